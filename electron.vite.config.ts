@@ -1,0 +1,24 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // One bundle per entry point: the Electron host, the browser-mode host, the control CLI
+        // and the benchmark all share the same supervisor core.
+        input: {
+          index: resolve('src/main/index.ts'),
+          serve: resolve('src/main/serveEntry.ts'),
+          cli: resolve('src/main/cli/cliEntry.ts'),
+          bench: resolve('src/main/bench/benchEntry.ts'),
+        },
+      },
+    },
+  },
+  preload: {},
+  renderer: {
+    plugins: [react()],
+  },
+})

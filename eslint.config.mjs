@@ -1,0 +1,52 @@
+// Import direction, as in VS Code's code-layering: shared ← core ← main/preload/renderer.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'url', 'util', 'events', 'tty', 'worker_threads']
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+})
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'bin/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'Focused tests (.only) stop the rest of the suite from running.' },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: restrict(
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'smol-toml', ...NODE_BUILTINS, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**'],
+      'src/shared holds types and the contract only (zod is its one library); it imports nothing else.',
+    ),
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: restrict(
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**'],
+      'src/core is pure domain logic: no Electron, Node, DOM or library runtime imports; time and ids are injected.',
+    ),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/main/**/*.test.ts'],
+    rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The supervisor runs under plain Node: only src/main/index.ts and src/main/electron/ may import electron.'),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict(['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**'], 'The renderer talks to main only through the contract.'),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict(['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**'], 'The preload exposes the contract and nothing else.'),
+  },
+)

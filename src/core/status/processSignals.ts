@@ -1,0 +1,16 @@
+import type { ForegroundProgram } from '../../shared/domain/pane'
+
+/**
+ * Signals about the pane's processes, from the supervisor's adapters. The status engine adds
+ * screen and agent-report signals beside these; the reducer is the one place that combines them.
+ */
+export type ProcessSignal =
+  | { readonly kind: 'spawned'; readonly at: number; readonly argv: readonly string[] }
+  | { readonly kind: 'foreground'; readonly at: number; readonly program: ForegroundProgram }
+  | { readonly kind: 'exit'; readonly at: number; readonly code: number; readonly signal: number | null }
+
+/** What the reducer needs to know about the pane that does not change during its life. */
+export interface PaneContext {
+  /** The pane's root process is an interactive shell (so "shell in front" means "waiting for you"). */
+  readonly rootIsShell: boolean
+}

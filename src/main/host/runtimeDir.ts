@@ -1,0 +1,37 @@
+import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+/**
+ * Where the board's control socket lives: `$XDG_RUNTIME_DIR/switchboard` (per user, tmpfs) or a
+ * per-user folder in the temp dir. The folder is 0700 and must be ours and not a symlink, so no
+ * other user can reach or replace the socket.
+ */
+export function runtimeDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SWITCHBOARD_RUNTIME_DIR) return env.SWITCHBOARD_RUNTIME_DIR
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 0
+  return env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'switchboard') : join(tmpdir(), `switchboard-${uid}`)
+}
+
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  const st = lstatSync(dir)
+  if (!st.isDirectory()) throw new Error(`${dir} is not a directory; remove it and start again`)
+  const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid
+  if (st.uid !== uid) throw new Error(`${dir} belongs to another user; refusing to put the control socket there`)
+  if ((st.mode & 0o077) !== 0) chmodSync(dir, 0o700)
+}
+
+export function socketPathFor(dir: string, pid: number = process.pid): string {
+  return join(dir, `board-${pid}.sock`)
+}
+
+export function listSockets(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => /^board-\d+\.sock$/.test(name))
+      .map((name) => join(dir, name))
+  } catch {
+    return []
+  }
+}

@@ -1,0 +1,50 @@
+import type { BoardInfo, InvokeArgs, InvokeChannel, InvokeResult, SendArgs, SendChannel } from '../../shared/ipc/contract'
+import { parseInvoke, parseSend } from '../../shared/ipc/validate'
+import type { Board, BoardClient } from '../panes/board'
+
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (...args: InvokeArgs<C>) => InvokeResult<C> | Promise<InvokeResult<C>>
+}
+export type SendHandlers = { [C in SendChannel]: (...args: SendArgs<C>) => void }
+
+/**
+ * The board's side of the contract for one client. A channel missing here is a compile error;
+ * every argument has been validated against the contract before a handler sees it.
+ */
+export function createHandlers(board: Board, client: BoardClient, info: () => BoardInfo): { invoke: InvokeHandlers; send: SendHandlers } {
+  return {
+    invoke: {
+      'board:info': () => info(),
+      'pane:list': () => board.list(),
+      'pane:get': (id) => board.get(id).info(),
+      'pane:create': (req) => board.create(req),
+      'pane:write': (id, data) => board.write(id, data),
+      'pane:resize': (id, cols, rows) => board.get(id).resize(cols, rows),
+      'pane:kill': (id) => board.kill(id),
+      'pane:remove': (id) => board.remove(id),
+      'pane:screen': async (id) => {
+        const pane = board.get(id)
+        await pane.settled()
+        return pane.screen()
+      },
+      'pane:attach': (id) => client.attach(id),
+      'pane:detach': (id) => client.detach(id),
+    },
+    send: {
+      'pane:ack': (id, chars) => client.ack(id, chars),
+    },
+  }
+}
+
+/** Validates and runs one invoke. Throws BoardError('invalid') for bad input, or the handler's error. */
+export async function dispatchInvoke(handlers: InvokeHandlers, channel: unknown, args: unknown): Promise<unknown> {
+  const call = parseInvoke(channel, args)
+  const handler = handlers[call.channel] as (...a: unknown[]) => unknown
+  return await handler(...(call.args as unknown[]))
+}
+
+export function dispatchSend(handlers: SendHandlers, channel: unknown, args: unknown): void {
+  const call = parseSend(channel, args)
+  const handler = handlers[call.channel] as (...a: unknown[]) => void
+  handler(...(call.args as unknown[]))
+}

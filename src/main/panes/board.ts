@@ -1,0 +1,181 @@
+import { homedir } from 'node:os'
+import { existsSync } from 'node:fs'
+import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { Clock } from '../../core/lifecycle/clock'
+import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
+import { BoardError } from '../../shared/ipc/errors'
+import { PtyProcess } from '../pty/ptyProcess'
+import type { Logger } from '../util/log'
+import { Pane } from './pane'
+
+export const enum BoardConstants {
+  DefaultCols = 120,
+  DefaultRows = 32,
+}
+
+export interface BoardOptions {
+  readonly clock: Clock
+  readonly log: Logger
+  /** The environment panes inherit (before the board's own variables and the request's overrides). */
+  readonly baseEnv: Readonly<Record<string, string | undefined>>
+  /** Exported to panes as SWITCHBOARD_SOCKET so programs inside can drive the board. */
+  readonly socketPath?: string
+  readonly defaultCwd?: string
+  readonly newPaneId?: () => PaneId
+}
+
+/** Variables of the board's own runtime that must not leak into the programs it runs. */
+const PRIVATE_ENV = /^(ELECTRON_|SWITCHBOARD_|npm_|VITE_|NODE_OPTIONS$|INIT_CWD$)/
+
+export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, 'pane:data'>]
+
+/** A connected client (a window, a browser tab, a CLI connection): its attachments end with it. */
+export interface ClientSession extends IDisposable {
+  readonly id: string
+}
+
+/** The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to. */
+export class Board extends Disposable {
+  private readonly panes = new Map<PaneId, Pane>()
+  private readonly paneStores = new Map<PaneId, DisposableStore>()
+  private nextId = 1
+  private nextClient = 1
+
+  private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
+  readonly onEvent = this._onEvent.event
+
+  constructor(private readonly options: BoardOptions) {
+    super()
+  }
+
+  private newId(): PaneId {
+    return this.options.newPaneId ? this.options.newPaneId() : String(this.nextId++)
+  }
+
+  defaultShell(): string {
+    const shell = this.options.baseEnv.SHELL
+    if (shell && existsSync(shell)) return shell
+    return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
+  }
+
+  private paneEnv(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    env.TERM = 'xterm-256color'
+    env.COLORTERM = 'truecolor'
+    env.TERM_PROGRAM = 'switchboard'
+    env.SWITCHBOARD_PANE_ID = id
+    if (this.options.socketPath) env.SWITCHBOARD_SOCKET = this.options.socketPath
+    return { ...env, ...overrides }
+  }
+
+  create(req: CreatePaneRequest): PaneInfo {
+    const id = this.newId()
+    const argv = req.command?.length ? req.command : [this.defaultShell()]
+    const launch = {
+      argv,
+      cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
+      env: this.paneEnv(id, req.env),
+      cols: req.cols ?? BoardConstants.DefaultCols,
+      rows: req.rows ?? BoardConstants.DefaultRows,
+    }
+    const result = PtyProcess.launch(launch, this.options.clock)
+    if (!result.ok) throw new BoardError('spawn-failed', result.message)
+    const pane = new Pane({ id, launch, pty: result.pty, title: req.title, clock: this.options.clock })
+    const store = new DisposableStore()
+    store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
+    store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
+    this.panes.set(id, pane)
+    this.paneStores.set(id, store)
+    this.options.log.info('pane created', { pane: id, argv0: argv[0], cwd: launch.cwd, pid: pane.info().pid })
+    const info = pane.info()
+    this._onEvent.fire({ channel: 'pane:changed', payload: info })
+    return info
+  }
+
+  private onStateChange(change: StateChange): void {
+    const { verdict } = change
+    this.options.log.info('pane state', {
+      pane: change.paneId,
+      from: change.previous,
+      to: verdict.state,
+      evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
+    })
+    this._onEvent.fire({ channel: 'pane:state', payload: change })
+  }
+
+  get(id: PaneId): Pane {
+    const pane = this.panes.get(id)
+    if (!pane) throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
+    return pane
+  }
+
+  list(): PaneInfo[] {
+    return [...this.panes.values()].map((p) => p.info())
+  }
+
+  write(id: PaneId, data: string): void {
+    const pane = this.get(id)
+    if (pane.exit) throw new BoardError('exited', `pane ${id} has exited; nothing reads its input`)
+    pane.write(data)
+  }
+
+  async kill(id: PaneId): Promise<void> {
+    await this.get(id).kill()
+  }
+
+  async remove(id: PaneId): Promise<void> {
+    const pane = this.get(id)
+    await pane.kill()
+    this.panes.delete(id)
+    this.paneStores.get(id)?.dispose()
+    this.paneStores.delete(id)
+    pane.dispose()
+    this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+  }
+
+  /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
+  connect(emitData: (payload: EventMap['pane:data']) => void): ClientSession & {
+    attach(id: PaneId): ReturnType<Pane['attach']>
+    detach(id: PaneId): void
+    ack(id: PaneId, chars: number): void
+  } {
+    const clientId = `client-${this.nextClient++}`
+    const attached = new Set<PaneId>()
+    return {
+      id: clientId,
+      attach: (id) => {
+        const pane = this.get(id)
+        attached.add(id)
+        return pane.attach(clientId, (data) => emitData({ paneId: id, data }))
+      },
+      detach: (id) => {
+        attached.delete(id)
+        this.panes.get(id)?.detach(clientId)
+      },
+      ack: (id, chars) => this.panes.get(id)?.ack(clientId, chars),
+      dispose: () => {
+        for (const id of attached) this.panes.get(id)?.detach(clientId)
+        attached.clear()
+      },
+    }
+  }
+
+  /** Kills every pane's process tree and waits for it; the board is unusable afterwards. */
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.panes.values()].map((p) => p.kill().catch(() => undefined)))
+    this.dispose()
+  }
+
+  override dispose(): void {
+    for (const store of this.paneStores.values()) store.dispose()
+    for (const pane of this.panes.values()) pane.dispose()
+    this.panes.clear()
+    this.paneStores.clear()
+    super.dispose()
+  }
+}
+
+export type BoardClient = ReturnType<Board['connect']>

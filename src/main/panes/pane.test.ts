@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BoardError } from '../../shared/ipc/errors'
+import { sessionMembers } from '../pty/processTree'
+import { eventually, processAlive, screenText, testBoard, waitForState } from '../test/support'
+
+let board = testBoard()
+afterEach(async () => {
+  await board.shutdown()
+  board = testBoard()
+})
+
+const exitOf = (id: string) => eventually(() => board.get(id).exit, `pane ${id} to exit`)
+
+describe('pane supervisor with real PTYs', () => {
+  it('round-trips output through the headless mirror', async () => {
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await eventually(async () => (await screenText(pane)).includes('$'), 'the prompt')
+    board.write(id, 'echo "round $((20+22)) trip"\r')
+    await eventually(async () => (await screenText(pane)).includes('round 42 trip'), 'echoed output')
+  })
+
+  it('reports exit codes 0 and 3, and death by a signal', async () => {
+    const zero = board.create({ command: ['bash', '-c', 'exit 0'] })
+    const three = board.create({ command: ['bash', '-c', 'echo last words; exit 3'] })
+    const killed = board.create({ command: ['bash', '-c', 'kill -TERM $$'] })
+    expect(await exitOf(zero.id)).toEqual({ code: 0, signal: null })
+    expect(await exitOf(three.id)).toEqual({ code: 3, signal: null })
+    expect((await exitOf(killed.id)).signal).toBe(15)
+    // Trailing output is in the mirror by the time the exit is reported.
+    expect(board.get(three.id).screen().lines.join('\n')).toContain('last words')
+    expect(board.get(three.id).verdict).toMatchObject({ state: 'exited' })
+    expect(board.get(three.id).verdict.evidence[0]?.detail).toContain('exit code 3')
+    expect(board.get(killed.id).verdict.evidence[0]?.detail).toContain('SIGTERM')
+  })
+
+  it('resizes: the program sees the new size', async () => {
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, cols: 80, rows: 24 })
+    const pane = board.get(id)
+    board.write(id, 'stty size\r')
+    await eventually(async () => (await screenText(pane)).includes('24 80'), 'initial size 24 80')
+    pane.resize(100, 30)
+    board.write(id, 'stty size\r')
+    await eventually(async () => (await screenText(pane)).includes('30 100'), 'new size 30 100')
+    expect(pane.screen()).toMatchObject({ cols: 100, rows: 30 })
+    expect(pane.screen().lines).toHaveLength(30)
+  })
+
+  it('follows the foreground job: sleep takes the terminal and bash takes it back', async () => {
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    expect(pane.info().foreground?.isRoot).toBe(true)
+    board.write(id, 'sleep 2\r')
+    await eventually(() => pane.info().foreground?.argv[0] === 'sleep', 'sleep in the foreground', 3000)
+    expect(pane.verdict.state).toBe('working')
+    expect(pane.verdict.evidence[0]?.detail).toContain('sleep 2 runs in front')
+    await eventually(() => pane.info().foreground?.isRoot, 'bash back in the foreground', 5000)
+    await waitForState(pane, 'idle')
+  })
+
+  it('kills the whole process tree, background jobs and hang-up-immune children too', async () => {
+    const { id, pid } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    board.write(id, 'sleep 300 & nohup sleep 301 >/dev/null 2>&1 & (trap "" HUP; sleep 302) &\r')
+    await eventually(() => sessionMembers(pid).length >= 4, 'the background jobs')
+    const members = sessionMembers(pid).map((m) => m.pid)
+    await board.kill(id)
+    await exitOf(id)
+    await eventually(() => members.every((p) => !processAlive(p)), 'no survivors', 5000)
+  })
+
+  it('refuses a missing executable or a bad cwd with a clear error and no pane', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sb-')), 'plain-file')
+    writeFileSync(file, 'x')
+    expect(() => board.create({ command: ['no-such-program-xyz'] })).toThrow(/no-such-program-xyz: command not found/)
+    expect(() => board.create({ command: ['bash'], cwd: '/no/such/dir' })).toThrow(/does not exist/)
+    expect(() => board.create({ command: ['bash'], cwd: file })).toThrow(/not a directory/)
+    try {
+      board.create({ command: ['no-such-program-xyz'] })
+    } catch (err) {
+      expect(err).toBeInstanceOf(BoardError)
+      expect((err as BoardError).code).toBe('spawn-failed')
+    }
+    expect(board.list()).toHaveLength(0)
+  })
+
+  it('answers terminal queries itself: device attributes, cursor position and colours', async () => {
+    // The program asks and reads the replies from its own stdin, as OpenCode does at start.
+    const script = `stty raw -echo; printf '\\033[c\\033[6n\\033]11;?\\033\\\\'; sleep 0.5; dd bs=512 count=1 2>/dev/null | od -An -c | tr -d ' \\n' > "$OUT"`
+    const out = join(mkdtempSync(join(tmpdir(), 'sb-')), 'replies')
+    const { id } = board.create({ command: ['bash', '-c', script + '; cat "$OUT"'], env: { OUT: out } })
+    await exitOf(id).catch(() => undefined)
+    const text = await screenText(board.get(id))
+    const replies = text.replace(/\s/g, '')
+    expect(replies).toContain('033[?1;2c') // device attributes
+    expect(replies).toContain('033[1;1R') // cursor position
+    expect(replies).toContain('033]11;rgb:1e1e/1e1e/1e1e033\\') // background colour
+  }, 15_000)
+
+  it('exports the pane id and control socket to the program, never the board’s own secrets', async () => {
+    const b = testBoard({ socketPath: '/tmp/x.sock', baseEnv: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1', SWITCHBOARD_TOKEN: 'secret' } })
+    try {
+      const { id } = b.create({ command: ['bash', '-c', 'echo "[$SWITCHBOARD_PANE_ID|$SWITCHBOARD_SOCKET|$TERM|${ELECTRON_RUN_AS_NODE-unset}|${SWITCHBOARD_TOKEN-unset}]"; sleep 0.2'] })
+      await eventually(async () => (await screenText(b.get(id))).includes(`[${id}|/tmp/x.sock|xterm-256color|unset|unset]`), 'the environment line')
+    } finally {
+      await b.shutdown()
+    }
+  })
+})

@@ -1,0 +1,215 @@
+import { Disposable } from '../../core/lifecycle/disposable'
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { Clock } from '../../core/lifecycle/clock'
+import { FlowControl } from '../../core/flow/flowControl'
+import { isShell, programName } from '../../core/process/shells'
+import { initialVerdict, reduceProcessStatus } from '../../core/status/reduceProcessStatus'
+import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
+import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import { HeadlessMirror } from '../screen/headlessMirror'
+import { ForegroundMonitor } from '../pty/foregroundMonitor'
+import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
+
+/** The flow-control consumer name of the headless mirror (clients use their own ids). */
+const MIRROR = '\0mirror'
+
+export interface PaneOptions {
+  readonly id: PaneId
+  readonly launch: PtyLaunch
+  readonly pty: PtyProcess
+  readonly title?: string
+  readonly clock: Clock
+}
+
+type DataSink = (data: string) => void
+
+/**
+ * One pane: a PTY, its headless mirror, its foreground monitor, and its verdict.
+ *
+ * Output flows PTY → mirror → clients: a chunk reaches attached clients only after the mirror has
+ * parsed it, so the serialized snapshot a client attaches with and the data that follows it line
+ * up exactly. The PTY pauses while the mirror or any client is too far behind.
+ */
+export class Pane extends Disposable {
+  readonly id: PaneId
+  readonly createdAt: number
+  private readonly launch: PtyLaunch
+  private readonly pty: PtyProcess
+  private readonly mirror: HeadlessMirror
+  private readonly foreground: ForegroundMonitor
+  private readonly flow = new FlowControl()
+  private readonly clients = new Map<string, DataSink>()
+  private readonly context: PaneContext
+  private readonly clock: Clock
+  private readonly fixedTitle: string | undefined
+  private currentVerdict: Verdict
+  private exitInfo: PaneExit | null = null
+  private size: { cols: number; rows: number }
+
+  private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
+  /** Title, size, foreground program, verdict or exit changed. */
+  readonly onDidChange = this._onDidChange.event
+  private readonly _onDidChangeState = this.register(new Emitter<StateChange>())
+  readonly onDidChangeState = this._onDidChangeState.event
+  private readonly _onDidParse = this.register(new Emitter<string>())
+  /** A chunk of output, after the mirror parsed it (the screen reflects it). */
+  readonly onDidParse = this._onDidParse.event
+  private readonly _onDidExit = this.register(new Emitter<PaneExit>())
+  readonly onDidExit = this._onDidExit.event
+
+  constructor(options: PaneOptions) {
+    super()
+    this.id = options.id
+    this.launch = options.launch
+    this.pty = this.register(options.pty)
+    this.clock = options.clock
+    this.fixedTitle = options.title
+    this.createdAt = this.clock.now()
+    this.size = { cols: options.launch.cols, rows: options.launch.rows }
+    this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
+    this.currentVerdict = initialVerdict(this.createdAt)
+    this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
+    this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
+
+    this.register(this.pty.onData((data) => this.onPtyData(data)))
+    this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
+    // Query answers go straight back to the program, whether or not any window shows the pane.
+    this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
+    this.register(this.mirror.onTitle(() => this.changed()))
+    this.register(
+      this.foreground.onDidChange((program) => {
+        this.apply({ kind: 'foreground', at: this.clock.now(), program })
+        this.changed()
+      }),
+    )
+  }
+
+  private onPtyData(data: string): void {
+    const n = data.length
+    this.applyFlow(this.flow.charge(MIRROR, n))
+    this.foreground.noteOutput()
+    this.mirror.write(data, () => {
+      this.applyFlow(this.flow.credit(MIRROR, n))
+      for (const [clientId, sink] of this.clients) {
+        this.applyFlow(this.flow.charge(clientId, n))
+        sink(data)
+      }
+      this._onDidParse.fire(data)
+    })
+  }
+
+  private onPtyExit(exit: PaneExit): void {
+    // The exit is reported after trailing output was flushed, but that output may still be in the
+    // mirror's parse queue: an empty write's callback runs after everything before it.
+    this.mirror.write('', () => {
+      this.exitInfo = exit
+      this.apply({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
+      this.changed()
+      this._onDidExit.fire(exit)
+    })
+  }
+
+  private applyFlow(change: boolean | undefined): void {
+    if (change === true) this.pty.pause()
+    else if (change === false) this.pty.resume()
+  }
+
+  private apply(signal: ProcessSignal): void {
+    const prev = this.currentVerdict
+    const next = reduceProcessStatus(prev, signal, this.context)
+    if (next === prev) return
+    this.currentVerdict = next
+    this._onDidChangeState.fire({ paneId: this.id, previous: prev.state, verdict: next })
+  }
+
+  private changed(): void {
+    this._onDidChange.fire(this.info())
+  }
+
+  get verdict(): Verdict {
+    return this.currentVerdict
+  }
+
+  get exit(): PaneExit | null {
+    return this.exitInfo
+  }
+
+  get title(): string {
+    return this.fixedTitle || this.mirror.title || programName(this.launch.argv[0] ?? 'pane')
+  }
+
+  info(): PaneInfo {
+    return {
+      id: this.id,
+      title: this.title,
+      command: this.launch.argv,
+      cwd: this.launch.cwd,
+      pid: this.pty.pid,
+      cols: this.size.cols,
+      rows: this.size.rows,
+      createdAt: this.createdAt,
+      foreground: this.exitInfo ? null : this.foreground.program,
+      verdict: this.currentVerdict,
+      exit: this.exitInfo,
+    }
+  }
+
+  screen(): ScreenSnapshot {
+    return { paneId: this.id, ...this.mirror.screen(), title: this.mirror.title, osc: [...this.mirror.osc] }
+  }
+
+  write(data: string): void {
+    this.pty.write(data)
+    this.foreground.noteInput()
+  }
+
+  resize(cols: number, rows: number): void {
+    if (cols === this.size.cols && rows === this.size.rows) return
+    this.size = { cols, rows }
+    this.mirror.resize(cols, rows)
+    this.pty.resize(cols, rows)
+    this.changed()
+  }
+
+  kill(): Promise<void> {
+    return this.pty.hasExited && this.exitInfo ? Promise.resolve() : this.pty.kill()
+  }
+
+  /** Resolves once the mirror parsed everything written so far. */
+  settled(): Promise<void> {
+    return new Promise((resolve) => this.mirror.write('', resolve))
+  }
+
+  /**
+   * Starts delivering output to `sink` from exactly the point the returned snapshot ends. The
+   * serialization happens in the mirror's write callback, so no chunk is in both or in neither.
+   */
+  attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
+    return new Promise((resolve) => {
+      this.mirror.write('', () => {
+        this.clients.set(clientId, sink)
+        this.applyFlow(this.flow.charge(clientId, 0))
+        resolve({ paneId: this.id, cols: this.size.cols, rows: this.size.rows, serialized: this.mirror.serialize() })
+      })
+    })
+  }
+
+  detach(clientId: string): void {
+    if (!this.clients.delete(clientId)) return
+    this.applyFlow(this.flow.remove(clientId))
+  }
+
+  ack(clientId: string, chars: number): void {
+    if (this.clients.has(clientId)) this.applyFlow(this.flow.credit(clientId, chars))
+  }
+
+  isAttached(clientId: string): boolean {
+    return this.clients.has(clientId)
+  }
+
+  override dispose(): void {
+    this.clients.clear()
+    super.dispose()
+  }
+}
+

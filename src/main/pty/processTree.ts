@@ -1,0 +1,84 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { parseCmdline, parseProcStat, type ProcStat } from '../../core/process/procStat'
+
+export function readProcStat(pid: number): ProcStat | null {
+  try {
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+export function readCmdline(pid: number): string[] | null {
+  try {
+    const argv = parseCmdline(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))
+    return argv.length ? argv : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Every process in a session (Linux): node-pty makes the pane's root a session leader, so this is
+ * the pane's whole tree, including background jobs that live in their own process groups.
+ */
+export function sessionMembers(sid: number): ProcStat[] {
+  if (process.platform !== 'linux') return []
+  const out: ProcStat[] = []
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const stat = readProcStat(Number(name))
+    // Zombies are already dead; they only wait for their parent to reap them.
+    if (stat && stat.session === sid && stat.state !== 'Z') out.push(stat)
+  }
+  return out
+}
+
+function signalQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal)
+  } catch {
+    // Swallow: the process or group is already gone, which is what we want.
+  }
+}
+
+/** Sends a signal to every process group of the pane's session (or the root's group off Linux). */
+export function signalSession(rootPid: number, signal: NodeJS.Signals): number {
+  const members = sessionMembers(rootPid)
+  const groups = new Set(members.map((m) => m.pgrp))
+  groups.add(rootPid)
+  for (const pgrp of groups) {
+    signalQuietly(-pgrp, signal)
+    // A stopped job (Ctrl-Z) would sit on the hang-up until continued.
+    if (signal === 'SIGHUP') signalQuietly(-pgrp, 'SIGCONT')
+  }
+  if (signal === 'SIGKILL') for (const m of members) signalQuietly(m.pid, 'SIGKILL')
+  return members.length
+}
+
+export interface ForegroundReading {
+  readonly tpgid: number
+  readonly rootPgrp: number
+  readonly argv: readonly string[]
+}
+
+/**
+ * Who owns the terminal: the foreground process group (tpgid) and its leader's argv.
+ * Linux reads /proc; macOS asks `ps` (async, one short process per reading).
+ */
+export async function readForeground(rootPid: number): Promise<ForegroundReading | null> {
+  if (process.platform === 'linux') {
+    const root = readProcStat(rootPid)
+    if (!root || root.tpgid <= 0) return null
+    const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
+    const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
+    return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm }
+  }
+  const ps = (args: string[]) =>
+    new Promise<string>((res) => execFile('ps', args, { timeout: 2000 }, (err, stdout) => res(err ? '' : stdout.trim())))
+  const [tpgid, pgid] = (await ps(['-o', 'tpgid=,pgid=', '-p', String(rootPid)])).split(/\s+/).map(Number)
+  if (!tpgid || !pgid || tpgid <= 0) return null
+  const command = await ps(['-o', 'command=', '-p', String(tpgid)])
+  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'] }
+}

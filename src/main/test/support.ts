@@ -1,0 +1,44 @@
+import { Board } from '../panes/board'
+import type { Pane } from '../panes/pane'
+import { realClock } from '../util/clock'
+import { silentLogger } from '../util/log'
+import type { PaneState } from '../../shared/domain/pane'
+
+export function testBoard(extra: Partial<ConstructorParameters<typeof Board>[0]> = {}): Board {
+  return new Board({
+    clock: realClock,
+    log: silentLogger,
+    baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME, SHELL: '/bin/bash', LANG: 'C.UTF-8' },
+    ...extra,
+  })
+}
+
+/** Polls until `check` is truthy; fails with `what` and the last value seen. */
+export async function eventually<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs
+  let last: T | undefined
+  for (;;) {
+    last = await check()
+    if (last) return last as NonNullable<T>
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export async function screenText(pane: Pane): Promise<string> {
+  await pane.settled()
+  return pane.screen().lines.join('\n')
+}
+
+export function waitForState(pane: Pane, state: PaneState, timeoutMs = 10_000): Promise<void> {
+  return eventually(() => pane.verdict.state === state, `pane ${pane.id} to be ${state} (is ${pane.verdict.state})`, timeoutMs).then(() => undefined)
+}
+
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The pane domain: what every side (main, preload, renderer, CLI) agrees a pane is.
+ * Types only, plus the constant lists they are derived from.
+ */
+
+/** Pane ids are short decimal strings ("1", "2", …) so they are easy to type in the CLI. */
+export type PaneId = string
+
+export const PANE_STATES = [
+  'starting',
+  'working',
+  'blocked',
+  'question',
+  'asked',
+  'idle',
+  'exited',
+  'unknown',
+] as const
+export type PaneState = (typeof PANE_STATES)[number]
+
+export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title'] as const
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
+
+/** One piece of evidence behind a verdict: which signal, when, and the text or payload behind it. */
+export interface Evidence {
+  readonly source: EvidenceSource
+  /** Milliseconds on the board's clock. */
+  readonly at: number
+  /** Human-readable: the rule, event or process that spoke, and what it saw. */
+  readonly detail: string
+}
+
+export interface Verdict {
+  readonly state: PaneState
+  /** When the pane entered this state (ms on the board's clock). */
+  readonly since: number
+  readonly evidence: readonly Evidence[]
+}
+
+/** The program that owns the terminal right now (the foreground process group's leader). */
+export interface ForegroundProgram {
+  readonly pid: number
+  readonly argv: readonly string[]
+  /** True when the pane's own root process (usually a shell) is back in front. */
+  readonly isRoot: boolean
+}
+
+export interface PaneExit {
+  readonly code: number
+  /** Signal number when the process was killed by a signal, else null. */
+  readonly signal: number | null
+}
+
+export interface PaneInfo {
+  readonly id: PaneId
+  readonly title: string
+  readonly command: readonly string[]
+  readonly cwd: string
+  readonly pid: number
+  readonly cols: number
+  readonly rows: number
+  readonly createdAt: number
+  readonly foreground: ForegroundProgram | null
+  readonly verdict: Verdict
+  readonly exit: PaneExit | null
+}
+
+/** One OSC sequence the pane's program wrote (e.g. 7501 for Codex's own state). */
+export interface OscRecord {
+  readonly ident: number
+  readonly data: string
+  readonly at: number
+}
+
+/** The visible screen: the bottom page of the emulated terminal, not the scrolled viewport. */
+export interface ScreenSnapshot {
+  readonly paneId: PaneId
+  readonly cols: number
+  readonly rows: number
+  readonly lines: readonly string[]
+  readonly cursor: { readonly x: number; readonly y: number }
+  readonly alternate: boolean
+  readonly title: string
+  readonly osc: readonly OscRecord[]
+}
+
+/** What a client needs to show a pane it was not watching: the mirror serialized, then live data. */
+export interface AttachSnapshot {
+  readonly paneId: PaneId
+  readonly cols: number
+  readonly rows: number
+  readonly serialized: string
+}
+
+export interface StateChange {
+  readonly paneId: PaneId
+  readonly previous: PaneState
+  readonly verdict: Verdict
+}

@@ -1,0 +1,128 @@
+/**
+ * THE contract between the board's core (main process) and its clients: the renderer (over
+ * Electron IPC or the browser-mode WebSocket) and the control CLI (over the Unix socket).
+ *
+ * It is a runtime registry: every channel that carries input into main has a zod schema for its
+ * arguments, and the TypeScript types are derived from it, so a channel cannot exist in the types
+ * without being validated at run time.
+ */
+import { z } from 'zod'
+import type {
+  AttachSnapshot,
+  PaneId,
+  PaneInfo,
+  ScreenSnapshot,
+  StateChange,
+} from '../domain/pane'
+
+/** Limits on what a client may send; named so a rejection can say which limit was hit. */
+export const ContractLimits = {
+  /** One write: large pastes are fine, a runaway client is not. */
+  maxWriteChars: 1 << 20,
+  maxArgs: 256,
+  maxArgChars: 32_768,
+  maxEnvEntries: 256,
+  maxTitleChars: 200,
+  maxCols: 1000,
+  maxRows: 500,
+} as const
+
+export const paneIdSchema = z.string().regex(/^[1-9][0-9]{0,8}$/, 'a pane id is a positive number like "3"')
+const colsSchema = z.number().int().min(2).max(ContractLimits.maxCols)
+const rowsSchema = z.number().int().min(1).max(ContractLimits.maxRows)
+
+export const createPaneRequestSchema = z
+  .object({
+    /** argv; empty or absent means the user's login shell. */
+    command: z
+      .array(z.string().min(1).max(ContractLimits.maxArgChars))
+      .max(ContractLimits.maxArgs)
+      .optional(),
+    cwd: z.string().min(1).max(4096).optional(),
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
+      .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
+      .optional(),
+    title: z.string().max(ContractLimits.maxTitleChars).optional(),
+    cols: colsSchema.optional(),
+    rows: rowsSchema.optional(),
+  })
+  .strict()
+export type CreatePaneRequest = z.infer<typeof createPaneRequestSchema>
+
+export interface BoardInfo {
+  readonly version: string
+  readonly mode: 'electron' | 'browser'
+  readonly socketPath: string | null
+}
+
+/** A request/response channel: validated arguments, typed result. */
+interface InvokeSpec<A extends z.ZodTuple, R> {
+  readonly args: A
+  /** Phantom: carries the result type only. */
+  readonly result?: R
+}
+function invoke<A extends z.ZodTuple>(args: A) {
+  return { returns: <R>(): InvokeSpec<A, R> => ({ args }) }
+}
+
+export const Invoke = {
+  'board:info': invoke(z.tuple([])).returns<BoardInfo>(),
+  'pane:list': invoke(z.tuple([])).returns<PaneInfo[]>(),
+  'pane:get': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  'pane:create': invoke(z.tuple([createPaneRequestSchema])).returns<PaneInfo>(),
+  'pane:write': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars)])).returns<void>(),
+  'pane:resize': invoke(z.tuple([paneIdSchema, colsSchema, rowsSchema])).returns<void>(),
+  /** Hang up the pane's process group, hard-kill after a grace period. The pane stays listed. */
+  'pane:kill': invoke(z.tuple([paneIdSchema])).returns<void>(),
+  /** Kill if needed and forget the pane. */
+  'pane:remove': invoke(z.tuple([paneIdSchema])).returns<void>(),
+  'pane:screen': invoke(z.tuple([paneIdSchema])).returns<ScreenSnapshot>(),
+  /** Start receiving `pane:data` for this pane; returns the mirror serialized up to that point. */
+  'pane:attach': invoke(z.tuple([paneIdSchema])).returns<AttachSnapshot>(),
+  'pane:detach': invoke(z.tuple([paneIdSchema])).returns<void>(),
+} as const satisfies Record<string, InvokeSpec<z.ZodTuple, unknown>>
+
+/** Fire-and-forget channels: no reply, so a flood of them never waits on a round trip. */
+export const Send = {
+  /** The client has rendered this many chars of `pane:data`: flow control credit. */
+  'pane:ack': z.tuple([paneIdSchema, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
+} as const satisfies Record<string, z.ZodTuple>
+
+export interface PaneData {
+  readonly paneId: PaneId
+  readonly data: string
+}
+
+/** Main → client events. Main is trusted, so these are typed, not validated. */
+export interface EventMap {
+  'pane:data': PaneData
+  'pane:changed': PaneInfo
+  'pane:removed': { readonly paneId: PaneId }
+  'pane:state': StateChange
+}
+export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state'] as const satisfies readonly (keyof EventMap)[]
+
+export type InvokeChannel = keyof typeof Invoke
+export type SendChannel = keyof typeof Send
+export type EventChannel = keyof EventMap
+export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof Invoke)[C]['args']>
+export type InvokeResult<C extends InvokeChannel> = Exclude<(typeof Invoke)[C]['result'], undefined>
+export type SendArgs<C extends SendChannel> = z.infer<(typeof Send)[C]>
+
+export const INVOKE_CHANNELS = Object.keys(Invoke) as InvokeChannel[]
+export const SEND_CHANNELS = Object.keys(Send) as SendChannel[]
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(Invoke, name)
+}
+export function isSendChannel(name: unknown): name is SendChannel {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(Send, name)
+}
+
+/** The client-side API: one method per invoke channel, one per send channel, one subscription. */
+export type BoardApi = {
+  invoke<C extends InvokeChannel>(channel: C, ...args: InvokeArgs<C>): Promise<InvokeResult<C>>
+  send<C extends SendChannel>(channel: C, ...args: SendArgs<C>): void
+  on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void): () => void
+}
