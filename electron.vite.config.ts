@@ -17,7 +17,8 @@ export default defineConfig({
       },
     },
   },
-  preload: {},
+  // A sandboxed preload can require only `electron`: bundle everything else (the contract's zod) into it.
+  preload: { build: { externalizeDeps: { exclude: ['zod'] } } },
   renderer: {
     plugins: [react()],
   },

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// The whole suite: build, typecheck, lint, then every vitest project (unit, integration, e2e).
+// Ends with one plain line, `N passed, N failed, N skipped`, which CI reads.
+import { spawnSync } from 'node:child_process'
+import { readFileSync, rmSync } from 'node:fs'
+
+const results = '.vitest-results.json'
+let passed = 0
+let failed = 0
+let skipped = 0
+
+function step(name, cmd, args) {
+  process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`)
+  const r = spawnSync(cmd, args, { stdio: 'inherit' })
+  if (r.status === 0) passed++
+  else {
+    failed++
+    process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`)
+  }
+  return r.status === 0
+}
+
+const built = step('build', 'npx', ['electron-vite', 'build'])
+step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+step('lint', 'npx', ['eslint', '.'])
+
+if (built) {
+  rmSync(results, { force: true })
+  const extra = process.argv.slice(2)
+  const r = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}`, ...extra], { stdio: 'inherit' })
+  try {
+    const json = JSON.parse(readFileSync(results, 'utf8'))
+    passed += json.numPassedTests
+    failed += json.numFailedTests
+    skipped += json.numPendingTests + (json.numTodoTests ?? 0)
+    // A file that failed to load has no tests to count; count it so it cannot pass silently.
+    for (const file of json.testResults ?? []) if (file.status === 'failed' && file.assertionResults.length === 0) failed++
+  } catch {
+    failed++
+    process.stdout.write('== vitest produced no results file\n')
+  }
+  if (r.status !== 0 && failed === 0) failed++
+}
+
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`)
+process.exit(failed ? 1 : 0)
