@@ -2,10 +2,20 @@ import { BoardError } from './errors'
 import { Invoke, Send, isInvokeChannel, isSendChannel } from './contract'
 import type { InvokeArgs, InvokeChannel, SendArgs, SendChannel } from './contract'
 
-function describe(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+interface Issue {
+  readonly path: readonly PropertyKey[]
+  readonly message: string
+  /** Nested issues (e.g. an invalid record key) carry the message that says what is wrong. */
+  readonly issues?: readonly Issue[]
+}
+
+function describe(issues: readonly Issue[]): string {
   return issues
     .slice(0, 3)
-    .map((i) => (i.path.length ? `argument ${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .map((i) => {
+      const message = i.issues?.[0]?.message ?? i.message
+      return i.path.length ? `argument ${i.path.map(String).join('.')}: ${message}` : message
+    })
     .join('; ')
 }
 

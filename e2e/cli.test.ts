@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { repoRoot, startBoardProcess, type BoardProcess } from './support/boardProcess'
+
+const bin = join(repoRoot, 'bin/switchboard.js')
+let board: BoardProcess
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: board.runtimeDir, ...env }, timeout: 20_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+beforeAll(async () => {
+  board = await startBoardProcess()
+})
+afterAll(async () => {
+  await board?.stop()
+})
+
+describe('switchboard CLI against a running browser-mode board', () => {
+  it('finds the only running board through its 0600 socket in a 0700 runtime dir', async () => {
+    expect(statSync(board.socketPath).mode & 0o777).toBe(0o600)
+    expect(statSync(board.runtimeDir).mode & 0o777).toBe(0o700)
+    const r = await cli(['ls'])
+    expect(r).toMatchObject({ code: 0, stdout: 'no panes\n' })
+  })
+
+  it('spawns, writes, reads the screen, resizes, waits and kills', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-cli-'))
+    const spawned = await cli(['spawn', '--cwd', dir, '--env', 'GREETING=hi from env', '--title', 'cli test', '--', 'bash', '--norc', '--noprofile', '-i'])
+    expect(spawned.code).toBe(0)
+    const id = spawned.stdout.trim()
+    expect(id).toMatch(/^\d+$/)
+    expect((await cli(['wait', id, '--state', 'idle', '--timeout', '10'])).code).toBe(0)
+
+    const ls = JSON.parse((await cli(['ls', '--json'])).stdout)
+    expect(ls).toHaveLength(1)
+    expect(ls[0]).toMatchObject({ id, title: 'cli test', cwd: dir, state: 'idle', exitCode: null })
+    expect(ls[0].foreground.isRoot).toBe(true)
+    expect(ls[0].pid).toBeGreaterThan(1)
+
+    expect((await cli(['write', id, 'echo "$GREETING in $PWD"', '--enter'])).code).toBe(0)
+    await until(async () => (await cli(['screen', id])).stdout.includes(`hi from env in ${dir}`), 'the echo on screen')
+
+    expect((await cli(['resize', id, '91', '27'])).code).toBe(0)
+    await cli(['write', id, 'stty size\\r', '--escapes'])
+    await until(async () => (await cli(['screen', id])).stdout.includes('27 91'), 'the new size')
+
+    await cli(['write', id, 'sleep 1', '--enter'])
+    const working = await cli(['wait', id, '--state', 'working', '--timeout', '5'])
+    expect(working).toMatchObject({ code: 0, stdout: `pane ${id} is working\n` })
+    expect((await cli(['wait', id, '--state', 'idle', '--timeout', '5'])).code).toBe(0)
+
+    expect((await cli(['kill', id])).code).toBe(0)
+    expect((await cli(['wait', id, '--state', 'exited', '--timeout', '10'])).code).toBe(0)
+    const after = JSON.parse((await cli(['ls', '--json'])).stdout)
+    expect(after[0]).toMatchObject({ state: 'exited', exitCode: expect.any(Number) })
+  })
+
+  it('streams one JSON line per state change with `events --json`', async () => {
+    const { spawn } = await import('node:child_process')
+    const events = spawn(process.execPath, [bin, 'events', '--json'], { env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } })
+    let out = ''
+    events.stdout.on('data', (d: Buffer) => (out += d.toString()))
+    await new Promise((r) => setTimeout(r, 500))
+    const id = (await cli(['spawn', '--', 'bash', '-c', 'sleep 0.3; exit 4'])).stdout.trim()
+    await until(async () => out.includes('"state":"exited"'), 'the exited event')
+    events.kill('SIGINT')
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l))
+    const mine = lines.filter((l) => l.pane === id)
+    expect(mine.at(-1)).toMatchObject({ pane: id, state: 'exited' })
+    expect(mine.at(-1).evidence[0].detail).toContain('exit code 4')
+  })
+
+  it('fails with one clear line and a non-zero code', async () => {
+    const missing = await cli(['screen', '999'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toBe('switchboard: no pane 999; `switchboard ls` lists the panes\n')
+    const usage = await cli(['resize', '1', 'wide', '10'])
+    expect(usage.code).toBe(2)
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1)
+    const badSpawn = await cli(['spawn', '--', 'definitely-not-a-program'])
+    expect(badSpawn).toMatchObject({ code: 1, stderr: 'switchboard: definitely-not-a-program: command not found (not an executable file, nor on the pane\'s PATH)\n' })
+    const timeout = await cli(['wait', '1', '--state', 'blocked', '--timeout', '0.3'])
+    expect(timeout.code).toBe(1)
+    expect(timeout.stderr).toMatch(/^switchboard: (timed out after 0.3s; pane 1 is exited|pane 1 exited before it was blocked)\n$/)
+    const noBoard = await cli(['ls'], { SWITCHBOARD_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'sb-none-')) })
+    expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running (start one with `npm start` or `npm run serve`)\n' })
+  })
+
+  it('is exported to panes, so programs inside a pane can drive the board', async () => {
+    const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '-c', `node ${JSON.stringify(bin)} ls --json > "$PWD/inner.json"; sleep 5`])).stdout.trim()
+    const file = join(board.cwd, 'inner.json')
+    await until(async () => existsSync(file) && statSync(file).size > 0, 'the inner ls')
+    const inner = JSON.parse(readFileSync(file, 'utf8'))
+    expect(inner.map((p: { id: string }) => p.id)).toContain(id)
+    await cli(['kill', id])
+  })
+})

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { VirtualClock } from './clock'
+import { DisposableStore, toDisposable } from './disposable'
+import { Emitter } from './emitter'
+
+describe('VirtualClock', () => {
+  it('fires timers in time order, including timers scheduled by timers, only when advanced', () => {
+    const clock = new VirtualClock(100)
+    const log: string[] = []
+    clock.setTimeout(() => log.push(`b@${clock.now()}`), 20)
+    clock.setTimeout(() => {
+      log.push(`a@${clock.now()}`)
+      clock.setTimeout(() => log.push(`c@${clock.now()}`), 5)
+    }, 10)
+    const cancelled = clock.setTimeout(() => log.push('never'), 1)
+    cancelled.dispose()
+    expect(log).toEqual([])
+    clock.advance(30)
+    expect(log).toEqual(['a@110', 'c@115', 'b@120'])
+    expect(clock.now()).toBe(130)
+  })
+})
+
+describe('Emitter and DisposableStore', () => {
+  it('a throwing listener does not stop the others; disposed listeners hear nothing', () => {
+    const errors: unknown[] = []
+    const emitter = new Emitter<number>((e) => errors.push(e))
+    const heard: number[] = []
+    emitter.event(() => {
+      throw new Error('boom')
+    })
+    const sub = emitter.event((v) => heard.push(v))
+    emitter.fire(1)
+    sub.dispose()
+    emitter.fire(2)
+    expect(heard).toEqual([1])
+    expect(errors).toHaveLength(2)
+  })
+
+  it('disposes in reverse order once, and disposes late additions at once', () => {
+    const order: number[] = []
+    const store = new DisposableStore()
+    store.add(toDisposable(() => order.push(1)))
+    store.add(toDisposable(() => order.push(2)))
+    store.dispose()
+    store.dispose()
+    store.add(toDisposable(() => order.push(3)))
+    expect(order).toEqual([2, 1, 3])
+  })
+})

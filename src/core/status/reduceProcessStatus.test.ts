@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { initialVerdict, reduceProcessStatus } from './reduceProcessStatus'
+
+const shellPane = { rootIsShell: true }
+const agentPane = { rootIsShell: false }
+const bash = { pid: 10, argv: ['bash'], isRoot: true }
+const sleep = { pid: 11, argv: ['sleep', '2'], isRoot: false }
+
+describe('reduceProcessStatus', () => {
+  it('a shell pane is idle with its shell in front and working while a job is', () => {
+    const v0 = initialVerdict(0)
+    const v1 = reduceProcessStatus(v0, { kind: 'foreground', at: 5, program: bash }, shellPane)
+    expect(v1).toMatchObject({ state: 'idle', since: 5 })
+    const v2 = reduceProcessStatus(v1, { kind: 'foreground', at: 9, program: sleep }, shellPane)
+    expect(v2).toMatchObject({ state: 'working', since: 9, evidence: [{ source: 'process', detail: 'sleep 2 runs in front (pid 11)' }] })
+  })
+
+  it('returns the same verdict object when nothing changes (so no event fires)', () => {
+    const v1 = reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 5, program: bash }, shellPane)
+    expect(reduceProcessStatus(v1, { kind: 'foreground', at: 7, program: { ...bash } }, shellPane)).toBe(v1)
+  })
+
+  it('an agent in front is unknown, never a guessed idle', () => {
+    const v = reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 3, program: { pid: 3, argv: ['claude'], isRoot: true } }, agentPane)
+    expect(v.state).toBe('unknown')
+    expect(v.evidence[0]?.detail).toMatch(/cannot tell working from waiting/)
+  })
+
+  it('exit is final and says how the process ended', () => {
+    const exited = reduceProcessStatus(initialVerdict(0), { kind: 'exit', at: 8, code: 0, signal: 9 }, shellPane)
+    expect(exited).toMatchObject({ state: 'exited', evidence: [{ source: 'exit', detail: 'process ended: killed by SIGKILL' }] })
+    expect(reduceProcessStatus(exited, { kind: 'foreground', at: 9, program: bash }, shellPane)).toBe(exited)
+  })
+})

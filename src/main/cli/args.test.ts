@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { parseCli, unescapeText, UsageError } from './args'
+
+describe('CLI arguments', () => {
+  it('parses spawn with repeated --env, cwd, title and the command after --', () => {
+    expect(parseCli(['spawn', '--cwd', '/tmp', '--env', 'A=1', '--env', 'B=x=y', '--title', 'T', '--', 'claude', '--flag', '-x'])).toEqual({
+      socket: undefined,
+      command: { name: 'spawn', argv: ['claude', '--flag', '-x'], cwd: '/tmp', env: { A: '1', B: 'x=y' }, title: 'T', cols: undefined, rows: undefined },
+    })
+    expect(parseCli(['spawn']).command).toMatchObject({ name: 'spawn', argv: [] })
+  })
+
+  it('takes the socket before the command', () => {
+    expect(parseCli(['--socket', '/s.sock', 'ls', '--json'])).toEqual({ socket: '/s.sock', command: { name: 'ls', json: true } })
+    expect(parseCli(['--socket=/s.sock', 'events']).socket).toBe('/s.sock')
+  })
+
+  it('builds write text with --enter and --escapes', () => {
+    expect(parseCli(['write', '3', 'echo hi', '--enter']).command).toEqual({ name: 'write', pane: '3', text: 'echo hi\r' })
+    expect(parseCli(['write', '3', 'a\\tb\\x41\\e[0m\\\\n', '--escapes']).command).toEqual({ name: 'write', pane: '3', text: 'a\tbA\x1b[0m\\n' })
+    expect(unescapeText('x\\r\\n')).toBe('x\r\n')
+  })
+
+  it('parses wait with a state and a fractional timeout', () => {
+    expect(parseCli(['wait', '2', '--state', 'blocked', '--timeout', '1.5']).command).toEqual({ name: 'wait', pane: '2', state: 'blocked', timeoutSec: 1.5 })
+  })
+
+  it.each([
+    [['screen'], /which pane/],
+    [['screen', 'abc'], /not a pane id/],
+    [['resize', '1', '80'], /usage is resize/],
+    [['resize', '1', '0', '24'], /COLS must be a positive/],
+    [['wait', '1'], /--state STATE is required/],
+    [['wait', '1', '--state', 'sleepy'], /--state must be one of/],
+    [['spawn', '--env', 'NOEQUALS', '--', 'x'], /NAME=VALUE/],
+    [['write', '1'], /give the pane and the text/],
+    [['ls', 'extra'], /takes no arguments/],
+    [['frobnicate'], /unknown command/],
+    [['--bogus'], /unknown option/],
+  ])('rejects %j with a clear message', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(UsageError)
+    expect(() => parseCli(argv)).toThrow(message)
+  })
+})

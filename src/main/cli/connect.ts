@@ -1,0 +1,84 @@
+import { connect as netConnect, type Socket } from 'node:net'
+import { unlinkSync } from 'node:fs'
+import { RpcClient } from '../../shared/ipc/rpcClient'
+import type { ServerMessage } from '../../shared/ipc/wire'
+import { listSockets, runtimeDir } from '../host/runtimeDir'
+
+export class CliError extends Error {}
+
+export interface BoardConnection {
+  readonly client: RpcClient
+  readonly path: string
+  /** Resolves when the board closes the connection. */
+  readonly closed: Promise<void>
+  close(): void
+}
+
+function open(path: string): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = netConnect(path)
+    socket.once('connect', () => {
+      socket.off('error', reject)
+      resolve(socket)
+    })
+    socket.once('error', reject)
+  })
+}
+
+/**
+ * Finds the board the way `kitty @` does: an explicit path, else $SWITCHBOARD_SOCKET (set inside
+ * panes), else the only live socket in the runtime dir. Stale sockets of boards that died are
+ * removed on the way.
+ */
+async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Promise<{ path: string; socket: Socket }> {
+  const given = explicit ?? env.SWITCHBOARD_SOCKET
+  if (given) {
+    try {
+      return { path: given, socket: await open(given) }
+    } catch (err) {
+      throw new CliError(`cannot reach the board at ${given} (${(err as NodeJS.ErrnoException).code ?? String(err)}); is it still running?`)
+    }
+  }
+  const live: { path: string; socket: Socket }[] = []
+  for (const path of listSockets(runtimeDir(env))) {
+    try {
+      live.push({ path, socket: await open(path) })
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+        try {
+          unlinkSync(path)
+        } catch {
+          // Swallow: another CLI removed it first.
+        }
+      }
+    }
+  }
+  if (live.length === 1) return live[0]!
+  for (const { socket } of live) socket.destroy()
+  if (live.length === 0) throw new CliError('no board is running (start one with `npm start` or `npm run serve`)')
+  throw new CliError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
+}
+
+export async function connectToBoard(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<BoardConnection> {
+  const { path, socket } = await locate(explicit, env)
+  socket.setEncoding('utf8')
+  const client = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
+  let buffered = ''
+  socket.on('data', (chunk: string) => {
+    buffered += chunk
+    let nl: number
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl)
+      buffered = buffered.slice(nl + 1)
+      if (line) client.receive(JSON.parse(line) as ServerMessage)
+    }
+  })
+  const closed = new Promise<void>((resolve) =>
+    socket.on('close', () => {
+      client.close('the board closed the connection')
+      resolve()
+    }),
+  )
+  socket.on('error', () => socket.destroy())
+  return { client, path, closed, close: () => socket.end() }
+}

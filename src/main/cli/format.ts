@@ -1,0 +1,60 @@
+import type { PaneInfo, StateChange } from '../../shared/domain/pane'
+import { programName } from '../../core/process/shells'
+
+/** "4s", "3m", "2h", "5d": compact, like `docker ps`. */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m`
+  if (s < 86400) return `${Math.floor(s / 3600)}h`
+  return `${Math.floor(s / 86400)}d`
+}
+
+export function paneRecord(p: PaneInfo) {
+  return {
+    id: p.id,
+    title: p.title,
+    command: p.command,
+    cwd: p.cwd,
+    pid: p.pid,
+    foreground: p.foreground ? { pid: p.foreground.pid, argv: p.foreground.argv, isRoot: p.foreground.isRoot } : null,
+    state: p.verdict.state,
+    since: new Date(p.verdict.since).toISOString(),
+    evidence: p.verdict.evidence,
+    exitCode: p.exit?.code ?? null,
+    exitSignal: p.exit?.signal ?? null,
+  }
+}
+
+export function paneTable(panes: readonly PaneInfo[], now: number): string {
+  const rows = panes.map((p) => [
+    p.id,
+    p.verdict.state,
+    formatAge(now - p.verdict.since),
+    String(p.pid),
+    p.foreground ? programName(p.foreground.argv[0] ?? '?') : '-',
+    p.exit ? (p.exit.signal !== null ? `sig ${p.exit.signal}` : String(p.exit.code)) : '-',
+    p.title,
+    p.cwd,
+  ])
+  const header = ['ID', 'STATE', 'SINCE', 'PID', 'FOREGROUND', 'EXIT', 'TITLE', 'CWD']
+  const all = [header, ...rows]
+  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
+  return all.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n')
+}
+
+export function stateLine(change: StateChange): string {
+  const time = new Date(change.verdict.since).toISOString().slice(11, 23)
+  const why = change.verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('; ')
+  return `${time}  pane ${change.paneId}  ${change.previous} → ${change.verdict.state}  (${why})`
+}
+
+export function stateJson(change: StateChange): string {
+  return JSON.stringify({
+    t: change.verdict.since,
+    pane: change.paneId,
+    from: change.previous,
+    state: change.verdict.state,
+    evidence: change.verdict.evidence,
+  })
+}

@@ -1,0 +1,129 @@
+import { resolve } from 'node:path'
+import type { PaneInfo, PaneState } from '../../shared/domain/pane'
+import { BoardError } from '../../shared/ipc/errors'
+import { APP_VERSION } from '../host/boardHost'
+import { parseCli, UsageError, USAGE, type CliCommand } from './args'
+import { CliError, connectToBoard, type BoardConnection } from './connect'
+import { paneRecord, paneTable, stateJson, stateLine } from './format'
+
+export interface CliIo {
+  readonly out: (text: string) => void
+  readonly err: (text: string) => void
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+  /** Resolves when the user interrupts (Ctrl-C) a streaming command. */
+  readonly interrupted: Promise<void>
+}
+
+/** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). Errors are one line. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let invocation
+  try {
+    invocation = parseCli(argv)
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`switchboard: ${err.message}\n`)
+    return 2
+  }
+  const { command } = invocation
+  if (command.name === 'help' || command.name === 'version') {
+    io.out(command.name === 'help' ? USAGE + '\n' : `switchboard ${APP_VERSION}\n`)
+    return 0
+  }
+  let conn: BoardConnection | undefined
+  try {
+    conn = await connectToBoard(invocation.socket, io.env)
+    return await execute(command, conn, io)
+  } catch (err) {
+    if (err instanceof CliError || err instanceof BoardError) {
+      io.err(`switchboard: ${err.message}\n`)
+      return 1
+    }
+    io.err(`switchboard: unexpected failure: ${err instanceof Error ? err.message : String(err)}\n`)
+    return 1
+  } finally {
+    conn?.close()
+  }
+}
+
+async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }>, conn: BoardConnection, io: CliIo): Promise<number> {
+  const { client } = conn
+  switch (command.name) {
+    case 'ls': {
+      const panes = await client.invoke('pane:list')
+      io.out(command.json ? JSON.stringify(panes.map(paneRecord), null, 2) + '\n' : panes.length ? paneTable(panes, Date.now()) + '\n' : 'no panes\n')
+      return 0
+    }
+    case 'spawn': {
+      const info = await client.invoke('pane:create', {
+        command: command.argv.length ? command.argv : undefined,
+        cwd: resolve(io.cwd, command.cwd ?? '.'),
+        env: Object.keys(command.env).length ? command.env : undefined,
+        title: command.title,
+        cols: command.cols,
+        rows: command.rows,
+      })
+      io.out(`${info.id}\n`)
+      return 0
+    }
+    case 'screen': {
+      const screen = await client.invoke('pane:screen', command.pane)
+      if (command.json) io.out(JSON.stringify(screen, null, 2) + '\n')
+      else {
+        const lines = [...screen.lines]
+        while (lines.length && lines[lines.length - 1] === '') lines.pop()
+        io.out(lines.join('\n') + '\n')
+      }
+      return 0
+    }
+    case 'write':
+      await client.invoke('pane:write', command.pane, command.text)
+      return 0
+    case 'resize':
+      await client.invoke('pane:resize', command.pane, command.cols, command.rows)
+      return 0
+    case 'kill':
+      await client.invoke('pane:kill', command.pane)
+      return 0
+    case 'wait':
+      return waitForState(conn, command.pane, command.state, command.timeoutSec, io)
+    case 'events': {
+      client.on('pane:state', (change) => io.out((command.json ? stateJson(change) : stateLine(change)) + '\n'))
+      // Subscribing happens on connect; a round trip proves the board is there before we wait.
+      await client.invoke('board:info')
+      await Promise.race([conn.closed, io.interrupted])
+      return 0
+    }
+  }
+}
+
+function waitForState(conn: BoardConnection, pane: string, state: PaneState, timeoutSec: number | undefined, io: CliIo): Promise<number> {
+  return new Promise((done, fail) => {
+    let finished = false
+    let timer: NodeJS.Timeout | undefined
+    const finish = (code: number, message: string, stream: 'out' | 'err') => {
+      if (finished) return
+      finished = true
+      if (timer) clearTimeout(timer)
+      io[stream](message + '\n')
+      done(code)
+    }
+    const check = (info: PaneInfo) => {
+      if (info.verdict.state === state) finish(0, `pane ${pane} is ${state}`, 'out')
+      else if (info.exit && state !== 'exited') finish(1, `switchboard: pane ${pane} exited before it was ${state}`, 'err')
+    }
+    // Subscribe before reading the current state, so a change in between is not missed.
+    conn.client.on('pane:changed', (info) => info.id === pane && check(info))
+    conn.client.on('pane:removed', (e) => e.paneId === pane && finish(1, `switchboard: pane ${pane} was closed before it was ${state}`, 'err'))
+    conn.client.invoke('pane:get', pane).then(check, fail)
+    if (timeoutSec !== undefined) {
+      timer = setTimeout(() => {
+        conn.client.invoke('pane:get', pane).then(
+          (info) => finish(1, `switchboard: timed out after ${timeoutSec}s; pane ${pane} is ${info.verdict.state}`, 'err'),
+          fail,
+        )
+      }, timeoutSec * 1000)
+    }
+    void conn.closed.then(() => finish(1, 'switchboard: the board closed the connection', 'err'))
+  })
+}
