@@ -21,6 +21,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: restrict(
