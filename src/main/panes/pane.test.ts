@@ -111,4 +111,13 @@ describe('pane supervisor with real PTYs', () => {
       await b.shutdown()
     }
   })
+
+  it('survives hostile bytes: random binary, broken escapes and huge OSC payloads', async () => {
+    const script = 'head -c 2000000 /dev/urandom; printf "\\033]0;%s\\007" "$(head -c 300000 /dev/zero | tr "\\0" x)"; printf "\\033[999999999;999999999H\\033P\\033[?1049h\\033]7501;state=\\n"; printf "\\033[?1049l\\033c\\nstill alive\\n"'
+    const { id } = board.create({ command: ['bash', '-c', script] })
+    await exitOf(id)
+    expect(await screenText(board.get(id))).toContain('still alive')
+    const other = board.create({ command: ['bash', '-c', 'echo neighbour fine; sleep 0.2'] })
+    await eventually(async () => (await screenText(board.get(other.id))).includes('neighbour fine'), 'a neighbour pane to work')
+  }, 20_000)
 })

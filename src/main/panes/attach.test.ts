@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import xtermHeadless from '@xterm/headless'
+import { eventually, testBoard } from '../test/support'
+
+const { Terminal } = xtermHeadless
+let board = testBoard()
+afterEach(async () => {
+  await board.shutdown()
+  board = testBoard()
+})
+
+function screenOf(term: InstanceType<typeof Terminal>): string[] {
+  const b = term.buffer.active
+  return Array.from({ length: term.rows }, (_, y) => b.getLine(b.baseY + y)?.translateToString(true) ?? '')
+}
+
+describe('attaching a client to a running pane', () => {
+  it('snapshot plus the data that follows reproduce the mirror exactly, even mid-stream', async () => {
+    const { id } = board.create({ command: ['bash', '-c', 'for i in $(seq 1 400); do printf "\\033[3%dmline %04d\\033[0m\\n" $((i % 7)) $i; sleep 0.002; done; sleep 0.3'], cols: 60, rows: 10 })
+    const pane = board.get(id)
+    await eventually(() => pane.screen().lines.some((l) => l.includes('line 0100')), 'output to be under way')
+    const client = board.connect((e) => chunks.push(e.data))
+    const chunks: string[] = []
+    const snapshot = await client.attach(id)
+    await eventually(() => pane.exit, 'the program to finish')
+    const replica = new Terminal({ cols: snapshot.cols, rows: snapshot.rows, scrollback: 5000, allowProposedApi: true })
+    await new Promise<void>((r) => replica.write(snapshot.serialized + chunks.join(''), r))
+    expect(screenOf(replica)).toEqual(pane.screen().lines)
+    expect(screenOf(replica).join('\n')).toContain('line 0400')
+    // Scrollback came along too: the replica can scroll back to lines printed before it attached.
+    const all = Array.from({ length: replica.buffer.active.length }, (_, y) => replica.buffer.active.getLine(y)?.translateToString(true))
+    expect(all).toContain('line 0050')
+    replica.dispose()
+    client.dispose()
+  })
+
+  it('a client that stops acknowledging pauses the program; acknowledging resumes it', async () => {
+    const { id } = board.create({ command: ['bash', '-c', 'yes "flow control keeps memory bounded"'], cols: 80, rows: 24 })
+    const pane = board.get(id)
+    let received = 0
+    const client = board.connect((e) => (received += e.data.length))
+    await client.attach(id)
+    // Without acks, delivery stops shortly past the high watermark (100 000 chars) instead of
+    // buffering the flood without bound.
+    await eventually(async () => {
+      const before = received
+      await new Promise((r) => setTimeout(r, 300))
+      return received > 0 && received === before
+    }, 'delivery to stall without acks')
+    expect(received).toBeLessThan(100_000 + 64 * 1024)
+    const stalledAt = received
+    client.ack(id, received)
+    await eventually(() => received > stalledAt + 100_000, 'delivery to resume after the ack')
+    client.detach(id)
+    client.dispose()
+  })
+})
