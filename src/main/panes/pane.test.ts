@@ -37,6 +37,13 @@ describe('pane supervisor with real PTYs', () => {
     expect(board.get(killed.id).verdict.evidence[0]?.detail).toContain('SIGTERM')
   })
 
+  it('keeps the last words of a program that floods right up to its exit', async () => {
+    // node-pty drops a stream that has not ended 200 ms after the exit; a busy parser used to lose this tail.
+    const { id } = board.create({ command: ['bash', '-c', 'yes abcdefghijklmnopqrstuvwxyz | head -c 3000000; echo; echo LAST-WORDS'] })
+    await exitOf(id)
+    expect(await screenText(board.get(id))).toContain('LAST-WORDS')
+  }, 20_000)
+
   it('resizes: the program sees the new size', async () => {
     const { id } = board.create({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, cols: 80, rows: 24 })
     const pane = board.get(id)

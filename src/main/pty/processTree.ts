@@ -43,11 +43,15 @@ function signalQuietly(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-/** Sends a signal to every process group of the pane's session (or the root's group off Linux). */
-export function signalSession(rootPid: number, signal: NodeJS.Signals): number {
+/**
+ * Sends a signal to every process group of the pane's session (or the root's group off Linux).
+ * Once the root has exited its pid may be reused by an unrelated process, so the root's group is
+ * signalled only while `rootAlive`; survivors are still found through their session id.
+ */
+export function signalSession(rootPid: number, signal: NodeJS.Signals, rootAlive: boolean): number {
   const members = sessionMembers(rootPid)
   const groups = new Set(members.map((m) => m.pgrp))
-  groups.add(rootPid)
+  if (rootAlive) groups.add(rootPid)
   for (const pgrp of groups) {
     signalQuietly(-pgrp, signal)
     // A stopped job (Ctrl-Z) would sit on the hang-up until continued.

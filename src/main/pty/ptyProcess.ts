@@ -1,3 +1,5 @@
+import { readSync } from 'node:fs'
+import { StringDecoder } from 'node:string_decoder'
 import * as nodePty from 'node-pty'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
@@ -14,6 +16,8 @@ export const enum PtyConstants {
   DataFlushTimeout = 250,
   /** Upper bound on waiting for trailing output, in case a grandchild keeps the PTY busy. */
   MaxFlushWait = 2000,
+  /** While draining a closing PTY, how often its descriptor is read directly. */
+  DrainPollMs = 20,
 }
 
 export const enum KillConstants {
@@ -46,6 +50,11 @@ export class PtyProcess implements IDisposable {
   readonly onExit = this._onExit.event
 
   private exited: PtyExit | null = null
+  private paused = false
+  /** The PTY is closing: output is drained regardless of flow control (see keepTrailingOutput). */
+  private draining = false
+  private lastDataAt = 0
+  private drainTimer: IDisposable | undefined
   private exitReported = false
   private flushTimer: IDisposable | undefined
   private flushDeadline = 0
@@ -77,18 +86,73 @@ export class PtyProcess implements IDisposable {
     private readonly pty: nodePty.IPty,
     private readonly clock: Clock,
   ) {
-    pty.onData((data) => {
-      if (this.disposed) return
-      this._onData.fire(data)
-      if (this.exited) this.scheduleExitReport()
-    })
+    this.keepTrailingOutput()
+    pty.onData((data) => this.handleData(data))
     pty.onExit(({ exitCode, signal }) => {
       this.exited = { code: exitCode, signal: signal ? signal : null }
-      // Drain whatever is still buffered even if a slow consumer had paused us.
-      this.resume()
       this.flushDeadline = this.clock.now() + PtyConstants.MaxFlushWait
       this.scheduleExitReport()
     })
+  }
+
+  /**
+   * node-pty (1.1.0) loses the end of a program's output; measured here with
+   * `yes | head -c 3M; echo END`, END was lost in most runs. Linux may still have output in flight
+   * for the PTY after the program closed it, but (a) the read fails with EIO and the stream is
+   * destroyed on that error, (b) libuv takes a short read plus hang-up for end-of-file, and
+   * (c) node-pty destroys a stream that has not ended 200 ms after the exit (a stream we paused
+   * for flow control never does). So any destroy is taken as "drain": keep reading regardless of
+   * flow control, read the descriptor directly once the stream gave up, and destroy for real once
+   * nothing came for DataFlushTimeout, or at the latest after MaxFlushWait (a grandchild holding
+   * the terminal open).
+   */
+  private keepTrailingOutput(): void {
+    type Stream = { destroy: (err?: Error) => unknown; resume(): unknown; readableLength: number }
+    const internals = this.pty as unknown as { _socket?: Stream; _fd?: number }
+    const socket = internals._socket
+    const fd = internals._fd
+    if (!socket || typeof socket.destroy !== 'function' || typeof fd !== 'number') return // a node-pty without the quirk
+    const destroy = socket.destroy.bind(socket)
+    const decoder = new StringDecoder('utf8')
+    const buffer = Buffer.alloc(64 * 1024)
+    let finished = false
+    let pendingError: Error | undefined
+    let deadline = 0
+    const readDirectly = () => {
+      // Only once the stream has handed over all it buffered, so the order of output is kept.
+      while (socket.readableLength === 0) {
+        let n = 0
+        try {
+          n = readSync(fd, buffer, 0, buffer.length, null)
+        } catch {
+          return // EAGAIN: nothing yet; EIO/EBADF: the terminal is gone
+        }
+        if (n <= 0) return
+        this.handleData(decoder.write(buffer.subarray(0, n)))
+      }
+    }
+    const check = () => {
+      readDirectly()
+      const now = this.clock.now()
+      if (now - this.lastDataAt < PtyConstants.DataFlushTimeout && now < deadline) {
+        this.drainTimer = this.clock.setTimeout(check, PtyConstants.DrainPollMs)
+        return
+      }
+      finished = true
+      destroy(pendingError)
+    }
+    socket.destroy = (err?: Error) => {
+      if (finished || this.disposed) return destroy(err)
+      pendingError ??= err
+      if (!this.draining) {
+        this.draining = true
+        this.paused = false
+        deadline = this.clock.now() + PtyConstants.MaxFlushWait
+        socket.resume()
+        this.drainTimer = this.clock.setTimeout(check, PtyConstants.DrainPollMs)
+      }
+      return socket
+    }
   }
 
   get pid(): number {
@@ -97,6 +161,13 @@ export class PtyProcess implements IDisposable {
 
   get hasExited(): boolean {
     return this.exited !== null
+  }
+
+  private handleData(data: string): void {
+    if (this.disposed || !data) return
+    this.lastDataAt = this.clock.now()
+    this._onData.fire(data)
+    if (this.exited) this.scheduleExitReport()
   }
 
   private scheduleExitReport(): void {
@@ -126,10 +197,14 @@ export class PtyProcess implements IDisposable {
   }
 
   pause(): void {
-    if (!this.exited) this.pty.pause()
+    if (this.paused || this.draining) return
+    this.paused = true
+    this.pty.pause()
   }
 
   resume(): void {
+    if (!this.paused) return
+    this.paused = false
     this.pty.resume()
   }
 
@@ -139,14 +214,14 @@ export class PtyProcess implements IDisposable {
    */
   kill(graceMs: number = KillConstants.KillGraceMs): Promise<void> {
     const root = this.pid
-    signalSession(root, 'SIGHUP')
+    signalSession(root, 'SIGHUP', !this.exited)
     const deadline = this.clock.now() + graceMs
     return new Promise((resolve) => {
       const poll = () => {
         const alive = process.platform === 'linux' ? sessionMembers(root).length > 0 : !this.exited
         if (!alive) return resolve()
         if (this.clock.now() >= deadline) {
-          signalSession(root, 'SIGKILL')
+          signalSession(root, 'SIGKILL', !this.exited)
           return resolve()
         }
         this.clock.setTimeout(poll, KillConstants.KillPollMs)
@@ -159,6 +234,7 @@ export class PtyProcess implements IDisposable {
     if (this.disposed) return
     this.disposed = true
     this.flushTimer?.dispose()
+    this.drainTimer?.dispose()
     if (!this.exited) void this.kill(0)
     this._onData.dispose()
     this._onExit.dispose()

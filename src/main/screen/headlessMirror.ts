@@ -56,7 +56,8 @@ export class HeadlessMirror implements IDisposable {
   readonly onOsc = this._onOsc.event
 
   constructor(cols: number, rows: number, private readonly clock: Clock, scrollback: number = MirrorConstants.Scrollback) {
-    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true })
+    // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
+    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' })
     this.term.loadAddon(this.serializer)
     this.store.add(this.term.onData((data) => this._onReply.fire(data)))
     this.store.add(
