@@ -149,7 +149,7 @@ export class Board extends Disposable {
       attach: (id) => {
         const pane = this.get(id)
         attached.add(id)
-        return pane.attach(clientId, (data) => emitData({ paneId: id, data }))
+        return pane.attach(clientId, (data, resync) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }))
       },
       detach: (id) => {
         attached.delete(id)

@@ -21,14 +21,32 @@ export interface PaneOptions {
   readonly clock: Clock
 }
 
-type DataSink = (data: string) => void
+/** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
+export type DataSink = (data: string, resync: boolean) => void
+
+interface Client {
+  readonly sink: DataSink
+  /** Chars sent and not yet acknowledged as rendered. */
+  unacked: number
+  /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
+  stale: boolean
+}
+
+export const enum ClientFlowConstants {
+  /** A client this far behind stops receiving live output (it would only buffer without bound). */
+  MaxUnackedChars = 100_000,
+  /** Once it has rendered down to this, it is resynchronised with a snapshot of the mirror. */
+  ResyncBelowChars = 5_000,
+}
 
 /**
  * One pane: a PTY, its headless mirror, its foreground monitor, and its verdict.
  *
  * Output flows PTY → mirror → clients: a chunk reaches attached clients only after the mirror has
  * parsed it, so the serialized snapshot a client attaches with and the data that follows it line
- * up exactly. The PTY pauses while the mirror or any client is too far behind.
+ * up exactly. Only the mirror holds the PTY back (flow control): the status of a pane must never
+ * freeze because a window is slow or a background browser tab is throttled. A client that falls
+ * too far behind is skipped instead and, once it has caught up, resynchronised from the mirror.
  */
 export class Pane extends Disposable {
   readonly id: PaneId
@@ -38,7 +56,7 @@ export class Pane extends Disposable {
   private readonly mirror: HeadlessMirror
   private readonly foreground: ForegroundMonitor
   private readonly flow = new FlowControl()
-  private readonly clients = new Map<string, DataSink>()
+  private readonly clients = new Map<string, Client>()
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
@@ -90,10 +108,7 @@ export class Pane extends Disposable {
     this.foreground.noteOutput()
     this.mirror.write(data, () => {
       this.applyFlow(this.flow.credit(MIRROR, n))
-      for (const [clientId, sink] of this.clients) {
-        this.applyFlow(this.flow.charge(clientId, n))
-        sink(data)
-      }
+      for (const client of this.clients.values()) this.deliver(client, data)
       this._onDidParse.fire(data)
     })
   }
@@ -101,12 +116,23 @@ export class Pane extends Disposable {
   private onPtyExit(exit: PaneExit): void {
     // The exit is reported after trailing output was flushed, but that output may still be in the
     // mirror's parse queue: an empty write's callback runs after everything before it.
+    this.foreground.dispose()
     this.mirror.write('', () => {
       this.exitInfo = exit
       this.apply({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
       this.changed()
       this._onDidExit.fire(exit)
     })
+  }
+
+  private deliver(client: Client, data: string): void {
+    if (client.stale) return
+    if (client.unacked > ClientFlowConstants.MaxUnackedChars) {
+      client.stale = true
+      return
+    }
+    client.unacked += data.length
+    client.sink(data, false)
   }
 
   private applyFlow(change: boolean | undefined): void {
@@ -187,20 +213,29 @@ export class Pane extends Disposable {
   attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
     return new Promise((resolve) => {
       this.mirror.write('', () => {
-        this.clients.set(clientId, sink)
-        this.applyFlow(this.flow.charge(clientId, 0))
+        this.clients.set(clientId, { sink, unacked: 0, stale: false })
         resolve({ paneId: this.id, cols: this.size.cols, rows: this.size.rows, serialized: this.mirror.serialize() })
       })
     })
   }
 
   detach(clientId: string): void {
-    if (!this.clients.delete(clientId)) return
-    this.applyFlow(this.flow.remove(clientId))
+    this.clients.delete(clientId)
   }
 
   ack(clientId: string, chars: number): void {
-    if (this.clients.has(clientId)) this.applyFlow(this.flow.credit(clientId, chars))
+    const client = this.clients.get(clientId)
+    if (!client) return
+    // Never below zero: heals from a client that acknowledges more than it was sent.
+    client.unacked = Math.max(0, client.unacked - chars)
+    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars) {
+      // Outside a write callback the mirror sits between two parsed chunks, and every chunk
+      // parsed from now on is delivered after this snapshot.
+      const snapshot = this.mirror.serialize()
+      client.stale = false
+      client.unacked += snapshot.length
+      client.sink(snapshot, true)
+    }
   }
 
   isAttached(clientId: string): boolean {

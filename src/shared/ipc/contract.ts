@@ -92,6 +92,11 @@ export const Send = {
 export interface PaneData {
   readonly paneId: PaneId
   readonly data: string
+  /**
+   * The client fell too far behind and skipped output: reset the terminal, then write `data`, a
+   * fresh serialized snapshot of the pane (at the pane's current size). Acknowledge it like data.
+   */
+  readonly resync?: true
 }
 
 /** Main → client events. Main is trusted, so these are typed, not validated. */
