@@ -3,10 +3,10 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { repoRoot, startBoardProcess, type BoardProcess } from './support/boardProcess'
+import { ROOT, startBoard, type RunningBoard } from './support/boardServer'
 
-const bin = join(repoRoot, 'bin/switchboard.js')
-let board: BoardProcess
+const bin = join(ROOT, 'bin/switchboard.js')
+let board: RunningBoard
 
 interface Run {
   code: number
@@ -34,10 +34,11 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 }
 
 beforeAll(async () => {
-  board = await startBoardProcess()
+  board = await startBoard()
 })
 afterAll(async () => {
   await board?.stop()
+  board?.cleanup()
 })
 
 describe('switchboard CLI against a running browser-mode board', () => {

@@ -67,4 +67,15 @@ describe('attaching a client to a running pane', () => {
     client.detach(id)
     client.dispose()
   })
+
+  it('a detach that overtakes a pending attach leaves the client unregistered', async () => {
+    const { id } = board.create({ command: ['bash', '-c', 'yes | head -c 2000000; sleep 5'] })
+    const pane = board.get(id)
+    const client = board.connect(() => undefined)
+    const attaching = client.attach(id)
+    client.detach(id)
+    await attaching
+    expect(pane.isAttached(client.id)).toBe(false)
+    client.dispose()
+  })
 })

@@ -23,7 +23,6 @@ export interface BoardOptions {
   /** Exported to panes as SWITCHBOARD_SOCKET so programs inside can drive the board. */
   readonly socketPath?: string
   readonly defaultCwd?: string
-  readonly newPaneId?: () => PaneId
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -50,9 +49,6 @@ export class Board extends Disposable {
     super()
   }
 
-  private newId(): PaneId {
-    return this.options.newPaneId ? this.options.newPaneId() : String(this.nextId++)
-  }
 
   defaultShell(): string {
     const shell = this.options.baseEnv.SHELL
@@ -72,7 +68,8 @@ export class Board extends Disposable {
   }
 
   create(req: CreatePaneRequest): PaneInfo {
-    const id = this.newId()
+    // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
+    const id = String(this.nextId)
     const argv = req.command?.length ? req.command : [this.defaultShell()]
     const launch = {
       argv,
@@ -83,6 +80,7 @@ export class Board extends Disposable {
     }
     const result = PtyProcess.launch(launch, this.options.clock)
     if (!result.ok) throw new BoardError('spawn-failed', result.message)
+    this.nextId++
     const pane = new Pane({ id, launch, pty: result.pty, title: req.title, clock: this.options.clock })
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
@@ -146,10 +144,13 @@ export class Board extends Disposable {
     const attached = new Set<PaneId>()
     return {
       id: clientId,
-      attach: (id) => {
+      attach: async (id) => {
         const pane = this.get(id)
         attached.add(id)
-        return pane.attach(clientId, (data, resync) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }))
+        const snapshot = await pane.attach(clientId, (data, resync) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }))
+        // Detached (or disconnected) while the attach waited for the mirror: undo it.
+        if (!attached.has(id)) pane.detach(clientId)
+        return snapshot
       },
       detach: (id) => {
         attached.delete(id)

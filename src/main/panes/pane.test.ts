@@ -94,6 +94,8 @@ describe('pane supervisor with real PTYs', () => {
       expect((err as BoardError).code).toBe('spawn-failed')
     }
     expect(board.list()).toHaveLength(0)
+    // A failed spawn uses no id: the first pane that starts is still pane 1.
+    expect(board.create({ command: ['bash', '-c', 'true'] }).id).toBe('1')
   })
 
   it('answers terminal queries itself: device attributes, cursor position and colours', async () => {

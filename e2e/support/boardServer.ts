@@ -1,0 +1,116 @@
+/**
+ * Runs the real browser-mode board (`node out/main/serve.js`) for a test: its own runtime dir (so
+ * its control socket cannot meet another board's), its own HOME (so the panes' bash reads no
+ * user rc file and writes no history) and a working directory the test may fill.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export const ROOT = resolve(__dirname, '../..')
+const SERVE_JS = join(ROOT, 'out/main/serve.js')
+const RENDERER_HTML = join(ROOT, 'out/renderer/index.html')
+
+export interface RunningBoard {
+  /** The printed URL, carrying the token. */
+  readonly url: string
+  readonly origin: string
+  readonly port: number
+  readonly cwd: string
+  readonly runtimeDir: string
+  /** The control socket the board printed. */
+  readonly socketPath: string
+  readonly child: ChildProcess
+  /** SIGTERM, wait for the exit; resolves with the exit code (idempotent). */
+  stop(): Promise<number | null>
+  /** Removes the temp dirs (after stop). */
+  cleanup(): void
+  /** Output so far, for failure messages. */
+  log(): string
+}
+
+/** Builds once when the suite is run on its own; the suite runner builds first. */
+export function ensureBuilt(): void {
+  if (existsSync(SERVE_JS) && existsSync(RENDERER_HTML)) return
+  const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' })
+  if (r.status !== 0) throw new Error('`npx electron-vite build` failed')
+}
+
+/** The first built asset of the renderer (to prove assets, too, need the token). */
+export function firstAssetPath(): string {
+  const m = /(?:src|href)="\.?(\/assets\/[^"]+)"/.exec(readFileSync(RENDERER_HTML, 'utf8'))
+  if (!m?.[1]) throw new Error('no asset in out/renderer/index.html')
+  return m[1]
+}
+
+export async function startBoard(timeoutMs = 20_000): Promise<RunningBoard> {
+  const base = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'))
+  const dirs = { runtime: join(base, 'run'), home: join(base, 'home'), cwd: join(base, 'work') }
+  for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true })
+  const child = spawn(process.execPath, [SERVE_JS, '--port', '0', '--cwd', dirs.cwd], {
+    cwd: ROOT,
+    env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SHELL: '/bin/bash', HOME: dirs.home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (d: string) => (output += d))
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (output += d))
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)))
+
+  const url = await new Promise<string>((res, rej) => {
+    const timer = setTimeout(() => rej(new Error(`the board printed no URL within ${timeoutMs} ms:\n${output}`)), timeoutMs)
+    const check = () => {
+      const m = /Switchboard \(browser mode\): (\S+)/.exec(output)
+      if (m?.[1] && /Control socket: /.test(output)) {
+        clearTimeout(timer)
+        res(m[1])
+      }
+    }
+    child.stdout.on('data', check)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      rej(new Error(`the board exited (code ${code}) before printing its URL:\n${output}`))
+    })
+  })
+  const parsed = new URL(url)
+  let stopping: Promise<number | null> | null = null
+  return {
+    url,
+    origin: parsed.origin,
+    port: Number(parsed.port),
+    cwd: dirs.cwd,
+    runtimeDir: dirs.runtime,
+    socketPath: /Control socket: (\S+)/.exec(output)![1]!,
+    child,
+    stop: () => {
+      if (!stopping) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+        stopping = Promise.race([
+          exited,
+          new Promise<number | null>((_, rej) => setTimeout(() => rej(new Error(`the board did not exit within 15 s of SIGTERM:\n${output}`)), 15_000)),
+        ])
+      }
+      return stopping
+    },
+    cleanup: () => rmSync(base, { recursive: true, force: true }),
+    log: () => output,
+  }
+}
+
+/**
+ * Processes still alive whose environment names this board's runtime dir (every pane gets
+ * SWITCHBOARD_SOCKET=<runtime dir>/board-<pid>.sock): after the board stops there must be none.
+ */
+export function processesOfBoard(runtimeDir: string): string[] {
+  const found: string[] = []
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
+      if (env.includes(`SWITCHBOARD_SOCKET=${runtimeDir}/`)) found.push(`${pid} ${readlinkSync(`/proc/${pid}/exe`)}`)
+    } catch {
+      // Swallow: the process ended while we looked, or is not ours to read.
+    }
+  }
+  return found
+}

@@ -1,0 +1,13 @@
+import type { PaneState } from '../../../shared/domain/pane'
+
+/** How each state reads: its word, a one-line meaning, and its tone (colour class). */
+export const STATE_LOOK: Record<PaneState, { readonly label: string; readonly meaning: string; readonly tone: string }> = {
+  starting: { label: 'starting', meaning: 'spawned, nothing known yet', tone: 'neutral' },
+  working: { label: 'working', meaning: 'the program is busy', tone: 'blue' },
+  blocked: { label: 'blocked', meaning: 'a permission dialog waits for you', tone: 'red' },
+  question: { label: 'question', meaning: 'a question with options waits for you', tone: 'violet' },
+  asked: { label: 'asked', meaning: 'the reply ended with a question', tone: 'amber' },
+  idle: { label: 'idle', meaning: 'waiting for a new task', tone: 'green' },
+  exited: { label: 'exited', meaning: 'the process has ended', tone: 'muted' },
+  unknown: { label: 'unknown', meaning: 'no signal tells what the program does yet', tone: 'neutral' },
+}

@@ -1,0 +1,46 @@
+import type { PaneInfo } from '../../../../shared/domain/pane'
+import { Age } from '../../components/Age'
+import { Icon } from '../../components/Icon'
+import { StateBadge } from '../../components/StateBadge'
+import { useBoardApi } from '../../ipc/BoardApiContext'
+import { describeExit, formatArgv } from '../../lib/format'
+import { closeLabel, closePane } from '../panes/paneActions'
+
+/** The selected pane's title bar: what runs where, its state and since when, and the close action. */
+export function PaneHeader({ pane }: { pane: PaneInfo }) {
+  const api = useBoardApi()
+  const evidence = pane.verdict.evidence[0]?.detail
+  return (
+    <header className="pane-header" data-testid="pane-header">
+      <div className="pane-header__main">
+        <div className="pane-header__title-row">
+          <h1 className="pane-header__title">{pane.title}</h1>
+          <span className="pane-header__id">#{pane.id}</span>
+          <StateBadge verdict={pane.verdict} />
+          <span className="pane-header__since">
+            for <Age since={pane.verdict.since} />
+          </span>
+        </div>
+        <div className="pane-header__meta">
+          <code className="pane-header__command">{formatArgv(pane.command)}</code>
+          <span className="pane-header__cwd" title={pane.cwd}>
+            {pane.cwd}
+          </span>
+          {pane.exit ? !evidence?.includes(describeExit(pane.exit)) && <span>{describeExit(pane.exit)}</span> : <span>pid {pane.pid}</span>}
+          <span>
+            {pane.cols}×{pane.rows}
+          </span>
+          {evidence && (
+            <span className="pane-header__evidence" title={evidence}>
+              {evidence}
+            </span>
+          )}
+        </div>
+      </div>
+      <button type="button" className="button button--ghost button--small" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="pane-header-close" onClick={() => void closePane(api, pane).catch(() => undefined)}>
+        <Icon name={pane.exit ? 'trash' : 'stop'} size={14} />
+        {pane.exit ? 'Remove' : 'Kill'}
+      </button>
+    </header>
+  )
+}

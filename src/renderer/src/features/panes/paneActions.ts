@@ -1,0 +1,23 @@
+import type { PaneInfo } from '../../../../shared/domain/pane'
+import type { BoardApi, CreatePaneRequest } from '../../../../shared/ipc/contract'
+import { useBoardStore } from '../../store/boardStore'
+
+/** The close button's action: a running pane is killed (it stays listed, exited); an exited one is removed. */
+export async function closePane(api: BoardApi, pane: PaneInfo): Promise<void> {
+  if (pane.exit) await api.invoke('pane:remove', pane.id)
+  else await api.invoke('pane:kill', pane.id)
+}
+
+export function closeLabel(pane: PaneInfo): string {
+  return pane.exit ? `Remove pane ${pane.id} (${pane.title})` : `Kill pane ${pane.id} (${pane.title})`
+}
+
+/** Creates a pane at the size the terminal area shows, and selects it. Throws the board's error. */
+export async function createPane(api: BoardApi, request: Pick<CreatePaneRequest, 'command' | 'cwd'>): Promise<PaneInfo> {
+  const { viewSize } = useBoardStore.getState()
+  const info = await api.invoke('pane:create', { ...request, ...(viewSize ?? {}) })
+  const store = useBoardStore.getState()
+  store.dispatch({ type: 'changed', info })
+  store.select(info.id)
+  return info
+}

@@ -1,0 +1,84 @@
+/**
+ * The one place that knows how this window reaches the board. One bundle serves both hosts:
+ * in Electron the preload exposes `window.switchboard`; in browser mode the page talks to the
+ * server it was loaded from over a WebSocket at /ws (the token cookie authorizes it).
+ */
+import type { BoardApi } from '../../../shared/ipc/contract'
+import { apiFromPreload } from '../../../shared/ipc/preloadBridge'
+import { RpcClient } from '../../../shared/ipc/rpcClient'
+import type { ClientMessage, ServerMessage } from '../../../shared/ipc/wire'
+
+export type ConnectionStatus =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'open' }
+  | { readonly kind: 'closed'; readonly reason: string }
+
+export interface BoardConnection {
+  readonly api: BoardApi
+  readonly transport: 'electron' | 'websocket'
+  /** Calls `listener` with the current status now and on every change; returns an unsubscribe. */
+  onStatus(listener: (status: ConnectionStatus) => void): () => void
+}
+
+function statusCell(initial: ConnectionStatus) {
+  let current = initial
+  const listeners = new Set<(s: ConnectionStatus) => void>()
+  return {
+    set(next: ConnectionStatus) {
+      current = next
+      for (const l of [...listeners]) l(next)
+    },
+    subscribe(listener: (s: ConnectionStatus) => void) {
+      listeners.add(listener)
+      listener(current)
+      return () => void listeners.delete(listener)
+    },
+  }
+}
+
+function connectWebSocket(loc: Location): BoardConnection {
+  const status = statusCell({ kind: 'connecting' })
+  const ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`)
+  // Calls made before the socket opens wait here instead of failing.
+  let outbox: string[] | null = []
+  const client = new RpcClient((msg: ClientMessage) => {
+    const text = JSON.stringify(msg)
+    if (outbox) outbox.push(text)
+    else if (ws.readyState === WebSocket.OPEN) ws.send(text)
+  })
+  let opened = false
+  ws.addEventListener('open', () => {
+    opened = true
+    for (const text of outbox ?? []) ws.send(text)
+    outbox = null
+    status.set({ kind: 'open' })
+  })
+  ws.addEventListener('message', (event: MessageEvent<unknown>) => {
+    if (typeof event.data !== 'string') return
+    let msg: ServerMessage
+    try {
+      msg = JSON.parse(event.data) as ServerMessage
+    } catch {
+      return // Swallow: the board only sends JSON; a garbled frame is not ours to act on.
+    }
+    client.receive(msg)
+  })
+  ws.addEventListener('close', (event: CloseEvent) => {
+    const reason = opened
+      ? `The connection to the board closed${event.reason ? ` (${event.reason})` : ''}. The board may have stopped.`
+      : 'Could not connect to the board. It may have stopped, or this page was opened without its access token.'
+    outbox = null
+    client.close(reason)
+    status.set({ kind: 'closed', reason })
+  })
+  return { api: client, transport: 'websocket', onStatus: status.subscribe }
+}
+
+/** Picks the preload bridge when Electron exposed it, else the WebSocket of browser mode. */
+export function connectToBoard(win: Window = window): BoardConnection {
+  if (win.switchboard) {
+    const status = statusCell({ kind: 'open' })
+    return { api: apiFromPreload(win.switchboard), transport: 'electron', onStatus: status.subscribe }
+  }
+  return connectWebSocket(win.location)
+}

@@ -1,0 +1,46 @@
+/**
+ * A small shell-like word splitter for the "Command" field of the new-pane form: words are
+ * separated by blanks; 'single quotes' keep everything literally; "double quotes" keep blanks and
+ * honour \" \\ \$ \` escapes; a backslash outside quotes escapes the next character. There is no
+ * expansion of any kind (no $VAR, globs, ~ or pipes): the words become the pane's argv as typed.
+ */
+export type SplitResult = { readonly ok: true; readonly argv: string[] } | { readonly ok: false; readonly error: string }
+
+const DOUBLE_QUOTE_ESCAPABLE = new Set(['"', '\\', '$', '`'])
+
+export function splitArgs(line: string): SplitResult {
+  const argv: string[] = []
+  let word = ''
+  let inWord = false
+  let quote: "'" | '"' | null = null
+
+  for (let i = 0; i < line.length; i++) {
+    const ch = line.charAt(i)
+    if (quote === "'") {
+      if (ch === "'") quote = null
+      else word += ch
+      continue
+    }
+    if (quote === '"') {
+      if (ch === '"') quote = null
+      else if (ch === '\\' && DOUBLE_QUOTE_ESCAPABLE.has(line.charAt(i + 1))) word += line.charAt(++i)
+      else word += ch
+      continue
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\n') {
+      if (inWord) argv.push(word)
+      word = ''
+      inWord = false
+      continue
+    }
+    inWord = true
+    if (ch === "'" || ch === '"') quote = ch
+    else if (ch === '\\') {
+      if (i + 1 >= line.length) return { ok: false, error: 'the command ends with a lone backslash' }
+      word += line.charAt(++i)
+    } else word += ch
+  }
+  if (quote) return { ok: false, error: `unterminated ${quote === "'" ? 'single' : 'double'} quote` }
+  if (inWord) argv.push(word)
+  return { ok: true, argv }
+}
