@@ -13,6 +13,7 @@ export default defineConfig({
           serve: resolve('src/main/serveEntry.ts'),
           cli: resolve('src/main/cli/cliEntry.ts'),
           bench: resolve('src/main/bench/benchEntry.ts'),
+          replay: resolve('src/main/replay/replayEntry.ts'),
         },
       },
     },

@@ -1,0 +1,153 @@
+import { parseRegion, selectRegion, type ParsedRegion } from './regions'
+import type { DialogSpec, MatcherSpec, RuleSpec, RuleState, ScreenView } from './ruleTypes'
+
+/**
+ * A compiled matcher: tests the rule region's rows (or its own `in` region of the view) and
+ * returns the text that decided, or null.
+ */
+export type Matcher = (rows: readonly string[], view: ScreenView) => string | null
+
+export interface CompiledDialog {
+  readonly kind: DialogSpec['kind']
+  readonly title: RegExp | null
+  readonly option: RegExp | null
+  readonly region: ParsedRegion | null
+}
+
+export interface CompiledRule {
+  readonly id: string
+  readonly state: RuleState
+  readonly priority: number
+  readonly region: ParsedRegion
+  readonly test: Matcher
+  readonly dialog: CompiledDialog | null
+  readonly note: string
+}
+
+export interface RuleCompileError {
+  readonly ruleId: string
+  /** Dotted path inside the rule, e.g. `match.all[1].line`. */
+  readonly path: string
+  readonly message: string
+}
+
+export type CompileResult =
+  | { readonly ok: true; readonly rules: readonly CompiledRule[] }
+  | { readonly ok: false; readonly errors: readonly RuleCompileError[] }
+
+class CompileFailure extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+function regex(source: string, path: string, flags = 'u'): RegExp {
+  try {
+    return new RegExp(source, flags)
+  } catch (err) {
+    throw new CompileFailure(path, `invalid regular expression: ${(err as Error).message}`)
+  }
+}
+
+function compileMatcher(spec: MatcherSpec, path: string): Matcher {
+  const inner = compileNode(spec, path)
+  if (spec.in === undefined) return inner
+  const region = compileRegion(spec.in, `${path}.in`)
+  return (_rows, view) => inner(selectRegion(view, region).rows, view)
+}
+
+function compileNode(spec: MatcherSpec, path: string): Matcher {
+  if ('contains' in spec) {
+    const needle = spec.contains
+    return (rows) => rows.find((row) => row.includes(needle)) ?? (needle.includes('\n') && rows.join('\n').includes(needle) ? needle : null)
+  }
+  if ('line' in spec) {
+    const re = regex(spec.line, `${path}.line`)
+    return (rows) => rows.find((row) => re.test(row)) ?? null
+  }
+  if ('regex' in spec) {
+    const re = regex(spec.regex, `${path}.regex`, 'mu')
+    return (rows) => re.exec(rows.join('\n'))?.[0] ?? null
+  }
+  if ('any' in spec) {
+    const parts = spec.any.map((s, i) => compileMatcher(s, `${path}.any[${i}]`))
+    return (rows, view) => {
+      for (const part of parts) {
+        const hit = part(rows, view)
+        if (hit !== null) return hit
+      }
+      return null
+    }
+  }
+  if ('all' in spec) {
+    const parts = spec.all.map((s, i) => compileMatcher(s, `${path}.all[${i}]`))
+    return (rows, view) => {
+      let first: string | null = null
+      for (const part of parts) {
+        const hit = part(rows, view)
+        if (hit === null) return null
+        first ??= hit
+      }
+      return first ?? ''
+    }
+  }
+  if ('not' in spec) {
+    const negated = compileMatcher(spec.not, `${path}.not`)
+    // A `not` alone proves nothing worth quoting; it contributes an empty "hit".
+    return (rows, view) => (negated(rows, view) === null ? '' : null)
+  }
+  throw new CompileFailure(path, 'a matcher needs exactly one of contains, regex, line, any, all, not')
+}
+
+function compileRegion(spec: string, path: string): ParsedRegion {
+  const region = parseRegion(spec)
+  if (!region) throw new CompileFailure(path, `unknown region "${spec}" (screen, title, bottom:N, rows:A:B, after-rule[:N], above-rule:N:K, prompt-box)`)
+  return region
+}
+
+function compileDialog(spec: DialogSpec): CompiledDialog {
+  return {
+    kind: spec.kind,
+    title: spec.title === undefined ? null : regex(spec.title, 'dialog.title'),
+    option: spec.option === undefined ? null : regex(spec.option, 'dialog.option', 'gu'),
+    region: spec.region === undefined ? null : compileRegion(spec.region, 'dialog.region'),
+  }
+}
+
+/**
+ * Compiles a rule list, ordered for evaluation: higher priority first, file order among equals.
+ * All errors are collected so one broken file reports every bad rule at once.
+ */
+export function compileRules(specs: readonly RuleSpec[]): CompileResult {
+  const rules: (CompiledRule & { order: number })[] = []
+  const errors: RuleCompileError[] = []
+  const seen = new Set<string>()
+  specs.forEach((spec, order) => {
+    try {
+      if (seen.has(spec.id)) throw new CompileFailure('id', `duplicate rule id "${spec.id}"`)
+      seen.add(spec.id)
+      if (spec.dialog && spec.state !== 'blocked' && spec.state !== 'question') {
+        throw new CompileFailure('dialog', 'only blocked and question rules describe a dialog')
+      }
+      rules.push({
+        id: spec.id,
+        state: spec.state,
+        priority: spec.priority,
+        region: compileRegion(spec.region, 'region'),
+        test: compileMatcher(spec.match, 'match'),
+        dialog: spec.dialog ? compileDialog(spec.dialog) : null,
+        note: spec.note ?? '',
+        order,
+      })
+    } catch (err) {
+      if (!(err instanceof CompileFailure)) throw err
+      errors.push({ ruleId: spec.id, path: err.path, message: err.message })
+    }
+  })
+  if (errors.length) return { ok: false, errors }
+  rules.sort((a, b) => b.priority - a.priority || a.order - b.order)
+  return { ok: true, rules: rules.map(({ order: _order, ...rule }) => rule) }
+}

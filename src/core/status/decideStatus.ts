@@ -1,0 +1,130 @@
+import type { Evidence, PaneState } from '../../shared/domain/pane'
+import type { AgentReport } from './reports/interpretReport'
+import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory, type TerminalMemo } from './statusMemory'
+
+export interface Decision {
+  readonly state: PaneState
+  /** The deciding evidence first, then what supports or contradicts it. */
+  readonly evidence: readonly Evidence[]
+}
+
+const isDialog = (s: string | null | undefined): s is 'blocked' | 'question' => s === 'blocked' || s === 'question'
+
+function screenEvidence(s: ScreenMemo, extra = ''): Evidence {
+  const dialog = s.dialog ? ` [${s.dialog.kind} "${s.dialog.title}": ${s.dialog.options.map((o) => `${o.key}=${o.label}`).join(', ')}]` : ''
+  return { source: s.fromTitle ? 'title' : 'screen', at: s.since, detail: `rule ${s.ruleId}: "${s.text.slice(0, 120)}"${dialog}${extra}` }
+}
+
+function reportEvidence(r: AgentReport, extra = ''): Evidence {
+  return { source: 'hook', at: r.at, detail: `${r.detail}${extra}` }
+}
+
+function terminalEvidence(t: TerminalMemo): Evidence {
+  return { source: 'osc', at: t.since, detail: `agent terminal state ${t.raw}` }
+}
+
+/** The screen as evidence now: a screen that has matched nothing for too long says nothing. */
+export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
+  if (m.unmatchedSince !== null && now - m.unmatchedSince >= StatusConstants.UnmatchedHoldMs) return null
+  return m.screen
+}
+
+/**
+ * A reported dialog is over when the screen showed it and no longer does, or when the screen
+ * moved on to work or the prompt after the report. Claude sends nothing on a rejection, and
+ * nothing on approval until the tool finishes: only the screen can end its blocked.
+ */
+function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMemo | null): boolean {
+  if (screen && isDialog(screen.state)) return false
+  if (m.dialogSeenAt !== null && m.dialogSeenAt >= r.at) return true
+  return screen !== null && (screen.state === 'working' || screen.state === 'idle') && screen.since > r.at
+}
+
+/** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
+function turnEndKind(m: StatusMemory, workingFrom: number | null): { state: 'asked' | 'idle'; report: AgentReport | null } {
+  const r = m.report
+  if (r && r.effect === 'turnEnd' && (workingFrom === null || r.at >= workingFrom)) return { state: r.state === 'asked' ? 'asked' : 'idle', report: r }
+  if (r && r.effect === 'interrupted' && (workingFrom === null || r.at >= workingFrom)) return { state: 'idle', report: r }
+  return { state: 'idle', report: null }
+}
+
+/**
+ * The agent's own terminal state (Codex OSC 7501) is its UI state machine, emitted with the frame
+ * that shows it: it outranks hook reports, which Codex runs blocking and in series before the UI
+ * changes (a 1.5 s hook delays the dialog by 1.5 s: codex-120x32-slowhooks).
+ */
+function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
+  const ev = terminalEvidence(t)
+  switch (t.state.state) {
+    case 'working':
+      return { state: 'working', evidence: [ev] }
+    case 'blocked':
+    case 'question':
+      return { state: t.state.state, evidence: m.report && isDialog(m.report.state) ? [ev, reportEvidence(m.report)] : [ev] }
+    case 'turnEnded': {
+      const kind = turnEndKind(m, m.terminalWorkingFrom)
+      return { state: kind.state, evidence: kind.report ? [ev, reportEvidence(kind.report)] : [ev] }
+    }
+    case 'gone':
+      return { state: 'exited', evidence: [ev] }
+  }
+}
+
+/**
+ * The priority, from seed 001 (screen blocked > latest agent report > shell back in front > other
+ * screen rules) corrected by the recordings:
+ *  1. the process exited → exited
+ *  2. a shell pane's shell is back in front → idle (the agent is gone; its screen is history)
+ *  3. the screen shows a dialog → blocked/question (a hook can be late, lost, or never sent)
+ *  4. the agent's goodbye screen or its exit report → exited
+ *  5. the agent's own terminal state (Codex OSC 7501), when it writes one
+ *  6. a reported dialog not yet over → blocked/question; conflicting with a screen that keeps
+ *     showing work for longer than a dialog takes to draw → unknown
+ *  7. the screen shows work → working (a turn-end report does not beat a spinner still up: Claude's
+ *     Stop hooks run with the spinner showing, a new turn's hook may still be on its way)
+ *  8. the screen shows the prompt → a newer `working` report wins (the agent started before the
+ *     screen caught up: OpenCode's first prompt); else the turn-end report of this turn decides
+ *     asked vs idle (the screens are identical); else idle
+ *  9. the screen says nothing → the latest report, else unknown (never a silent idle)
+ */
+export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): Decision {
+  if (m.process.state === 'exited') return { state: 'exited', evidence: m.process.evidence }
+  if (ctx.agent === null) return { state: m.process.state, evidence: m.process.evidence }
+  if (ctx.rootIsShell && m.process.state === 'idle') return { state: 'idle', evidence: m.process.evidence }
+
+  const screen = liveScreen(m, now)
+  const r = m.report
+  if (screen && isDialog(screen.state)) {
+    const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
+    return { state: screen.state, evidence: [screenEvidence(screen), ...support] }
+  }
+  if (screen?.state === 'exited') return { state: 'exited', evidence: [screenEvidence(screen)] }
+  if (r?.state === 'exited') return { state: 'exited', evidence: [reportEvidence(r, ' (process exit pending)')] }
+  if (m.terminal) return fromTerminal(m, m.terminal)
+
+  if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
+    if (screen?.state === 'working' && screen.since <= r.at && now - r.at >= StatusConstants.DialogDrawGraceMs) {
+      return { state: 'unknown', evidence: [reportEvidence(r, ' but no dialog on screen'), screenEvidence(screen, ' (still working)')] }
+    }
+    return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn yet)')] : [reportEvidence(r)] }
+  }
+  if (screen?.state === 'working') {
+    return { state: 'working', evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)] }
+  }
+  if (screen?.state === 'idle') {
+    if (r?.state === 'working' && r.at > screen.since) return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
+    const kind = turnEndKind(m, m.screenWorkingFrom)
+    return { state: kind.state, evidence: kind.report ? [reportEvidence(kind.report), screenEvidence(screen)] : [screenEvidence(screen)] }
+  }
+  const unmatched: Evidence = {
+    source: 'screen',
+    at: m.unmatchedSince ?? now,
+    detail: m.unmatchedSince === null ? 'no screen seen yet' : `the screen has matched no ${ctx.agent} rule for ${Math.round((now - m.unmatchedSince) / 100) / 10} s`,
+  }
+  if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, screen))) return { state: r.state, evidence: [reportEvidence(r), unmatched] }
+  // Nothing known yet is `starting` until the screen has had time to show something known.
+  if (m.verdict.state === 'starting' && (m.unmatchedSince === null || !m.screen && now - m.unmatchedSince < StatusConstants.UnmatchedHoldMs)) {
+    return { state: 'starting', evidence: m.verdict.evidence }
+  }
+  return { state: 'unknown', evidence: [unmatched] }
+}

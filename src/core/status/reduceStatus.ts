@@ -1,0 +1,94 @@
+import type { Evidence, Verdict } from '../../shared/domain/pane'
+import type { RuleMatch } from '../rules/ruleTypes'
+import { decideStatus, type Decision } from './decideStatus'
+import { reduceProcessStatus } from './reduceProcessStatus'
+import type { ScreenSignal, StatusSignal, TerminalStateSignal } from './signals'
+import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory } from './statusMemory'
+
+function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
+  const match: RuleMatch | null = signal.match
+  if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
+  const prev = m.screen
+  // `since` moves only when the screen's state changes: later frames of the same state (spinner
+  // ticks, streamed text) confirm it, they do not restart it.
+  const since = prev && prev.state === match.state ? prev.since : signal.at
+  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
+  const dialog = match.state === 'blocked' || match.state === 'question'
+  return {
+    ...m,
+    screen,
+    unmatchedSince: null,
+    dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
+    screenWorkingFrom: match.state === 'working' && since === signal.at ? signal.at : m.screenWorkingFrom,
+  }
+}
+
+function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemory {
+  const same = m.terminal && m.terminal.state.state === signal.state.state
+  const since = same && m.terminal ? m.terminal.since : signal.at
+  return {
+    ...m,
+    terminal: { state: signal.state, raw: signal.raw, since },
+    terminalWorkingFrom: signal.state.state === 'working' && !same ? signal.at : m.terminalWorkingFrom,
+  }
+}
+
+/** Folds one signal into the channel it belongs to. */
+function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): StatusMemory {
+  switch (signal.kind) {
+    case 'spawned':
+    case 'foreground':
+    case 'exit': {
+      const process = reduceProcessStatus(m.process, signal, ctx)
+      return process === m.process ? m : { ...m, process }
+    }
+    case 'screen':
+      return noteScreen(m, signal)
+    case 'report':
+      return signal.report.effect === 'reinforce' ? { ...m, reinforcement: signal.report } : { ...m, report: signal.report }
+    case 'terminal':
+      return noteTerminal(m, signal)
+    case 'tick':
+      return m
+  }
+}
+
+/** Same decision for the user: same state, decided by the same rule or event. */
+function sameReason(a: readonly Evidence[], b: readonly Evidence[]): boolean {
+  const key = (e: Evidence | undefined) => (e ? `${e.source}:${e.detail.split(':')[0]}` : '')
+  return key(a[0]) === key(b[0])
+}
+
+function verdictFor(prev: Verdict, decision: Decision, at: number): Verdict {
+  if (prev.state === decision.state) return sameReason(prev.evidence, decision.evidence) ? prev : { ...prev, evidence: decision.evidence }
+  return { state: decision.state, since: at, evidence: decision.evidence }
+}
+
+/**
+ * The status reducer: `(previous memory, signal, now) → memory`, where the memory holds the
+ * verdict and the latest word of each channel (screen, agent reports, the agent's terminal state,
+ * processes). Pure. The verdict object is kept (===) while neither its state nor the rule or event
+ * behind it changes, so callers can fire events on real change only.
+ */
+export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: number, ctx: StatusContext): StatusMemory {
+  // Only the process's own exit is final: an agent's exit report or goodbye screen can be followed
+  // by more life (Claude's SessionEnd on /clear).
+  if (prev.process.state === 'exited') return prev
+  const m = note(prev, signal, ctx)
+  const decision = decideStatus(m, now, ctx)
+  const verdict = verdictFor(prev.verdict, decision, signal.at)
+  if (m === prev && verdict === prev.verdict) return prev
+  return { ...m, verdict, evidence: decision.evidence }
+}
+
+/**
+ * When the decision could change with time alone (a screen matching nothing becomes
+ * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
+ * new signal can change it. The engine sets a timer and sends a tick.
+ */
+export function nextDeadline(m: StatusMemory): number | null {
+  const deadlines: number[] = []
+  if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
+  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
+  return deadlines.length ? Math.min(...deadlines) : null
+}

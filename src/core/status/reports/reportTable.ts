@@ -1,0 +1,108 @@
+/**
+ * Event → signal tables: what each agent's hook or plugin events mean for the pane, as data.
+ * One table per agent, with the version it was verified on (fixtures/<agent>/README.md) and the
+ * things the agent cannot report, listed instead of faked.
+ */
+
+/** The agents that report (src/main/agents/agentKind.ts adds `shell`, which reports nothing). */
+export const REPORTING_AGENTS = ['claude', 'codex', 'opencode', 'pi'] as const
+export type ReportingAgent = (typeof REPORTING_AGENTS)[number]
+
+export type ReportEffect =
+  /** The agent is processing (a prompt was submitted, a tool runs, the model is called). */
+  | 'working'
+  /** A permission dialog opened. */
+  | 'blocked'
+  /** A structured question with options opened. */
+  | 'question'
+  /** The open dialog was answered; the agent goes on. */
+  | 'answered'
+  /** The turn ended normally: `asked` when the reply ends with a question, else `idle`. */
+  | 'turnEnd'
+  /** The turn was cut short (interrupt, denial): idle, whatever the last reply said. */
+  | 'interrupted'
+  /** The agent is shutting down; the process exit follows. */
+  | 'exiting'
+  /** Repeats that a dialog is still open (Claude's 6 s `permission_prompt`); no state of its own. */
+  | 'reinforce'
+  /** Bookkeeping only (session tree, message roles, reply text); no state. */
+  | 'track'
+  /** Known, and deliberately without meaning for status. */
+  | 'ignore'
+
+/** A condition on the payload: `field` is a dotted path. */
+export interface FieldTest {
+  readonly field: string
+  readonly equals?: string | number | boolean
+  readonly present?: boolean
+}
+
+/** What a `track` entry records, for agents whose turn-end event carries no reply text. */
+export type Tracking =
+  /** `session.created`: remembers a child session's parent (OpenCode subagents). */
+  | { readonly kind: 'session'; readonly idField: string; readonly parentField: string }
+  /** `message.updated`: remembers each message's role, so text parts can be attributed. */
+  | { readonly kind: 'messageRole'; readonly idField: string; readonly roleField: string }
+  /** A piece of assistant text: the latest one is the reply a `turnEnd` looks at. */
+  | { readonly kind: 'replyText'; readonly textField: string; readonly messageIdField?: string; readonly roleField?: string }
+
+export interface EventMapping {
+  readonly event: string
+  /** All must hold; the first mapping of an event whose conditions hold is used. */
+  readonly when?: readonly FieldTest[]
+  readonly effect: ReportEffect
+  /** turnEnd: the payload field holding the final reply; when absent, the tracked reply text. */
+  readonly textField?: string
+  /** working: a new user prompt starts a turn, so the tracked reply text is forgotten. */
+  readonly startsTurn?: boolean
+  readonly tracking?: Tracking
+  /** Events from a child (subagent) session count for the pane. Default: they do not. */
+  readonly childCounts?: boolean
+  /** Why, and where it was measured. */
+  readonly why: string
+}
+
+export interface Unsupported {
+  readonly what: string
+  readonly why: string
+}
+
+export interface AgentReportTable {
+  readonly agent: ReportingAgent
+  readonly verifiedOn: string
+  /** Payload fields that may hold the session id, first present wins (for resume and the child-session tree). */
+  readonly sessionFields?: readonly string[]
+  /**
+   * Payload field naming the root session, when the reporter resolves subagent sessions itself
+   * (a payload whose root differs from its session is a child's).
+   */
+  readonly rootField?: string
+  readonly mappings: readonly EventMapping[]
+  readonly unsupported: readonly Unsupported[]
+}
+
+/** Reads a dotted path (`status.type`, `message.content`) from a payload. */
+export function field(payload: unknown, path: string): unknown {
+  let value: unknown = payload
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined
+    value = (value as Record<string, unknown>)[key]
+  }
+  return value
+}
+
+function holds(test: FieldTest, payload: unknown): boolean {
+  const value = field(payload, test.field)
+  if (test.present !== undefined && (value !== undefined && value !== null) !== test.present) return false
+  if (test.equals !== undefined && value !== test.equals) return false
+  return true
+}
+
+/** The mapping for this event and payload, or null when the table does not know the event. */
+export function findMapping(table: AgentReportTable, event: string, payload: unknown): EventMapping | null {
+  for (const mapping of table.mappings) {
+    if (mapping.event !== event) continue
+    if ((mapping.when ?? []).every((test) => holds(test, payload))) return mapping
+  }
+  return null
+}

@@ -1,0 +1,36 @@
+import type { RuleMatch } from '../rules/ruleTypes'
+import type { AgentTerminalState } from './codexOsc'
+import type { ProcessSignal } from './processSignals'
+import type { AgentReport } from './reports/interpretReport'
+
+/** The screen rules were evaluated over the current screen (and title): the first match, or none. */
+export interface ScreenSignal {
+  readonly kind: 'screen'
+  readonly at: number
+  readonly match: RuleMatch | null
+}
+
+/** An agent hook/plugin event, already mapped through the agent's table. */
+export interface ReportSignal {
+  readonly kind: 'report'
+  readonly at: number
+  readonly report: AgentReport
+}
+
+/** The agent's own state written into the terminal (Codex `OSC 7501`). */
+export interface TerminalStateSignal {
+  readonly kind: 'terminal'
+  readonly at: number
+  readonly state: AgentTerminalState
+  /** The raw sequence payload, for evidence. */
+  readonly raw: string
+}
+
+/** Time passed: re-decide time-dependent conclusions (a screen that matches nothing for too long). */
+export interface TickSignal {
+  readonly kind: 'tick'
+  readonly at: number
+}
+
+/** Every input of the status reducer. Process signals come from the pane's supervisor. */
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal

@@ -1,0 +1,84 @@
+import type { Evidence, Verdict } from '../../shared/domain/pane'
+import type { DialogInfo, RuleState } from '../rules/ruleTypes'
+import type { AgentTerminalState } from './codexOsc'
+import type { PaneContext } from './processSignals'
+import type { AgentReport } from './reports/interpretReport'
+import { initialVerdict } from './reduceProcessStatus'
+
+export const enum StatusConstants {
+  /**
+   * A screen that matches no rule keeps its last matched state this long before it counts as
+   * unrecognised: TUIs draw transitional frames (Claude's blank footer for 30–90 ms after Enter,
+   * OpenCode's torn 4 KB frames) that mean nothing.
+   */
+  UnmatchedHoldMs = 1500,
+  /**
+   * A reported dialog the screen has not drawn yet, while the screen keeps showing work: dialogs
+   * are drawn 8–70 ms after the hook (fixtures), so after this long the two sources disagree.
+   */
+  DialogDrawGraceMs = 2000,
+}
+
+/** The screen channel: the last rule that matched, and since when the screen says so. */
+export interface ScreenMemo {
+  readonly state: RuleState
+  /** When the screen entered this state (unchanged while later frames agree). */
+  readonly since: number
+  readonly ruleId: string
+  readonly text: string
+  readonly fromTitle: boolean
+  readonly dialog?: DialogInfo
+}
+
+export interface TerminalMemo {
+  readonly state: AgentTerminalState
+  readonly raw: string
+  /** When the agent entered this state. */
+  readonly since: number
+}
+
+/** Everything the reducer remembers: the verdict, and the latest word of every channel. */
+export interface StatusMemory {
+  readonly verdict: Verdict
+  /** Evidence behind the current decision (may be newer than the verdict's, same state). */
+  readonly evidence: readonly Evidence[]
+  /** The process channel alone (spawn, foreground, exit), as reduceProcessStatus sees it. */
+  readonly process: Verdict
+  /** The last screen rule that matched (held through frames that match nothing). */
+  readonly screen: ScreenMemo | null
+  /** When the current run of screens matching no rule began; null while a rule matches. */
+  readonly unmatchedSince: number | null
+  /** The latest time the screen showed a dialog. */
+  readonly dialogSeenAt: number | null
+  /** When the screen last started showing work (a turn began, or resumed after a dialog). */
+  readonly screenWorkingFrom: number | null
+  /** The latest report that claims a state (reinforcements do not replace it). */
+  readonly report: AgentReport | null
+  /** The latest dialog reinforcement (Claude's 6 s permission_prompt), for evidence. */
+  readonly reinforcement: AgentReport | null
+  readonly terminal: TerminalMemo | null
+  /** Start of the agent's latest `working` in its own terminal state. */
+  readonly terminalWorkingFrom: number | null
+}
+
+export interface StatusContext extends PaneContext {
+  /** An agent's signals are expected (screen rules, reports); null for a plain shell pane. */
+  readonly agent: string | null
+}
+
+export function initialMemory(at: number): StatusMemory {
+  const verdict = initialVerdict(at)
+  return {
+    verdict,
+    evidence: verdict.evidence,
+    process: verdict,
+    screen: null,
+    unmatchedSince: null,
+    dialogSeenAt: null,
+    screenWorkingFrom: null,
+    report: null,
+    reinforcement: null,
+    terminal: null,
+    terminalWorkingFrom: null,
+  }
+}

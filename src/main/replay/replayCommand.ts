@@ -1,0 +1,84 @@
+import { existsSync, readFileSync } from 'node:fs'
+import type { Evidence } from '../../shared/domain/pane'
+import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { parseCast, parseReports } from './asciicast'
+import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
+import { scoreReplay, truthSegments, verdictSegments } from './score'
+
+export const REPLAY_USAGE = `usage: npm run replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--json] [--score] [--rules DIR]
+
+Replays an asciicast (v2/v3) and the agent's reports through the status engine on the
+recording's clock and prints one line per state change.
+  --agent NAME   claude, codex, opencode or pi (default: recognised from the recording)
+  --hooks FILE   agent reports, one {"t": seconds, "event": name, "payload": object} per line
+  --json         one JSON object per line: {"t", "state", "evidence"}
+  --score        compare with the recording's state markers (ground truth) at the end
+  --rules DIR    rule files to use (default: resources/rules)`
+
+export interface ReplayArgs {
+  readonly cast: string
+  readonly agent: string | null
+  readonly hooks: string | null
+  readonly json: boolean
+  readonly score: boolean
+  readonly rules: string | null
+}
+
+export class UsageError extends Error {}
+
+export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
+  let cast: string | null = null
+  const opts = { agent: null as string | null, hooks: null as string | null, rules: null as string | null, json: false, score: false }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!
+    const value = () => {
+      const v = argv[++i]
+      if (v === undefined) throw new UsageError(`${arg} needs a value`)
+      return v
+    }
+    if (arg === '--agent') opts.agent = value()
+    else if (arg === '--hooks') opts.hooks = value()
+    else if (arg === '--rules') opts.rules = value()
+    else if (arg === '--json') opts.json = true
+    else if (arg === '--score') opts.score = true
+    else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`)
+    else if (cast === null) cast = arg
+    else throw new UsageError(`unexpected argument ${arg}`)
+  }
+  if (cast === null) throw new UsageError('a .cast file is required')
+  return { cast, ...opts }
+}
+
+function evidenceJson(e: Evidence): object {
+  return { source: e.source, t: Math.round(e.at) / 1000, detail: e.detail }
+}
+
+function line(tr: ReplayTransition, json: boolean): string {
+  if (json) return JSON.stringify({ t: tr.t, state: tr.state, evidence: tr.evidence.map(evidenceJson) })
+  const why = tr.evidence.map((e) => `${e.source}: ${e.detail}`).join(' | ')
+  return `${tr.t.toFixed(3).padStart(9)}  ${tr.state.padEnd(8)}  ${why}`
+}
+
+/** Runs the replay command; returns the lines to print (stdout) and notes (stderr). */
+export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err: string[] }> {
+  const err: string[] = []
+  const rulesDir = args.rules ?? findRulesDir()
+  if (!rulesDir) throw new UsageError('resources/rules not found; pass --rules DIR')
+  const registry = RuleRegistry.loadStrict(rulesDir)
+  const cast = parseCast(readFileSync(args.cast, 'utf8'))
+  const reports = args.hooks ? parseReports(readFileSync(args.hooks, 'utf8')) : []
+  if (!args.hooks && existsSync(args.cast.replace(/\.cast$/, '.hooks.jsonl'))) err.push('note: a .hooks.jsonl file sits beside the recording; pass --hooks to use it')
+  const agent = args.agent ?? (await recognizeRecording(cast, registry))
+  if (args.agent && !registry.agents().includes(args.agent)) throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.agents().join(', ')})`)
+  err.push(`agent: ${agent ?? 'none recognised (process signals only)'}`)
+  const result = await replayRecording(cast, reports, agent, registry)
+  const out = result.transitions.map((tr) => line(tr, args.json))
+  if (args.score) {
+    const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))
+    const latency = score.medianLatency === null ? 'n/a' : `${Math.round(score.medianLatency * 1000)} ms`
+    const detected = score.episodes.filter((e) => e.latency !== null).length
+    err.push(`score: agreement ${(score.agreement * 100).toFixed(2)} %, episodes ${detected}/${score.episodes.length}, median latency ${latency}`)
+    for (const f of score.failures) err.push(`  FAIL ${f}`)
+  }
+  return { out, err }
+}

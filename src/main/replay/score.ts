@@ -1,0 +1,125 @@
+import type { CastEvent } from './asciicast'
+import type { ReplayTransition } from './replayRecording'
+
+/**
+ * Scores a replayed verdict timeline against a recording's ground truth (`m` markers
+ * `state:<label>`; `reply-question` is our `asked`). The acceptance thresholds of issue 4.
+ */
+export const enum ScoreConstants {
+  /** An attention verdict that is wrong for this long is a false alarm. */
+  FalseEpisodeMinS = 0.3,
+  /** Agreement is measured outside this long after each true transition. */
+  TransitionGraceS = 1,
+  /** A detection may come this early (hooks precede the screen by 8–70 ms; markers are polled). */
+  EarlyDetectionS = 0.5,
+}
+export const MIN_AGREEMENT = 0.98
+export const MAX_MEDIAN_LATENCY_S = 0.1
+
+const ATTENTION = new Set(['blocked', 'question', 'asked'])
+const LABELS: Record<string, string> = { 'reply-question': 'asked' }
+
+export interface Segment {
+  readonly from: number
+  readonly to: number
+  readonly state: string
+}
+
+export interface Episode {
+  readonly state: string
+  readonly from: number
+  readonly to: number
+  /** Seconds from the true start to the verdict (negative: the verdict came first); null: missed. */
+  readonly latency: number | null
+}
+
+export interface Mismatch {
+  readonly from: number
+  readonly to: number
+  readonly want: string | null
+  readonly got: string | null
+}
+
+export interface Score {
+  readonly episodes: readonly Episode[]
+  /** Where the verdict disagreed with the truth outside the grace windows (for diagnosis). */
+  readonly mismatches: readonly Mismatch[]
+  readonly falseEpisodes: readonly Segment[]
+  readonly agreement: number
+  readonly medianLatency: number | null
+  readonly failures: readonly string[]
+}
+
+export function truthSegments(events: readonly CastEvent[], end: number): Segment[] {
+  const marks = events.flatMap((e) => (e.type === 'm' && e.label.startsWith('state:') ? [{ t: e.t, state: LABELS[e.label.slice(6)] ?? e.label.slice(6) }] : []))
+  return marks.map((m, i) => ({ from: m.t, to: marks[i + 1]?.t ?? end, state: m.state }))
+}
+
+export function verdictSegments(transitions: readonly ReplayTransition[], end: number): Segment[] {
+  return transitions.map((tr, i) => ({ from: tr.t, to: Math.max(tr.t, transitions[i + 1]?.t ?? end), state: tr.state }))
+}
+
+function stateAt(segments: readonly Segment[], t: number): string | null {
+  for (const s of segments) if (s.from <= t && t < s.to) return s.state
+  return null
+}
+
+function median(values: readonly number[]): number | null {
+  if (!values.length) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segment[]): Score {
+  if (!truth.length) return { episodes: [], mismatches: [], falseEpisodes: [], agreement: 0, medianLatency: null, failures: ['the recording has no state markers'] }
+  const start = truth[0]!.from
+  const end = truth[truth.length - 1]!.to
+  const cuts = [...new Set([start, end, ...truth.flatMap((s) => [s.from, s.to, s.from + ScoreConstants.TransitionGraceS]), ...verdicts.flatMap((s) => [s.from, s.to])])]
+    .filter((t) => t >= start && t <= end)
+    .sort((a, b) => a - b)
+
+  let measured = 0
+  let agreed = 0
+  const falseEpisodes: Segment[] = []
+  const mismatches: Mismatch[] = []
+  let open: { from: number; to: number; state: string } | null = null
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const [a, b] = [cuts[i]!, cuts[i + 1]!]
+    const mid = (a + b) / 2
+    const want = stateAt(truth, mid)
+    const got = stateAt(verdicts, mid)
+    if (!truth.some((s) => s.from <= mid && mid < s.from + ScoreConstants.TransitionGraceS)) {
+      measured += b - a
+      if (want === got) agreed += b - a
+      else {
+        const last = mismatches[mismatches.length - 1]
+        if (last && last.to === a && last.want === want && last.got === got) mismatches[mismatches.length - 1] = { ...last, to: b }
+        else mismatches.push({ from: a, to: b, want, got })
+      }
+    }
+    const wrongAttention = got !== null && ATTENTION.has(got) && got !== want
+    if (wrongAttention && open && open.state === got && open.to === a) open.to = b
+    else {
+      if (open) falseEpisodes.push(open)
+      open = wrongAttention ? { from: a, to: b, state: got } : null
+    }
+  }
+  if (open) falseEpisodes.push(open)
+
+  const episodes: Episode[] = truth
+    .filter((s) => ATTENTION.has(s.state))
+    .map((s) => {
+      const hit = verdicts.find((v) => v.state === s.state && v.to > s.from - ScoreConstants.EarlyDetectionS && v.from < s.to)
+      return { state: s.state, from: s.from, to: s.to, latency: hit ? Math.max(hit.from, s.from - ScoreConstants.EarlyDetectionS) - s.from : null }
+    })
+  const longFalse = falseEpisodes.filter((f) => f.to - f.from >= ScoreConstants.FalseEpisodeMinS)
+  const agreement = measured > 0 ? agreed / measured : 0
+  const medianLatency = median(episodes.flatMap((e) => (e.latency === null ? [] : [e.latency])))
+  const failures: string[] = []
+  for (const e of episodes) if (e.latency === null) failures.push(`missed ${e.state} at ${e.from.toFixed(3)} s`)
+  for (const f of longFalse) failures.push(`false ${f.state} for ${(f.to - f.from).toFixed(3)} s at ${f.from.toFixed(3)} s`)
+  if (agreement < MIN_AGREEMENT) failures.push(`time agreement ${(agreement * 100).toFixed(2)} % < ${MIN_AGREEMENT * 100} %`)
+  if (medianLatency !== null && medianLatency > MAX_MEDIAN_LATENCY_S) failures.push(`median detection latency ${(medianLatency * 1000).toFixed(0)} ms > ${MAX_MEDIAN_LATENCY_S * 1000} ms`)
+  return { episodes, mismatches, falseEpisodes, agreement, medianLatency, failures }
+}

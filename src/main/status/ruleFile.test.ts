@@ -1,0 +1,63 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { formatRuleFileError, parseRuleFile } from './ruleFile'
+
+const RULES_DIR = resolve(__dirname, '../../../resources/rules')
+
+describe('rule files', () => {
+  it('every shipped rule file parses, validates and compiles', () => {
+    const files = readdirSync(RULES_DIR).filter((f) => f.endsWith('.toml'))
+    expect(files.length).toBeGreaterThan(0)
+    for (const f of files) {
+      const result = parseRuleFile(f, readFileSync(join(RULES_DIR, f), 'utf8'))
+      if (!result.ok) throw new Error(result.errors.map(formatRuleFileError).join('\n'))
+      expect(result.value.spec.agent).toBe(f.replace(/\.toml$/, ''))
+    }
+  })
+
+  it('names file and line on a TOML syntax error', () => {
+    const result = parseRuleFile('x.toml', 'agent = "x"\nverified_on = "1"\n[[rule]]\nid = "x.a\n')
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(formatRuleFileError(result.errors[0]!)).toMatch(/^x\.toml:4: /)
+  })
+
+  it('names file, line and rule for a bad regex, a bad region and a misspelt key', () => {
+    const text = [
+      'agent = "x"',
+      'verified_on = "1.0"',
+      '[[rule]]',
+      'id = "x.good"',
+      'state = "idle"',
+      'priority = 1',
+      'region = "screen"',
+      'match = { line = "ok" }',
+      '[[rule]]',
+      'id = "x.bad-regex"',
+      'state = "working"',
+      'priority = 2',
+      'region = "screen"',
+      'match = { all = [ { line = "fine" }, { line = "(unclosed" } ] }',
+      '[[rule]]',
+      'id = "x.bad-region"',
+      'state = "working"',
+      'priority = 2',
+      'region = "middle"',
+      'match = { line = "x" }',
+      '[[rule]]',
+      'id = "x.typo"',
+      'state = "working"',
+      'priority = 2',
+      'region = "screen"',
+      'match = { lines = "x" }',
+    ].join('\n')
+    const result = parseRuleFile('x.toml', text)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    const messages = result.errors.map(formatRuleFileError)
+    expect(messages).toContainEqual(expect.stringMatching(/^x\.toml:26: rule x\.typo: match/))
+    expect(messages).toContainEqual(expect.stringMatching(/^x\.toml:14: rule x\.bad-regex: match\.all\[1\]\.line: invalid regular expression/))
+    expect(messages).toContainEqual(expect.stringMatching(/^x\.toml:19: rule x\.bad-region: region: unknown region "middle"/))
+  })
+})

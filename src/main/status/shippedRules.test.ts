@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest'
+import { evaluateRules } from '../../core/rules/evaluateRules'
+import type { ScreenView } from '../../core/rules/ruleTypes'
+import { realScreen } from './__fixtures__/screens'
+import { RuleRegistry, findRulesDir } from './ruleRegistry'
+
+const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const classify = (agent: string, view: ScreenView) => evaluateRules(registry.rules(agent), view)
+
+/** Each real screen, the shipped rules' verdict on it, and the rule that decides. */
+const CASES: [screen: string, agent: string, state: string | null, rule: string | null][] = [
+  ['claude-idle-startup', 'claude', 'idle', 'claude.footer-idle'],
+  ['claude-typing', 'claude', 'idle', 'claude.prompt-box'],
+  ['claude-enter-pressed', 'claude', 'working', 'claude.title-spinner'],
+  ['claude-working', 'claude', 'working', 'claude.footer-working'],
+  ['claude-silent-tool', 'claude', 'working', 'claude.footer-working'],
+  ['claude-permission', 'claude', 'blocked', 'claude.permission-dialog'],
+  ['claude-after-yes', 'claude', 'working', 'claude.footer-working'],
+  ['claude-question', 'claude', 'question', 'claude.question-dialog'],
+  ['claude-reply-question', 'claude', 'idle', 'claude.footer-idle'],
+  ['claude-rejected', 'claude', 'idle', 'claude.footer-idle'],
+  ['claude-goodbye', 'claude', 'exited', 'claude.goodbye'],
+  ['codex-idle', 'codex', 'idle', 'codex.composer'],
+  ['codex-working', 'codex', 'working', 'codex.working-line'],
+  ['codex-approval', 'codex', 'blocked', 'codex.approval-dialog'],
+  ['codex-question', 'codex', 'question', 'codex.question-dialog'],
+  ['codex-done', 'codex', 'idle', 'codex.composer'],
+  ['codex-goodbye', 'codex', 'exited', 'codex.goodbye'],
+  ['opencode-home', 'opencode', 'idle', 'opencode.home'],
+  ['opencode-working', 'opencode', 'working', 'opencode.status-working'],
+  ['opencode-permission', 'opencode', 'blocked', 'opencode.permission-dialog'],
+  ['opencode-subagent-permission', 'opencode', 'blocked', 'opencode.permission-dialog'],
+  ['opencode-question', 'opencode', 'question', 'opencode.question-dialog'],
+  ['opencode-idle', 'opencode', 'idle', 'opencode.status-idle'],
+  ['opencode-goodbye', 'opencode', 'exited', 'opencode.goodbye'],
+  ['pi-idle', 'pi', 'idle', 'pi.editor'],
+  ['pi-working', 'pi', 'working', 'pi.working'],
+  ['pi-permission', 'pi', 'blocked', 'pi.permission-gate'],
+  ['pi-question', 'pi', 'question', 'pi.question'],
+  ['pi-after-reply', 'pi', 'idle', 'pi.editor'],
+]
+
+describe('shipped screen rules on real screens', () => {
+  it.each(CASES)('%s (%s) → %s by %s', (screen, agent, state, rule) => {
+    const match = classify(agent, realScreen(screen))
+    expect(match?.state ?? null).toBe(state)
+    expect(match?.ruleId ?? null).toBe(rule)
+  })
+
+  it('extracts the structure of each dialog for the answer box', () => {
+    expect(classify('claude', realScreen('claude-permission'))?.dialog).toEqual({
+      kind: 'permission',
+      title: 'Do you want to proceed?',
+      options: [
+        { key: '1', label: 'Yes' },
+        { key: '2', label: 'Yes, and always allow access to work/ from this project' },
+        { key: '3', label: 'No' },
+      ],
+    })
+    expect(classify('claude', realScreen('claude-question'))?.dialog).toEqual({
+      kind: 'question',
+      title: 'Which database should the service use?',
+      options: [
+        { key: '1', label: 'PostgreSQL' },
+        { key: '2', label: 'SQLite' },
+        { key: '3', label: 'Redis' },
+        { key: '4', label: 'Type something.' },
+        { key: '5', label: 'Chat about this' },
+      ],
+    })
+    const codex = classify('codex', realScreen('codex-approval'))?.dialog
+    expect(codex?.title).toBe('Would you like to run the following command?')
+    expect(codex?.options.map((o) => o.key)).toEqual(['1', '2', '3'])
+    expect(codex?.options[0]?.label).toBe('Yes, proceed (y)')
+    expect(classify('codex', realScreen('codex-question'))?.dialog).toEqual({
+      kind: 'question',
+      title: 'Which color should the widget use?',
+      options: [
+        { key: '1', label: 'Red (Recommended)' },
+        { key: '2', label: 'Blue' },
+        { key: '3', label: 'None of the above' },
+      ],
+    })
+    expect(classify('opencode', realScreen('opencode-permission'))?.dialog).toEqual({
+      kind: 'permission',
+      title: 'Shell command',
+      options: [
+        { key: '1', label: 'Allow once' },
+        { key: '2', label: 'Allow always' },
+        { key: '3', label: 'Reject' },
+      ],
+    })
+    expect(classify('opencode', realScreen('opencode-question'))?.dialog?.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Type your own answer'])
+    expect(classify('pi', realScreen('pi-permission'))?.dialog?.options).toEqual([
+      { key: '1', label: 'Yes' },
+      { key: '2', label: 'No' },
+    ])
+    expect(classify('pi', realScreen('pi-question'))?.dialog?.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Type something.'])
+  })
+
+  /**
+   * Dialog text echoed inside a reply (a model quoting the dialog, or `cat` of a log) is not a
+   * dialog. No recording has this yet; the screen is composed from two real screens: the
+   * permission dialog's rows pasted into the transcript of the real idle screen.
+   */
+  it('does not take dialog text echoed in the transcript for a dialog', () => {
+    for (const [agent, dialog, idle] of [
+      ['claude', 'claude-permission', 'claude-reply-question'],
+      ['codex', 'codex-approval', 'codex-done'],
+      ['opencode', 'opencode-permission', 'opencode-idle'],
+      ['pi', 'pi-permission', 'pi-after-reply'],
+    ] as const) {
+      const quoted = realScreen(dialog).lines.filter((l) => l.trim() !== '' && !/^\s*[─━]{10,}/.test(l)).slice(-10)
+      const base = realScreen(idle)
+      const footer = base.lines.filter((l) => l.trim() !== '').length
+      const keep = base.lines.slice(-Math.min(8, footer))
+      const lines = [...quoted, ...keep].slice(-base.lines.length)
+      const match = classify(agent, { ...base, lines })
+      expect(match?.state, `${agent}: ${match?.ruleId}`).toBe('idle')
+    }
+  })
+
+  it('recognises every agent from its own screen', () => {
+    for (const [screen, agent] of [
+      ['claude-idle-startup', 'claude'],
+      ['codex-idle', 'codex'],
+      ['opencode-home', 'opencode'],
+      ['pi-idle', 'pi'],
+    ] as const) {
+      const view = realScreen(screen)
+      const found = registry.agents().find((a) => registry.file(a)?.recognize.some((p) => p.test([view.title, ...view.lines].join('\n'))))
+      expect(found).toBe(agent)
+    }
+  })
+})

@@ -1,0 +1,219 @@
+import type { Clock } from '../../core/lifecycle/clock'
+import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { CompiledRule } from '../../core/rules/compileRules'
+import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
+import type { DialogInfo, ScreenView } from '../../core/rules/ruleTypes'
+import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
+import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
+import { nextDeadline, reduceStatus } from '../../core/status/reduceStatus'
+import { emptyTracker, interpretReport, type ReportTracker } from '../../core/status/reports/interpretReport'
+import type { StatusSignal } from '../../core/status/signals'
+import { initialMemory, type StatusContext, type StatusMemory } from '../../core/status/statusMemory'
+import type { Verdict } from '../../shared/domain/pane'
+
+export const enum EngineConstants {
+  /**
+   * Screen changes are coalesced: the rules run at most this long after the first change of a
+   * burst (a bounded delay, not a debounce a spinner could postpone forever). A dialog shows as
+   * blocked within ~this of being drawn, and a 10 Hz spinner costs ≤ 10 evaluations a second.
+   */
+  EvalDelayMs = 16,
+  /**
+   * A frame inside a synchronized update (`CSI ?2026h` without its `l` yet) is half drawn
+   * (OpenCode's frames arrive in 4 KB chunks): wait for its end, at most this long.
+   */
+  SyncWaitMaxMs = 100,
+}
+
+/** What the engine reads from the pane's emulated screen when it evaluates. */
+export interface EngineScreen extends ScreenView {
+  /** Inside a synchronized update: the frame is not complete yet. */
+  readonly synchronizing?: boolean
+}
+
+export interface StatusEngineOptions {
+  readonly clock: Clock
+  /** `claude`, `codex`, `opencode`, `pi`, or null for a pane without a known agent. */
+  readonly agent: string | null
+  /** The agent's compiled screen rules (empty for none). */
+  readonly rules: readonly CompiledRule[]
+  readonly context: PaneContext
+  /** Reads the visible screen and title; called only when the engine evaluates. */
+  readonly screen: () => EngineScreen
+  /** Every verdict change, with its evidence, one line each. */
+  readonly log?: (line: string) => void
+}
+
+export interface VerdictChange {
+  readonly previous: Verdict
+  readonly verdict: Verdict
+}
+
+export interface Explanation {
+  readonly verdict: Verdict
+  readonly evidence: StatusMemory['evidence']
+  readonly agent: string | null
+  readonly memory: StatusMemory
+  readonly rules: readonly RuleTrace[]
+  readonly lastInput: { readonly at: number; readonly data: string } | null
+  readonly stats: { readonly evaluations: number; readonly evalMs: number }
+}
+
+/**
+ * The status engine of one pane, identical for the live pane and for replay: screen changes,
+ * the window title, OSC sequences, agent reports and process events go in; verdicts with
+ * evidence come out. Time comes from the injected clock, so a replay on a virtual clock makes
+ * the same decisions as the live pane did.
+ */
+export class StatusEngine extends Disposable {
+  private memory: StatusMemory
+  private tracker: ReportTracker = emptyTracker
+  private rules: readonly CompiledRule[]
+  private readonly signals: AgentSignals | null
+  private readonly ctx: StatusContext
+  private evalTimer: IDisposable | null = null
+  private burstStart: number | null = null
+  private deadlineTimer: { at: number; timer: IDisposable } | null = null
+  private lastInput: { at: number; data: string } | null = null
+  private evaluations = 0
+  private evalMs = 0
+
+  private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
+  /** The state changed, or the same state is now decided by another rule or event. */
+  readonly onDidChangeVerdict = this._onDidChangeVerdict.event
+
+  constructor(private readonly options: StatusEngineOptions) {
+    super()
+    this.rules = options.rules
+    this.signals = agentSignals(options.agent)
+    this.ctx = { ...options.context, agent: options.agent }
+    this.memory = initialMemory(options.clock.now())
+    this.register({ dispose: () => this.cancelTimers() })
+  }
+
+  get verdict(): Verdict {
+    return this.memory.verdict
+  }
+
+  /** Swaps the rules (a reloaded rule file) and re-evaluates the screen. */
+  setRules(rules: readonly CompiledRule[]): void {
+    this.rules = rules
+    this.screenChanged()
+  }
+
+  /** The screen or title changed (call after the write callback: the buffer reflects it). */
+  screenChanged(): void {
+    if (this.evalTimer) return
+    this.burstStart = this.options.clock.now()
+    this.evalTimer = this.options.clock.setTimeout(() => this.evaluate(), EngineConstants.EvalDelayMs)
+  }
+
+  /** An OSC sequence the program wrote; the agent's own state sequence is a signal. */
+  osc(ident: number, data: string): void {
+    const parser = this.signals?.terminalState
+    if (!parser || parser.osc !== ident) return
+    const state = parser.parse(data)
+    if (state) this.apply({ kind: 'terminal', at: this.options.clock.now(), state, raw: data })
+  }
+
+  /** An agent hook/plugin event, payload exactly as delivered. */
+  report(event: string, payload: unknown): void {
+    if (!this.signals) return
+    const at = this.options.clock.now()
+    const { tracker, report } = interpretReport(this.signals.reports, this.tracker, { at, event, payload })
+    this.tracker = tracker
+    if (report) this.apply({ kind: 'report', at, report })
+  }
+
+  /** Spawn, foreground program and exit, from the pane's supervisor. */
+  process(signal: ProcessSignal): void {
+    this.apply(signal)
+  }
+
+  /** What the user typed through the board; kept for `explain`, and the screen will answer it. */
+  input(data: string): void {
+    this.lastInput = { at: this.options.clock.now(), data: data.slice(0, 200) }
+  }
+
+  /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */
+  get dialog(): DialogInfo | null {
+    const { verdict, screen } = this.memory
+    if ((verdict.state !== 'blocked' && verdict.state !== 'question') || !screen?.dialog) return null
+    return screen.state === verdict.state ? screen.dialog : null
+  }
+
+  /** The agent's session id, from its reports (for resume). */
+  get sessionId(): string | null {
+    return this.tracker.sessionId
+  }
+
+  explain(): Explanation {
+    return {
+      verdict: this.memory.verdict,
+      evidence: this.memory.evidence,
+      agent: this.options.agent,
+      memory: this.memory,
+      rules: traceRules(this.rules, this.options.screen()),
+      lastInput: this.lastInput,
+      stats: { evaluations: this.evaluations, evalMs: this.evalMs },
+    }
+  }
+
+  private evaluate(): void {
+    this.evalTimer = null
+    const now = this.options.clock.now()
+    const view = this.options.screen()
+    if (view.synchronizing && this.burstStart !== null && now - this.burstStart < EngineConstants.SyncWaitMaxMs) {
+      this.evalTimer = this.options.clock.setTimeout(() => this.evaluate(), EngineConstants.EvalDelayMs)
+      return
+    }
+    this.burstStart = null
+    const started = performance.now()
+    const match = evaluateRules(this.rules, view)
+    this.evalMs += performance.now() - started
+    this.evaluations++
+    this.apply({ kind: 'screen', at: now, match })
+  }
+
+  private apply(signal: StatusSignal): void {
+    const now = this.options.clock.now()
+    const prev = this.memory
+    this.memory = reduceStatus(prev, signal, now, this.ctx)
+    if (this.memory.verdict !== prev.verdict) {
+      const verdict = this.memory.verdict
+      if (verdict.state !== prev.verdict.state) {
+        const why = verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('; ')
+        this.options.log?.(`${prev.verdict.state} → ${verdict.state} (${why})`)
+      }
+      this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
+    }
+    this.scheduleDeadline()
+  }
+
+  /** Time alone can change a decision (see nextDeadline): wake up then. */
+  private scheduleDeadline(): void {
+    const at = nextDeadline(this.memory)
+    const now = this.options.clock.now()
+    if (at === null || at <= now || this.memory.process.state === 'exited') {
+      this.deadlineTimer?.timer.dispose()
+      this.deadlineTimer = null
+      return
+    }
+    if (this.deadlineTimer?.at === at) return
+    this.deadlineTimer?.timer.dispose()
+    this.deadlineTimer = { at, timer: this.options.clock.setTimeout(() => this.onDeadline(), at - now) }
+  }
+
+  private onDeadline(): void {
+    this.deadlineTimer = null
+    this.apply({ kind: 'tick', at: this.options.clock.now() })
+  }
+
+  private cancelTimers(): void {
+    this.evalTimer?.dispose()
+    this.evalTimer = null
+    this.deadlineTimer?.timer.dispose()
+    this.deadlineTimer = null
+  }
+}
