@@ -79,16 +79,9 @@ export interface ScreenView {
   readonly alternate: boolean
 }
 
-export interface DialogOption {
-  readonly key: string
-  readonly label: string
-}
-
-export interface DialogInfo {
-  readonly kind: 'permission' | 'question'
-  readonly title: string
-  readonly options: readonly DialogOption[]
-}
+// The dialog structure is part of the pane's public shape (the answer box offers its options).
+import type { DialogInfo, DialogOption } from '../../shared/domain/pane'
+export type { DialogInfo, DialogOption }
 
 export interface RuleMatch {
   readonly ruleId: string

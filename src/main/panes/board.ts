@@ -7,6 +7,8 @@ import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import { PtyProcess } from '../pty/ptyProcess'
+import { formatRuleFileError } from '../status/ruleFile'
+import { findRulesDir, RuleRegistry } from '../status/ruleRegistry'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
 
@@ -23,6 +25,8 @@ export interface BoardOptions {
   /** Exported to panes as SWITCHBOARD_SOCKET so programs inside can drive the board. */
   readonly socketPath?: string
   readonly defaultCwd?: string
+  /** Where the agents' screen rules are; found beside the app by default. */
+  readonly rulesDir?: string | null
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -45,8 +49,21 @@ export class Board extends Disposable {
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
 
+  private readonly rules: RuleRegistry | null
+
   constructor(private readonly options: BoardOptions) {
     super()
+    const dir = options.rulesDir === undefined ? findRulesDir() : options.rulesDir
+    this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line)) : null
+    if (!this.rules) options.log.error('no screen rules found (resources/rules); agent panes will rely on reports and processes only')
+    this.rules?.reload()
+  }
+
+  /** Re-reads the rule files; a broken file keeps its previous rules. Returns the problems found. */
+  reloadRules(): string[] {
+    const errors = this.rules?.reload() ?? []
+    for (const pane of this.panes.values()) pane.reloadRules()
+    return errors.map(formatRuleFileError)
   }
 
 
@@ -81,7 +98,15 @@ export class Board extends Disposable {
     const result = PtyProcess.launch(launch, this.options.clock)
     if (!result.ok) throw new BoardError('spawn-failed', result.message)
     this.nextId++
-    const pane = new Pane({ id, launch, pty: result.pty, title: req.title, clock: this.options.clock })
+    const pane = new Pane({
+      id,
+      launch,
+      pty: result.pty,
+      title: req.title,
+      clock: this.options.clock,
+      rules: (agent) => this.rules?.rules(agent) ?? [],
+      log: (line) => this.options.log.info(line),
+    })
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))

@@ -3,9 +3,11 @@ import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
 import { isShell, programName } from '../../core/process/shells'
-import { initialVerdict, reduceProcessStatus } from '../../core/status/reduceProcessStatus'
-import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
+import type { CompiledRule } from '../../core/rules/compileRules'
+import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import { PaneStatus } from '../status/paneStatus'
+import type { Explanation } from '../status/statusEngine'
 import { HeadlessMirror } from '../screen/headlessMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
@@ -19,6 +21,10 @@ export interface PaneOptions {
   readonly pty: PtyProcess
   readonly title?: string
   readonly clock: Clock
+  /** The current screen rules of an agent. */
+  readonly rules: (agent: string | null) => readonly CompiledRule[]
+  /** Verdict transitions with their evidence, one line each. */
+  readonly log: (line: string) => void
 }
 
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
@@ -60,7 +66,7 @@ export class Pane extends Disposable {
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
-  private currentVerdict: Verdict
+  private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
   private size: { cols: number; rows: number }
 
@@ -85,18 +91,39 @@ export class Pane extends Disposable {
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
-    this.currentVerdict = initialVerdict(this.createdAt)
     this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
+    this.status = this.register(
+      new PaneStatus({
+        clock: this.clock,
+        context: this.context,
+        argv: options.launch.argv,
+        rules: options.rules,
+        screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
+        log: (line) => options.log(`pane ${this.id}: ${line}`),
+      }),
+    )
+    this.register(
+      this.status.onDidChangeVerdict(({ previous, verdict }) => {
+        if (previous.state !== verdict.state) this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict })
+        this.changed()
+      }),
+    )
 
     this.register(this.pty.onData((data) => this.onPtyData(data)))
     this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
     // Query answers go straight back to the program, whether or not any window shows the pane.
     this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
-    this.register(this.mirror.onTitle(() => this.changed()))
+    this.register(
+      this.mirror.onTitle(() => {
+        this.status.screenChanged()
+        this.changed()
+      }),
+    )
+    this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
     this.register(
       this.foreground.onDidChange((program) => {
-        this.apply({ kind: 'foreground', at: this.clock.now(), program })
+        this.status.process({ kind: 'foreground', at: this.clock.now(), program })
         this.changed()
       }),
     )
@@ -109,6 +136,7 @@ export class Pane extends Disposable {
     this.mirror.write(data, () => {
       this.applyFlow(this.flow.credit(MIRROR, n))
       for (const client of this.clients.values()) this.deliver(client, data)
+      this.status.screenChanged()
       this._onDidParse.fire(data)
     })
   }
@@ -119,7 +147,7 @@ export class Pane extends Disposable {
     this.foreground.dispose()
     this.mirror.write('', () => {
       this.exitInfo = exit
-      this.apply({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
+      this.status.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
       this.changed()
       this._onDidExit.fire(exit)
     })
@@ -140,20 +168,29 @@ export class Pane extends Disposable {
     else if (change === false) this.pty.resume()
   }
 
-  private apply(signal: ProcessSignal): void {
-    const prev = this.currentVerdict
-    const next = reduceProcessStatus(prev, signal, this.context)
-    if (next === prev) return
-    this.currentVerdict = next
-    this._onDidChangeState.fire({ paneId: this.id, previous: prev.state, verdict: next })
-  }
-
   private changed(): void {
     this._onDidChange.fire(this.info())
   }
 
   get verdict(): Verdict {
-    return this.currentVerdict
+    return this.status.verdict
+  }
+
+  get agent(): string | null {
+    return this.status.agent
+  }
+
+  /** An agent's report (hook or plugin event), payload exactly as delivered. */
+  report(event: string, payload: unknown): void {
+    this.status.report(event, payload)
+  }
+
+  reloadRules(): void {
+    this.status.reloadRules()
+  }
+
+  explain(): Explanation {
+    return this.status.explain()
   }
 
   get exit(): PaneExit | null {
@@ -175,8 +212,11 @@ export class Pane extends Disposable {
       rows: this.size.rows,
       createdAt: this.createdAt,
       foreground: this.exitInfo ? null : this.foreground.program,
-      verdict: this.currentVerdict,
+      verdict: this.status.verdict,
       exit: this.exitInfo,
+      agent: this.status.agent,
+      sessionId: this.status.sessionId,
+      dialog: this.status.dialog,
     }
   }
 
@@ -186,6 +226,7 @@ export class Pane extends Disposable {
 
   write(data: string): void {
     this.pty.write(data)
+    this.status.input(data)
     this.foreground.noteInput()
   }
 
@@ -194,6 +235,7 @@ export class Pane extends Disposable {
     this.size = { cols, rows }
     this.mirror.resize(cols, rows)
     this.pty.resize(cols, rows)
+    this.status.screenChanged()
     this.changed()
   }
 

@@ -110,6 +110,11 @@ export class HeadlessMirror implements IDisposable {
     return this.titleText
   }
 
+  /** Inside a synchronized update (`CSI ?2026h` without its `l` yet): the frame is half drawn. */
+  get synchronizing(): boolean {
+    return this.term.modes.synchronizedOutputMode
+  }
+
   get osc(): readonly OscRecord[] {
     return this.oscLog
   }

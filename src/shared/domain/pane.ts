@@ -63,6 +63,23 @@ export interface PaneInfo {
   readonly foreground: ForegroundProgram | null
   readonly verdict: Verdict
   readonly exit: PaneExit | null
+  /** The agent the pane runs (`claude`, `codex`, `opencode`, `pi`), null for other programs. */
+  readonly agent: string | null
+  /** The agent's own session id, from its reports, for a later resume. */
+  readonly sessionId: string | null
+  /** The open dialog's structure while the pane is blocked or asks a question and the screen shows it. */
+  readonly dialog: DialogInfo | null
+}
+
+export interface DialogOption {
+  readonly key: string
+  readonly label: string
+}
+
+export interface DialogInfo {
+  readonly kind: 'permission' | 'question'
+  readonly title: string
+  readonly options: readonly DialogOption[]
 }
 
 /** One OSC sequence the pane's program wrote (e.g. 7501 for Codex's own state). */

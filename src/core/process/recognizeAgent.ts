@@ -1,0 +1,38 @@
+import { REPORTING_AGENTS, type ReportingAgent } from '../status/reports/reportTable'
+import { programName } from './shells'
+
+/** Launchers that run an agent's script: the agent is named by the script, not the launcher. */
+const LAUNCHERS = new Set(['node', 'nodejs', 'bun', 'deno', 'npx', 'npm', 'pnpm', 'yarn', 'env', 'electron'])
+
+/** Package paths that identify an agent's script when it runs through a launcher. */
+const PACKAGE_HINTS: readonly (readonly [RegExp, ReportingAgent])[] = [
+  [/@anthropic-ai\/claude-code\b/, 'claude'],
+  [/@openai\/codex\b/, 'codex'],
+  [/\bopencode-ai\b|\bopencode-(linux|darwin|windows)-/, 'opencode'],
+  [/@mariozechner\/pi-coding-agent\b/, 'pi'],
+]
+
+function byName(arg: string): ReportingAgent | null {
+  const name = programName(arg)
+  return (REPORTING_AGENTS as readonly string[]).includes(name) ? (name as ReportingAgent) : null
+}
+
+/**
+ * Which agent an argv runs: by program name (`claude`, `/usr/local/bin/codex`), or through a
+ * launcher (`node …/@anthropic-ai/claude-code/cli.js`, `npx opencode-ai`). Null for anything else.
+ */
+export function recognizeAgent(argv: readonly string[]): ReportingAgent | null {
+  const [first, ...rest] = argv
+  if (first === undefined) return null
+  const direct = byName(first)
+  if (direct) return direct
+  for (const [pattern, agent] of PACKAGE_HINTS) if (pattern.test(first)) return agent
+  if (!LAUNCHERS.has(programName(first))) return null
+  for (const arg of rest) {
+    if (arg.startsWith('-')) continue
+    for (const [pattern, agent] of PACKAGE_HINTS) if (pattern.test(arg)) return agent
+    // The first operand is the script (or the package for npx): decide on it alone.
+    return byName(arg)
+  }
+  return null
+}

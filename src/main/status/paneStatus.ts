@@ -1,0 +1,116 @@
+import type { Clock } from '../../core/lifecycle/clock'
+import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { CompiledRule } from '../../core/rules/compileRules'
+import type { DialogInfo } from '../../core/rules/ruleTypes'
+import { recognizeAgent } from '../../core/process/recognizeAgent'
+import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
+import type { Verdict } from '../../shared/domain/pane'
+import { StatusEngine, type EngineScreen, type Explanation, type VerdictChange } from './statusEngine'
+
+export interface PaneStatusOptions {
+  readonly clock: Clock
+  readonly context: PaneContext
+  /** The pane's launch argv: an agent launched directly is known from the start. */
+  readonly argv: readonly string[]
+  /** The current rules of an agent (reloaded files included). */
+  readonly rules: (agent: string | null) => readonly CompiledRule[]
+  readonly screen: () => EngineScreen
+  readonly log: (line: string) => void
+}
+
+/**
+ * The pane's status: one StatusEngine for the agent the pane runs. A shell pane starts without
+ * one; when an agent takes the foreground (`claude` typed at the prompt) the engine for that agent
+ * takes over, starting from the same process facts, and stays until another agent appears.
+ */
+export class PaneStatus extends Disposable {
+  private engine!: StatusEngine
+  private readonly engineStore = this.register(new DisposableStore())
+  private current: DisposableStore | null = null
+  private agentName: string | null
+  private lastForeground: ProcessSignal | null = null
+
+  private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
+  readonly onDidChangeVerdict = this._onDidChangeVerdict.event
+
+  constructor(private readonly options: PaneStatusOptions) {
+    super()
+    this.agentName = recognizeAgent(options.argv)
+    this.start(this.agentName)
+  }
+
+  private start(agent: string | null): void {
+    const previous = this.engine?.verdict
+    if (this.current) this.engineStore.delete(this.current)
+    const store = (this.current = this.engineStore.add(new DisposableStore()))
+    this.engine = store.add(
+      new StatusEngine({
+        clock: this.options.clock,
+        agent,
+        rules: this.options.rules(agent),
+        context: this.options.context,
+        screen: this.options.screen,
+        log: (line) => this.options.log(`${agent ?? 'pane'}: ${line}`),
+      }),
+    )
+    store.add(this.engine.onDidChangeVerdict((change) => this._onDidChangeVerdict.fire(change)))
+    if (this.lastForeground) this.engine.process(this.lastForeground)
+    this.engine.screenChanged()
+    if (previous) this._onDidChangeVerdict.fire({ previous, verdict: this.engine.verdict })
+  }
+
+  get agent(): string | null {
+    return this.agentName
+  }
+
+  get verdict(): Verdict {
+    return this.engine.verdict
+  }
+
+  get dialog(): DialogInfo | null {
+    return this.engine.dialog
+  }
+
+  get sessionId(): string | null {
+    return this.engine.sessionId
+  }
+
+  screenChanged(): void {
+    this.engine.screenChanged()
+  }
+
+  osc(ident: number, data: string): void {
+    this.engine.osc(ident, data)
+  }
+
+  report(event: string, payload: unknown): void {
+    this.engine.report(event, payload)
+  }
+
+  input(data: string): void {
+    this.engine.input(data)
+  }
+
+  process(signal: ProcessSignal): void {
+    if (signal.kind === 'foreground') {
+      this.lastForeground = signal
+      const agent = recognizeAgent(signal.program.argv)
+      if (agent && agent !== this.agentName) {
+        this.agentName = agent
+        this.start(agent)
+        return
+      }
+    }
+    this.engine.process(signal)
+  }
+
+  /** Rule files were reloaded: the running engine takes the new rules. */
+  reloadRules(): void {
+    this.engine.setRules(this.options.rules(this.agentName))
+  }
+
+  explain(): Explanation {
+    return this.engine.explain()
+  }
+}
