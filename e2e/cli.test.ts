@@ -70,6 +70,12 @@ describe('switchboard CLI against a running browser-mode board', () => {
     await cli(['write', id, 'stty size\\r', '--escapes'])
     await until(async () => (await cli(['screen', id])).stdout.includes('27 91'), 'the new size')
 
+    const explained = await cli(['explain', id])
+    expect(explained.code).toBe(0)
+    expect(explained.stdout).toMatch(new RegExp(`^pane ${id}: idle since `))
+    expect(explained.stdout).toContain('decided by process: shell bash is back in front')
+    expect(JSON.parse((await cli(['explain', id, '--json'])).stdout)).toMatchObject({ paneId: id, agent: null, verdict: { state: 'idle' } })
+
     await cli(['write', id, 'sleep 1', '--enter'])
     const working = await cli(['wait', id, '--state', 'working', '--timeout', '5'])
     expect(working).toMatchObject({ code: 0, stdout: `pane ${id} is working\n` })

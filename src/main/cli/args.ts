@@ -4,6 +4,7 @@ export type CliCommand =
   | { name: 'ls'; json: boolean }
   | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number }
   | { name: 'screen'; pane: string; json: boolean }
+  | { name: 'explain'; pane: string; json: boolean }
   | { name: 'write'; pane: string; text: string }
   | { name: 'resize'; pane: string; cols: number; rows: number }
   | { name: 'kill'; pane: string }
@@ -26,6 +27,8 @@ commands:
   spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
                                        start a pane (no CMD: your shell); prints its id
   screen PANE [--json]                 print the pane's visible screen
+  explain PANE [--json]                why the pane shows its state: the deciding signal, the
+                                       latest word of every channel, every screen rule's result
   write PANE TEXT [--enter] [--escapes]
                                        type TEXT into the pane (--enter adds Return; --escapes reads \\n \\r \\t \\e \\xHH)
   resize PANE COLS ROWS                resize the pane's terminal
@@ -105,6 +108,9 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'screen':
       flags(['--json'])
       return { socket, command: { name: 'screen', pane: paneArg(args.find((a) => !a.startsWith('--')), 'screen'), json: args.includes('--json') } }
+    case 'explain':
+      flags(['--json'])
+      return { socket, command: { name: 'explain', pane: paneArg(args.find((a) => !a.startsWith('--')), 'explain'), json: args.includes('--json') } }
     case 'write': {
       const enter = args.includes('--enter')
       const escapes = args.includes('--escapes')

@@ -1,4 +1,4 @@
-import type { PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { Evidence, PaneExplanation, PaneInfo, StateChange } from '../../shared/domain/pane'
 import { programName } from '../../core/process/shells'
 
 /** "4s", "3m", "2h", "5d": compact, like `docker ps`. */
@@ -57,4 +57,26 @@ export function stateJson(change: StateChange): string {
     state: change.verdict.state,
     evidence: change.verdict.evidence,
   })
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 23)
+const evidenceLine = (e: Evidence) => `${clock(e.at)}  ${e.source.padEnd(7)} ${e.detail}`
+
+export function explainText(x: PaneExplanation): string {
+  const out = [`pane ${x.paneId}${x.agent ? ` (${x.agent})` : ''}: ${x.verdict.state} since ${clock(x.verdict.since)}`]
+  const decided = x.evidence[0] ?? x.verdict.evidence[0]
+  if (decided) out.push(`decided by ${decided.source}: ${decided.detail}`)
+  out.push('', 'evidence:', ...x.evidence.map((e) => '  ' + evidenceLine(e)))
+  out.push('', 'latest word of each channel:')
+  for (const [name, value] of Object.entries(x.channels)) out.push(`  ${name.padEnd(9)}${value === null ? '-' : JSON.stringify(value).slice(0, 240)}`)
+  out.push('', x.rules.length ? 'screen rules now (first match wins):' : 'screen rules: none for this pane')
+  let decidedRule = false
+  for (const r of x.rules) {
+    const mark = r.matched && !decidedRule ? '→' : r.matched ? '✓' : '·'
+    if (r.matched) decidedRule = true
+    out.push(`  ${mark} ${r.ruleId.padEnd(34)} ${r.state.padEnd(9)}${r.text ? ` ${JSON.stringify(r.text.slice(0, 80))}` : ''}`)
+  }
+  if (x.lastInput) out.push('', `last input ${clock(x.lastInput.at)}: ${JSON.stringify(x.lastInput.data)}`)
+  out.push('', `${x.evaluations} screen evaluations, ${x.evalMs.toFixed(1)} ms in total`)
+  return out.join('\n')
 }

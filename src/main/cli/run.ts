@@ -4,7 +4,7 @@ import { BoardError } from '../../shared/ipc/errors'
 import { APP_VERSION } from '../host/boardHost'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
-import { paneRecord, paneTable, stateJson, stateLine } from './format'
+import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -74,6 +74,11 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
         while (lines.length && lines[lines.length - 1] === '') lines.pop()
         io.out(lines.join('\n') + '\n')
       }
+      return 0
+    }
+    case 'explain': {
+      const explanation = await client.invoke('pane:explain', command.pane)
+      io.out(command.json ? JSON.stringify(explanation, null, 2) + '\n' : explainText(explanation) + '\n')
       return 0
     }
     case 'write':

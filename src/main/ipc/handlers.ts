@@ -27,6 +27,11 @@ export function createHandlers(board: Board, client: BoardClient, info: () => Bo
         await pane.settled()
         return pane.screen()
       },
+      'pane:explain': async (id) => {
+        const pane = board.get(id)
+        await pane.settled()
+        return pane.explain()
+      },
       'pane:attach': (id) => client.attach(id),
       'pane:detach': (id) => client.detach(id),
     },

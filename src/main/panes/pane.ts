@@ -5,9 +5,8 @@ import { FlowControl } from '../../core/flow/flowControl'
 import { isShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { PaneContext } from '../../core/status/processSignals'
-import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
-import type { Explanation } from '../status/statusEngine'
 import { HeadlessMirror } from '../screen/headlessMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
@@ -189,8 +188,20 @@ export class Pane extends Disposable {
     this.status.reloadRules()
   }
 
-  explain(): Explanation {
-    return this.status.explain()
+  explain(): PaneExplanation {
+    const { verdict, evidence, memory, rules, lastInput, stats } = this.status.explain()
+    const { process, screen, report, terminal } = memory
+    return {
+      paneId: this.id,
+      agent: this.status.agent,
+      verdict,
+      evidence,
+      channels: { process, screen, report, terminal },
+      rules,
+      lastInput,
+      evaluations: stats.evaluations,
+      evalMs: stats.evalMs,
+    }
   }
 
   get exit(): PaneExit | null {

@@ -114,3 +114,19 @@ export interface StateChange {
   readonly previous: PaneState
   readonly verdict: Verdict
 }
+
+/** `switchboard explain`: the live verdict, what decided it, and every rule evaluated now. */
+export interface PaneExplanation {
+  readonly paneId: PaneId
+  readonly agent: string | null
+  readonly verdict: Verdict
+  /** Evidence behind the current decision (may be newer than the verdict's, same state). */
+  readonly evidence: readonly Evidence[]
+  /** The latest word of each signal channel the reducer combines (process, screen, report, terminal). */
+  readonly channels: Readonly<Record<string, unknown>>
+  /** The agent's screen rules, in order, against the screen as it is now: first match wins. */
+  readonly rules: readonly { readonly ruleId: string; readonly state: string; readonly matched: boolean; readonly text: string }[]
+  readonly lastInput: { readonly at: number; readonly data: string } | null
+  readonly evaluations: number
+  readonly evalMs: number
+}

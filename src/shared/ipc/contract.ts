@@ -10,6 +10,7 @@ import { z } from 'zod'
 import type {
   AttachSnapshot,
   PaneId,
+  PaneExplanation,
   PaneInfo,
   ScreenSnapshot,
   StateChange,
@@ -78,6 +79,7 @@ export const Invoke = {
   /** Kill if needed and forget the pane. */
   'pane:remove': invoke(z.tuple([paneIdSchema])).returns<void>(),
   'pane:screen': invoke(z.tuple([paneIdSchema])).returns<ScreenSnapshot>(),
+  'pane:explain': invoke(z.tuple([paneIdSchema])).returns<PaneExplanation>(),
   /** Start receiving `pane:data` for this pane; returns the mirror serialized up to that point. */
   'pane:attach': invoke(z.tuple([paneIdSchema])).returns<AttachSnapshot>(),
   'pane:detach': invoke(z.tuple([paneIdSchema])).returns<void>(),
