@@ -12,6 +12,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, firstAssetPath, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { repliesInPage, writeQueryScript } from './support/queryProbe'
+import { newPaneThroughUi, selectPane, typeLine } from './support/boardUi'
 import { bufferLines, terminalSize, waitForAttached, waitForLine, type HookGlobal } from './support/terminalProbe'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
@@ -55,31 +56,6 @@ function nodeWebSocketStatus(url: string): Promise<number | 'open'> {
     })
     ws.on('error', reject)
   })
-}
-
-async function newPaneThroughUi(kind: 'shell' | 'command', command?: string): Promise<string> {
-  const before = new Set(await page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id'))))
-  await page.getByTestId('new-pane-button').click()
-  await page.getByTestId(`new-pane-kind-${kind}`).check()
-  if (command !== undefined) await page.getByTestId('new-pane-command').fill(command)
-  await page.getByTestId('new-pane-submit').click()
-  await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
-  const ids = await page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
-  const id = ids.find((x) => x !== null && !before.has(x))
-  if (!id) throw new Error('no new pane in the sidebar')
-  await waitForAttached(page, id)
-  return id
-}
-
-async function typeLine(text: string): Promise<void> {
-  await page.getByTestId('terminal').click()
-  await page.keyboard.type(text)
-  await page.keyboard.press('Enter')
-}
-
-async function selectPane(id: string): Promise<void> {
-  await page.locator(`[data-testid="pane-item"][data-pane-id="${id}"] .pane-item__main`).click()
-  await waitForAttached(page, id)
 }
 
 describe('browser mode', () => {
@@ -155,16 +131,16 @@ describe('browser mode', () => {
   })
 
   it('runs a bash pane: typed input reaches it and its output comes back', async () => {
-    const id = await newPaneThroughUi('shell')
+    const id = await newPaneThroughUi(page, 'shell')
     paneIds.push(id)
     await waitForLine(page, /\S/) // the prompt
-    await typeLine('echo hello')
+    await typeLine(page, 'echo hello')
     await waitForLine(page, /echo hello$/)
     await waitForLine(page, 'hello')
   })
 
   it('answers terminal queries once: by the board, never again by the renderer', async () => {
-    await typeLine('bash ./count-replies.sh')
+    await typeLine(page, 'bash ./count-replies.sh')
     const line = await waitForLine(page, /^REPLIES da1=\d+ cpr=\d+ osc11=\d+$/)
     expect(line).toBe('REPLIES da1=1 cpr=1 osc11=1')
 
@@ -179,25 +155,25 @@ describe('browser mode', () => {
     await page.waitForFunction((cols) => (globalThis as unknown as HookGlobal).__switchboardTerminal?.cols !== cols, before.cols)
     const after = await terminalSize(page)
     expect(after.cols).toBeLessThan(before.cols)
-    await typeLine('stty size')
+    await typeLine(page, 'stty size')
     await waitForLine(page, `${after.rows} ${after.cols}`)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.waitForFunction((cols) => (globalThis as unknown as HookGlobal).__switchboardTerminal?.cols === cols, before.cols)
   })
 
   it('keeps each pane’s screen and scrollback across switches', async () => {
-    await typeLine('seq 1 300')
+    await typeLine(page, 'seq 1 300')
     await waitForLine(page, '300')
 
-    const second = await newPaneThroughUi('shell')
+    const second = await newPaneThroughUi(page, 'shell')
     paneIds.push(second)
     await waitForLine(page, /\S/)
-    await typeLine('echo second-pane-$((6*7))')
+    await typeLine(page, 'echo second-pane-$((6*7))')
     await waitForLine(page, 'second-pane-42')
     expect(await bufferLines(page)).not.toContain('hello')
 
     const [first] = paneIds as [string]
-    await selectPane(first)
+    await selectPane(page, first)
     const lines = await bufferLines(page)
     expect(lines.some((l) => l.endsWith('echo hello'))).toBe(true)
     expect(lines).toContain('hello')
@@ -205,7 +181,7 @@ describe('browser mode', () => {
     expect(lines).toContain('300')
     expect(lines).not.toContain('second-pane-42')
 
-    await selectPane(second)
+    await selectPane(page, second)
     const secondLines = await bufferLines(page)
     expect(secondLines).toContain('second-pane-42')
     expect(secondLines).not.toContain('hello')
@@ -214,13 +190,13 @@ describe('browser mode', () => {
 
   it('a killed pane keeps its final screen, read-only, until it is removed', async () => {
     const [first, second] = paneIds as [string, string]
-    await selectPane(first)
+    await selectPane(page, first)
     await page.getByTestId('pane-header-close').click() // Kill
     await page.locator(`[data-testid="pane-item"][data-pane-id="${first}"][data-state="exited"]`).waitFor()
     await expect(page.getByTestId('pane-header-close').textContent()).resolves.toContain('Remove')
 
-    await selectPane(second)
-    await selectPane(first) // re-attached after the exit: the final screen comes back
+    await selectPane(page, second)
+    await selectPane(page, first) // re-attached after the exit: the final screen comes back
     expect(await bufferLines(page)).toContain('hello')
     await page.screenshot({ path: join(ARTIFACTS, 'browser-exited.png') })
 
@@ -230,7 +206,7 @@ describe('browser mode', () => {
   })
 
   it('stopping the board ends every pane and leaves no process behind', async () => {
-    await newPaneThroughUi('command', 'sleep 600')
+    await newPaneThroughUi(page, 'command', 'sleep 600')
     expect(processesOfBoard(board.runtimeDir).length).toBeGreaterThanOrEqual(2)
     expect(await board.stop()).toBe(0)
     await page.getByTestId('connection-banner').waitFor()

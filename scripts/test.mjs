@@ -34,7 +34,10 @@ if (built) {
     failed += json.numFailedTests
     skipped += json.numPendingTests + (json.numTodoTests ?? 0)
     // A file that failed to load has no tests to count; count it so it cannot pass silently.
-    for (const file of json.testResults ?? []) if (file.status === 'failed' && file.assertionResults.length === 0) failed++
+    for (const file of json.testResults ?? []) {
+      if (file.status === 'failed' && file.assertionResults.length === 0) failed++
+      for (const t of file.assertionResults) if (t.status === 'skipped' || t.status === 'pending') process.stdout.write(`== skipped: ${t.fullName}\n`)
+    }
   } catch {
     failed++
     process.stdout.write('== vitest produced no results file\n')
