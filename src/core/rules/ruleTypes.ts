@@ -69,6 +69,11 @@ export interface RuleFileSpec {
   readonly verifiedOn: string
   /** Regexes over the visible screen that recognise the agent in a recording. */
   readonly recognize: readonly string[]
+  /**
+   * Regex over the visible rows that reads the agent's version off its banner (group `version`,
+   * else group 1), for agents whose reports carry none. A newer version is drift.
+   */
+  readonly screenVersion?: string
   readonly rules: readonly RuleSpec[]
 }
 

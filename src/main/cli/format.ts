@@ -66,6 +66,11 @@ export function explainText(x: PaneExplanation): string {
   const out = [`pane ${x.paneId}${x.agent ? ` (${x.agent})` : ''}: ${x.verdict.state} since ${clock(x.verdict.since)}`]
   const decided = x.evidence[0] ?? x.verdict.evidence[0]
   if (decided) out.push(`decided by ${decided.source}: ${decided.detail}`)
+  if (x.agentVersion) out.push(`agent version ${x.agentVersion.version} (from ${x.agentVersion.source})`)
+  if (x.drift) {
+    out.push(`DRIFT since ${clock(x.drift.since)}: ${x.drift.detail}`, '  screen when it began:')
+    out.push(...x.drift.screen.lines.map((l) => `  | ${l}`))
+  }
   out.push('', 'evidence:', ...x.evidence.map((e) => '  ' + evidenceLine(e)))
   out.push('', 'latest word of each channel:')
   for (const [name, value] of Object.entries(x.channels)) out.push(`  ${name.padEnd(9)}${value === null ? '-' : JSON.stringify(value).slice(0, 240)}`)

@@ -7,8 +7,9 @@ import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import { PtyProcess } from '../pty/ptyProcess'
-import { formatRuleFileError } from '../status/ruleFile'
-import { findRulesDir, RuleRegistry } from '../status/ruleRegistry'
+import { formatRuleFileError, type RuleFileError } from '../status/ruleFile'
+import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegistry'
+import { RuleWatcher } from '../status/ruleWatcher'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
 
@@ -27,6 +28,10 @@ export interface BoardOptions {
   readonly defaultCwd?: string
   /** Where the agents' screen rules are; found beside the app by default. */
   readonly rulesDir?: string | null
+  /** The user's rule overrides (platform config dir by default); null for shipped rules only. */
+  readonly userRulesDir?: string | null
+  /** Reload rule files when they change (default true). */
+  readonly watchRules?: boolean
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -50,20 +55,36 @@ export class Board extends Disposable {
   readonly onEvent = this._onEvent.event
 
   private readonly rules: RuleRegistry | null
+  private readonly ruleWatcher: RuleWatcher | null = null
 
   constructor(private readonly options: BoardOptions) {
     super()
     const dir = options.rulesDir === undefined ? findRulesDir() : options.rulesDir
-    this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line)) : null
+    const overrides = options.userRulesDir === undefined ? findUserRulesDir(options.baseEnv) : options.userRulesDir
+    this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line), overrides ?? undefined) : null
     if (!this.rules) options.log.error('no screen rules found (resources/rules); agent panes will rely on reports and processes only')
     this.rules?.reload()
+    if (this.rules && options.watchRules !== false) {
+      this.ruleWatcher = this.register(
+        new RuleWatcher({ dirs: this.rules.dirs, reload: () => this.reloadRuleFiles(), clock: options.clock, log: (line) => options.log.info(line) }),
+      )
+    }
   }
 
   /** Re-reads the rule files; a broken file keeps its previous rules. Returns the problems found. */
   reloadRules(): string[] {
+    return this.reloadRuleFiles().map(formatRuleFileError)
+  }
+
+  private reloadRuleFiles(): RuleFileError[] {
     const errors = this.rules?.reload() ?? []
     for (const pane of this.panes.values()) pane.reloadRules()
-    return errors.map(formatRuleFileError)
+    return errors
+  }
+
+  /** Problems in the rule files at the last reload (file, line, rule), for the UI. */
+  get ruleProblems(): string[] {
+    return (this.ruleWatcher?.problems ?? []).map(formatRuleFileError)
   }
 
 
@@ -105,6 +126,7 @@ export class Board extends Disposable {
       title: req.title,
       clock: this.options.clock,
       rules: (agent) => this.rules?.rules(agent) ?? [],
+      ruleFile: (agent) => this.rules?.file(agent),
       log: (line) => this.options.log.info(line),
     })
     const store = new DisposableStore()

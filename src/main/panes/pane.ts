@@ -4,6 +4,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
 import { isShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
+import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
@@ -22,6 +23,8 @@ export interface PaneOptions {
   readonly clock: Clock
   /** The current screen rules of an agent. */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
+  /** The agent's rule file in force: the version its rules were verified on (drift warning). */
+  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
 }
@@ -98,6 +101,7 @@ export class Pane extends Disposable {
         context: this.context,
         argv: options.launch.argv,
         rules: options.rules,
+        ruleFile: options.ruleFile,
         screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
         log: (line) => options.log(`pane ${this.id}: ${line}`),
       }),
@@ -120,6 +124,7 @@ export class Pane extends Disposable {
       }),
     )
     this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+    this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
       this.foreground.onDidChange((program) => {
         this.status.process({ kind: 'foreground', at: this.clock.now(), program })
@@ -188,8 +193,13 @@ export class Pane extends Disposable {
     this.status.reloadRules()
   }
 
+  private drift(): PaneInfo['drift'] {
+    const d = this.status.drift
+    return d && { reason: d.reason, since: d.since, detail: d.detail }
+  }
+
   explain(): PaneExplanation {
-    const { verdict, evidence, memory, rules, lastInput, stats } = this.status.explain()
+    const { verdict, evidence, memory, rules, lastInput, stats, drift, agentVersion } = this.status.explain()
     const { process, screen, report, terminal } = memory
     return {
       paneId: this.id,
@@ -199,9 +209,16 @@ export class Pane extends Disposable {
       channels: { process, screen, report, terminal },
       rules,
       lastInput,
+      drift,
+      agentVersion,
       evaluations: stats.evaluations,
       evalMs: stats.evalMs,
     }
+  }
+
+  /** The program enabled bracketed paste (read by the answer guard). */
+  get bracketedPaste(): boolean {
+    return this.mirror.bracketedPasteMode
   }
 
   get exit(): PaneExit | null {
@@ -228,6 +245,7 @@ export class Pane extends Disposable {
       agent: this.status.agent,
       sessionId: this.status.sessionId,
       dialog: this.status.dialog,
+      drift: this.drift(),
     }
   }
 

@@ -115,6 +115,11 @@ export class HeadlessMirror implements IDisposable {
     return this.term.modes.synchronizedOutputMode
   }
 
+  /** The program enabled bracketed paste (`CSI ?2004h`): a multi-line answer can go as one paste. */
+  get bracketedPasteMode(): boolean {
+    return this.term.modes.bracketedPasteMode
+  }
+
   get osc(): readonly OscRecord[] {
     return this.oscLog
   }

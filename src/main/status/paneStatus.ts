@@ -6,6 +6,8 @@ import type { DialogInfo } from '../../core/rules/ruleTypes'
 import { recognizeAgent } from '../../core/process/recognizeAgent'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
+import { ruleBasis, type PaneDrift } from './driftMonitor'
+import type { LoadedRuleFile } from './ruleFile'
 import { StatusEngine, type EngineScreen, type Explanation, type VerdictChange } from './statusEngine'
 
 export interface PaneStatusOptions {
@@ -15,6 +17,8 @@ export interface PaneStatusOptions {
   readonly argv: readonly string[]
   /** The current rules of an agent (reloaded files included). */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
+  /** The agent's rule file in force (registry.file): its verified_on and banner version pattern, for the drift warning by version. */
+  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
   readonly screen: () => EngineScreen
   readonly log: (line: string) => void
 }
@@ -34,6 +38,10 @@ export class PaneStatus extends Disposable {
   private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
   readonly onDidChangeVerdict = this._onDidChangeVerdict.event
 
+  private readonly _onDidChangeDrift = this.register(new Emitter<PaneDrift | null>())
+  /** Drift began, ended or changed reason; also fired (null) when a new agent's engine takes over from a drifting one. */
+  readonly onDidChangeDrift = this._onDidChangeDrift.event
+
   constructor(private readonly options: PaneStatusOptions) {
     super()
     this.agentName = recognizeAgent(options.argv)
@@ -42,6 +50,7 @@ export class PaneStatus extends Disposable {
 
   private start(agent: string | null): void {
     const previous = this.engine?.verdict
+    const previousDrift = this.engine?.drift ?? null
     if (this.current) this.engineStore.delete(this.current)
     const store = (this.current = this.engineStore.add(new DisposableStore()))
     this.engine = store.add(
@@ -49,15 +58,22 @@ export class PaneStatus extends Disposable {
         clock: this.options.clock,
         agent,
         rules: this.options.rules(agent),
+        basis: this.basis(agent),
         context: this.options.context,
         screen: this.options.screen,
         log: (line) => this.options.log(`${agent ?? 'pane'}: ${line}`),
       }),
     )
     store.add(this.engine.onDidChangeVerdict((change) => this._onDidChangeVerdict.fire(change)))
+    store.add(this.engine.onDidChangeDrift((drift) => this._onDidChangeDrift.fire(drift)))
     if (this.lastForeground) this.engine.process(this.lastForeground)
     this.engine.screenChanged()
     if (previous) this._onDidChangeVerdict.fire({ previous, verdict: this.engine.verdict })
+    if (previousDrift) this._onDidChangeDrift.fire(this.engine.drift)
+  }
+
+  private basis(agent: string | null) {
+    return agent === null ? null : ruleBasis(this.options.ruleFile?.(agent))
   }
 
   get agent(): string | null {
@@ -66,6 +82,11 @@ export class PaneStatus extends Disposable {
 
   get verdict(): Verdict {
     return this.engine.verdict
+  }
+
+  /** The agent may have changed under its rules (with the screen it began on, for a bug report). */
+  get drift(): PaneDrift | null {
+    return this.engine.drift
   }
 
   get dialog(): DialogInfo | null {
@@ -107,7 +128,7 @@ export class PaneStatus extends Disposable {
 
   /** Rule files were reloaded: the running engine takes the new rules. */
   reloadRules(): void {
-    this.engine.setRules(this.options.rules(this.agentName))
+    this.engine.setRules(this.options.rules(this.agentName), this.basis(this.agentName))
   }
 
   explain(): Explanation {

@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
-import { formatRuleFileError, parseRuleFile, type LoadedRuleFile, type RuleFileError } from './ruleFile'
+import { formatRuleFileError, isFatal, keyLine, parseRuleFile, type LoadedRuleFile, type RuleFileError } from './ruleFile'
+import { parseOverrideFile } from './ruleOverride'
 
 /**
  * Finds the shipped rules: `resources/rules` in the first ancestor of `from` that has one (the
@@ -18,33 +20,127 @@ export function findRulesDir(from: string = __dirname): string | null {
 }
 
 /**
- * The screen rules of every agent, one file per agent. `reload()` re-reads the directory; a file
- * that fails keeps its previous rules in force and its errors are returned (and logged) with file,
- * line and rule. Still to come: a user override directory merged over these by rule id, and
- * watching both for hot reload.
+ * The user's rule overrides: `rules/` in the platform's config dir. `SWITCHBOARD_CONFIG_DIR`
+ * replaces the config dir (tests, portable setups). The directory need not exist: the watcher
+ * notices when it is created.
+ */
+export function findUserRulesDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
+  if (env.SWITCHBOARD_CONFIG_DIR) return join(resolve(env.SWITCHBOARD_CONFIG_DIR), 'rules')
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Switchboard', 'rules')
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Switchboard', 'rules')
+  // The XDG spec: a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  const xdg = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config')
+  return join(xdg, 'switchboard', 'rules')
+}
+
+/** The `*.toml` names in a folder, or null (with the reason in `problems`) when it cannot be listed. */
+function tomlFiles(dir: string, problems: RuleFileError[]): string[] | null {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.toml'))
+      .sort()
+  } catch (err) {
+    problems.push({ file: dir, line: 1, message: `cannot list the folder (${(err as NodeJS.ErrnoException).code ?? String(err)}); it must be a readable directory of <agent>.toml files` })
+    return null
+  }
+}
+
+/** Reads a file, or reports why not (it may vanish between listing and reading during a rename-save). */
+function readText(path: string, problems: RuleFileError[]): string | null {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch (err) {
+    problems.push({ file: path, line: 1, message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)}); check that it exists and is readable` })
+    return null
+  }
+}
+
+/**
+ * The screen rules of every agent, one file per agent: the shipped files, with the user's
+ * override files (same names, in `overridesDir`) merged in by rule id. `reload()` re-reads both
+ * directories; a file that fails keeps the agent's previous rules in force, and its errors are
+ * returned (and logged) with file, line and rule. Deleting an override returns its agent to
+ * the shipped rules.
  */
 export class RuleRegistry {
+  private shipped = new Map<string, LoadedRuleFile>()
   private files = new Map<string, LoadedRuleFile>()
 
   constructor(
     private readonly dir: string,
     private readonly log: (line: string) => void = () => {},
+    /** The user's overrides (findUserRulesDir()); null for shipped rules only. */
+    readonly overridesDir: string | null = null,
   ) {}
 
-  /** Loads (or reloads) every `*.toml`; returns the problems found, none when all loaded. */
+  /** The directories the rules come from, for a RuleWatcher. */
+  get dirs(): string[] {
+    return this.overridesDir ? [this.dir, this.overridesDir] : [this.dir]
+  }
+
+  /** Loads (or reloads) every `*.toml`; returns the problems found (warnings included), none when all loaded. */
   reload(): RuleFileError[] {
-    const errors: RuleFileError[] = []
-    for (const name of readdirSync(this.dir).filter((f) => f.endsWith('.toml')).sort()) {
+    const problems: RuleFileError[] = []
+    this.loadShipped(problems)
+    this.files = this.mergeOverrides(problems)
+    for (const e of problems) this.log(`rules: ${formatRuleFileError(e)}${isFatal(e) ? ' (previous rules stay in force)' : ''}`)
+    return problems
+  }
+
+  private loadShipped(problems: RuleFileError[]): void {
+    if (!existsSync(this.dir)) {
+      problems.push({ file: this.dir, line: 1, message: 'the shipped rules directory is missing; reinstall, or point SWITCHBOARD_RULES_DIR at resources/rules' })
+      return
+    }
+    for (const name of tomlFiles(this.dir, problems) ?? []) {
       const path = join(this.dir, name)
-      const result = parseRuleFile(path, readFileSync(path, 'utf8'))
+      const text = readText(path, problems)
+      if (text === null) continue
+      const result = parseRuleFile(path, text)
       if (!result.ok) {
-        errors.push(...result.errors)
-        for (const e of result.errors) this.log(`rules: ${formatRuleFileError(e)} (previous rules stay in force)`)
+        problems.push(...result.errors)
         continue
       }
-      this.files.set(result.value.spec.agent, result.value)
+      if (!this.namedAfterAgent(path, text, result.value.spec.agent, problems)) continue
+      this.shipped.set(result.value.spec.agent, result.value)
     }
-    return errors
+  }
+
+  private namedAfterAgent(path: string, text: string, agent: string, problems: RuleFileError[]): boolean {
+    const expected = basename(path, '.toml')
+    if (agent === expected) return true
+    problems.push({ file: path, line: keyLine(text, 'agent'), message: `agent "${agent}" does not match the file name: one file per agent, named after it (${agent}.toml)` })
+    return false
+  }
+
+  /** The rules in force per agent: shipped, with each override that loads merged in. */
+  private mergeOverrides(problems: RuleFileError[]): Map<string, LoadedRuleFile> {
+    const next = new Map(this.shipped)
+    const dir = this.overridesDir
+    const names = dir && existsSync(dir) ? tomlFiles(dir, problems) : []
+    // Unreadable: which overrides exist is unknown, so all the previous rules stay in force.
+    if (names === null) return this.files.size ? this.files : next
+    for (const name of names) {
+      const path = join(dir!, name)
+      const agent = basename(name, '.toml')
+      const text = readText(path, problems)
+      const result = text === null ? null : parseOverrideFile(path, text, this.shipped.get(agent))
+      if (result?.ok && this.namedAfterAgent(path, text!, result.value.spec.agent, problems)) {
+        problems.push(...result.warnings)
+        next.set(agent, result.value)
+        continue
+      }
+      if (result && !result.ok) problems.push(...result.errors)
+      // The previous rules of this agent stay in force (the shipped ones, if the override never loaded).
+      const previous = this.files.get(agent)
+      if (previous) next.set(agent, previous)
+    }
+    for (const [agent, previous] of this.files) {
+      if (previous.overrides && !names.includes(`${agent}.toml`)) {
+        this.log(`rules: ${previous.overrides} is gone; ${agent} ${next.has(agent) ? 'uses the shipped rules again' : 'has no rules now'}`)
+      }
+    }
+    return next
   }
 
   agents(): string[] {
@@ -59,10 +155,10 @@ export class RuleRegistry {
     return agent === null ? [] : (this.files.get(agent)?.rules ?? [])
   }
 
-  /** Loads the registry from a directory and throws on any error (for tools and tests). */
-  static loadStrict(dir: string): RuleRegistry {
-    const registry = new RuleRegistry(dir)
-    const errors = registry.reload()
+  /** Loads the registry and throws on any error, not on warnings (for tools and tests). */
+  static loadStrict(dir: string, overridesDir: string | null = null): RuleRegistry {
+    const registry = new RuleRegistry(dir, () => {}, overridesDir)
+    const errors = registry.reload().filter(isFatal)
     if (errors.length) throw new Error(errors.map(formatRuleFileError).join('\n'))
     return registry
   }

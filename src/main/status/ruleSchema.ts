@@ -37,11 +37,29 @@ export const RuleSchema = z.strictObject({
   note: z.string().optional(),
 })
 
+const Agent = z.string().regex(/^[a-z][a-z0-9-]*$/, 'agent names look like "claude"')
+
 export const RuleFileSchema = z.strictObject({
-  agent: z.string().regex(/^[a-z][a-z0-9-]*$/),
+  agent: Agent,
   verified_on: z.string().min(1),
   recognize: z.array(Text).default([]),
+  screen_version: Text.optional(),
   rule: z.array(z.unknown()).min(1, 'a rule file needs at least one [[rule]]'),
+})
+
+/**
+ * A user override (config dir `rules/<agent>.toml`) of a shipped file: everything optional but
+ * the agent. `verified_on` replaces the shipped one (the user checked the merged rules on that
+ * version), `recognize` patterns are added, `screen_version` replaces, `disable` removes shipped
+ * rules by id, and `[[rule]]`s replace shipped rules by id or add new ones.
+ */
+export const OverrideFileSchema = z.strictObject({
+  agent: Agent,
+  verified_on: z.string().min(1).optional(),
+  recognize: z.array(Text).default([]),
+  screen_version: Text.optional(),
+  disable: z.array(z.string().min(1)).default([]),
+  rule: z.array(z.unknown()).default([]),
 })
 
 export type RuleFileHead = Omit<RuleFileSpec, 'rules'>

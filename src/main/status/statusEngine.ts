@@ -5,12 +5,14 @@ import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
 import type { DialogInfo, ScreenView } from '../../core/rules/ruleTypes'
 import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
+import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import { nextDeadline, reduceStatus } from '../../core/status/reduceStatus'
 import { emptyTracker, interpretReport, type ReportTracker } from '../../core/status/reports/interpretReport'
 import type { StatusSignal } from '../../core/status/signals'
 import { initialMemory, type StatusContext, type StatusMemory } from '../../core/status/statusMemory'
 import type { Verdict } from '../../shared/domain/pane'
+import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 
 export const enum EngineConstants {
   /**
@@ -38,6 +40,8 @@ export interface StatusEngineOptions {
   readonly agent: string | null
   /** The agent's compiled screen rules (empty for none). */
   readonly rules: readonly CompiledRule[]
+  /** What the rules were verified on and how to read the version off the screen (ruleBasis(registry.file(agent))); drift by version needs it. */
+  readonly basis?: RuleBasis | null
   readonly context: PaneContext
   /** Reads the visible screen and title; called only when the engine evaluates. */
   readonly screen: () => EngineScreen
@@ -57,6 +61,10 @@ export interface Explanation {
   readonly memory: StatusMemory
   readonly rules: readonly RuleTrace[]
   readonly lastInput: { readonly at: number; readonly data: string } | null
+  /** The drift now, else the latest one (with the screen it began on), else null. */
+  readonly drift: PaneDrift | null
+  /** The agent's version as it told it (banner or report), null until seen. */
+  readonly agentVersion: SeenVersion | null
   readonly stats: { readonly evaluations: number; readonly evalMs: number }
 }
 
@@ -78,10 +86,13 @@ export class StatusEngine extends Disposable {
   private lastInput: { at: number; data: string } | null = null
   private evaluations = 0
   private evalMs = 0
+  private readonly driftMonitor: DriftMonitor
 
   private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
   /** The state changed, or the same state is now decided by another rule or event. */
   readonly onDidChangeVerdict = this._onDidChangeVerdict.event
+  /** Drift began, ended or changed reason (see core/status/drift.ts). */
+  readonly onDidChangeDrift: DriftMonitor['onDidChangeDrift']
 
   constructor(private readonly options: StatusEngineOptions) {
     super()
@@ -90,15 +101,34 @@ export class StatusEngine extends Disposable {
     this.ctx = { ...options.context, agent: options.agent }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
+    this.driftMonitor = this.register(
+      new DriftMonitor({
+        clock: options.clock,
+        agent: options.agent,
+        context: options.context,
+        reports: this.signals?.reports ?? null,
+        memory: () => this.memory,
+        screen: options.screen,
+        ...(options.log ? { log: options.log } : {}),
+      }),
+    )
+    this.driftMonitor.setRules(options.rules.length, options.basis ?? null)
+    this.onDidChangeDrift = this.driftMonitor.onDidChangeDrift
   }
 
   get verdict(): Verdict {
     return this.memory.verdict
   }
 
-  /** Swaps the rules (a reloaded rule file) and re-evaluates the screen. */
-  setRules(rules: readonly CompiledRule[]): void {
+  /** The agent may have changed under its rules: its screen matches none, or it is newer than they were verified on. */
+  get drift(): PaneDrift | null {
+    return this.driftMonitor.drift
+  }
+
+  /** Swaps the rules (a reloaded rule file; `basis` unchanged when omitted) and re-evaluates the screen. */
+  setRules(rules: readonly CompiledRule[], basis?: RuleBasis | null): void {
     this.rules = rules
+    this.driftMonitor.setRules(rules.length, basis)
     this.screenChanged()
   }
 
@@ -120,6 +150,7 @@ export class StatusEngine extends Disposable {
   /** An agent hook/plugin event, payload exactly as delivered. */
   report(event: string, payload: unknown): void {
     if (!this.signals) return
+    this.driftMonitor.noteReport(event, payload)
     const at = this.options.clock.now()
     const { tracker, report } = interpretReport(this.signals.reports, this.tracker, { at, event, payload })
     this.tracker = tracker
@@ -128,6 +159,7 @@ export class StatusEngine extends Disposable {
 
   /** Spawn, foreground program and exit, from the pane's supervisor. */
   process(signal: ProcessSignal): void {
+    this.driftMonitor.noteProcess(signal)
     this.apply(signal)
   }
 
@@ -156,6 +188,8 @@ export class StatusEngine extends Disposable {
       memory: this.memory,
       rules: traceRules(this.rules, this.options.screen()),
       lastInput: this.lastInput,
+      drift: this.driftMonitor.drift ?? this.driftMonitor.lastDrift,
+      agentVersion: this.driftMonitor.version,
       stats: { evaluations: this.evaluations, evalMs: this.evalMs },
     }
   }
@@ -171,6 +205,7 @@ export class StatusEngine extends Disposable {
     this.burstStart = null
     const started = performance.now()
     const match = evaluateRules(this.rules, view)
+    this.driftMonitor.noteScreen(view)
     this.evalMs += performance.now() - started
     this.evaluations++
     this.apply({ kind: 'screen', at: now, match })
@@ -189,6 +224,7 @@ export class StatusEngine extends Disposable {
       this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
     }
     this.scheduleDeadline()
+    this.driftMonitor.update()
   }
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */

@@ -69,6 +69,14 @@ export interface PaneInfo {
   readonly sessionId: string | null
   /** The open dialog's structure while the pane is blocked or asks a question and the screen shows it. */
   readonly dialog: DialogInfo | null
+  /** The agent may have changed under its rules: its screen matches none of them, or it is newer. */
+  readonly drift: PaneDrift | null
+}
+
+export interface PaneDrift {
+  readonly reason: 'unmatched-screen' | 'newer-version'
+  readonly since: number
+  readonly detail: string
 }
 
 export interface DialogOption {
@@ -127,6 +135,9 @@ export interface PaneExplanation {
   /** The agent's screen rules, in order, against the screen as it is now: first match wins. */
   readonly rules: readonly { readonly ruleId: string; readonly state: string; readonly matched: boolean; readonly text: string }[]
   readonly lastInput: { readonly at: number; readonly data: string } | null
+  /** With the screen as it was when the drift began, for a bug report. */
+  readonly drift: (PaneDrift & { readonly screen: { readonly lines: readonly string[]; readonly title: string } }) | null
+  readonly agentVersion: { readonly version: string; readonly at: number; readonly source: string } | null
   readonly evaluations: number
   readonly evalMs: number
 }

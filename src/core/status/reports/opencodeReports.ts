@@ -11,6 +11,7 @@ export const opencodeReports: AgentReportTable = {
   verifiedOn: '1.18.33',
   sessionFields: ['sessionID', 'input.sessionID'],
   rootField: 'rootSessionID',
+  versionFields: ['info.version'],
   mappings: [
     {
       event: 'session.created',

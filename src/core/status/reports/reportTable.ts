@@ -77,6 +77,12 @@ export interface AgentReportTable {
    * (a payload whose root differs from its session is a child's).
    */
   readonly rootField?: string
+  /**
+   * Payload fields that carry the agent's own version, first present wins (OpenCode's session
+   * info has one; Claude, Codex and Pi send none and are read from their banner instead). A
+   * version newer than `verifiedOn` is drift (core/status/drift.ts).
+   */
+  readonly versionFields?: readonly string[]
   readonly mappings: readonly EventMapping[]
   readonly unsupported: readonly Unsupported[]
 }
@@ -96,6 +102,15 @@ function holds(test: FieldTest, payload: unknown): boolean {
   if (test.present !== undefined && (value !== undefined && value !== null) !== test.present) return false
   if (test.equals !== undefined && value !== test.equals) return false
   return true
+}
+
+/** The agent's version if this payload carries one (any event, mapped or not). */
+export function reportedVersion(table: AgentReportTable, payload: unknown): string | null {
+  for (const path of table.versionFields ?? []) {
+    const value = field(payload, path)
+    if (typeof value === 'string' && value.trim() !== '') return value.trim()
+  }
+  return null
 }
 
 /** The mapping for this event and payload, or null when the table does not know the event. */
