@@ -13,6 +13,19 @@ export default defineConfig({
       },
       {
         test: {
+          // The real agent CLIs (Claude Code, Codex, OpenCode, Pi) against fake model servers on
+          // 127.0.0.1. Needs `npm install --prefix test/agents` first (a test-only install, never the app's).
+          name: 'agents',
+          include: ['test/agents/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          // One agent TUI at a time: the machine has two cores and the timings are asserted.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',

@@ -21,6 +21,11 @@ export function paneRecord(p: PaneInfo) {
     state: p.verdict.state,
     since: new Date(p.verdict.since).toISOString(),
     evidence: p.verdict.evidence,
+    agent: p.agent,
+    agentVersion: p.agentVersion,
+    lastReport: p.lastReport && { event: p.lastReport.event, at: new Date(p.lastReport.at).toISOString() },
+    sessionId: p.sessionId,
+    drift: p.drift,
     exitCode: p.exit?.code ?? null,
     exitSignal: p.exit?.signal ?? null,
   }
@@ -33,11 +38,12 @@ export function paneTable(panes: readonly PaneInfo[], now: number): string {
     formatAge(now - p.verdict.since),
     String(p.pid),
     p.foreground ? programName(p.foreground.argv[0] ?? '?') : '-',
+    p.agent ? `${p.agent}${p.agentVersion ? ` ${p.agentVersion}` : ''}` : '-',
     p.exit ? (p.exit.signal !== null ? `sig ${p.exit.signal}` : String(p.exit.code)) : '-',
     p.title,
     p.cwd,
   ])
-  const header = ['ID', 'STATE', 'SINCE', 'PID', 'FOREGROUND', 'EXIT', 'TITLE', 'CWD']
+  const header = ['ID', 'STATE', 'SINCE', 'PID', 'FOREGROUND', 'AGENT', 'EXIT', 'TITLE', 'CWD']
   const all = [header, ...rows]
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
   return all.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n')

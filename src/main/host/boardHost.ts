@@ -1,6 +1,11 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { BoardInfo } from '../../shared/ipc/contract'
+import { join } from 'node:path'
+import { AgentLaunches } from '../agents/agentLaunches'
+import { sweepStaleLaunchDirs } from '../agents/launchDirs'
 import { Board } from '../panes/board'
+import { ReportServer } from '../reports/reportServer'
+import { findResourcesDir } from '../util/resources'
 import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { ControlSocket } from './controlSocket'
@@ -28,7 +33,23 @@ export async function startBoardHost(options: {
   const dir = runtimeDir(env)
   ensurePrivateDir(dir)
   const socketPath = socketPathFor(dir)
-  const board = new Board({ clock: options.clock ?? realClock, log: options.log, baseEnv: env, socketPath, defaultCwd: options.defaultCwd })
+  const clock = options.clock ?? realClock
+  const resourcesDir = findResourcesDir(__dirname, env)
+  if (!resourcesDir) options.log.error('resources/ not found: no screen rules and no agent reporting (set SWITCHBOARD_RESOURCES_DIR)')
+  // Files of per-launch injections left by a board that crashed.
+  sweepStaleLaunchDirs(dir)
+  // Reports arrive only for registered panes, so only after the board below exists.
+  const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
+  const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
+  const board = new Board({
+    clock,
+    log: options.log,
+    baseEnv: env,
+    socketPath,
+    defaultCwd: options.defaultCwd,
+    rulesDir: resourcesDir ? join(resourcesDir, 'rules') : null,
+    agents,
+  })
   const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
   const control = await ControlSocket.listen(socketPath, board, info, options.log)
   let stopping: Promise<void> | undefined
@@ -40,6 +61,7 @@ export async function startBoardHost(options: {
       (stopping ??= (async () => {
         control.dispose()
         await board.shutdown()
+        await reports.close()
       })()),
   }
 }

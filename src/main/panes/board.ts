@@ -6,6 +6,9 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
+import type { AgentLaunch } from '../agents/launchAgent'
+import type { AgentLaunches } from '../agents/agentLaunches'
+import type { IncomingReport } from '../reports/report'
 import { PtyProcess } from '../pty/ptyProcess'
 import { formatRuleFileError, type RuleFileError } from '../status/ruleFile'
 import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegistry'
@@ -32,6 +35,8 @@ export interface BoardOptions {
   readonly userRulesDir?: string | null
   /** Reload rule files when they change (default true). */
   readonly watchRules?: boolean
+  /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
+  readonly agents?: AgentLaunches
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -109,16 +114,22 @@ export class Board extends Disposable {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
     const argv = req.command?.length ? req.command : [this.defaultShell()]
+    const env = this.paneEnv(id, req.env)
     const launch = {
       argv,
       cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
-      env: this.paneEnv(id, req.env),
+      env,
       cols: req.cols ?? BoardConstants.DefaultCols,
       rows: req.rows ?? BoardConstants.DefaultRows,
     }
-    const result = PtyProcess.launch(launch, this.options.clock)
-    if (!result.ok) throw new BoardError('spawn-failed', result.message)
+    const injected = this.prepareAgent(id, argv, env)
+    const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
+    if (!result.ok) {
+      injected?.dispose()
+      throw new BoardError('spawn-failed', result.message)
+    }
     this.nextId++
+    // The pane shows the command the user asked for; the injected flags are ours.
     const pane = new Pane({
       id,
       launch,
@@ -132,12 +143,37 @@ export class Board extends Disposable {
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
+    if (injected) {
+      store.add(injected)
+      // Its token and files are no use once the agent is gone.
+      store.add(pane.onDidExit(() => injected.dispose()))
+    }
     this.panes.set(id, pane)
     this.paneStores.set(id, store)
-    this.options.log.info('pane created', { pane: id, argv0: argv[0], cwd: launch.cwd, pid: pane.info().pid })
+    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
+  }
+
+  /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
+  private prepareAgent(id: PaneId, argv: readonly string[], env: Record<string, string>): AgentLaunch | null {
+    if (!this.options.agents) return null
+    try {
+      const launch = this.options.agents.prepare(id, argv, env)
+      if (launch.agent !== 'shell') return launch
+      launch.dispose()
+      return null
+    } catch (err) {
+      // The agent still runs, watched through its screen and processes only; say why.
+      this.options.log.error('could not inject reporting; the pane runs without agent reports', { pane: id, err: String(err) })
+      return null
+    }
+  }
+
+  /** An authenticated report from a pane's agent (the report server already checked the token). */
+  deliverReport(report: IncomingReport): void {
+    this.panes.get(report.paneId)?.report(report.event, report.payload)
   }
 
   private onStateChange(change: StateChange): void {

@@ -70,6 +70,7 @@ export class Pane extends Disposable {
   private readonly fixedTitle: string | undefined
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
+  private lastReport: PaneInfo['lastReport'] = null
   private size: { cols: number; rows: number }
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
@@ -186,7 +187,9 @@ export class Pane extends Disposable {
 
   /** An agent's report (hook or plugin event), payload exactly as delivered. */
   report(event: string, payload: unknown): void {
+    this.lastReport = { event, at: this.clock.now() }
     this.status.report(event, payload)
+    this.changed()
   }
 
   reloadRules(): void {
@@ -246,6 +249,8 @@ export class Pane extends Disposable {
       sessionId: this.status.sessionId,
       dialog: this.status.dialog,
       drift: this.drift(),
+      agentVersion: this.status.agentVersion,
+      lastReport: this.lastReport,
     }
   }
 

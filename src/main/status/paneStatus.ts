@@ -89,6 +89,10 @@ export class PaneStatus extends Disposable {
     return this.engine.drift
   }
 
+  get agentVersion(): string | null {
+    return this.engine.agentVersion
+  }
+
   get dialog(): DialogInfo | null {
     return this.engine.dialog
   }

@@ -180,6 +180,11 @@ export class StatusEngine extends Disposable {
     return this.tracker.sessionId
   }
 
+  /** The agent's version as seen in its reports or on its screen, if it showed one. */
+  get agentVersion(): string | null {
+    return this.driftMonitor.version?.version ?? null
+  }
+
   explain(): Explanation {
     return {
       verdict: this.memory.verdict,

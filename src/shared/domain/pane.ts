@@ -71,6 +71,10 @@ export interface PaneInfo {
   readonly dialog: DialogInfo | null
   /** The agent may have changed under its rules: its screen matches none of them, or it is newer. */
   readonly drift: PaneDrift | null
+  /** The agent's version, from its reports or its screen. */
+  readonly agentVersion: string | null
+  /** The agent's latest report (hook or plugin event) and when it arrived. */
+  readonly lastReport: { readonly event: string; readonly at: number } | null
 }
 
 export interface PaneDrift {

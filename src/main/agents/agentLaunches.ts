@@ -1,0 +1,42 @@
+import type { PaneId } from '../../shared/domain/pane'
+import type { ReportServer } from '../reports/reportServer'
+import type { AgentKind } from './agentKind'
+import { launchAgent, type AgentLaunch } from './launchAgent'
+import { profileFor, profileForCommand } from './registry'
+
+export interface AgentLaunchesOptions {
+  readonly server: ReportServer
+  /** The board's private runtime dir (0700); each launch gets its own directory inside. */
+  readonly runtimeDir: string
+  /** `resources/` in development; the unpacked resources folder when packaged. */
+  readonly resourcesDir: string
+  /** What runs the reporter: `process.execPath` (node, or the app run as node). */
+  readonly runtime: string
+}
+
+/** What the user (or their settings) chose for an agent: the executable and extra arguments. */
+export interface AgentCommandSettings {
+  readonly executable?: string
+  readonly args?: readonly string[]
+}
+
+/**
+ * The board's one entry point for agent launches: turns the command a pane is about to run into
+ * the command and environment that run it with reporting injected (or unchanged, for anything
+ * that is not a known agent). Dispose the returned launch when the pane ends.
+ */
+export class AgentLaunches {
+  constructor(private readonly options: AgentLaunchesOptions) {}
+
+  prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>): AgentLaunch {
+    const [executable = '', ...userArgs] = argv
+    return launchAgent({ paneId, profile: profileForCommand(argv), executable, userArgs, env, ...this.options })
+  }
+}
+
+/** The command for "start agent X": the executable from settings or the profile's name on PATH. */
+export function agentCommand(kind: AgentKind, settings: AgentCommandSettings = {}): string[] {
+  const executable = settings.executable ?? profileFor(kind).executables[0]
+  if (!executable) throw new Error(`${kind} has no executable of its own; give the command to run`)
+  return [executable, ...(settings.args ?? [])]
+}

@@ -1,0 +1,66 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { TOKEN_HEADER } from '../reports/reportServer'
+import type { AgentProfile, LaunchContext } from './profile'
+import { REPORT_ENV } from './reportEnv'
+
+/**
+ * Claude Code (verified on 2.1.197, see fixtures/claude). Reporting goes through a per-launch
+ * `--settings <file>`: Claude merges it with the user's own settings, so their hooks keep running.
+ */
+
+/** Events reported over `type: "http"` hooks: no process spawn, 15–230 ms earlier than a command. */
+const HTTP_EVENTS = [
+  'UserPromptSubmit',
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Notification',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'SessionEnd',
+] as const
+
+/** Tool events take a matcher; `*` is every tool. */
+const TOOL_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'PermissionDenied'])
+
+export const enum ClaudeConstants {
+  /** Seconds Claude waits for one http hook; the server answers in well under a millisecond. */
+  HttpTimeoutSec = 3,
+  /** Seconds for the SessionStart command (the reporter gives up by itself at 2 s). */
+  CommandTimeoutSec = 5,
+}
+
+/** The `--settings` document: hooks only, nothing that changes how Claude behaves. */
+export function claudeSettings(reportUrl: string, reporter: string): object {
+  const http = {
+    type: 'http',
+    url: reportUrl,
+    // Claude interpolates `$VAR` in headers only for variables listed in allowedEnvVars (measured):
+    // the token stays in the environment, the file holds only its name.
+    headers: { [TOKEN_HEADER]: `$${REPORT_ENV.token}` },
+    allowedEnvVars: [REPORT_ENV.token],
+    timeout: ClaudeConstants.HttpTimeoutSec,
+  }
+  const hooks: Record<string, unknown[]> = {
+    // Claude skips http hooks for SessionStart ("HTTP hooks are not supported for SessionStart").
+    SessionStart: [{ hooks: [{ type: 'command', command: reporter, timeout: ClaudeConstants.CommandTimeoutSec }] }],
+  }
+  for (const event of HTTP_EVENTS) hooks[event] = [{ ...(TOOL_EVENTS.has(event) ? { matcher: '*' } : {}), hooks: [http] }]
+  return { hooks }
+}
+
+export const claudeProfile: AgentProfile = {
+  kind: 'claude',
+  displayName: 'Claude Code',
+  executables: ['claude'],
+  prepareLaunch(ctx: LaunchContext) {
+    const file = join(ctx.dir, 'claude-settings.json')
+    writeFileSync(file, JSON.stringify(claudeSettings(ctx.reportUrl, ctx.reporterCommand(false)), null, 2), { mode: 0o600 })
+    return { argv: [ctx.executable, '--settings', file, ...ctx.userArgs], env: {} }
+  },
+}

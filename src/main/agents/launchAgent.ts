@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { IDisposable } from '../../core/lifecycle/disposable'
+import type { PaneId } from '../../shared/domain/pane'
+import type { ReportServer } from '../reports/reportServer'
+import type { AgentKind } from './agentKind'
+import type { AgentProfile } from './profile'
+import { PromptMarker } from './promptMarker'
+import { REPORT_ENV } from './reportEnv'
+import { reporterCommand } from './reporterCommand'
+import { launchDirPrefix } from './launchDirs'
+
+export interface AgentLaunchRequest {
+  readonly paneId: PaneId
+  readonly profile: AgentProfile
+  /** The executable to run (from settings, or the profile's name found on PATH). */
+  readonly executable: string
+  readonly userArgs: readonly string[]
+  /** The pane's environment before injection. */
+  readonly env: Readonly<Record<string, string>>
+  readonly server: ReportServer
+  /** Parent of the per-launch directories; must be private to the user (the board's runtime dir). */
+  readonly runtimeDir: string
+  readonly resourcesDir: string
+  /** What runs the reporter: node in development, the app executable (as node) when packaged. */
+  readonly runtime: string
+}
+
+export interface AgentLaunch extends IDisposable {
+  readonly agent: AgentKind
+  /** The command line to spawn: no secret in it. */
+  readonly argv: readonly string[]
+  /** Variables to add to the pane's environment (the token among them). */
+  readonly env: Readonly<Record<string, string>>
+}
+
+/**
+ * Prepares one agent launch with reporting injected for this launch only: registers the pane
+ * with the report server, writes the profile's per-launch files into a private directory, and
+ * returns the argv and environment to spawn with. `dispose` (when the pane ends) unregisters the
+ * token and removes every file it wrote; the user's own configuration is never touched.
+ */
+export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
+  const { profile } = req
+  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, dispose() {} }
+  if (profile.kind === 'shell') return plain
+
+  const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
+  const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
+  const registration = req.server.register(req.paneId, profile.kind, marker && ((report) => marker.observe(report)))
+  const dispose = () => {
+    registration.dispose()
+    marker?.dispose()
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const prepared = profile.prepareLaunch({
+      paneId: req.paneId,
+      executable: req.executable,
+      userArgs: req.userArgs,
+      env: req.env,
+      reportUrl: registration.url,
+      dir,
+      resourcesDir: req.resourcesDir,
+      reporterCommand: (gated) => reporterCommand(req.resourcesDir, gated),
+    })
+    if (!prepared) {
+      dispose()
+      return plain
+    }
+    const env: Record<string, string> = { ...prepared.env, [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
+    if (profile.tokenInFile) {
+      const tokenFile = join(dir, 'token')
+      writeFileSync(tokenFile, registration.token, { mode: 0o600 })
+      env[REPORT_ENV.tokenFile] = tokenFile
+    } else {
+      env[REPORT_ENV.token] = registration.token
+    }
+    if (marker) env[REPORT_ENV.marker] = marker.path
+    let disposed = false
+    return {
+      agent: profile.kind,
+      argv: prepared.argv,
+      env,
+      dispose: () => {
+        if (disposed) return
+        disposed = true
+        dispose()
+      },
+    }
+  } catch (err) {
+    dispose()
+    throw new Error(`could not prepare ${profile.displayName} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}

@@ -1,0 +1,48 @@
+import type { IncomingReport } from '../reports/report'
+import type { AgentKind } from './agentKind'
+
+/** What a profile needs to inject reporting into one launch. */
+export interface LaunchContext {
+  readonly paneId: string
+  /** The executable as the pane will run it (a name on PATH or a path). */
+  readonly executable: string
+  /** The user's own arguments, passed through after ours. */
+  readonly userArgs: readonly string[]
+  /** The pane's environment before injection (read-only: to see e.g. a user's own OPENCODE_CONFIG). */
+  readonly env: Readonly<Record<string, string>>
+  /** This pane's report URL (the token travels in the environment, see launchAgent). */
+  readonly reportUrl: string
+  /** A private (0700) directory for this launch's files; removed when the pane ends. */
+  readonly dir: string
+  /** The app's resources folder (`resources/` in development, unpacked resources when packaged). */
+  readonly resourcesDir: string
+  /** The shell command of the reporter; `gated` for high-frequency events (see report.sh). */
+  reporterCommand(gated: boolean): string
+}
+
+export interface PreparedLaunch {
+  readonly argv: readonly string[]
+  /** Variables to add to the pane's environment (never the token: launchAgent adds that). */
+  readonly env: Readonly<Record<string, string>>
+}
+
+/** The gate for high-frequency hooks: which reports mean "a dialog is open now". */
+export type PromptOpens = (report: IncomingReport) => boolean
+
+/**
+ * One agent: how to launch it and how to make it report for one launch without touching the
+ * user's own configuration. (Recognising it in a command line or a pane's foreground is
+ * core/process/recognizeAgent; mapping its reports to states is core/status/reports.)
+ */
+export interface AgentProfile {
+  readonly kind: AgentKind
+  readonly displayName: string
+  /** Executable names looked up on PATH when the settings name none. */
+  readonly executables: readonly string[]
+  /** Null when the agent reports nothing (the shell profile). */
+  prepareLaunch(ctx: LaunchContext): PreparedLaunch | null
+  /** Reports that open a dialog; the pane's marker file exists from one of them to the next report. */
+  readonly promptOpens?: PromptOpens
+  /** Pass the token as a 0600 file instead of a variable (see REPORT_ENV.tokenFile). */
+  readonly tokenInFile?: boolean
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import type { ReportingAgent } from '../agents/agentKind'
+
+/**
+ * What a report body must look like, per agent. Only the fields the status mapping reads are
+ * typed; everything else the agent sends is kept as it came (agents add fields between versions,
+ * and an unknown extra field is no reason to lose a report). A field that is present with the
+ * wrong type is a reason: it would be misread downstream.
+ */
+
+/** Event names are identifiers (`PermissionRequest`, `session.status`, `agent_end`). */
+const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
+const Id = z.string().min(1).max(256)
+
+/** Claude Code and Codex post the hook's own stdin JSON; the event is `hook_event_name`. */
+const HookPayload = z.looseObject({
+  hook_event_name: EventName,
+  session_id: Id.optional(),
+  tool_name: z.string().max(256).optional(),
+  notification_type: z.string().max(64).optional(),
+  last_assistant_message: z.string().nullable().optional(),
+  source: z.string().max(64).optional(),
+  reason: z.string().max(256).optional(),
+  agent_id: z.string().max(256).optional(),
+  agent_type: z.string().max(256).optional(),
+})
+
+/**
+ * OpenCode's plugin and Pi's extension are ours: they post `{event, payload}` where `event` is the
+ * bus event type (OpenCode) or the extension event name (Pi) and `payload` its properties.
+ */
+const PluginEnvelope = z.object({
+  event: EventName,
+  payload: z.looseObject({
+    sessionID: Id.optional(),
+    parentID: Id.nullable().optional(),
+    /** The root session a child session belongs to, resolved by our plugin from `parentID`. */
+    rootSessionID: Id.optional(),
+    lastAssistantMessage: z.string().nullable().optional(),
+  }),
+})
+
+export interface ParsedPayload {
+  readonly event: string
+  readonly payload: Record<string, unknown>
+}
+
+type Parser = (body: unknown) => { ok: true; value: ParsedPayload } | { ok: false; message: string }
+
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ')
+}
+
+const hook: Parser = (body) => {
+  const r = HookPayload.safeParse(body)
+  return r.success ? { ok: true, value: { event: r.data.hook_event_name, payload: r.data } } : { ok: false, message: describe(r.error) }
+}
+
+const plugin: Parser = (body) => {
+  const r = PluginEnvelope.safeParse(body)
+  return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
+}
+
+export const PAYLOAD_PARSERS: Readonly<Record<ReportingAgent, Parser>> = {
+  claude: hook,
+  codex: hook,
+  opencode: plugin,
+  pi: plugin,
+}

@@ -1,0 +1,28 @@
+import type { PaneId } from '../../shared/domain/pane'
+import type { ReportingAgent } from '../agents/agentKind'
+
+/**
+ * One authenticated, validated report from an agent's hook or plugin, as the report server hands
+ * it to the status engine. `event` is the agent's own event name (`PermissionRequest`,
+ * `permission.asked`, `agent_end`, …): mapping it to a signal is the status engine's job.
+ */
+export interface IncomingReport {
+  readonly paneId: PaneId
+  readonly agent: ReportingAgent
+  readonly event: string
+  /** The agent's payload as it sent it (validated for the fields the mapping reads). */
+  readonly payload: Readonly<Record<string, unknown>>
+  /** Milliseconds on the board's clock, taken when the body was complete. */
+  readonly receivedAt: number
+}
+
+export type ReportSink = (report: IncomingReport) => void
+
+/** Why a report was refused; each reason has a counter in `ReportServer.stats()`. */
+export const REJECTION_REASONS = ['unauthorized', 'malformed', 'invalid', 'oversize', 'rate-limited', 'bad-request', 'timeout'] as const
+export type RejectionReason = (typeof REJECTION_REASONS)[number]
+
+export interface ReportStats {
+  readonly accepted: number
+  readonly rejected: Readonly<Record<RejectionReason, number>>
+}

@@ -1,0 +1,232 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { AddressInfo } from 'node:net'
+import type { Clock } from '../../core/lifecycle/clock'
+import type { IDisposable } from '../../core/lifecycle/disposable'
+import type { PaneId } from '../../shared/domain/pane'
+import type { ReportingAgent } from '../agents/agentKind'
+import type { Logger } from '../util/log'
+import { PAYLOAD_PARSERS } from './payloads'
+import { REJECTION_REASONS, type IncomingReport, type RejectionReason, type ReportSink, type ReportStats } from './report'
+import { TokenBucket } from './tokenBucket'
+
+export const enum ReportConstants {
+  /** Largest body accepted. A Claude `PostToolUse` carries the tool's output (Claude cuts it to
+   * ~30k chars); 1 MiB leaves room and bounds what one request can make main buffer (emdash's cap). */
+  MaxBodyBytes = 1024 * 1024,
+  /** A client that has not sent its headers by then is cut off (slowloris). */
+  HeadersTimeoutMs = 2000,
+  /** A whole request (headers and body) must arrive within this; reporters give up at 2 s anyway. */
+  RequestTimeoutMs = 5000,
+  /** How often Node checks the two timeouts above (its default, 30 s, would let them slip). */
+  TimeoutCheckMs = 500,
+  /** Open connections at once, all panes together; more are refused by the kernel backlog. */
+  MaxConnections = 128,
+  /** Per pane: reports at once, then per second. Real agents stay far below (a few per tool call). */
+  Burst = 200,
+  PerSecond = 100,
+}
+
+/** The header carrying the pane's token (Claude sends it through `allowedEnvVars`). */
+export const TOKEN_HEADER = 'x-switchboard-token'
+/** Reports go to `POST /v1/report/<paneId>`: the id routes, the token authenticates. */
+export const REPORT_PATH = '/v1/report/'
+
+export interface Registration extends IDisposable {
+  readonly paneId: PaneId
+  readonly agent: ReportingAgent
+  /** The pane's secret: give it to the pane in its environment only (never argv, never a log). */
+  readonly token: string
+  /** Where this pane's reports go. */
+  readonly url: string
+}
+
+interface Entry {
+  readonly agent: ReportingAgent
+  readonly digest: Buffer
+  readonly bucket: TokenBucket
+  readonly onReport: ReportSink | undefined
+}
+
+export interface ReportServerOptions {
+  readonly sink: ReportSink
+  readonly clock: Clock
+  readonly log: Logger
+  readonly maxBodyBytes?: number
+}
+
+const digest = (token: string) => createHash('sha256').update(token).digest()
+
+/**
+ * The authenticated report server: HTTP on 127.0.0.1 (random port), one random token per pane.
+ * A report with an unknown pane or a wrong token gets 401 and changes nothing; malformed JSON,
+ * invalid payloads, oversize bodies, slow clients and floods are refused and counted, never
+ * thrown. Accepted reports go to the pane's own `onReport` (e.g. the prompt marker) and then to
+ * the sink, both before the response, so a hook that waits for its answer knows main has it.
+ */
+export class ReportServer implements IDisposable {
+  private readonly panes = new Map<PaneId, Entry>()
+  private readonly counts = Object.fromEntries(REJECTION_REASONS.map((r) => [r, 0])) as Record<RejectionReason, number>
+  private accepted = 0
+  private readonly maxBody: number
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: ReportServerOptions,
+  ) {
+    this.maxBody = options.maxBodyBytes ?? ReportConstants.MaxBodyBytes
+    server.on('request', (req, res) => this.handle(req, res))
+    // Garbage that is not HTTP at all: count it and drop the connection (the default would answer 400).
+    server.on('clientError', (_err, socket) => {
+      this.counts['bad-request']++
+      socket.destroy()
+    })
+  }
+
+  static listen(options: ReportServerOptions): Promise<ReportServer> {
+    const server = createServer({
+      headersTimeout: ReportConstants.HeadersTimeoutMs,
+      requestTimeout: ReportConstants.RequestTimeoutMs,
+      connectionsCheckingInterval: ReportConstants.TimeoutCheckMs,
+    })
+    server.maxConnections = ReportConstants.MaxConnections
+    return new Promise((resolve, reject) => {
+      server.once('error', reject)
+      server.listen(0, '127.0.0.1', () => {
+        server.off('error', reject)
+        resolve(new ReportServer(server, options))
+      })
+    })
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port
+  }
+
+  /** Opens a pane for reports; `onReport` sees that pane's accepted reports before the sink. */
+  register(paneId: PaneId, agent: ReportingAgent, onReport?: ReportSink): Registration {
+    if (this.panes.has(paneId)) throw new Error(`pane ${paneId} already has a report registration; dispose it first`)
+    const token = randomBytes(32).toString('base64url')
+    const entry: Entry = { agent, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
+    this.panes.set(paneId, entry)
+    return {
+      paneId,
+      agent,
+      token,
+      url: `http://127.0.0.1:${this.port}${REPORT_PATH}${encodeURIComponent(paneId)}`,
+      dispose: () => {
+        if (this.panes.get(paneId) === entry) this.panes.delete(paneId)
+      },
+    }
+  }
+
+  stats(): ReportStats {
+    return { accepted: this.accepted, rejected: { ...this.counts } }
+  }
+
+  private reject(res: ServerResponse, req: IncomingMessage, status: number, reason: RejectionReason, message: string, paneId?: string): void {
+    this.counts[reason]++
+    this.options.log.debug('report rejected', { reason, pane: paneId?.slice(0, 32), message })
+    if (!res.headersSent) {
+      // An oversize or stalled body is not read to its end: the connection closes. A small one
+      // is drained, so the client reads its answer instead of a reset (the request timeout
+      // still bounds how long that can take).
+      const close = reason === 'oversize' || reason === 'timeout'
+      res.writeHead(status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}) })
+      res.end(JSON.stringify({ error: message }))
+    }
+    req.resume()
+  }
+
+  private authenticate(req: IncomingMessage, paneId: string): Entry | null {
+    const entry = this.panes.get(paneId)
+    const header = req.headers[TOKEN_HEADER]
+    if (!entry || typeof header !== 'string' || header.length === 0) return null
+    return timingSafeEqual(digest(header), entry.digest) ? entry : null
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = req.url ?? ''
+    if (req.method !== 'POST' || !url.startsWith(REPORT_PATH)) return this.reject(res, req, 404, 'bad-request', 'POST /v1/report/<pane> only')
+    let paneId: string
+    try {
+      paneId = decodeURIComponent(url.slice(REPORT_PATH.length).split('?')[0] ?? '')
+    } catch {
+      return this.reject(res, req, 404, 'bad-request', 'the pane id in the path is not valid URI encoding')
+    }
+    const entry = this.authenticate(req, paneId)
+    if (!entry) return this.reject(res, req, 401, 'unauthorized', 'unknown pane or wrong token', paneId)
+    const declared = Number(req.headers['content-length'] ?? 0)
+    if (declared > this.maxBody) return this.reject(res, req, 413, 'oversize', `body over ${this.maxBody} bytes`, paneId)
+    if (!entry.bucket.take(this.options.clock.now())) return this.reject(res, req, 429, 'rate-limited', 'too many reports from this pane', paneId)
+
+    const chunks: Buffer[] = []
+    let size = 0
+    let done = false
+    const timer = setTimeout(() => {
+      done = true
+      this.reject(res, req, 408, 'timeout', 'the body did not arrive in time', paneId)
+      req.destroy()
+    }, ReportConstants.RequestTimeoutMs)
+    req.on('data', (chunk: Buffer) => {
+      if (done) return
+      size += chunk.length
+      if (size > this.maxBody) {
+        done = true
+        clearTimeout(timer)
+        this.reject(res, req, 413, 'oversize', `body over ${this.maxBody} bytes`, paneId)
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('error', () => {
+      // The client went away mid-body: nothing to answer, nothing to report.
+      done = true
+      clearTimeout(timer)
+    })
+    req.on('end', () => {
+      clearTimeout(timer)
+      if (done) return
+      done = true
+      this.finish(res, req, paneId, entry, Buffer.concat(chunks))
+    })
+  }
+
+  private finish(res: ServerResponse, req: IncomingMessage, paneId: string, entry: Entry, body: Buffer): void {
+    let json: unknown
+    try {
+      json = JSON.parse(body.toString('utf8'))
+    } catch {
+      return this.reject(res, req, 400, 'malformed', 'the body is not JSON', paneId)
+    }
+    const parsed = PAYLOAD_PARSERS[entry.agent](json)
+    if (!parsed.ok) return this.reject(res, req, 422, 'invalid', `not a ${entry.agent} report: ${parsed.message}`, paneId)
+    // The pane may have been unregistered while the body was arriving.
+    if (this.panes.get(paneId) !== entry) return this.reject(res, req, 401, 'unauthorized', 'the pane is gone', paneId)
+    const report: IncomingReport = { paneId, agent: entry.agent, event: parsed.value.event, payload: parsed.value.payload, receivedAt: this.options.clock.now() }
+    this.accepted++
+    for (const deliver of [entry.onReport, this.options.sink]) {
+      try {
+        deliver?.(report)
+      } catch (err) {
+        this.options.log.error('report consumer failed', { pane: paneId, event: report.event, err: String(err) })
+      }
+    }
+    // Claude reads an http hook's answer as hook output: `{}` means "no decision", the dialog goes on.
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end('{}')
+  }
+
+  /** Stops listening and drops every connection; registrations die with it. */
+  close(): Promise<void> {
+    this.panes.clear()
+    return new Promise((resolve) => {
+      this.server.close(() => resolve())
+      this.server.closeAllConnections()
+    })
+  }
+
+  dispose(): void {
+    void this.close()
+  }
+}

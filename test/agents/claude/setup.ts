@@ -1,0 +1,91 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const FAKE_API_KEY = 'sk-ant-api03-fake-switchboard-key-000000000000000000000000000AAAA'
+
+/**
+ * (No `autoUpdates: false` here: Claude migrates that legacy key into the user's settings.json as
+ * `env.DISABLE_AUTOUPDATER`, which would change the file the test proves untouched. The env var
+ * below does the same job without a migration.)
+ *
+ * A throwaway HOME in which Claude Code 2.1.197 starts straight at its prompt (measured, see
+ * fixtures/claude/README.md): onboarding done, the fake API key approved, the work dir trusted.
+ * It also holds the *user's own* settings, with their own hooks, which must keep running and
+ * stay byte-identical.
+ */
+export function setUpClaudeHome(home: string, work: string, userHookLog: string): void {
+  writeFileSync(
+    join(home, '.claude.json'),
+    JSON.stringify({
+      numStartups: 1,
+      installMethod: 'unknown',
+      theme: 'dark',
+      hasCompletedOnboarding: true,
+      lastOnboardingVersion: '2.1.197',
+      lastReleaseNotesSeen: '2.1.197',
+      customApiKeyResponses: { approved: [FAKE_API_KEY.slice(-20)], rejected: [] },
+      projects: { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } },
+    }),
+  )
+  mkdirSync(join(home, '.claude'))
+  const userHook = { type: 'command', command: `sh -c 'cat >> ${userHookLog}; echo >> ${userHookLog}'` }
+  writeFileSync(
+    join(home, '.claude', 'settings.json'),
+    JSON.stringify(
+      {
+        permissions: { allow: ['Bash(ls:*)'] },
+        hooks: {
+          SessionStart: [{ hooks: [userHook] }],
+          UserPromptSubmit: [{ hooks: [userHook] }],
+          Stop: [{ hooks: [userHook] }],
+        },
+      },
+      null,
+      2,
+    ),
+  )
+}
+
+export function claudeEnv(baseUrl: string): Record<string, string> {
+  return {
+    ANTHROPIC_BASE_URL: baseUrl,
+    ANTHROPIC_API_KEY: FAKE_API_KEY,
+    DISABLE_TELEMETRY: '1',
+    DISABLE_ERROR_REPORTING: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_BUG_COMMAND: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_NON_ESSENTIAL_MODEL_CALLS: '1',
+    CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+    CLAUDE_CODE_IDE_SKIP_AUTO_INSTALL: '1',
+  }
+}
+
+export const CLAUDE_SCRIPT = {
+  STEP1: { first: { text: 'I looked at the project. It has three source files and a README. Everything builds cleanly.' } },
+  STEP2: { first: { text: 'I will create the file.', tool: { name: 'Bash', input: { command: 'touch x.txt', description: 'Create empty file x.txt' } } }, after: { text: 'Created x.txt for you.' } },
+  STEP4: {
+    first: {
+      tool: {
+        name: 'AskUserQuestion',
+        input: {
+          questions: [
+            {
+              question: 'Which database should the service use?',
+              header: 'Database',
+              multiSelect: false,
+              options: [
+                { label: 'PostgreSQL', description: 'Full relational database server' },
+                { label: 'SQLite', description: 'Embedded, single file' },
+                { label: 'Redis', description: 'In-memory key-value store' },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    after: { text: 'Thanks, I will use that database.' },
+  },
+  STEP5: { first: { text: 'I fixed the off-by-one bug in the parser. Should I also add a regression test?' } },
+  STEP6: { first: { text: 'Cleaning up.', tool: { name: 'Bash', input: { command: 'rm -rf ./tmpdir', description: 'Remove the temp dir' } } }, after: { text: 'Removed it.' } },
+} as const

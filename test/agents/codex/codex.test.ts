@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse as parseToml } from 'smol-toml'
+import { codexProfile } from '../../../src/main/agents/codex'
+import { CODEX_STATE_OSC, parseCodexStateOsc } from '../../../src/core/status/codexOsc'
+import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
+import { FakeResponses } from '../support/fakeResponses'
+import { agentBin } from '../support/paths'
+import { sleep } from '../support/sse'
+import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from './setup'
+
+/**
+ * Codex 0.171.0, the real TUI in a pane, hooks injected with `-c` and pre-trusted through
+ * `hooks.state` (no --dangerously-bypass-hook-trust), against a fake Responses API.
+ */
+describe('Codex in a pane', () => {
+  let h: AgentHarness
+  let fake: FakeResponses
+  let codexHome: string
+  let userHookLog: string
+  let hooksJsonBefore: Record<string, string>
+  const oscStates: string[] = []
+
+  beforeAll(async () => {
+    h = await AgentHarness.start('codex')
+    fake = await FakeResponses.start(CODEX_SCRIPT)
+    codexHome = join(h.home, '.codex')
+    userHookLog = join(h.root, 'user-hooks.jsonl')
+    setUpCodexHome(codexHome, h.work, fake.url, userHookLog)
+    hooksJsonBefore = snapshotFiles(codexHome, (rel) => rel === 'hooks.json')
+    const pane = h.spawn(codexProfile, agentBin('codex'), [], codexEnv(codexHome))
+    // The mirror keeps the latest 32 OSC records (titles among them): note each new one per chunk.
+    const seen = new WeakSet<object>()
+    pane.onDidParse(() => {
+      for (const o of pane.screen().osc) {
+        if (seen.has(o)) continue
+        seen.add(o)
+        const parsed = o.ident === CODEX_STATE_OSC ? parseCodexStateOsc(o.data) : null
+        if (parsed) oscStates.push(parsed.state === 'turnEnded' ? parsed.raw : parsed.state)
+      }
+    })
+  })
+  afterAll(async () => {
+    await h?.dispose()
+    await fake?.close()
+  })
+
+  const marker = () => h.launch.env.SWITCHBOARD_REPORT_MARKER!
+
+  it('starts at the prompt with our hooks trusted: no review screen, no bypass flag', async () => {
+    await h.waitForScreen(/Ask Codex to do anything/, 60_000)
+    // The review screen, when there is one, replaces the prompt a moment after the first frame.
+    await sleep(2000)
+    expect(h.flatScreen()).not.toMatch(/Hooks need review/)
+    expect(h.flatScreen()).toMatch(/Ask Codex to do anything/)
+    expect(h.launch.argv).not.toContain('--dangerously-bypass-hook-trust')
+    expect(h.launch.env.SWITCHBOARD_REPORT_TOKEN).toBeUndefined()
+    expect(statSync(h.launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!).mode & 0o777).toBe(0o600)
+    expect(AgentHarness.allArgv()).not.toContain(h.token())
+  })
+
+  it('a plain turn: SessionStart and UserPromptSubmit with the first prompt, then Stop', async () => {
+    const from = h.reports.length
+    const enter = await h.submit('[STEP1] check the workspace')
+    const submit = await h.waitForReport((r) => r.event === 'UserPromptSubmit', 'UserPromptSubmit', from)
+    expect(h.timing('codex Enter→UserPromptSubmit', submit.receivedAt - enter)).toBeLessThan(2000)
+    const stop = await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
+    expect(stop.payload.last_assistant_message).toMatch(/Nothing needs changing\.$/)
+    expect(h.events(from)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop'])
+    expect(typeof stop.payload.session_id).toBe('string')
+  })
+
+  it('an approval answered yes: PermissionRequest opens the gate, PostToolUse comes through it and closes it', async () => {
+    const from = h.reports.length
+    await h.submit('[STEP2] create the marker file')
+    const dialogAt = await h.waitForScreen(/Would you like to run the following command\?/)
+    const perm = await h.waitForReport((r) => r.event === 'PermissionRequest', 'PermissionRequest', from)
+    expect(perm.payload.tool_name).toBe('Bash')
+    expect(h.timing('codex PermissionRequest−dialog drawn', perm.receivedAt - dialogAt)).toBeLessThan(250)
+    expect(existsSync(marker())).toBe(true)
+    await sleep(1000)
+    h.press('y')
+    const post = await h.waitForReport((r) => r.event === 'PostToolUse', 'PostToolUse', from)
+    expect(post.payload.tool_name).toBe('Bash')
+    await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
+    expect(existsSync(marker())).toBe(false)
+    expect(existsSync(join(h.work, 'approved.txt'))).toBe(true)
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PermissionRequest', 'PostToolUse', 'Stop'])
+  })
+
+  it('a tool with no dialog: its PostToolUse is gated out (one `test -e`), the turn still ends with Stop', async () => {
+    const from = h.reports.length
+    await h.submit('[STEP3] wait for the cache')
+    const stop = await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
+    expect(stop.payload.last_assistant_message).toBe('Slept a second.')
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'Stop'])
+    // Codex has now written its shell snapshot (every variable of its environment, 0644): the
+    // token is not among them, only the path of its 0600 file.
+    expect(h.tokenLeaks()).toEqual([])
+  })
+
+  it('a reply ending with a question: Stop carries it', async () => {
+    const from = h.reports.length
+    await h.submit('[STEP4] how should I build it')
+    const stop = await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
+    expect(String(stop.payload.last_assistant_message).endsWith('?')).toBe(true)
+  })
+
+  it('an approval denied (Esc): PermissionRequest, then only Interrupt', async () => {
+    const from = h.reports.length
+    await h.submit('[STEP5] clean the build output')
+    await h.waitForScreen(/Would you like to run the following command\?/)
+    await h.waitForReport((r) => r.event === 'PermissionRequest', 'PermissionRequest', from)
+    await sleep(500)
+    const escAt = h.press(Keys.esc)
+    const interrupt = await h.waitForReport((r) => r.event === 'Interrupt', 'Interrupt', from)
+    expect(h.timing('codex Esc→Interrupt', interrupt.receivedAt - escAt)).toBeLessThan(1500)
+    await h.waitForScreen(/Conversation interrupted/)
+    await sleep(1000)
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PermissionRequest', 'Interrupt'])
+    expect(existsSync(marker())).toBe(false)
+  })
+
+  it('a question in Plan mode: PreToolUse of request_user_input right before the dialog, PostToolUse after the answer', async () => {
+    h.press(Keys.shiftTab)
+    await h.waitForScreen(/Plan mode/)
+    const from = h.reports.length
+    await h.submit('[STEP7] pick a color')
+    const shownAt = await h.waitForScreen(/Question 1\/1/)
+    const ask = await h.waitForReport((r) => r.event === 'PreToolUse', 'PreToolUse', from)
+    // Measured: 0.171 reports permission_mode "default" here even in Plan mode.
+    expect(ask.payload).toMatchObject({ tool_name: 'request_user_input' })
+    expect(h.timing('codex PreToolUse(request_user_input)−dialog drawn', ask.receivedAt - shownAt)).toBeLessThan(250)
+    expect(existsSync(marker())).toBe(true)
+    await sleep(1000)
+    h.press('2')
+    const post = await h.waitForReport((r) => r.event === 'PostToolUse', 'PostToolUse', from)
+    expect(post.payload.tool_name).toBe('request_user_input')
+    await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PostToolUse', 'Stop'])
+  })
+
+  it('wrote its own state as OSC 7501 (read by the status engine): idle, working, blocked, question, done', () => {
+    expect(oscStates).toContain('idle')
+    expect(oscStates).toContain('working')
+    expect(oscStates).toContain('done')
+    expect(oscStates).toContain('blocked')
+    expect(oscStates).toContain('question')
+  })
+
+  it('exit: SessionEnd before the process is gone', async () => {
+    const from = h.reports.length
+    await h.submit('/exit')
+    const exitAt = await h.waitForExit()
+    const end = await h.waitForReport((r) => r.event === 'SessionEnd', 'SessionEnd', from)
+    expect(end.receivedAt).toBeLessThanOrEqual(exitAt)
+  })
+
+  it("left the user's hooks.json byte-identical, ran their hooks, wrote the token nowhere", () => {
+    expect(snapshotFiles(codexHome, (rel) => rel === 'hooks.json')).toEqual(hooksJsonBefore)
+    // Codex writes its own bookkeeping into config.toml ([tui] keys); our hooks and their trust
+    // must not be among what it kept: only the user's two trust entries are there.
+    const config = readFileSync(join(codexHome, 'config.toml'), 'utf8')
+    expect(config).not.toContain('report.sh')
+    const state = (parseToml(config) as { hooks?: { state?: Record<string, unknown> } }).hooks?.state ?? {}
+    expect(Object.keys(state).sort()).toEqual([`${codexHome}/hooks.json:stop:0:0`, `${codexHome}/hooks.json:user_prompt_submit:0:0`])
+    const userEvents = readFileSync(userHookLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { hook_event_name: string }).hook_event_name)
+    expect(userEvents.filter((e) => e === 'UserPromptSubmit')).toHaveLength(6)
+    expect(userEvents).toContain('Stop')
+    expect(h.tokenLeaks()).toEqual([])
+  })
+})

@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { codexHookHash, codexHookKey } from '../../../src/main/agents/codexHookTrust'
+
+export const FAKE_KEY = 'sk-fake-codex-key'
+
+/**
+ * A throwaway CODEX_HOME in which Codex 0.171 starts straight at its prompt (measured, see
+ * fixtures/codex/README.md), standing in for the user's own: their provider, their own hooks in
+ * hooks.json, trusted the way Codex stores it after the user reviewed them.
+ */
+export function setUpCodexHome(codexHome: string, work: string, baseUrl: string, userHookLog: string): void {
+  mkdirSync(codexHome, { recursive: true })
+  const userHook = { command: `sh -c 'cat >> ${userHookLog}; echo >> ${userHookLog}'` }
+  writeFileSync(
+    join(codexHome, 'hooks.json'),
+    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', ...userHook }] }], Stop: [{ hooks: [{ type: 'command', ...userHook }] }] } }, null, 2),
+  )
+  const hooksJson = join(codexHome, 'hooks.json')
+  const trust = ['UserPromptSubmit', 'Stop']
+    .map((e) => `[hooks.state.${JSON.stringify(codexHookKey(hooksJson, e, 0, 0))}]\ntrusted_hash = ${JSON.stringify(codexHookHash(e, undefined, userHook))}\n`)
+    .join('\n')
+  writeFileSync(
+    join(codexHome, 'config.toml'),
+    `model = "gpt-5.4"
+model_provider = "fake"
+check_for_update_on_startup = false
+
+[analytics]
+enabled = false
+
+[feedback]
+enabled = false
+
+[model_providers.fake]
+name = "Fake"
+base_url = "${baseUrl}/v1"
+wire_api = "responses"
+env_key = "FAKE_API_KEY"
+requires_openai_auth = false
+request_max_retries = 0
+stream_max_retries = 0
+
+[projects.${JSON.stringify(work)}]
+trust_level = "trusted"
+
+${trust}`,
+  )
+}
+
+export function codexEnv(codexHome: string): Record<string, string> {
+  return { CODEX_HOME: codexHome, FAKE_API_KEY: FAKE_KEY }
+}
+
+const escalated = (cmd: string, justification: string) => ({ cmd, sandbox_permissions: 'require_escalated', justification, login: false })
+
+export const CODEX_SCRIPT = {
+  STEP1: { first: { text: 'The workspace has two folders and a README. Nothing needs changing.' } },
+  STEP2: { first: { tool: { name: 'exec_command', input: escalated('touch approved.txt', 'Create the marker file') } }, after: { text: 'Created approved.txt.' } },
+  STEP3: { first: { tool: { name: 'exec_command', input: { cmd: 'sleep 1; echo slept', login: false } } }, after: { text: 'Slept a second.' } },
+  STEP4: { first: { text: 'I can do it the quick way or the thorough way. Which one do you prefer?' } },
+  STEP5: { first: { tool: { name: 'exec_command', input: escalated('rm -rf ./build-output', 'Remove the build output') } }, after: { text: 'Removed.' } },
+  STEP7: {
+    first: {
+      tool: {
+        name: 'request_user_input',
+        input: {
+          questions: [
+            {
+              id: 'color',
+              header: 'Color',
+              question: 'Which color should the widget use?',
+              options: [
+                { label: 'Red (Recommended)', description: 'Warm and visible' },
+                { label: 'Blue', description: 'Cool and calm' },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    after: { text: 'Thanks, noted your color.' },
+  },
+} as const

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { chunks, readJson, sleep, sseEvent, sseStart } from './sse'
+
+/** What the fake model does for one step: say something, and maybe call a tool. */
+export interface ModelTurn {
+  readonly text?: string
+  readonly tool?: { readonly name: string; readonly input: Record<string, unknown> }
+}
+
+/**
+ * A step of the scenario, chosen by a `[TAG]` in the user's prompt: `first` answers the prompt,
+ * `after` answers once a tool result came back.
+ */
+export interface ScriptStep {
+  readonly first: ModelTurn
+  readonly after?: ModelTurn
+}
+
+interface Message {
+  role: string
+  content: string | { type: string; text?: string }[]
+}
+
+/**
+ * A fake Anthropic Messages API on 127.0.0.1 (`POST /v1/messages`, SSE). It keeps no state: the
+ * step comes from the last `[TAG]` the user typed, and whether a tool result follows it.
+ */
+export class FakeAnthropic {
+  readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  private nextId = 1
+
+  private constructor(
+    private readonly server: Server,
+    private readonly script: Readonly<Record<string, ScriptStep>>,
+  ) {}
+
+  static async start(script: Readonly<Record<string, ScriptStep>>): Promise<FakeAnthropic> {
+    const server = createServer()
+    const fake = new FakeAnthropic(server, script)
+    server.on('request', (req, res) => void fake.handle(req, res))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    return fake
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string } | null
+    if (req.method === 'POST' && req.url?.startsWith('/v1/messages/count_tokens')) return void res.end(JSON.stringify({ input_tokens: 100 }))
+    if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      return void res.end(req.method === 'GET' ? '{"data":[]}' : '{}')
+    }
+    // The session-title request has no tools: answer with the JSON title Claude expects.
+    if (!body.tools?.length) {
+      this.requests.push({ tag: null, kind: 'title' })
+      return this.stream(res, body.model ?? 'claude', { text: '{"title": "Harness scenario"}' })
+    }
+    const { tag, afterTool } = lastStep(body.messages)
+    const step = tag ? this.script[tag] : undefined
+    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
+    const turn = step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'I have nothing scripted for that.' }
+    await this.stream(res, body.model ?? 'claude', turn)
+  }
+
+  private async stream(res: ServerResponse, model: string, turn: ModelTurn): Promise<void> {
+    sseStart(res)
+    const usage = { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+    sseEvent(res, { type: 'message_start', message: { id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }, 'message_start')
+    let index = 0
+    if (turn.text) {
+      sseEvent(res, { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }, 'content_block_start')
+      for (const piece of chunks(turn.text)) {
+        sseEvent(res, { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }, 'content_block_delta')
+        await sleep(15)
+      }
+      sseEvent(res, { type: 'content_block_stop', index }, 'content_block_stop')
+      index++
+    }
+    if (turn.tool) {
+      const id = `toolu_fake${this.nextId++}`
+      sseEvent(res, { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: turn.tool.name, input: {} } }, 'content_block_start')
+      sseEvent(res, { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(turn.tool.input) } }, 'content_block_delta')
+      sseEvent(res, { type: 'content_block_stop', index }, 'content_block_stop')
+    }
+    sseEvent(res, { type: 'message_delta', delta: { stop_reason: turn.tool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } }, 'message_delta')
+    sseEvent(res, { type: 'message_stop' }, 'message_stop')
+    res.end()
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections()
+    return new Promise((r) => this.server.close(() => r()))
+  }
+}
+
+/** The last `[TAG]` the user typed, and whether a tool result came after it (after an interrupted
+ * tool, Claude sends the rejected tool's result and the next prompt in one message). */
+function lastStep(messages: Message[]): { tag: string | null; afterTool: boolean } {
+  let afterTool = false
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i]!
+    if (m.role !== 'user') continue
+    const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content
+    for (let j = blocks.length - 1; j >= 0; j--) {
+      const b = blocks[j]!
+      if (b.type === 'tool_result') afterTool = true
+      const tag = b.type === 'text' ? /\[(STEP\w+)\]/.exec(b.text ?? '')?.[1] : undefined
+      if (tag) return { tag, afterTool }
+    }
+  }
+  return { tag: null, afterTool }
+}

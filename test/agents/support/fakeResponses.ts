@@ -1,0 +1,103 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { chunks, readJson, sleep, sseEvent, sseStart } from './sse'
+import type { ModelTurn, ScriptStep } from './fakeAnthropic'
+
+interface InputItem {
+  type?: string
+  role?: string
+  content?: string | { type: string; text?: string }[]
+}
+
+/**
+ * A fake OpenAI Responses API on 127.0.0.1 (`POST /v1/responses`, SSE), as Codex 0.171 uses it.
+ * Stateless like the Anthropic fake: the step is the last `[STEPn]` tag the user typed, and
+ * whether a function_call_output follows it. Codex's thread-title request (a JSON-schema output
+ * named codex_output_schema, no tools) gets a fixed title.
+ */
+export class FakeResponses {
+  readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  private nextId = 1
+
+  private constructor(
+    private readonly server: Server,
+    private readonly script: Readonly<Record<string, ScriptStep>>,
+  ) {}
+
+  static async start(script: Readonly<Record<string, ScriptStep>>): Promise<FakeResponses> {
+    const server = createServer()
+    const fake = new FakeResponses(server, script)
+    server.on('request', (req, res) => void fake.handle(req, res))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    return fake
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = (await readJson(req)) as { input?: InputItem[]; tools?: unknown[]; text?: { format?: { name?: string } } } | null
+    if (req.method !== 'POST' || !req.url?.includes('/responses') || !body?.input) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      return void res.end(req.method === 'GET' ? '{"data":[],"models":[]}' : '{}')
+    }
+    if (body.text?.format?.name === 'codex_output_schema' || !body.tools?.length) {
+      this.requests.push({ tag: null, kind: 'title' })
+      return this.stream(res, { text: '{"title":"Harness task"}' })
+    }
+    const { tag, afterTool } = lastStep(body.input)
+    const step = tag ? this.script[tag] : undefined
+    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
+    await this.stream(res, step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'Nothing scripted for that.' })
+  }
+
+  private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
+    const respId = `resp_${this.nextId++}`
+    sseStart(res)
+    sseEvent(res, { type: 'response.created', response: { id: respId } }, 'response.created')
+    let index = 0
+    if (turn.text) {
+      const id = `msg_${this.nextId++}`
+      sseEvent(res, { type: 'response.output_item.added', output_index: index, item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] } }, 'response.output_item.added')
+      for (const piece of chunks(turn.text)) {
+        sseEvent(res, { type: 'response.output_text.delta', item_id: id, output_index: index, content_index: 0, delta: piece }, 'response.output_text.delta')
+        await sleep(15)
+      }
+      const item = { type: 'message', id, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
+      sseEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done')
+      index++
+    }
+    if (turn.tool) {
+      const id = `fc_${this.nextId++}`
+      const item = { type: 'function_call', id, call_id: `call_${this.nextId++}`, name: turn.tool.name, arguments: JSON.stringify(turn.tool.input), status: 'completed' }
+      sseEvent(res, { type: 'response.output_item.added', output_index: index, item: { ...item, arguments: '', status: 'in_progress' } }, 'response.output_item.added')
+      sseEvent(res, { type: 'response.function_call_arguments.delta', item_id: id, output_index: index, delta: item.arguments }, 'response.function_call_arguments.delta')
+      sseEvent(res, { type: 'response.function_call_arguments.done', item_id: id, output_index: index, arguments: item.arguments }, 'response.function_call_arguments.done')
+      sseEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done')
+    }
+    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 }
+    sseEvent(res, { type: 'response.completed', response: { id: respId, usage } }, 'response.completed')
+    res.end()
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections()
+    return new Promise((r) => this.server.close(() => r()))
+  }
+}
+
+function lastStep(input: InputItem[]): { tag: string | null; afterTool: boolean } {
+  let afterTool = false
+  for (let i = input.length - 1; i >= 0; i--) {
+    const item = input[i]!
+    if (item.type === 'function_call_output') afterTool = true
+    if (item.role !== 'user') continue
+    const blocks = typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : (item.content ?? [])
+    for (const b of blocks) {
+      const tag = /\[(STEP\w+)\]/.exec(b.text ?? '')?.[1]
+      if (tag) return { tag, afterTool }
+    }
+  }
+  return { tag: null, afterTool }
+}
