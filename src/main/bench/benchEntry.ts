@@ -1,1 +1,74 @@
-process.stdout.write('bench: being built\n')
+/**
+ * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
+ * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
+ * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
+ * reports, throughput; default all).
+ */
+import { cpus, loadavg } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { benchFlood } from './flood'
+import { CLIENT_FLAG, runFloodClient } from './floodClient'
+import { benchMemory } from './memory'
+import { fmt } from './stats'
+import { findGc, runCleanups } from './support'
+import { type Row, renderTable } from './table'
+import { benchThroughput } from './throughput'
+import { benchReports } from '../reports/reportBench'
+import { findResourcesDir } from '../util/resources'
+
+function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name])
+  return Number.isFinite(value) && value > 0 ? value : fallback
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now()
+  const gc = findGc()
+  const megabytes = envNumber('BENCH_MB', 200)
+  const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
+  const only = (process.env.BENCH_ONLY ?? 'memory,flood,reports,throughput').split(',')
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+  const loadAtStart = load()
+  const rows: Row[] = []
+  // Memory first, while the process is fresh; throughput last, as it churns the most memory.
+  if (only.includes('memory')) {
+    say('memory per idle pane')
+    rows.push(...(await benchMemory({ warm: 5, step: 10, steps: 2, gc })))
+  }
+  if (only.includes('flood')) {
+    say('16 panes, one flooding')
+    rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
+  }
+  const resourcesDir = findResourcesDir()
+  if (only.includes('reports') && resourcesDir) {
+    say('agent reports: reporter overhead and report → client latency')
+    rows.push(...(await benchReports({ resourcesDir })))
+  }
+  if (only.includes('throughput')) {
+    say(`throughput, ${megabytes} MB`)
+    rows.push(...(await benchThroughput({ megabytes, repetitions: envNumber('BENCH_REPS', 3), gc })))
+  }
+  const cpu = cpus()[0]?.model ?? 'unknown CPU'
+  process.stdout.write(`\nSwitchboard bench — node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length}× ${cpu}`)
+  process.stdout.write(`, load average ${loadAtStart} at start, ${load()} at end (other work on the machine skews the numbers)\n\n`)
+  process.stdout.write(renderTable(rows) + '\n')
+  process.stdout.write(`\ntotal ${fmt((performance.now() - t0) / 1000, 0)} s\n`)
+}
+
+if (process.argv.includes(CLIENT_FLAG)) {
+  runFloodClient()
+} else {
+  let interrupted = false
+  process.once('SIGINT', () => {
+    interrupted = true
+    process.stderr.write('bench: interrupted, cleaning up\n')
+    void runCleanups().finally(() => process.exit(130))
+  })
+  main()
+    .catch((err: unknown) => {
+      if (interrupted) return
+      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`)
+      process.exitCode = 1
+    })
+    .finally(() => runCleanups())
+}

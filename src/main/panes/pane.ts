@@ -1,4 +1,4 @@
-import { Disposable } from '../../core/lifecycle/disposable'
+import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
@@ -38,13 +38,22 @@ interface Client {
   unacked: number
   /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
   stale: boolean
+  lastResyncAt: number
+  resyncTimer: IDisposable | null
 }
 
 export const enum ClientFlowConstants {
-  /** A client this far behind stops receiving live output (it would only buffer without bound). */
-  MaxUnackedChars = 100_000,
+  /**
+   * A client this far behind stops receiving live output (it would only buffer without bound).
+   * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
+   * ~360 000 chars of a flood), so a client that keeps up is never cut off by a burst
+   * (measured: at 100 000, an instantly acking client was resynchronised ~10 times a second).
+   */
+  MaxUnackedChars = 2_000_000,
   /** Once it has rendered down to this, it is resynchronised with a snapshot of the mirror. */
   ResyncBelowChars = 5_000,
+  /** A snapshot carries the whole scrollback: at most one per client this often. */
+  ResyncMinIntervalMs = 1_000,
 }
 
 /**
@@ -289,13 +298,14 @@ export class Pane extends Disposable {
   attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
     return new Promise((resolve) => {
       this.mirror.write('', () => {
-        this.clients.set(clientId, { sink, unacked: 0, stale: false })
+        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null })
         resolve({ paneId: this.id, cols: this.size.cols, rows: this.size.rows, serialized: this.mirror.serialize() })
       })
     })
   }
 
   detach(clientId: string): void {
+    this.clients.get(clientId)?.resyncTimer?.dispose()
     this.clients.delete(clientId)
   }
 
@@ -304,14 +314,22 @@ export class Pane extends Disposable {
     if (!client) return
     // Never below zero: heals from a client that acknowledges more than it was sent.
     client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars) {
-      // Outside a write callback the mirror sits between two parsed chunks, and every chunk
-      // parsed from now on is delivered after this snapshot.
-      const snapshot = this.mirror.serialize()
-      client.stale = false
-      client.unacked += snapshot.length
-      client.sink(snapshot, true)
+    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer) {
+      const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
+      if (wait <= 0) this.resync(client)
+      else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
     }
+  }
+
+  private resync(client: Client): void {
+    client.resyncTimer = null
+    // Outside a write callback the mirror sits between two parsed chunks, and every chunk
+    // parsed from now on is delivered after this snapshot.
+    const snapshot = this.mirror.serialize()
+    client.stale = false
+    client.lastResyncAt = this.clock.now()
+    client.unacked += snapshot.length
+    client.sink(snapshot, true)
   }
 
   isAttached(clientId: string): boolean {
@@ -319,6 +337,7 @@ export class Pane extends Disposable {
   }
 
   override dispose(): void {
+    for (const client of this.clients.values()) client.resyncTimer?.dispose()
     this.clients.clear()
     super.dispose()
   }

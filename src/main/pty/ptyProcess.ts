@@ -55,6 +55,8 @@ export class PtyProcess implements IDisposable {
   private draining = false
   private lastDataAt = 0
   private drainTimer: IDisposable | undefined
+  /** The terminal was drained to silence before closing (see keepTrailingOutput). */
+  private drained = false
   private exitReported = false
   private flushTimer: IDisposable | undefined
   private flushDeadline = 0
@@ -91,6 +93,7 @@ export class PtyProcess implements IDisposable {
     pty.onExit(({ exitCode, signal }) => {
       this.exited = { code: exitCode, signal: signal ? signal : null }
       this.flushDeadline = this.clock.now() + PtyConstants.MaxFlushWait
+      if (this.drained) this.flushDeadline = this.clock.now()
       this.scheduleExitReport()
     })
   }
@@ -114,12 +117,14 @@ export class PtyProcess implements IDisposable {
     if (!socket || typeof socket.destroy !== 'function' || typeof fd !== 'number') return // a node-pty without the quirk
     const destroy = socket.destroy.bind(socket)
     const decoder = new StringDecoder('utf8')
-    const buffer = Buffer.alloc(64 * 1024)
+    // Allocated only once draining starts: 64 KiB per idle pane otherwise (measured).
+    let buffer: Buffer | null = null
     let finished = false
     let pendingError: Error | undefined
     let deadline = 0
     const readDirectly = () => {
       // Only once the stream has handed over all it buffered, so the order of output is kept.
+      buffer ??= Buffer.alloc(64 * 1024)
       while (socket.readableLength === 0) {
         let n = 0
         try {
@@ -139,6 +144,8 @@ export class PtyProcess implements IDisposable {
         return
       }
       finished = true
+      // Nothing came for DataFlushTimeout: the exit can be reported at once, not after another wait.
+      this.drained = true
       destroy(pendingError)
     }
     socket.destroy = (err?: Error) => {

@@ -1,0 +1,153 @@
+import { type ChildProcess, fork } from 'node:child_process'
+import { tmpdir } from 'node:os'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
+import { startBoardHost } from '../host/boardHost'
+import type { Pane } from '../panes/pane'
+import { silentLogger } from '../util/log'
+import { CLIENT_FLAG, type FromClient, type ProbeResult, type ToClient } from './floodClient'
+import { fmt, median, percentile } from './stats'
+import { QUIET_SHELL, benchEnv, onCleanup, sleep, tempDir, waitForStates } from './support'
+import { type Row, targetRow } from './table'
+
+const SECTION = '16 panes, one flooding (`yes`), 15 quiet bash'
+const QUIET_PANES = 15
+const FLOOD_ARGV = ['yes', 'switchboard flood: the quick brown fox jumps over the lazy dog 0123456789']
+/** Sampling interval of the event-loop monitor; its samples are intervals, so this is subtracted. */
+const ELD_RESOLUTION_MS = 5
+const PROBE_COMMAND = 'sleep 0.3\r'
+const SLEEP_MS = 300
+
+export interface FloodOptions {
+  /** State-change probes per variant (the window is at least `windowMs`). */
+  readonly probes: number
+  readonly windowMs: number
+}
+
+function request<T extends FromClient['t']>(child: ChildProcess, msg: ToClient, reply: T, timeoutMs = 60_000): Promise<Extract<FromClient, { t: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`flood client: no '${reply}' within ${timeoutMs} ms`)), timeoutMs)
+    const onMessage = (m: FromClient) => {
+      if (m.t === reply) finish(null, m as Extract<FromClient, { t: T }>)
+      else if (m.t === 'failed') finish(new Error(`flood client: ${m.message}`))
+    }
+    const onExit = () => finish(new Error('flood client exited'))
+    const finish = (err: Error | null, value?: Extract<FromClient, { t: T }>) => {
+      clearTimeout(timer)
+      child.off('message', onMessage)
+      child.off('exit', onExit)
+      if (err || !value) reject(err ?? new Error('no reply'))
+      else resolve(value)
+    }
+    child.on('message', onMessage)
+    child.once('exit', onExit)
+    child.send(msg)
+  })
+}
+
+interface VariantResult {
+  readonly label: string
+  readonly eldP99: number
+  readonly eldMax: number
+  readonly probes: ProbeResult[]
+  readonly parsedRate: number
+  readonly clientRate: number
+  /** Snapshots the pane sent instead of data (the client had fallen behind): per second, mean size. */
+  readonly resyncRate: number
+  readonly resyncSize: number
+}
+
+async function runVariant(label: string, child: ChildProcess, quiet: readonly Pane[], flood: Pane | null, opts: FloodOptions): Promise<VariantResult> {
+  await waitForStates(quiet, 'idle')
+  let parsed = 0
+  const counting = flood?.onDidParse((data) => (parsed += data.length))
+  const eld = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS })
+  eld.enable()
+  const t0 = performance.now()
+  const reply = await request(child, { t: 'probe', panes: quiet.map((p) => p.id), count: opts.probes, command: PROBE_COMMAND }, 'probed')
+  const rest = opts.windowMs - (performance.now() - t0)
+  if (rest > 0) await sleep(rest)
+  eld.disable()
+  const seconds = (performance.now() - t0) / 1000
+  counting?.dispose()
+  const delay = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS)
+  return {
+    label,
+    eldP99: delay(eld.percentile(99)),
+    eldMax: delay(eld.max),
+    probes: reply.results,
+    parsedRate: parsed / 1e6 / seconds,
+    clientRate: reply.floodChars / 1e6 / (reply.elapsedMs / 1000),
+    resyncRate: reply.resyncs / (reply.elapsedMs / 1000),
+    resyncSize: reply.resyncs ? reply.resyncChars / reply.resyncs : 0,
+  }
+}
+
+function rows(v: VariantResult, flooding: boolean): Row[] {
+  const s = `${SECTION}: ${v.label}`
+  const seen = v.probes.filter((p) => p.workingMs !== null)
+  const e2e = seen.map((p) => p.workingMs as number)
+  const toBoard = seen.map((p) => (p.boardAt as number) - p.sentAt)
+  const toClient = seen.map((p) => (p.receivedAt as number) - (p.boardAt as number))
+  const idleLag = v.probes.filter((p) => p.idleMs !== null).map((p) => (p.idleMs as number) - SLEEP_MS)
+  const missed = v.probes.length - seen.length
+  const out: Row[] = [
+    targetRow(s, 'main event-loop delay p99 ms', v.eldP99, fmt(v.eldP99), { limit: 50, atLeast: false, label: '≤ 50 ms' }, `max ${fmt(v.eldMax)}`),
+    targetRow(
+      s,
+      'input → client gets pane:state working, median ms',
+      median(e2e),
+      fmt(median(e2e)),
+      { limit: 100, atLeast: false, label: '≤ 100 ms' },
+      `n=${seen.length}${missed ? `, ${missed} MISSED (never reported)` : ''}`,
+    ),
+    targetRow(s, 'input → client gets pane:state working, p95 ms', percentile(e2e, 95), fmt(percentile(e2e, 95)), { limit: 100, atLeast: false, label: '≤ 100 ms' }),
+    {
+      section: s,
+      name: '  of which: input → board state change ms (30 ms by design)',
+      value: fmt(median(toBoard), 0),
+      detail: `p95 ${fmt(percentile(toBoard, 95), 0)} (wall clock, ms resolution)`,
+    },
+    { section: s, name: '  of which: board state change → client receipt ms', value: fmt(median(toClient), 0), detail: `p95 ${fmt(percentile(toClient, 95), 0)}` },
+    { section: s, name: 'info: command ended → client gets idle, median ms', value: fmt(median(idleLag), 0), detail: `p95 ${fmt(percentile(idleLag, 95), 0)}` },
+  ]
+  if (flooding) {
+    const client = `client got ${fmt(v.clientRate)} M chars/s, ${fmt(v.resyncRate)} resync snapshots/s of ${fmt(v.resyncSize / 1000, 0)} k chars`
+    out.push({ section: s, name: 'info: flood parsed by the mirror, M chars/s', value: fmt(v.parsedRate), detail: v.clientRate > 0 ? client : 'no client attached' })
+  }
+  return out
+}
+
+export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
+  const runtime = tempDir('runtime')
+  const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: runtime }) as NodeJS.ProcessEnv
+  const host = await startBoardHost({ mode: 'browser', log: silentLogger, env, defaultCwd: tmpdir() })
+  const stopHost = onCleanup(() => host.shutdown())
+  const script = process.argv[1]
+  if (!script) throw new Error('cannot tell which script to fork for the client')
+  const child = fork(script, [CLIENT_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  const stopChild = onCleanup(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill()
+  })
+  try {
+    const board = host.board
+    const quiet = Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id))
+    await waitForStates(quiet, 'idle')
+    const socketPath = host.info().socketPath
+    if (!socketPath) throw new Error('the host has no control socket')
+    await request(child, { t: 'connect', socketPath }, 'connected')
+    const out: Row[] = []
+    const control = await runVariant('control, 15 quiet panes, no flood', child, quiet, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 })
+    out.push(...rows(control, false))
+
+    const flood = board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id)
+    await sleep(1000)
+    out.push(...rows(await runVariant('flood, no client on it', child, quiet, flood, opts), true))
+    await request(child, { t: 'attach', paneId: flood.id }, 'attached')
+    await sleep(1000)
+    out.push(...rows(await runVariant('flood, client attached + acking', child, quiet, flood, opts), true))
+    return out
+  } finally {
+    await stopChild()
+    await stopHost()
+  }
+}

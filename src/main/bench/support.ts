@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { Board } from '../panes/board'
+import type { Pane } from '../panes/pane'
+import { realClock } from '../util/clock'
+import { silentLogger } from '../util/log'
+import type { PaneState } from '../../shared/domain/pane'
+
+/** An interactive bash that reads no startup files: the "quiet pane" of every scenario. */
+export const QUIET_SHELL = ['bash', '--norc', '--noprofile', '-i']
+
+/** The environment bench panes get: minimal, UTF-8, and no history file written on exit. */
+export function benchEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return { PATH: process.env.PATH, HOME: process.env.HOME, SHELL: '/bin/bash', LANG: 'C.UTF-8', HISTFILE: '', ...extra }
+}
+
+export function benchBoard(): Board {
+  return new Board({ clock: realClock, log: silentLogger, baseEnv: benchEnv(), defaultCwd: tmpdir() })
+}
+
+/** Cleanups run at the end, on failure and on Ctrl-C, newest first, each at most once. */
+const cleanups: (() => void | Promise<void>)[] = []
+
+export function onCleanup(fn: () => void | Promise<void>): () => Promise<void> {
+  let done = false
+  const once = async () => {
+    if (done) return
+    done = true
+    await fn()
+  }
+  cleanups.push(once)
+  return once
+}
+
+export async function runCleanups(): Promise<void> {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()?.()
+    } catch (err) {
+      process.stderr.write(`bench: cleanup failed: ${String(err)}\n`)
+    }
+  }
+}
+
+/** A private temp folder, removed by the cleanups. */
+export function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `switchboard-bench-${prefix}-`))
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(20)
+  }
+}
+
+export function waitForStates(panes: readonly Pane[], state: PaneState, timeoutMs?: number): Promise<void> {
+  return waitFor(() => panes.every((p) => p.verdict.state === state), `${panes.length} panes to be ${state}`, timeoutMs)
+}
+
+export interface Gc {
+  readonly how: string
+  /** Several full collections with turns of the event loop between them (finalizers, weak refs). */
+  collect(): Promise<void>
+}
+
+/** A way to force GC: `--expose-gc` when given, else V8's flag set at run time (best effort). */
+export function findGc(): Gc | null {
+  let fn = (globalThis as { gc?: () => void }).gc
+  let how = 'node --expose-gc'
+  if (typeof fn !== 'function') {
+    try {
+      setFlagsFromString('--expose-gc')
+      fn = runInNewContext('gc') as (() => void) | undefined
+      how = 'v8.setFlagsFromString(--expose-gc)'
+    } catch {
+      fn = undefined
+    }
+  }
+  if (typeof fn !== 'function') return null
+  const gc = fn
+  return {
+    how,
+    async collect() {
+      for (let i = 0; i < 3; i++) {
+        gc()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    },
+  }
+}
