@@ -14,6 +14,7 @@ import { findGc, runCleanups } from './support'
 import { type Row, renderTable } from './table'
 import { benchThroughput } from './throughput'
 import { benchReports } from '../reports/reportBench'
+import { benchReportToClient } from './reportLatency'
 import { findResourcesDir } from '../util/resources'
 
 function envNumber(name: string, fallback: number): number {
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
   if (only.includes('reports') && resourcesDir) {
     say('agent reports: reporter overhead and report → client latency')
     rows.push(...(await benchReports({ resourcesDir })))
+    rows.push(...(await benchReportToClient()))
   }
   if (only.includes('throughput')) {
     say(`throughput, ${megabytes} MB`)

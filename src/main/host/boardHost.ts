@@ -16,6 +16,8 @@ export const APP_VERSION = '0.1.0'
 export interface BoardHost {
   readonly board: Board
   readonly control: ControlSocket
+  /** Where agents' hooks and plugins report to. */
+  readonly reports: ReportServer
   info(): BoardInfo
   /** Kills every pane's process tree, closes the socket; nothing keeps running. */
   shutdown(): Promise<void>
@@ -56,6 +58,7 @@ export async function startBoardHost(options: {
   return {
     board,
     control,
+    reports,
     info,
     shutdown: () =>
       (stopping ??= (async () => {

@@ -1,0 +1,72 @@
+import { connect } from 'node:net'
+import { request } from 'node:http'
+import { performance } from 'node:perf_hooks'
+import { RpcClient } from '../../shared/ipc/rpcClient'
+import type { ServerMessage } from '../../shared/ipc/wire'
+import { startBoardHost } from '../host/boardHost'
+import { TOKEN_HEADER } from '../reports/reportServer'
+import { silentLogger } from '../util/log'
+import { fmt, percentile } from './stats'
+import { benchEnv, onCleanup, tempDir } from './support'
+import { type Row, targetRow } from './table'
+
+const SECTION = 'agent reports'
+
+function post(url: string, token: string, body: string): Promise<void> {
+  return new Promise((resolve) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token } }, (res) => {
+      res.resume()
+      res.on('end', resolve)
+    })
+    req.on('error', () => resolve())
+    req.end(body)
+  })
+}
+
+/**
+ * Report → client: a hook's POST to the moment a client of the board (over the control socket,
+ * as the CLI or a window would be) hears of it as a pane change. The whole way: report server,
+ * board, pane, status engine, contract, socket.
+ */
+export async function benchReportToClient(reports = 100): Promise<Row[]> {
+  const env = { ...benchEnv(), SWITCHBOARD_RUNTIME_DIR: tempDir('sb-bench-rl-') }
+  const host = await startBoardHost({ mode: 'browser', log: silentLogger, env })
+  const stop = onCleanup(() => host.shutdown())
+  try {
+    const pane = host.board.create({ command: ['sleep', '600'] })
+    const registration = host.reports.register(pane.id, 'claude')
+    const socket = connect(host.control.path)
+    socket.setEncoding('utf8')
+    const client = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
+    let buffered = ''
+    socket.on('data', (chunk: string) => {
+      buffered += chunk
+      let nl: number
+      while ((nl = buffered.indexOf('\n')) >= 0) {
+        client.receive(JSON.parse(buffered.slice(0, nl)) as ServerMessage)
+        buffered = buffered.slice(nl + 1)
+      }
+    })
+    await client.invoke('board:info')
+    let heard: ((at: number) => void) | null = null
+    client.on('pane:changed', (info) => info.id === pane.id && info.lastReport && heard?.(performance.now()))
+    const latencies: number[] = []
+    for (let i = 0; i < reports; i++) {
+      const event = i % 2 ? 'UserPromptSubmit' : 'Stop'
+      const body = JSON.stringify({ hook_event_name: event, session_id: 'bench', prompt: 'x', last_assistant_message: 'Done.' })
+      const t0 = performance.now()
+      const arrived = new Promise<number>((resolve) => (heard = resolve))
+      await post(registration.url, registration.token, body)
+      latencies.push((await Promise.race([arrived, new Promise<number>((r) => setTimeout(() => r(Infinity), 2000))])) - t0)
+    }
+    socket.destroy()
+    registration.dispose()
+    const p95 = percentile(latencies, 95)
+    return [
+      { section: SECTION, name: 'report POST → a client hears of it, p50 ms', value: fmt(percentile(latencies, 50)), detail: `n=${latencies.length}` },
+      targetRow(SECTION, 'report POST → a client hears of it, p95 ms', p95, fmt(p95), { limit: 50, atLeast: false, label: 'p95 ≤ 50 ms' }),
+    ]
+  } finally {
+    await stop()
+  }
+}
