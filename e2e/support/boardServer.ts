@@ -19,6 +19,8 @@ export interface RunningBoard {
   readonly port: number
   readonly cwd: string
   readonly runtimeDir: string
+  /** The board's config dir (SWITCHBOARD_CONFIG_DIR). */
+  readonly configDir: string
   /** The control socket the board printed. */
   readonly socketPath: string
   readonly child: ChildProcess
@@ -44,13 +46,17 @@ export function firstAssetPath(): string {
   return m[1]
 }
 
-export async function startBoard(timeoutMs = 20_000): Promise<RunningBoard> {
+/**
+ * `env` is added to the board's environment (and so its panes'): e.g. a PATH with a stand-in
+ * agent. The board's config dir (settings, rule overrides) is always a fresh one of its own.
+ */
+export async function startBoard(timeoutMs = 20_000, env: Readonly<Record<string, string>> = {}): Promise<RunningBoard> {
   const base = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'))
-  const dirs = { runtime: join(base, 'run'), home: join(base, 'home'), cwd: join(base, 'work') }
+  const dirs = { runtime: join(base, 'run'), home: join(base, 'home'), cwd: join(base, 'work'), config: join(base, 'config') }
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true })
   const child = spawn(process.execPath, [SERVE_JS, '--port', '0', '--cwd', dirs.cwd], {
     cwd: ROOT,
-    env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SHELL: '/bin/bash', HOME: dirs.home },
+    env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SWITCHBOARD_CONFIG_DIR: dirs.config, SHELL: '/bin/bash', HOME: dirs.home, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -81,6 +87,7 @@ export async function startBoard(timeoutMs = 20_000): Promise<RunningBoard> {
     port: Number(parsed.port),
     cwd: dirs.cwd,
     runtimeDir: dirs.runtime,
+    configDir: dirs.config,
     socketPath: /Control socket: (\S+)/.exec(output)![1]!,
     child,
     stop: () => {

@@ -3,6 +3,7 @@
  * it wires (board, control socket, contract handlers) is the plain-Node core browser mode uses too.
  */
 import { app, BrowserWindow } from 'electron'
+import { installDesktopHooks } from './electron/desktopHooks'
 import { bridgeBoardToWindow } from './electron/ipcBridge'
 import { createBoardWindow, isOurPage } from './electron/window'
 import { startBoardHost, type BoardHost } from './host/boardHost'
@@ -24,6 +25,7 @@ app.on('second-instance', () => {
 })
 
 app.whenReady().then(async () => {
+  installDesktopHooks()
   host = await startBoardHost({ mode: 'electron', log })
   process.stdout.write(`Control socket: ${host.control.path}\n`)
   const open = () => {

@@ -1,17 +1,36 @@
+import type { Clock } from '../../core/lifecycle/clock'
 import type { BoardInfo, InvokeArgs, InvokeChannel, InvokeResult, SendArgs, SendChannel } from '../../shared/ipc/contract'
 import { parseInvoke, parseSend } from '../../shared/ipc/validate'
+import { answerPane } from '../answer/answerPane'
+import { liveDialog } from '../answer/liveDialog'
+import { typeInput } from '../answer/typeInput'
 import type { Board, BoardClient } from '../panes/board'
+import { openFolder } from '../settings/folderOpener'
+import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
+import { realClock } from '../util/clock'
 
 export type InvokeHandlers = {
   [C in InvokeChannel]: (...args: InvokeArgs<C>) => InvokeResult<C> | Promise<InvokeResult<C>>
 }
 export type SendHandlers = { [C in SendChannel]: (...args: SendArgs<C>) => void }
 
+/** What the answer and settings channels need beyond the board; the defaults are the process's own. */
+export interface HandlerServices {
+  /** The board's clock (verdict times are on it). */
+  readonly clock: Clock
+  readonly settings: SettingsStore
+}
+
 /**
  * The board's side of the contract for one client. A channel missing here is a compile error;
  * every argument has been validated against the contract before a handler sees it.
  */
-export function createHandlers(board: Board, client: BoardClient, info: () => BoardInfo): { invoke: InvokeHandlers; send: SendHandlers } {
+export function createHandlers(
+  board: Board,
+  client: BoardClient,
+  info: () => BoardInfo,
+  services: HandlerServices = { clock: realClock, settings: sharedSettingsStore() },
+): { invoke: InvokeHandlers; send: SendHandlers } {
   return {
     invoke: {
       'board:info': () => info(),
@@ -34,6 +53,12 @@ export function createHandlers(board: Board, client: BoardClient, info: () => Bo
       },
       'pane:attach': (id) => client.attach(id),
       'pane:detach': (id) => client.detach(id),
+      'pane:dialog': (id) => liveDialog(board.get(id)),
+      'pane:answer': (id, request) => answerPane(board.get(id), request, services.clock),
+      'pane:type': (id, data, seen) => typeInput(board.get(id), data, seen, services.clock),
+      'settings:get': () => services.settings.get(),
+      'settings:set': (settings) => services.settings.set(settings),
+      'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),
     },
     send: {
       'pane:ack': (id, chars) => client.ack(id, chars),

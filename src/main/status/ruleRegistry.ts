@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
+import { configDir } from '../settings/configDir'
 import { formatRuleFileError, isFatal, keyLine, parseRuleFile, type LoadedRuleFile, type RuleFileError } from './ruleFile'
 import { parseOverrideFile } from './ruleOverride'
 
@@ -25,12 +26,7 @@ export function findRulesDir(from: string = __dirname): string | null {
  * notices when it is created.
  */
 export function findUserRulesDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
-  if (env.SWITCHBOARD_CONFIG_DIR) return join(resolve(env.SWITCHBOARD_CONFIG_DIR), 'rules')
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Switchboard', 'rules')
-  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'Switchboard', 'rules')
-  // The XDG spec: a relative XDG_CONFIG_HOME is invalid and must be ignored.
-  const xdg = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home, '.config')
-  return join(xdg, 'switchboard', 'rules')
+  return join(configDir(env, platform, home), 'rules')
 }
 
 /** The `*.toml` names in a folder, or null (with the reason in `problems`) when it cannot be listed. */

@@ -15,6 +15,9 @@ import type {
   ScreenSnapshot,
   StateChange,
 } from '../domain/pane'
+import { PANE_STATES } from '../domain/pane'
+import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
+import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 
 /** Limits on what a client may send; named so a rejection can say which limit was hit. */
 export const ContractLimits = {
@@ -26,6 +29,8 @@ export const ContractLimits = {
   maxTitleChars: 200,
   maxCols: 1000,
   maxRows: 500,
+  /** One answer typed through the answer box. */
+  maxAnswerChars: 32_768,
 } as const
 
 export const paneIdSchema = z.string().regex(/^[1-9][0-9]{0,8}$/, 'a pane id is a positive number like "3"')
@@ -50,6 +55,25 @@ export const createPaneRequestSchema = z
   })
   .strict()
 export type CreatePaneRequest = z.infer<typeof createPaneRequestSchema>
+
+const paneStateSchema = z.enum(PANE_STATES)
+const fingerprintSchema = z.string().min(1).max(128)
+
+/**
+ * An answer from the answer box. Text says which state the user saw when they sent it; a dialog
+ * answer names the dialog instance (its fingerprint from `pane:dialog`) it was meant for. Main
+ * re-checks both against the live pane before a byte is written.
+ */
+export const answerRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('option'), key: z.string().min(1).max(16), fingerprint: fingerprintSchema }).strict(),
+  z.object({ kind: z.literal('deny'), fingerprint: fingerprintSchema }).strict(),
+])
+export type AnswerRequest = z.infer<typeof answerRequestSchema>
+
+/** The verdict a terminal view showed when the user typed (for the type-ahead guard); null: none yet. */
+export const seenVerdictSchema = z.object({ state: paneStateSchema, since: z.number() }).strict().nullable()
+export type SeenVerdict = z.infer<typeof seenVerdictSchema>
 
 export interface BoardInfo {
   readonly version: string
@@ -83,6 +107,16 @@ export const Invoke = {
   /** Start receiving `pane:data` for this pane; returns the mirror serialized up to that point. */
   'pane:attach': invoke(z.tuple([paneIdSchema])).returns<AttachSnapshot>(),
   'pane:detach': invoke(z.tuple([paneIdSchema])).returns<void>(),
+  /** The dialog on screen now, read fresh, with the fingerprint an answer must carry. */
+  'pane:dialog': invoke(z.tuple([paneIdSchema])).returns<DialogSnapshot>(),
+  /** The guarded answer: re-checks the live verdict and dialog, then writes (line, then Enter apart). */
+  'pane:answer': invoke(z.tuple([paneIdSchema, answerRequestSchema])).returns<AnswerResult>(),
+  /** Keystrokes typed into a terminal view, through the type-ahead guard (see core/answer/typeAhead). */
+  'pane:type': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars), seenVerdictSchema])).returns<TypeResult>(),
+  'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
+  'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
+  /** Creates the rule override folder if needed and opens it where the host can (Electron). */
+  'settings:open-rules-folder': invoke(z.tuple([])).returns<OpenFolderResult>(),
 } as const satisfies Record<string, InvokeSpec<z.ZodTuple, unknown>>
 
 /** Fire-and-forget channels: no reply, so a flood of them never waits on a round trip. */

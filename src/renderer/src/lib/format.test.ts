@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeAge, describeExit, formatAge, formatArgv, shortPath } from './format'
+import { askedQuestion, cleanTitle, describeAge, describeExit, formatAge, formatArgv, shortPath } from './format'
 
 describe('format', () => {
   it('formats ages compactly', () => {
@@ -29,5 +29,18 @@ describe('format', () => {
   it('describes exits', () => {
     expect(describeExit({ code: 3, signal: null })).toBe('exit code 3')
     expect(describeExit({ code: 0, signal: 15 })).toBe('killed by SIGTERM')
+  })
+
+  it('drops the agents’ status decoration from titles', () => {
+    expect(cleanTitle('✳ Harness scenario')).toBe('Harness scenario')
+    expect(cleanTitle('⠐ Harness scenario')).toBe('Harness scenario')
+    expect(cleanTitle('[ ! ] Action Required | Harness task 1 | work')).toBe('Harness task 1 | work')
+    expect(cleanTitle('bash')).toBe('bash')
+    expect(cleanTitle('✳')).toBe('✳')
+  })
+
+  it('finds the question a reply ended with', () => {
+    expect(askedQuestion('Stop: reply ends "…off-by-one bug in the parser. Should I also add a regression test?"')).toBe('Should I also add a regression test?')
+    expect(askedQuestion('Which one?')).toBe('Which one?')
   })
 })

@@ -42,3 +42,26 @@ export function describeExit(exit: { readonly code: number; readonly signal: num
   if (exit.signal !== null && exit.signal !== 0) return `killed by ${SIGNALS[exit.signal] ?? `signal ${exit.signal}`}`
   return `exit code ${exit.code}`
 }
+
+/**
+ * A pane title without the agent's status decoration: Claude prefixes its title with a braille
+ * spinner while working and `✳` otherwise, Codex with `[ ! ] Action Required |` while a dialog is
+ * open. The board shows the state itself; the title should read the same in every state.
+ */
+export function cleanTitle(title: string): string {
+  const cleaned = title
+    .replace(/^\[ [!.] \] Action Required \| /, '')
+    .replace(/^[\u2800-\u28ff✳✻✽✶✢·*]\s+/u, '')
+    .trim()
+  return cleaned || title
+}
+
+/**
+ * The question a reply ended with, from the verdict's evidence (`Stop: reply ends "… Should I
+ * add a test?"`): its last sentence, which is what the user has to answer.
+ */
+export function askedQuestion(detail: string): string {
+  const quoted = /"(.*)"\s*$/.exec(detail)?.[1] ?? detail
+  const sentences = quoted.replace(/^…\s*/, '').split(/(?<=[.!?。？])\s+/)
+  return sentences.at(-1) || quoted
+}

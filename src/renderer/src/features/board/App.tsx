@@ -1,38 +1,44 @@
-import { useState } from 'react'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
-import type { PaneKind } from '../newPane/NewPaneForm'
+import { useOverlayStore } from '../../store/overlayStore'
+import { useBoardApi } from '../../ipc/BoardApiContext'
+import { AnswerBox } from '../answer/AnswerBox'
+import { PaneArea } from '../layout/PaneArea'
+import { ConfirmClose } from '../panes/ConfirmClose'
+import { SettingsPage } from '../settings/SettingsPage'
+import { useTheme } from '../settings/useTheme'
+import { ShortcutsSheet } from '../shortcuts/ShortcutsSheet'
+import { useShortcuts } from '../shortcuts/useShortcuts'
 import { Sidebar } from '../sidebar/Sidebar'
-import { TerminalView } from '../terminal/TerminalView'
+import { BoardBar } from './BoardBar'
 import { ConnectionBanner } from './ConnectionBanner'
-import { EmptyState } from './EmptyState'
-import { PaneHeader } from './PaneHeader'
 
+/**
+ * The board: the sidebar (needs-you, panes), the panes on screen (one or a grid), and the answer
+ * box for the selected pane. Focus order follows the reading order: sidebar, layout bar, panes,
+ * answer box.
+ */
 export function App() {
+  const api = useBoardApi()
   const selected = useBoardStore(paneSelectors.selected)
-  const loaded = useBoardStore((s) => s.loaded)
   const stale = useBoardStore((s) => s.connection.kind === 'closed')
-  const [newPane, setNewPane] = useState<PaneKind | null>(null)
+  const overlay = useOverlayStore((s) => s.overlay)
+  useShortcuts(api)
+  useTheme()
 
   return (
     <div className="app" data-testid="app">
       <ConnectionBanner />
       <div className={`app__body${stale ? ' is-stale' : ''}`} aria-hidden={stale || undefined}>
-        <Sidebar newPane={newPane} onNewPane={setNewPane} />
-        <main className="main" aria-label="Selected pane">
-          {selected ? (
-            <>
-              <PaneHeader pane={selected} />
-              <TerminalView key={selected.id} paneId={selected.id} exited={selected.exit !== null} />
-            </>
-          ) : loaded ? (
-            <EmptyState onNewPane={setNewPane} />
-          ) : (
-            <div className="loading" aria-live="polite">
-              Connecting to the board…
-            </div>
-          )}
+        <Sidebar />
+        <main className="main" aria-label="Panes on screen">
+          <BoardBar />
+          <PaneArea />
+          {selected && <AnswerBox key={selected.id} pane={selected} />}
         </main>
       </div>
+      {overlay?.kind === 'settings' && <SettingsPage />}
+      {overlay?.kind === 'shortcuts' && <ShortcutsSheet />}
+      {overlay?.kind === 'close' && <ConfirmClose paneId={overlay.paneId} />}
     </div>
   )
 }

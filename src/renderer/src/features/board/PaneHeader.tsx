@@ -3,7 +3,7 @@ import { Age } from '../../components/Age'
 import { Icon } from '../../components/Icon'
 import { StateBadge } from '../../components/StateBadge'
 import { useBoardApi } from '../../ipc/BoardApiContext'
-import { describeExit, formatArgv } from '../../lib/format'
+import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
 import { closeLabel, closePane } from '../panes/paneActions'
 
 /** The selected pane's title bar: what runs where, its state and since when, and the close action. */
@@ -14,8 +14,9 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
     <header className="pane-header" data-testid="pane-header">
       <div className="pane-header__main">
         <div className="pane-header__title-row">
-          <h1 className="pane-header__title">{pane.title}</h1>
+          <h1 className="pane-header__title">{cleanTitle(pane.title)}</h1>
           <span className="pane-header__id">#{pane.id}</span>
+          {pane.agent && <span className="agent-chip">{pane.agent}</span>}
           <StateBadge verdict={pane.verdict} />
           <span className="pane-header__since">
             for <Age since={pane.verdict.since} />

@@ -1,9 +1,14 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { AGENT_NAMES, type AgentName } from '../../../../shared/domain/settings'
 import { useBoardApi } from '../../ipc/BoardApiContext'
+import { formatArgv } from '../../lib/format'
 import { splitArgs } from '../../lib/splitArgs'
+import { useSettingsStore } from '../../store/settingsStore'
 import { createPane } from '../panes/paneActions'
 
-export type PaneKind = 'shell' | 'command'
+export type PaneKind = 'shell' | 'agent' | 'command'
+
+const KIND_LABEL: Record<PaneKind, string> = { shell: 'Shell', agent: 'Agent', command: 'Command' }
 
 /**
  * Starts a pane: the board's default shell, or a command line split into argv (quotes honoured,
@@ -12,11 +17,15 @@ export type PaneKind = 'shell' | 'command'
 export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; onDone: () => void }) {
   const api = useBoardApi()
   const [kind, setKind] = useState<PaneKind>(initialKind)
+  const [agent, setAgent] = useState<AgentName>('claude')
+  const agents = useSettingsStore((s) => s.settings.agents)
+  // The agent's command from the settings: its executable (or its name, found on PATH) and default arguments.
+  const agentArgv = [agents[agent].executable || agent, ...agents[agent].args]
   const [command, setCommand] = useState('')
   const [cwd, setCwd] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const ids = { kind: useId(), command: useId(), cwd: useId(), error: useId() }
+  const ids = { kind: useId(), agent: useId(), command: useId(), cwd: useId(), error: useId() }
   const commandRef = useRef<HTMLInputElement>(null)
   const cwdRef = useRef<HTMLInputElement>(null)
 
@@ -36,7 +45,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
       if (!split.ok) return fail(`Command: ${split.error}`, 'command')
       if (split.argv.length === 0) return fail('Command: type the program to run, e.g. claude or npm test', 'command')
       argv = split.argv
-    }
+    } else if (kind === 'agent') argv = agentArgv
     setBusy(true)
     setError(null)
     try {
@@ -61,13 +70,28 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
         <span id={ids.kind} className="visually-hidden">
           What to run
         </span>
-        {(['shell', 'command'] as const).map((k) => (
+        {(['shell', 'agent', 'command'] as const).map((k) => (
           <label key={k} className={`segmented__option${kind === k ? ' is-active' : ''}`}>
             <input type="radio" name="pane-kind" value={k} checked={kind === k} onChange={() => setKind(k)} data-testid={`new-pane-kind-${k}`} autoFocus={kind === k && k === 'shell'} />
-            {k === 'shell' ? 'Shell' : 'Command'}
+            {KIND_LABEL[k]}
           </label>
         ))}
       </div>
+      {kind === 'agent' && (
+        <div className="field">
+          <label htmlFor={ids.agent}>Agent</label>
+          <select id={ids.agent} className="input" data-testid="new-pane-agent" value={agent} onChange={(e) => setAgent(e.target.value as AgentName)}>
+            {AGENT_NAMES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <code className="field__hint" data-testid="new-pane-agent-command">
+            {formatArgv(agentArgv)}
+          </code>
+        </div>
+      )}
       {kind === 'command' && (
         <div className="field">
           <label htmlFor={ids.command}>Command</label>
@@ -102,7 +126,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
           Cancel
         </button>
         <button type="submit" className="button button--primary button--small" data-testid="new-pane-submit" disabled={busy}>
-          {busy ? 'Starting…' : kind === 'shell' ? 'Start shell' : 'Run'}
+          {busy ? 'Starting…' : kind === 'shell' ? 'Start shell' : kind === 'agent' ? `Start ${agent}` : 'Run'}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import type { PaneInfo } from '../../../../shared/domain/pane'
 import type { BoardApi, CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { useBoardStore } from '../../store/boardStore'
+import { useOverlayStore } from '../../store/overlayStore'
+import { cleanTitle } from '../../lib/format'
 
 /** The close button's action: a running pane is killed (it stays listed, exited); an exited one is removed. */
 export async function closePane(api: BoardApi, pane: PaneInfo): Promise<void> {
@@ -8,8 +10,17 @@ export async function closePane(api: BoardApi, pane: PaneInfo): Promise<void> {
   else await api.invoke('pane:kill', pane.id)
 }
 
+/**
+ * Close from the sidebar or the keyboard: an exited pane is removed at once; a running one is
+ * killed only after the user confirms (a stray Alt+W must not end an agent's work).
+ */
+export function requestClose(api: BoardApi, pane: PaneInfo): void {
+  if (pane.exit) void closePane(api, pane).catch(() => undefined)
+  else useOverlayStore.getState().open({ kind: 'close', paneId: pane.id })
+}
+
 export function closeLabel(pane: PaneInfo): string {
-  return pane.exit ? `Remove pane ${pane.id} (${pane.title})` : `Kill pane ${pane.id} (${pane.title})`
+  return pane.exit ? `Remove pane ${pane.id} (${cleanTitle(pane.title)})` : `Kill pane ${pane.id} (${cleanTitle(pane.title)})`
 }
 
 /** Creates a pane at the size the terminal area shows, and selects it. Throws the board's error. */

@@ -2,11 +2,10 @@ import { memo } from 'react'
 import type { PaneInfo } from '../../../../shared/domain/pane'
 import { Age } from '../../components/Age'
 import { Icon } from '../../components/Icon'
-import { StateIcon } from '../../components/StateIcon'
-import { STATE_LOOK } from '../../components/paneStates'
+import { StateBadge } from '../../components/StateBadge'
+import { cleanTitle, describeExit, formatArgv, shortPath } from '../../lib/format'
 import { useBoardApi } from '../../ipc/BoardApiContext'
-import { describeExit, formatArgv, shortPath } from '../../lib/format'
-import { closeLabel, closePane } from '../panes/paneActions'
+import { closeLabel, requestClose } from '../panes/paneActions'
 
 /** What the pane runs right now: the foreground program when it is not the root, else its command. */
 function runningLine(pane: PaneInfo): string {
@@ -16,34 +15,64 @@ function runningLine(pane: PaneInfo): string {
   return formatArgv([program.slice(program.lastIndexOf('/') + 1), ...args])
 }
 
-export const PaneListItem = memo(function PaneListItem({ pane, selected, onSelect }: { pane: PaneInfo; selected: boolean; onSelect: (id: string) => void }) {
+interface PaneListItemProps {
+  readonly pane: PaneInfo
+  /** 1-based position: Alt+<number> selects it. */
+  readonly number: number
+  readonly selected: boolean
+  /** Its terminal is on screen (single or grid). */
+  readonly visible: boolean
+  /** A finished turn nobody has looked at. */
+  readonly unseen: boolean
+  readonly onSelect: (id: string) => void
+}
+
+/**
+ * One pane in the sidebar: its number, the agent and title, where it runs, the state badge (its
+ * evidence on hover or focus) and how long it has been in that state.
+ */
+export const PaneListItem = memo(function PaneListItem({ pane, number, selected, visible, unseen, onSelect }: PaneListItemProps) {
   const api = useBoardApi()
-  const look = STATE_LOOK[pane.verdict.state]
+  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}`
   return (
-    <li className={`pane-item${selected ? ' is-selected' : ''}`} data-testid="pane-item" data-pane-id={pane.id} data-state={pane.verdict.state}>
-      <button type="button" className="pane-item__main" aria-current={selected ? 'true' : undefined} onClick={() => onSelect(pane.id)} title={`${formatArgv(pane.command)}\n${pane.cwd}`}>
-        <span className={`pane-item__icon tone-${look.tone}`}>
-          <StateIcon state={pane.verdict.state} />
+    <li
+      className={`pane-item${selected ? ' is-selected' : ''}${visible && !selected ? ' is-visible' : ''}${unseen ? ' is-unseen' : ''}`}
+      data-testid="pane-item"
+      data-pane-id={pane.id}
+      data-state={pane.verdict.state}
+    >
+      <button type="button" className="pane-item__main" aria-current={selected ? 'true' : undefined} aria-label={label} onClick={() => onSelect(pane.id)} title={`${formatArgv(pane.command)}\n${pane.cwd}`}>
+        <span className="pane-item__num" aria-hidden="true">
+          {number <= 9 ? number : ''}
         </span>
         <span className="pane-item__body">
           <span className="pane-item__top">
             <span className="pane-item__title" data-testid="pane-title">
-              {pane.title}
+              {cleanTitle(pane.title)}
             </span>
-            <span className="pane-item__id">#{pane.id}</span>
-            <Age className="pane-item__age" since={pane.verdict.since} />
+            {unseen && (
+              <span className="unseen-dot" data-testid="pane-unseen">
+                new
+              </span>
+            )}
           </span>
-          <span className="pane-item__bottom">
-            <span className={`pane-item__state tone-${look.tone}`} data-testid="pane-state">
-              {look.label}
-            </span>
-            <span className="pane-item__detail">
-              {runningLine(pane)} · {shortPath(pane.cwd, 1)}
-            </span>
+          <span className="pane-item__detail">
+            {runningLine(pane)} · {shortPath(pane.cwd, 2)}
           </span>
         </span>
       </button>
-      <button type="button" className="icon-button pane-item__close" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="pane-close" onClick={() => void closePane(api, pane).catch(() => undefined)}>
+      <span className="pane-item__status">
+        <StateBadge verdict={pane.verdict} compact />
+        <Age className="pane-item__age" since={pane.verdict.since} />
+      </span>
+      <button
+        type="button"
+        className="icon-button pane-item__close"
+        aria-label={closeLabel(pane)}
+        title={closeLabel(pane)}
+        data-testid="pane-close"
+        onClick={() => requestClose(api, pane)}
+      >
         <Icon name={pane.exit ? 'close' : 'stop'} size={14} />
       </button>
     </li>

@@ -1,21 +1,26 @@
 import { useShallow } from 'zustand/react/shallow'
 import { Icon } from '../../components/Icon'
+import { useAttentionStore } from '../../store/attentionStore'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
-import { NewPaneForm, type PaneKind } from '../newPane/NewPaneForm'
+import { useLayoutStore } from '../../store/layoutStore'
+import { visiblePanes } from '../../store/layoutReducer'
+import { useOverlayStore } from '../../store/overlayStore'
+import { NewPaneForm } from '../newPane/NewPaneForm'
+import { NeedsYouList } from '../needsYou/NeedsYouList'
+import { NotificationPrompt } from '../notify/NotificationPrompt'
 import { PaneListItem } from './PaneListItem'
 
-interface SidebarProps {
-  readonly newPane: PaneKind | null
-  readonly onNewPane: (kind: PaneKind | null) => void
-}
-
-export function Sidebar({ newPane, onNewPane }: SidebarProps) {
+export function Sidebar() {
   const panes = useBoardStore(useShallow(paneSelectors.ordered))
   const selectedId = useBoardStore((s) => s.selectedId)
   const select = useBoardStore((s) => s.select)
   const loaded = useBoardStore((s) => s.loaded)
   const board = useBoardStore((s) => s.board)
-  const attention = panes.filter((p) => ['blocked', 'question', 'asked'].includes(p.verdict.state)).length
+  const unseen = useAttentionStore((s) => s.unseen)
+  const visible = useLayoutStore(useShallow((s) => visiblePanes(s, selectedId)))
+  const newPane = useOverlayStore((s) => s.newPane)
+  const setNewPane = useOverlayStore((s) => s.setNewPane)
+  const open = useOverlayStore((s) => s.open)
 
   return (
     <nav className="sidebar" aria-label="Panes" data-testid="sidebar">
@@ -24,27 +29,52 @@ export function Sidebar({ newPane, onNewPane }: SidebarProps) {
           <span className="brand__mark" aria-hidden="true" />
           <span className="brand__name">Switchboard</span>
         </div>
-        <button type="button" className="button button--primary button--small" data-testid="new-pane-button" aria-expanded={newPane !== null} onClick={() => onNewPane(newPane ? null : 'shell')}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          data-testid="new-pane-button"
+          aria-expanded={newPane !== null}
+          aria-keyshortcuts="Alt+N"
+          title="New pane (Alt+N)"
+          onClick={() => setNewPane(newPane ? null : 'shell')}
+        >
           <Icon name="plus" size={14} />
           New pane
         </button>
       </header>
-      {newPane && <NewPaneForm key={newPane} initialKind={newPane} onDone={() => onNewPane(null)} />}
-      <div className="sidebar__section-title">
-        <span>Panes</span>
-        <span className="sidebar__count" aria-label={`${panes.length} panes, ${attention} need you`}>
-          {attention > 0 && <span className="count-attention">{attention} need you</span>}
-          {panes.length}
-        </span>
+      {newPane && <NewPaneForm key={newPane} initialKind={newPane} onDone={() => setNewPane(null)} />}
+      <div className="sidebar__scroll">
+        <NotificationPrompt />
+        <NeedsYouList />
+        <section aria-labelledby="panes-title">
+          <h2 id="panes-title" className="sidebar__section-title">
+            <span>Panes</span>
+            <span className="sidebar__count">{panes.length}</span>
+          </h2>
+          <ul className="pane-list" data-testid="pane-list">
+            {panes.map((pane, i) => (
+              <PaneListItem
+                key={pane.id}
+                pane={pane}
+                number={i + 1}
+                selected={pane.id === selectedId}
+                visible={visible.includes(pane.id)}
+                unseen={unseen[pane.id] !== undefined}
+                onSelect={select}
+              />
+            ))}
+            {loaded && panes.length === 0 && <li className="sidebar__empty">No panes yet.</li>}
+          </ul>
+        </section>
       </div>
-      <ul className="pane-list" data-testid="pane-list">
-        {panes.map((pane) => (
-          <PaneListItem key={pane.id} pane={pane} selected={pane.id === selectedId} onSelect={select} />
-        ))}
-        {loaded && panes.length === 0 && <li className="sidebar__empty">No panes yet.</li>}
-      </ul>
       <footer className="sidebar__footer">
-        {board ? `${board.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v${board.version}` : 'Connecting…'}
+        <span className="sidebar__mode">{board ? `${board.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v${board.version}` : 'Connecting…'}</span>
+        <button type="button" className="icon-button" aria-label="Keyboard shortcuts (Alt+/)" title="Keyboard shortcuts (Alt+/)" data-testid="open-shortcuts" onClick={() => open({ kind: 'shortcuts' })}>
+          <Icon name="keyboard" size={16} />
+        </button>
+        <button type="button" className="icon-button" aria-label="Settings (Alt+,)" title="Settings (Alt+,)" data-testid="open-settings" onClick={() => open({ kind: 'settings' })}>
+          <Icon name="settings" size={16} />
+        </button>
       </footer>
     </nav>
   )

@@ -3,47 +3,79 @@ import type { PaneId } from '../../../../shared/domain/pane'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { useBoardStore } from '../../store/boardStore'
 import { createTerminal } from './createTerminal'
+import { HeldKeys } from './HeldKeys'
+import { useHeldKeysStore } from './heldKeysStore'
+import { InputGate } from './inputGate'
 import { PaneSession } from './paneSession'
+import { registerTerminal } from './terminalRegistry'
 
 /** How long container resizes settle before the pane is resized (a drag fires many). */
 const RESIZE_DEBOUNCE_MS = 50
 
+interface TerminalViewProps {
+  readonly paneId: PaneId
+  readonly exited: boolean
+  readonly fontSize: number
+  /** The selected pane: it takes the keyboard focus when it attaches. */
+  readonly active: boolean
+}
+
 /**
- * The live terminal of one pane. Mount it with `key={paneId}`: switching panes unmounts it, which
- * detaches from the old pane and disposes its xterm; the new mount attaches and restores the
- * pane's screen and scrollback from the board's mirror.
+ * The live terminal of one pane. Mount it with `key={paneId}`: a pane that leaves the screen
+ * unmounts, which detaches from it and disposes its xterm (memory stays bounded however many
+ * panes there are); mounting again attaches and restores the pane's screen and scrollback from
+ * the board's mirror. Typed keys pass the type-ahead guard (InputGate → `pane:type`).
  */
-export function TerminalView({ paneId, exited }: { paneId: PaneId; exited: boolean }) {
+export function TerminalView({ paneId, exited, fontSize, active }: TerminalViewProps) {
   const api = useBoardApi()
   const hostRef = useRef<HTMLDivElement>(null)
   const sessionRef = useRef<PaneSession | null>(null)
+  const gateRef = useRef<InputGate | null>(null)
+  const fitRef = useRef<(() => void) | null>(null)
+  const xtermRef = useRef<ReturnType<typeof createTerminal> | null>(null)
   const [attached, setAttached] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [renderer, setRenderer] = useState<'webgl' | 'dom' | null>(null)
-  // Read once at mount; later changes go through setReadOnly below.
-  const exitedAtMount = useRef(exited)
+  // Read once at mount; later changes go through their own effects.
+  const mount = useRef({ exited, fontSize, active })
+  const activeRef = useRef(active)
+  activeRef.current = active
 
   useEffect(() => {
     const host = hostRef.current
     if (!host) return
-    const xterm = createTerminal(host)
+    const xterm = createTerminal(host, mount.current.fontSize)
+    xtermRef.current = xterm
     const setViewSize = useBoardStore.getState().setViewSize
+    const setHeld = useHeldKeysStore.getState().set
     let fitTimer: ReturnType<typeof setTimeout> | null = null
+    let unregister: (() => void) | null = null
     const fitNow = () => {
       fitTimer = null
       const size = session.fit()
-      if (size) setViewSize(size.cols, size.rows)
+      if (size && activeRef.current) setViewSize(size.cols, size.rows)
       setRenderer(xterm.renderer())
     }
+    fitRef.current = fitNow
+    const gate = new InputGate({
+      send: (data, seen) => api.invoke('pane:type', paneId, data, seen),
+      seen: () => {
+        const verdict = useBoardStore.getState().panes[paneId]?.verdict
+        return verdict ? { state: verdict.state, since: verdict.since } : null
+      },
+      onHeld: (keys, reason) => setHeld(paneId, keys, reason),
+    })
+    gateRef.current = gate
     const session = new PaneSession(api, paneId, xterm, {
-      readOnly: exitedAtMount.current,
+      readOnly: mount.current.exited,
       onAttached: () => {
         fitNow()
-        window.__switchboardTerminal = xterm.term
+        unregister = registerTerminal(paneId, xterm.term)
         setAttached(true)
-        xterm.term.focus()
+        if (activeRef.current) xterm.term.focus()
       },
       onError: setError,
+      onInput: (data) => gate.type(data),
     })
     sessionRef.current = session
     fitNow()
@@ -56,14 +88,26 @@ export function TerminalView({ paneId, exited }: { paneId: PaneId; exited: boole
     return () => {
       observer.disconnect()
       if (fitTimer) clearTimeout(fitTimer)
-      if (window.__switchboardTerminal === xterm.term) window.__switchboardTerminal = undefined
+      unregister?.()
+      gate.dispose()
+      setHeld(paneId, '', '')
       sessionRef.current = null
+      gateRef.current = null
+      fitRef.current = null
+      xtermRef.current = null
       session.dispose()
       xterm.dispose()
     }
   }, [api, paneId])
 
   useEffect(() => sessionRef.current?.setReadOnly(exited), [exited])
+
+  useEffect(() => {
+    const xterm = xtermRef.current
+    if (!xterm || xterm.term.options.fontSize === fontSize) return
+    xterm.term.options.fontSize = fontSize
+    fitRef.current?.()
+  }, [fontSize])
 
   return (
     <div className="terminal-frame">
@@ -78,6 +122,19 @@ export function TerminalView({ paneId, exited }: { paneId: PaneId; exited: boole
           aria-label={`Terminal of pane ${paneId}${exited ? ' (exited, read-only)' : ''}`}
         />
       </div>
+      <HeldKeys
+        paneId={paneId}
+        onSend={() => {
+          const keys = gateRef.current?.release() ?? ''
+          // Confirmed by the user: written as typed, past the guard.
+          if (keys) api.invoke('pane:write', paneId, keys).catch(() => undefined)
+          xtermRef.current?.term.focus()
+        }}
+        onDiscard={() => {
+          gateRef.current?.discard()
+          xtermRef.current?.term.focus()
+        }}
+      />
       {exited && attached && (
         <div className="terminal-note" data-testid="terminal-readonly-note">
           The program has ended. This is its final screen, read-only.

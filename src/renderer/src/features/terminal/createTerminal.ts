@@ -30,12 +30,12 @@ function openLink(event: MouseEvent, uri: string): void {
   if (/^https?:\/\//i.test(uri)) window.open(uri, '_blank', 'noopener,noreferrer')
 }
 
-export function createTerminal(host: HTMLElement): PaneXterm {
+export function createTerminal(host: HTMLElement, fontSize: number = TerminalConstants.FontSize): PaneXterm {
   const term = new Terminal({
     allowProposedApi: true, // unicode11 sets term.unicode.activeVersion
     scrollback: TerminalConstants.Scrollback,
     fontFamily: TERMINAL_FONT,
-    fontSize: TerminalConstants.FontSize,
+    fontSize,
     lineHeight: 1.15,
     cursorBlink: true,
     cursorStyle: 'block',

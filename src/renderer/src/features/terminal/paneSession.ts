@@ -20,6 +20,8 @@ export interface PaneSessionOptions {
   /** The snapshot and the data queued meanwhile are written: the terminal shows the pane. */
   readonly onAttached: () => void
   readonly onError: (message: string) => void
+  /** Where typed keys go (the type-ahead guard); by default straight to `pane:write`. */
+  readonly onInput?: (data: string) => void
 }
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n))
@@ -47,6 +49,7 @@ export class PaneSession implements IDisposable {
   start(): void {
     const input = this.xterm.term.onData((data) => {
       if (this.readOnly || this.disposed || !this.attached) return
+      if (this.options.onInput) return this.options.onInput(data)
       // Swallow: a write fails only when the pane just exited or was removed; its event follows.
       this.api.invoke('pane:write', this.paneId, data).catch(() => undefined)
     })

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest'
+import { PANE_STATES, type DialogInfo, type PaneState } from '../../shared/domain/pane'
+import type { AnswerRequest } from '../../shared/ipc/contract'
+import { AnswerConstants, planAnswer, type LivePane } from './answerGuard'
+import { denyKey, optionKeys, optionsAnswerable } from './dialogKeys'
+
+const PERMISSION: DialogInfo = {
+  kind: 'permission',
+  title: 'Do you want to proceed?',
+  options: [
+    { key: '1', label: 'Yes' },
+    { key: '2', label: 'Yes, and always allow access to work/ from this project' },
+    { key: '3', label: 'No' },
+  ],
+}
+const QUESTION: DialogInfo = { kind: 'question', title: 'Which database should the service use?', options: [{ key: '1', label: 'PostgreSQL' }, { key: '2', label: 'SQLite' }] }
+const FP = 'dlg-aaaaaaaabbbbbbbb'
+
+function live(state: PaneState, extra: Partial<LivePane> = {}): LivePane {
+  const dialog = state === 'blocked' ? PERMISSION : state === 'question' ? QUESTION : null
+  return { state, agent: 'claude', dialog, fingerprint: dialog ? FP : null, bracketedPaste: true, ...extra }
+}
+
+const text = (t: string, extra: Partial<Extract<AnswerRequest, { kind: 'text' }>> = {}): AnswerRequest => ({ kind: 'text', text: t, seen: 'idle', ...extra })
+const option = (key: string, fingerprint = FP): AnswerRequest => ({ kind: 'option', key, fingerprint })
+const deny = (fingerprint = FP): AnswerRequest => ({ kind: 'deny', fingerprint })
+
+/** What the guard does, in one word per case: the writes joined by "|", or "refused:<reason>". */
+function outcome(l: LivePane, req: AnswerRequest): string {
+  const plan = planAnswer(l, req)
+  return plan.ok ? plan.writes.map((w) => JSON.stringify(w.data)).join('|') : `refused:${plan.reason}`
+}
+
+describe('answer guard: every state × action', () => {
+  const actions: Record<string, AnswerRequest> = {
+    text: text('fix it'),
+    'text, send anyway': text('fix it', { sendAnyway: true }),
+    option: option('1'),
+    deny: deny(),
+  }
+  const P = (t: string) => JSON.stringify(`\x1b[200~${t}\x1b[201~`)
+  const sent = `${P('fix it')}|"\\r"`
+  const expected: Record<PaneState, Record<string, string>> = {
+    idle: { text: sent, 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    asked: { text: sent, 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    working: { text: 'refused:busy', 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    starting: { text: 'refused:busy', 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    unknown: { text: 'refused:busy', 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    blocked: { text: 'refused:dialog-open', 'text, send anyway': 'refused:dialog-open', option: '"1"', deny: '"\\u001b"' },
+    question: { text: 'refused:dialog-open', 'text, send anyway': 'refused:dialog-open', option: '"1"', deny: '"\\u001b"' },
+    exited: { text: 'refused:exited', 'text, send anyway': 'refused:exited', option: 'refused:exited', deny: 'refused:exited' },
+  }
+  for (const state of PANE_STATES) {
+    for (const [name, req] of Object.entries(actions)) {
+      it(`${state} × ${name} → ${expected[state][name]}`, () => expect(outcome(live(state), req)).toBe(expected[state][name]))
+    }
+  }
+})
+
+describe('answer guard: text', () => {
+  it('sends the text as a bracketed paste where the program enabled it, then Enter as a separate write after the delay', () => {
+    const plan = planAnswer(live('idle'), text('run the tests'))
+    expect(plan).toEqual({
+      ok: true,
+      writes: [
+        { data: '\x1b[200~run the tests\x1b[201~', delayMs: 0 },
+        { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
+      ],
+      stillIn: ['idle', 'asked'],
+      summary: 'the text as a paste, then Enter',
+    })
+    expect(AnswerConstants.PasteEnterDelayMs).toBeGreaterThan(0)
+  })
+
+  it('types the line where the program has no bracketed paste, with a longer delay before Enter', () => {
+    const plan = planAnswer(live('idle', { bracketedPaste: false }), text('run the tests'))
+    expect(plan.ok && plan.writes).toEqual([
+      { data: 'run the tests', delayMs: 0 },
+      { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
+    ])
+    expect(plan.ok && plan.summary).toBe('the line, then Enter')
+  })
+
+  it('sends several lines as one bracketed paste (line breaks as CR), then Enter apart', () => {
+    const plan = planAnswer(live('asked'), text('yes\r\nand add a test\n\n'))
+    expect(plan.ok && plan.writes.map((w) => w.data)).toEqual(['\x1b[200~yes\rand add a test\x1b[201~', '\r'])
+  })
+
+  it('refuses several lines where the program did not enable bracketed paste', () => {
+    expect(outcome(live('idle', { bracketedPaste: false }), text('a\nb'))).toBe('refused:multiline-unsupported')
+    expect(outcome(live('idle', { bracketedPaste: false }), text('one line\n'))).toBe('"one line"|"\\r"')
+  })
+
+  it('refuses empty text and control characters (an Esc could end a paste or drive the program)', () => {
+    expect(outcome(live('idle'), text('  \n '))).toBe('refused:empty')
+    expect(outcome(live('idle'), text('a\x1b[201~b'))).toBe('refused:control-chars')
+    expect(outcome(live('idle'), text('\x03'))).toBe('refused:control-chars')
+    expect(outcome(live('idle', { bracketedPaste: false }), text('tab\tis fine'))).toBe('"tab\\tis fine"|"\\r"')
+  })
+
+  it('refuses text typed while a dialog was on screen, even when the dialog has closed since', () => {
+    expect(outcome(live('idle'), text('y', { seen: 'blocked' }))).toBe('refused:seen-dialog')
+    expect(outcome(live('idle'), text('y', { seen: 'question', sendAnyway: true }))).toBe('refused:seen-dialog')
+  })
+
+  it('requires the pane to stay ready between the line and its Enter (send anyway: not in a dialog)', () => {
+    const ready = planAnswer(live('idle'), text('x'))
+    expect(ready.ok && ready.stillIn).toEqual(['idle', 'asked'])
+    const anyway = planAnswer(live('working'), text('x', { sendAnyway: true }))
+    expect(anyway.ok && anyway.stillIn).toEqual(['idle', 'asked', 'working', 'starting', 'unknown'])
+  })
+
+  it('says what to do in every refusal', () => {
+    for (const state of PANE_STATES) {
+      const plan = planAnswer(live(state), text('x'))
+      if (!plan.ok) expect(plan.message.length, state).toBeGreaterThan(20)
+    }
+  })
+})
+
+describe('answer guard: dialogs', () => {
+  it('binds an answer to the dialog instance: a changed fingerprint sends nothing', () => {
+    expect(outcome(live('blocked'), option('1', 'dlg-other'))).toBe('refused:dialog-changed')
+    expect(outcome(live('question'), deny('dlg-other'))).toBe('refused:dialog-changed')
+  })
+
+  it('a closed dialog sends nothing, also when the verdict still says blocked but no dialog is on screen', () => {
+    expect(outcome(live('working'), option('1'))).toBe('refused:dialog-closed')
+    expect(outcome(live('blocked', { dialog: null, fingerprint: null }), option('1'))).toBe('refused:dialog-closed')
+    expect(outcome(live('blocked', { dialog: null, fingerprint: null }), deny())).toBe('refused:dialog-closed')
+  })
+
+  it('refuses an option the dialog does not have', () => {
+    expect(outcome(live('blocked'), option('4'))).toBe('refused:unknown-option')
+  })
+
+  it('answers with the digit for Claude and Codex, and refuses where the keys are not known', () => {
+    expect(outcome(live('question'), option('2'))).toBe('"2"')
+    expect(outcome(live('blocked', { agent: 'codex' }), option('3'))).toBe('"3"')
+    expect(outcome(live('blocked', { agent: 'opencode' }), option('1'))).toBe('refused:unsupported-dialog')
+    expect(outcome(live('blocked', { agent: null }), option('1'))).toBe('refused:unsupported-dialog')
+    expect(outcome(live('blocked', { agent: 'pi' }), option('1'))).toBe('refused:unsupported-dialog')
+    expect(outcome(live('blocked', { agent: 'pi' }), deny())).toBe('"\\u001b"')
+    expect(outcome(live('blocked', { agent: 'opencode' }), deny())).toBe('refused:unsupported-dialog')
+  })
+
+  it('knows which dialogs it can answer', () => {
+    expect(optionsAnswerable('claude', PERMISSION)).toBe(true)
+    expect(optionsAnswerable('opencode', PERMISSION)).toBe(false)
+    expect(optionsAnswerable('claude', { ...PERMISSION, options: [{ key: '10', label: 'Ten' }] })).toBe(false)
+    expect(optionsAnswerable('claude', { ...PERMISSION, options: [] })).toBe(false)
+    expect(optionKeys('codex', QUESTION, '2')).toBe('2')
+    expect(denyKey('claude')).toBe('\x1b')
+    expect(denyKey(null)).toBeNull()
+  })
+})

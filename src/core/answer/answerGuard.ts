@@ -1,0 +1,139 @@
+/**
+ * The answer guard: given the pane as it is right now and what the user asked to send, either the
+ * exact writes to make or a refusal that says why. Pure: main reads the live pane, calls this,
+ * and performs the writes (re-checking the state before each one after the first).
+ *
+ * The matrix (issue 5; seeds/000 and /001):
+ * - idle / asked: text goes as one write, then Enter as a separate write after a delay: one chunk
+ *   with Enter in it is taken as a paste and not submitted. Where the program enabled bracketed
+ *   paste (every agent TUI does) the text goes as a bracketed paste, one line or several: the
+ *   program then knows it for a paste and needs no guessing from timing (measured: see
+ *   src/main/answer/README.md). Without it, one line is typed; several lines are refused (each
+ *   would submit on its own).
+ * - blocked / question: text is refused; only the dialog's own options or deny (Esc) answer it,
+ *   bound to the dialog instance by its fingerprint: changed or closed means nothing is sent.
+ * - working / starting / unknown: text only with an explicit "send anyway".
+ * - exited: nothing.
+ */
+import type { AnswerRefusal } from '../../shared/domain/answer'
+import type { DialogInfo, PaneState } from '../../shared/domain/pane'
+import type { AnswerRequest } from '../../shared/ipc/contract'
+import { denyKey, optionKeys } from './dialogKeys'
+
+export const enum AnswerConstants {
+  /**
+   * Between a bracketed paste and its Enter. Claude Code 2.1.197 and Codex 0.171.0 submitted at
+   * every delay from 0 ms (short and 1000-char lines); only paste and Enter in ONE write failed.
+   * 30 ms keeps the two writes in separate reads on a busy machine.
+   */
+  PasteEnterDelayMs = 30,
+  /**
+   * Between a typed line (no bracketed paste) and its Enter. Codex guesses pastes from typing
+   * speed: it needed ≥ 40 ms after a short typed line (≤ 20 ms failed). Programs without
+   * bracketed paste are not TUIs with such guesses; 80 ms is twice the largest need measured.
+   */
+  TypedEnterDelayMs = 80,
+}
+
+/** The pane as main sees it at the moment of sending. */
+export interface LivePane {
+  readonly state: PaneState
+  readonly agent: string | null
+  /** The dialog on screen, null when none is. */
+  readonly dialog: DialogInfo | null
+  /** The fingerprint of that dialog instance. */
+  readonly fingerprint: string | null
+  /** The program enabled bracketed paste (`CSI ?2004h`). */
+  readonly bracketedPaste: boolean
+}
+
+export interface PlannedWrite {
+  readonly data: string
+  /** Wait this long before writing (after the previous write). */
+  readonly delayMs: number
+}
+
+export type AnswerPlan =
+  | {
+      readonly ok: true
+      readonly writes: readonly PlannedWrite[]
+      /** States the pane must still be in before each write after the first. */
+      readonly stillIn: readonly PaneState[]
+      /** What was sent, for the user: "the line and Enter", "option 1 (Yes)". */
+      readonly summary: string
+    }
+  | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
+
+const DIALOG_STATES: readonly PaneState[] = ['blocked', 'question']
+const READY_STATES: readonly PaneState[] = ['idle', 'asked']
+const BUSY_STATES: readonly PaneState[] = ['working', 'starting', 'unknown']
+
+const refuse = (reason: AnswerRefusal, message: string): AnswerPlan => ({ ok: false, reason, message })
+
+const BRACKETED_PASTE_START = '\x1b[200~'
+const BRACKETED_PASTE_END = '\x1b[201~'
+/** C0 controls and DEL, except tab and newline: they would drive the program, not answer it. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/
+
+function busyMessage(state: PaneState): string {
+  if (state === 'working') return 'The agent is working: text typed now lands in the middle of its turn. Use “Send anyway” if that is what you want.'
+  if (state === 'starting') return 'The program is still starting. Use “Send anyway” to type into it regardless.'
+  return 'Switchboard cannot tell what the program is doing right now (unknown). Use “Send anyway” to type into it regardless.'
+}
+
+function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>): AnswerPlan {
+  if (DIALOG_STATES.includes(live.state)) {
+    return refuse('dialog-open', `The pane shows ${live.state === 'blocked' ? 'a permission dialog' : 'a question with options'}. Text is never sent to a dialog: choose one of its options or deny it.`)
+  }
+  if (DIALOG_STATES.includes(req.seen)) {
+    return refuse('seen-dialog', 'This was typed while the pane showed a dialog, which has since closed. Nothing was sent: check the pane and send again.')
+  }
+  const ready = READY_STATES.includes(live.state)
+  if (!ready && !(BUSY_STATES.includes(live.state) && req.sendAnyway)) return refuse('busy', busyMessage(live.state))
+
+  const text = req.text.replace(/\r\n?/g, '\n').replace(/\n+$/, '')
+  if (text.trim() === '') return refuse('empty', 'Nothing to send.')
+  if (CONTROL.test(text)) return refuse('control-chars', 'The text holds control characters (Escape, Ctrl-…); they would drive the program rather than answer it. Type them in the terminal.')
+  if (text.includes('\n') && !live.bracketedPaste) {
+    return refuse('multiline-unsupported', 'This program did not enable bracketed paste, so each line would be submitted on its own. Send one line at a time.')
+  }
+  // As a terminal pastes: line breaks become carriage returns inside the paste brackets.
+  const data = live.bracketedPaste ? BRACKETED_PASTE_START + text.replace(/\n/g, '\r') + BRACKETED_PASTE_END : text
+  const stillIn = ready ? READY_STATES : [...READY_STATES, ...BUSY_STATES]
+  return {
+    ok: true,
+    writes: [
+      { data, delayMs: 0 },
+      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+    ],
+    stillIn,
+    summary: live.bracketedPaste ? 'the text as a paste, then Enter' : 'the line, then Enter',
+  }
+}
+
+function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogInfo {
+  if (!DIALOG_STATES.includes(live.state) || live.dialog === null || live.fingerprint === null) {
+    return refuse('dialog-closed', `The dialog has closed (the pane is ${live.state} now). Nothing was sent.`)
+  }
+  if (live.fingerprint !== fingerprint) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
+  return live.dialog
+}
+
+export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
+  if (live.state === 'exited') return refuse('exited', 'The program has ended; nothing reads its input.')
+  if (req.kind === 'text') return planText(live, req)
+
+  const dialog = checkDialog(live, req.fingerprint)
+  if ('ok' in dialog) return dialog
+  if (req.kind === 'deny') {
+    const key = denyKey(live.agent)
+    if (key === null) return refuse('unsupported-dialog', 'Switchboard does not know how to decline this program’s dialogs. Answer it in the terminal.')
+    return { ok: true, writes: [{ data: key, delayMs: 0 }], stillIn: [], summary: 'Esc (deny)' }
+  }
+  const option = dialog.options.find((o) => o.key === req.key)
+  if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
+  const keys = optionKeys(live.agent, dialog, option.key)
+  if (keys === null) return refuse('unsupported-dialog', `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`)
+  return { ok: true, writes: [{ data: keys, delayMs: 0 }], stillIn: [], summary: `option ${option.key} (${option.label})` }
+}

@@ -1,0 +1,60 @@
+/**
+ * A dialog instance's fingerprint, so an answer lands on the dialog the user saw and on no other
+ * (PEERS.md §5.3: compare-and-swap answering). Two Bash permission dialogs look alike — same
+ * title, same options — so the fingerprint also covers the rows around the dialog (the command
+ * it asks about), when the pane entered its state, and the agent's request when it reported one.
+ */
+import type { DialogInfo, PaneState } from '../../shared/domain/pane'
+
+export interface DialogInstance {
+  readonly state: PaneState
+  /** When the pane entered the dialog state: a dialog closed and reopened has a new one. */
+  readonly since: number
+  readonly dialog: DialogInfo
+  /** The screen rows that show the dialog (see dialogBody). */
+  readonly body: readonly string[]
+  /** The agent's report behind the dialog (event and time), when it reported one. */
+  readonly requestId: string | null
+}
+
+/** Rows above the dialog's title that are part of it (Claude: the tool and the command). */
+const ROWS_ABOVE_TITLE = 6
+
+/** The cursor marks the highlighted option; moving it with the arrows does not change the dialog. */
+const SELECTION_MARK = /^[\s❯›>→▸▶]+/u
+
+function normalize(row: string): string {
+  return row.replace(SELECTION_MARK, '').replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * The rows of the screen that show the dialog: from a few rows above its title down to its last
+ * option, with the selection cursor and spacing normalised away. Falls back to the rows that
+ * hold an option when the title is not on screen.
+ */
+export function dialogBody(lines: readonly string[], dialog: DialogInfo): string[] {
+  const titleRow = dialog.title ? lines.findIndex((l) => l.includes(dialog.title)) : -1
+  const optionRows = lines.map((l, i) => (dialog.options.some((o) => l.includes(o.label)) ? i : -1)).filter((i) => i >= 0 && i >= titleRow)
+  if (titleRow < 0) return optionRows.map((i) => normalize(lines[i] ?? '')).filter(Boolean)
+  const end = optionRows.length ? Math.max(...optionRows) : titleRow
+  return lines
+    .slice(Math.max(0, titleRow - ROWS_ABOVE_TITLE), end + 1)
+    .map(normalize)
+    .filter(Boolean)
+}
+
+/** FNV-1a, 32 bits, twice with different seeds: stable, pure, and enough to tell dialogs apart. */
+function fnv1a(text: string, seed: number): string {
+  let h = seed >>> 0
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, 0x01000193) >>> 0
+  }
+  return h.toString(16).padStart(8, '0')
+}
+
+export function dialogFingerprint(instance: DialogInstance): string {
+  const { state, since, dialog, body, requestId } = instance
+  const text = JSON.stringify([state, since, dialog.kind, dialog.title, dialog.options.map((o) => [o.key, o.label]), body, requestId])
+  return `dlg-${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x050c5d1f)}`
+}

@@ -1,0 +1,52 @@
+/**
+ * The needs-you list: every pane waiting for the user (a dialog, a question in the reply, or a
+ * finished turn nobody has looked at), most urgent first, and "the next pane that needs you".
+ */
+import type { PaneId, PaneState } from '../../shared/domain/pane'
+import type { AttentionKind } from './notifyPolicy'
+
+export interface NeedsYouPane {
+  readonly id: PaneId
+  readonly state: PaneState
+  /** When the pane entered its state. */
+  readonly since: number
+}
+
+export interface NeedsYouItem {
+  readonly paneId: PaneId
+  readonly kind: AttentionKind
+  /** Since when the pane has been waiting. */
+  readonly waitingSince: number
+}
+
+/**
+ * A dialog stops the agent until it is answered; a reply or a finished turn only waits for the
+ * next task. Dialogs therefore come first, then the rest; within each tier the longest wait first.
+ */
+const TIER: Record<AttentionKind, number> = { blocked: 0, question: 0, asked: 1, finished: 1 }
+
+function kindOf(pane: NeedsYouPane, unseen: Readonly<Record<PaneId, number>>): AttentionKind | null {
+  if (pane.state === 'blocked' || pane.state === 'question' || pane.state === 'asked') return pane.state
+  if (pane.state === 'idle' && unseen[pane.id] !== undefined) return 'finished'
+  return null
+}
+
+export function needsYou(panes: readonly NeedsYouPane[], unseen: Readonly<Record<PaneId, number>>): NeedsYouItem[] {
+  const items: NeedsYouItem[] = []
+  for (const pane of panes) {
+    const kind = kindOf(pane, unseen)
+    if (kind) items.push({ paneId: pane.id, kind, waitingSince: kind === 'finished' ? (unseen[pane.id] ?? pane.since) : pane.since })
+  }
+  return items.sort((a, b) => TIER[a.kind] - TIER[b.kind] || a.waitingSince - b.waitingSince || Number(a.paneId) - Number(b.paneId))
+}
+
+/**
+ * The pane to jump to next: the most urgent one, or, when the current pane is in the list, the
+ * one after it (wrapping), so repeated jumps visit every waiting pane. Null when none waits.
+ */
+export function nextNeedingYou(items: readonly NeedsYouItem[], current: PaneId | null): PaneId | null {
+  if (items.length === 0) return null
+  const at = current === null ? -1 : items.findIndex((i) => i.paneId === current)
+  if (at < 0) return items[0]!.paneId
+  return items[(at + 1) % items.length]!.paneId
+}

@@ -1,0 +1,207 @@
+/**
+ * When to raise a desktop notification for a pane, as a pure reducer: pane state changes, what
+ * the user is looking at, and the passing of time go in; notifications to raise come out. The
+ * caller owns the clock (it passes `at` and calls `tick` at `nextDue`), so tests run it on a
+ * virtual clock and the renderer on the wall clock.
+ *
+ * The rules (issue 5, and osFoundry's 30 s cooldown in seeds/001):
+ * - Entering blocked or question raises a notification; asked (a reply ending in a question) and
+ *   finished (a turn that ended while nobody looked) are quieter, each configurable.
+ * - Nothing is raised for a pane the user is looking at: the window focused and the pane visible.
+ * - At most one notification per pane and kind within 30 s (redraws make blocked → working →
+ *   blocked flicker; a second dialog right after the first is the same interruption).
+ * - An optional grace delay: a pane answered or looked at within it raises nothing.
+ * - A finished turn stays marked "unseen" until the pane is viewed (or starts working again).
+ */
+import type { PaneId, PaneState } from '../../shared/domain/pane'
+
+export const ATTENTION_KINDS = ['blocked', 'question', 'asked', 'finished'] as const
+export type AttentionKind = (typeof ATTENTION_KINDS)[number]
+
+/** alert: a notification with sound; quiet: a silent notification; off: none (the needs-you list still shows it). */
+export type AlertLevel = 'alert' | 'quiet' | 'off'
+
+export interface NotifyPrefs {
+  readonly levels: Readonly<Record<AttentionKind, AlertLevel>>
+  /** Wait this long before notifying; 0 notifies at once. */
+  readonly graceMs: number
+}
+
+export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
+  levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'off' },
+  graceMs: 0,
+}
+
+export const enum NotifyConstants {
+  /** One notification per pane and kind within this window (seeds/001: 30 s per session and state). */
+  CooldownMs = 30_000,
+}
+
+/** What the user is looking at. */
+export interface ViewContext {
+  /** The window has the keyboard focus and its page is visible. */
+  readonly focused: boolean
+  /** Panes whose terminal is on screen. */
+  readonly visible: readonly PaneId[]
+}
+
+interface PaneMemo {
+  readonly state: PaneState
+  /** The attention the current state asks for, if any. */
+  readonly kind: AttentionKind | null
+  /** When the pane entered the state that asks for attention. */
+  readonly since: number
+  /** A notification waiting out the grace delay. */
+  readonly dueAt: number | null
+  /** A finished turn nobody has looked at yet. */
+  readonly unseen: boolean
+}
+
+export interface NotifyState {
+  readonly panes: Readonly<Record<PaneId, PaneMemo>>
+  /** `${paneId}:${kind}` → when a notification was last raised. */
+  readonly lastRaised: Readonly<Record<string, number>>
+  readonly view: ViewContext
+}
+
+export const initialNotifyState: NotifyState = { panes: {}, lastRaised: {}, view: { focused: false, visible: [] } }
+
+export type NotifyEvent =
+  | { readonly type: 'state'; readonly paneId: PaneId; readonly state: PaneState; readonly at: number }
+  | { readonly type: 'removed'; readonly paneId: PaneId }
+  | { readonly type: 'view'; readonly view: ViewContext; readonly at: number }
+  | { readonly type: 'tick'; readonly at: number }
+
+/** A notification to raise now. */
+export interface NotifyIntent {
+  readonly paneId: PaneId
+  readonly kind: AttentionKind
+  readonly level: Exclude<AlertLevel, 'off'>
+  /** When the pane began waiting. */
+  readonly since: number
+}
+
+export interface NotifyResult {
+  readonly state: NotifyState
+  readonly raise: readonly NotifyIntent[]
+}
+
+/** The attention a transition asks for: a dialog, a question in the reply, or a turn that ended. */
+export function attentionOf(previous: PaneState, next: PaneState): AttentionKind | null {
+  switch (next) {
+    case 'blocked':
+    case 'question':
+    case 'asked':
+      return next
+    case 'idle':
+      // Only work that ended is "finished": not a start-up, and not a dialog the user declined.
+      return previous === 'working' ? 'finished' : null
+    default:
+      return null
+  }
+}
+
+export function isViewed(view: ViewContext, paneId: PaneId): boolean {
+  return view.focused && view.visible.includes(paneId)
+}
+
+const cooldownKey = (paneId: PaneId, kind: AttentionKind) => `${paneId}:${kind}`
+
+/** Raises (or suppresses, within the cooldown) the notification for a pane's current attention. */
+function raise(state: NotifyState, paneId: PaneId, memo: PaneMemo, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  const kind = memo.kind
+  if (kind === null) return state
+  const level = prefs.levels[kind]
+  if (level === 'off') return state
+  const key = cooldownKey(paneId, kind)
+  const last = state.lastRaised[key]
+  if (last !== undefined && at - last < NotifyConstants.CooldownMs) return state
+  out.push({ paneId, kind, level, since: memo.since })
+  return { ...state, lastRaised: { ...state.lastRaised, [key]: at } }
+}
+
+function withPane(state: NotifyState, paneId: PaneId, memo: PaneMemo): NotifyState {
+  return { ...state, panes: { ...state.panes, [paneId]: memo } }
+}
+
+function onState(state: NotifyState, paneId: PaneId, next: PaneState, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  const memo = state.panes[paneId]
+  // First sight (a page load, a pane created elsewhere): remember, raise nothing. A board that
+  // notifies for every waiting pane on each reload trains the user to ignore it.
+  if (!memo) return withPane(state, paneId, { state: next, kind: null, since: at, dueAt: null, unseen: false })
+  if (memo.state === next) return state
+  const kind = attentionOf(memo.state, next)
+  const viewed = isViewed(state.view, paneId)
+  const updated: PaneMemo = {
+    state: next,
+    kind,
+    since: at,
+    dueAt: null,
+    // A new turn or a dialog supersedes the old "finished"; only a finished turn nobody saw is marked.
+    unseen: kind === 'finished' ? !viewed : next === 'idle' ? memo.unseen : false,
+  }
+  let s = withPane(state, paneId, updated)
+  if (kind === null || viewed || prefs.levels[kind] === 'off') return s
+  if (prefs.graceMs > 0) return withPane(s, paneId, { ...updated, dueAt: at + prefs.graceMs })
+  s = raise(s, paneId, updated, at, prefs, out)
+  return s
+}
+
+function onView(state: NotifyState, view: ViewContext): NotifyState {
+  let panes = state.panes
+  for (const id of view.focused ? view.visible : []) {
+    const memo = panes[id]
+    // Looked at: the finished mark is cleared and a notification in its grace delay is dropped.
+    if (memo && (memo.unseen || memo.dueAt !== null)) panes = { ...panes, [id]: { ...memo, unseen: false, dueAt: null } }
+  }
+  return { ...state, panes, view }
+}
+
+function onTick(state: NotifyState, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  let s = state
+  for (const [id, memo] of Object.entries(state.panes)) {
+    if (memo.dueAt === null || memo.dueAt > at) continue
+    const due = { ...memo, dueAt: null }
+    s = withPane(s, id, due)
+    if (!isViewed(s.view, id)) s = raise(s, id, due, at, prefs, out)
+  }
+  return s
+}
+
+export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: NotifyPrefs): NotifyResult {
+  const out: NotifyIntent[] = []
+  let next: NotifyState
+  switch (event.type) {
+    case 'state':
+      next = onState(state, event.paneId, event.state, event.at, prefs, out)
+      break
+    case 'removed': {
+      if (!(event.paneId in state.panes)) return { state, raise: out }
+      const panes = { ...state.panes }
+      delete panes[event.paneId]
+      next = { ...state, panes }
+      break
+    }
+    case 'view':
+      next = onView(state, event.view)
+      break
+    case 'tick':
+      next = onTick(state, event.at, prefs, out)
+      break
+  }
+  return { state: next, raise: out }
+}
+
+/** When `tick` must next be called (a grace delay ends), or null when nothing is pending. */
+export function nextDue(state: NotifyState): number | null {
+  let due: number | null = null
+  for (const memo of Object.values(state.panes)) if (memo.dueAt !== null && (due === null || memo.dueAt < due)) due = memo.dueAt
+  return due
+}
+
+/** Panes with a finished turn nobody has looked at, and since when. */
+export function unseenFinished(state: NotifyState): Readonly<Record<PaneId, number>> {
+  const out: Record<PaneId, number> = {}
+  for (const [id, memo] of Object.entries(state.panes)) if (memo.unseen) out[id] = memo.since
+  return out
+}

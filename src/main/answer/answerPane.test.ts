@@ -1,0 +1,160 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { AnswerConstants } from '../../core/answer/answerGuard'
+import type { Board } from '../panes/board'
+import type { Pane } from '../panes/pane'
+import { eventually, testBoard, waitForState } from '../test/support'
+import { realClock } from '../util/clock'
+import { answerPane } from './answerPane'
+import { liveDialog } from './liveDialog'
+import { typeInput } from './typeInput'
+
+// A pane running a stand-in `claude` that draws real Claude screens and logs what it reads.
+const FAKE = resolve(__dirname, 'fakeClaude.cjs')
+const bin = mkdtempSync(join(tmpdir(), 'sb-answer-bin-'))
+writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
+chmodSync(join(bin, 'claude'), 0o755)
+afterAll(() => rmSync(bin, { recursive: true, force: true }))
+
+let board: Board
+let pane: Pane
+let log: string
+
+/** Every chunk the program read, in order. */
+function chunks(): { t: number; data: string }[] {
+  if (!existsSync(log)) return []
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { t: number; data: string })
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+beforeEach(async () => {
+  board = testBoard()
+  log = join(bin, `input-${Date.now()}.jsonl`)
+  const info = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: log }, cols: 80, rows: 24 })
+  pane = board.get(info.id)
+  await waitForState(pane, 'idle')
+})
+afterEach(async () => {
+  await board.shutdown()
+})
+
+async function openDialog(prompt = '[DIALOG] go'): Promise<void> {
+  pane.write(prompt)
+  await sleep(50)
+  pane.write('\r')
+  await waitForState(pane, 'blocked')
+}
+
+describe('the guarded answer (pane:answer)', () => {
+  it('sends the line as a bracketed paste (the program enabled it), then Enter as a separate write after the delay', async () => {
+    expect(pane.bracketedPaste).toBe(true)
+    expect(await answerPane(pane, { kind: 'text', text: 'hello there', seen: 'idle' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter' })
+    await eventually(() => chunks().length === 2, 'both writes to arrive')
+    const [line, enter] = chunks()
+    expect([line?.data, enter?.data]).toEqual(['\x1b[200~hello there\x1b[201~', '\r'])
+    expect(enter!.t - line!.t).toBeGreaterThanOrEqual(AnswerConstants.PasteEnterDelayMs - 5)
+  })
+
+  it('sends several lines as one bracketed paste, then Enter', async () => {
+    expect((await answerPane(pane, { kind: 'text', text: 'one\ntwo', seen: 'idle' }, realClock)).ok).toBe(true)
+    await eventually(() => chunks().length === 2, 'both writes to arrive')
+    expect(chunks().map((c) => c.data)).toEqual(['\x1b[200~one\rtwo\x1b[201~', '\r'])
+  })
+
+  it('offers the dialog read fresh from the screen, refuses text for it, and answers an option bound to it', async () => {
+    await openDialog()
+    const snap = await liveDialog(pane)
+    expect(snap).toMatchObject({ state: 'blocked', agent: 'claude', optionsAnswerable: true, denyAnswerable: true })
+    expect(snap.dialog?.title).toBe('Do you want to proceed?')
+    expect(snap.dialog?.options.map((o) => o.key)).toEqual(['1', '2', '3'])
+    expect(snap.fingerprint).toMatch(/^dlg-/)
+    expect(await liveDialog(pane)).toEqual(snap) // stable while the dialog stays
+
+    const before = chunks().length
+    const refused = await answerPane(pane, { kind: 'text', text: 'yes please', seen: 'blocked', sendAnyway: true }, realClock)
+    expect(refused).toMatchObject({ ok: false, reason: 'dialog-open' })
+    expect(chunks().length).toBe(before)
+
+    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toEqual({ ok: true, sent: 'option 1 (Yes)' })
+    await eventually(() => chunks().at(-1)?.data === '1', 'the key to arrive')
+    await waitForState(pane, 'working')
+    await waitForState(pane, 'idle')
+  })
+
+  it('sends nothing when the dialog changed in between', async () => {
+    await openDialog()
+    const snap = await liveDialog(pane)
+    pane.write('\x1bX') // the program swaps in another dialog, same title and options, other command
+    await eventually(async () => (await liveDialog(pane)).fingerprint !== snap.fingerprint, 'the new dialog')
+    const before = chunks().length
+    const result = await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)
+    expect(result).toMatchObject({ ok: false, reason: 'dialog-changed' })
+    expect(chunks().length).toBe(before)
+    const deny = await answerPane(pane, { kind: 'deny', fingerprint: snap.fingerprint! }, realClock)
+    expect(deny).toMatchObject({ ok: false, reason: 'dialog-changed' })
+  })
+
+  it('sends nothing when the dialog closed in between', async () => {
+    await openDialog()
+    const snap = await liveDialog(pane)
+    pane.write('\x1b') // answered in the terminal
+    await waitForState(pane, 'idle')
+    const before = chunks().length
+    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({ ok: false, reason: 'dialog-closed' })
+    expect(chunks().length).toBe(before)
+  })
+
+  it('does not press Enter when the pane flips into a dialog between the line and its Enter', async () => {
+    const result = await answerPane(pane, { kind: 'text', text: '[FLIP] now', seen: 'idle' }, realClock)
+    expect(result).toMatchObject({ ok: false, reason: 'changed-midway' })
+    await sleep(100)
+    expect(chunks().map((c) => c.data)).toEqual(['\x1b[200~[FLIP] now\x1b[201~'])
+    expect(pane.verdict.state).toBe('blocked')
+  })
+
+  it('refuses everything once the program has exited', async () => {
+    await board.kill(pane.id)
+    await eventually(() => pane.exit, 'the exit')
+    expect(await answerPane(pane, { kind: 'text', text: 'x', seen: 'idle', sendAnyway: true }, realClock)).toMatchObject({ ok: false, reason: 'exited' })
+  })
+})
+
+describe('the type-ahead guard (pane:type)', () => {
+  it('holds keys typed as the pane flips into a dialog, and delivers them once the dialog has been seen', async () => {
+    await openDialog()
+    const before = chunks().length
+    // Typed while the view still showed idle: held, whenever it arrives.
+    expect(await typeInput(pane, 'y', { state: 'idle', since: 0 }, realClock)).toMatchObject({ delivered: false })
+    // Shown, but within 500 ms of the flip: still held.
+    const seen = { state: pane.verdict.state, since: pane.verdict.since }
+    if (Date.now() - seen.since < 450) expect(await typeInput(pane, '1', seen, realClock)).toMatchObject({ delivered: false })
+    await sleep(Math.max(0, seen.since + 520 - Date.now()))
+    expect(chunks().length).toBe(before)
+    expect(await typeInput(pane, '\x1b[B', seen, realClock)).toEqual({ delivered: true })
+    await eventually(() => chunks().length > before, 'the key to arrive')
+    expect(chunks().at(-1)?.data).toBe('\x1b[B')
+  })
+
+  it('holds keys typed right behind the Enter that opens a dialog', async () => {
+    pane.write('[DIALOG] go')
+    await sleep(50)
+    pane.write('\r')
+    // No waiting for the verdict: the keys come right behind the Enter that opens the dialog.
+    await eventually(async () => {
+      await pane.settled()
+      return pane.screen().lines.some((l) => l.includes('Do you want to proceed?'))
+    }, 'the dialog on screen')
+    const result = await typeInput(pane, 'y', { state: 'idle', since: 0 }, realClock)
+    expect(result.delivered).toBe(false)
+  })
+
+  it('delivers keys at once while no dialog is open', async () => {
+    expect(await typeInput(pane, 'l', null, realClock)).toEqual({ delivered: true })
+    await eventually(() => chunks().length === 1, 'the key to arrive')
+  })
+})

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Test support: a stand-in for Claude Code that draws real Claude screens (the fixture screens in
+// src/main/status/__fixtures__) and logs every chunk it reads, with its arrival time, so tests see
+// exactly what reached the program and how the writes were split. Run it as `claude` (a script of
+// that name on PATH) so the pane recognises the agent and applies Claude's screen rules.
+//
+// Input drives it like the real one, roughly: a line containing [DIALOG] or [DIALOG2] followed by
+// Enter opens a permission dialog (for `touch x.txt` / `rm -rf ./tmpdir`); [FLIP] in a line opens
+// the dialog as soon as the line arrives, before its Enter; in a dialog, 1/2 go on (working, then
+// idle) and Esc or 3 decline (idle).
+const { appendFileSync, readFileSync } = require('node:fs')
+const { join } = require('node:path')
+
+const SCREENS = join(__dirname, '../status/__fixtures__')
+const LOG = process.env.FAKE_INPUT_LOG
+
+function screen(name, replace) {
+  const rows = readFileSync(join(SCREENS, `${name}.screen.txt`), 'utf8').split('\n').slice(2, -1)
+  return rows.map((r) => (replace ? r.replace(replace[0], replace[1]) : r))
+}
+
+function draw(rows, title) {
+  process.stdout.write(`\x1b]0;${title}\x07\x1b[H\x1b[2J${rows.join('\r\n')}`)
+}
+
+let mode = 'idle'
+let line = ''
+function show(next) {
+  mode = next
+  if (next === 'idle') draw(screen('claude-idle-startup'), '✳ Claude Code')
+  else if (next === 'dialog') draw(screen('claude-permission'), '✳ Claude Code')
+  else if (next === 'dialog2') draw(screen('claude-permission', ['touch x.txt', 'rm -rf ./tmpdir']), '✳ Claude Code')
+  else if (next === 'working') draw(screen('claude-working'), '⠂ Claude Code')
+}
+
+process.stdout.write('\x1b[?2004h')
+show('idle')
+process.stdin.setRawMode?.(true)
+process.stdin.setEncoding('utf8')
+process.stdin.on('data', (chunk) => {
+  if (LOG) appendFileSync(LOG, JSON.stringify({ t: Number(process.hrtime.bigint() / 1000n) / 1000, data: chunk }) + '\n')
+  if (mode === 'idle') {
+    line += chunk.replace(/\r$/, '')
+    if (line.includes('[FLIP]')) {
+      line = ''
+      return show('dialog')
+    }
+    if (!chunk.endsWith('\r')) return
+    const typed = line
+    line = ''
+    if (typed.includes('[DIALOG2]')) show('dialog2')
+    else if (typed.includes('[DIALOG]')) show('dialog')
+    else show('idle')
+  } else if (mode === 'dialog' || mode === 'dialog2') {
+    if (chunk === '1' || chunk === '2') {
+      show('working')
+      setTimeout(() => show('idle'), 300)
+    } else if (chunk === '\x1b' || chunk === '3') show('idle')
+    else if (chunk === '\x1bX') show('dialog2') // test control: swap the dialog in place
+  }
+})

@@ -1,0 +1,16 @@
+import type { VerdictView } from '../../core/answer/typeAhead'
+import type { Clock } from '../../core/lifecycle/clock'
+import type { Pane } from '../panes/pane'
+
+/**
+ * The pane's verdict as of this instant: the mirror settled, and a dialog already on screen
+ * counted even before the status engine evaluated it (it runs a few ms after each change). Input
+ * must never slip into a dialog in that gap.
+ */
+export async function freshVerdict(pane: Pane, clock: Clock): Promise<VerdictView> {
+  await pane.settled()
+  const verdict = pane.verdict
+  if (verdict.state === 'blocked' || verdict.state === 'question' || verdict.state === 'exited') return verdict
+  const onScreen = pane.explain().rules.find((r) => r.matched)?.state
+  return onScreen === 'blocked' || onScreen === 'question' ? { state: onScreen, since: clock.now() } : verdict
+}

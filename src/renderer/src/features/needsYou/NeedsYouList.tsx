@@ -1,0 +1,81 @@
+import type { NeedsYouItem } from '../../../../core/notify/needsYou'
+import type { PaneInfo } from '../../../../shared/domain/pane'
+import { Age } from '../../components/Age'
+import { StateIcon } from '../../components/StateIcon'
+import { STATE_LOOK } from '../../components/paneStates'
+import { useBoardStore } from '../../store/boardStore'
+import { useNeedsYou } from './needsYouItems'
+import { askedQuestion, cleanTitle } from '../../lib/format'
+
+const WHY: Record<NeedsYouItem['kind'], string> = {
+  blocked: 'permission',
+  question: 'question',
+  asked: 'asked',
+  finished: 'finished',
+}
+
+/** What the pane waits for, in a few words: the dialog's title, else the evidence. */
+function waitingFor(pane: PaneInfo, item: NeedsYouItem): string {
+  if ((item.kind === 'blocked' || item.kind === 'question') && pane.dialog?.title) return pane.dialog.title
+  if (item.kind === 'finished') return 'the turn ended while you were elsewhere'
+  const detail = pane.verdict.evidence[0]?.detail
+  if (!detail) return STATE_LOOK[pane.verdict.state].meaning
+  return item.kind === 'asked' ? askedQuestion(detail) : detail
+}
+
+/**
+ * Panes that wait for the user, most urgent first (dialogs, then replies and finished turns,
+ * each longest wait first). Alt+J walks through them.
+ */
+export function NeedsYouList() {
+  const items = useNeedsYou()
+  const panes = useBoardStore((s) => s.panes)
+  const selectedId = useBoardStore((s) => s.selectedId)
+  const select = useBoardStore((s) => s.select)
+  return (
+    <section className="needs-you" aria-labelledby="needs-you-title" data-testid="needs-you">
+      <h2 id="needs-you-title" className="sidebar__section-title">
+        <span>Needs you</span>
+        <span className={`sidebar__count${items.length ? ' count-attention' : ''}`} data-testid="needs-you-count">
+          {items.length}
+        </span>
+      </h2>
+      {items.length === 0 ? (
+        <p className="needs-you__empty">Nothing waits for you.</p>
+      ) : (
+        <ol className="needs-you__list">
+          {items.map((item) => {
+            const pane = panes[item.paneId]
+            if (!pane) return null
+            const tone = item.kind === 'finished' ? 'green' : STATE_LOOK[pane.verdict.state].tone
+            return (
+              <li key={item.paneId} data-testid="needs-you-item" data-pane-id={item.paneId} data-kind={item.kind}>
+                <button
+                  type="button"
+                  className={`needs-you__item${item.paneId === selectedId ? ' is-selected' : ''}`}
+                  onClick={() => select(item.paneId)}
+                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${waitingFor(pane, item)}`}
+                >
+                  <span className={`needs-you__icon tone-${tone}`}>
+                    <StateIcon state={item.kind === 'finished' ? 'idle' : pane.verdict.state} />
+                  </span>
+                  <span className="needs-you__body">
+                    <span className="needs-you__top">
+                      <span className="needs-you__title">
+                        <span className="needs-you__id">#{pane.id}</span> {cleanTitle(pane.title)}
+                      </span>
+                      <Age className="needs-you__age" since={item.waitingSince} />
+                    </span>
+                    <span className="needs-you__why">
+                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {waitingFor(pane, item)}
+                    </span>
+                  </span>
+                </button>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </section>
+  )
+}

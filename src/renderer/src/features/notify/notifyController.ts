@@ -1,0 +1,113 @@
+/**
+ * Runs the notification policy (core/notify) in the window, on the wall clock: pane states from
+ * the board store, what the user looks at from the layout, focus and visibility, preferences
+ * from the settings. The window is where "the app is focused and that pane is visible" is known.
+ */
+import { initialNotifyState, nextDue, reduceNotify, unseenFinished, type NotifyEvent, type NotifyIntent, type NotifyPrefs, type NotifyState, type ViewContext } from '../../../../core/notify/notifyPolicy'
+import type { PaneId, PaneState } from '../../../../shared/domain/pane'
+import type { Settings } from '../../../../shared/domain/settings'
+import { useAttentionStore } from '../../store/attentionStore'
+import { useBoardStore } from '../../store/boardStore'
+import { currentVisiblePanes, useLayoutStore } from '../../store/layoutStore'
+import { useOverlayStore } from '../../store/overlayStore'
+import { useSettingsStore } from '../../store/settingsStore'
+import { notificationText } from './notificationText'
+import type { Notifier } from './webNotifier'
+
+/**
+ * A state change arrives before the pane's new info (its dialog title) in the next event; the
+ * notification waits this long so it can name the dialog.
+ */
+const SHOW_AFTER_MS = 60
+
+export function prefsFrom(settings: Settings): NotifyPrefs {
+  const { blocked, question, asked, finished, graceSeconds } = settings.notifications
+  return { levels: { blocked, question, asked, finished }, graceMs: graceSeconds * 1000 }
+}
+
+function currentView(): ViewContext {
+  const focused = document.visibilityState === 'visible' && document.hasFocus()
+  // A modal over the board (settings) hides the terminals behind it.
+  const covered = useOverlayStore.getState().overlay?.kind === 'settings'
+  return { focused, visible: covered ? [] : currentVisiblePanes() }
+}
+
+export function startNotifications(notifier: Notifier, onOpenPane: (paneId: PaneId) => void): () => void {
+  let state: NotifyState = initialNotifyState
+  let fed: Record<PaneId, PaneState> = {}
+  let timer: ReturnType<typeof setTimeout> | null = null
+
+  const show = (intent: NotifyIntent) => {
+    setTimeout(() => {
+      const pane = useBoardStore.getState().panes[intent.paneId]
+      if (!pane) return
+      const { title, body } = notificationText(pane, intent.kind)
+      notifier.show({ title, body, tag: `switchboard-pane-${intent.paneId}`, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+    }, SHOW_AFTER_MS)
+  }
+
+  const apply = (event: NotifyEvent) => {
+    const result = reduceNotify(state, event, prefsFrom(useSettingsStore.getState().settings))
+    const unseenBefore = unseenFinished(state)
+    state = result.state
+    result.raise.forEach(show)
+    const unseen = unseenFinished(state)
+    if (JSON.stringify(unseen) !== JSON.stringify(unseenBefore)) useAttentionStore.getState().setUnseen(unseen)
+    schedule()
+  }
+
+  const schedule = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+    const due = nextDue(state)
+    if (due !== null) timer = setTimeout(() => apply({ type: 'tick', at: Date.now() }), Math.max(0, due - Date.now()))
+  }
+
+  const syncPanes = () => {
+    const { panes } = useBoardStore.getState()
+    const next: Record<PaneId, PaneState> = {}
+    for (const [id, pane] of Object.entries(panes)) {
+      next[id] = pane.verdict.state
+      if (fed[id] !== pane.verdict.state) apply({ type: 'state', paneId: id, state: pane.verdict.state, at: Date.now() })
+    }
+    for (const id of Object.keys(fed)) if (!(id in next)) apply({ type: 'removed', paneId: id })
+    fed = next
+  }
+
+  let lastView = ''
+  const syncView = () => {
+    const view = currentView()
+    const key = JSON.stringify(view)
+    if (key === lastView) return
+    lastView = key
+    apply({ type: 'view', view, at: Date.now() })
+  }
+
+  const refreshPermission = () => useAttentionStore.getState().setPermission(notifier.permission())
+  refreshPermission()
+  syncView()
+  syncPanes()
+  const unsubscribe = [
+    // The view first: a pane selected in the same update counts as looked at before its state is judged.
+    useBoardStore.subscribe(() => {
+      syncView()
+      syncPanes()
+    }),
+    useLayoutStore.subscribe(syncView),
+    useOverlayStore.subscribe(syncView),
+  ]
+  const onFocus = () => {
+    syncView()
+    refreshPermission()
+  }
+  window.addEventListener('focus', onFocus)
+  window.addEventListener('blur', syncView)
+  document.addEventListener('visibilitychange', syncView)
+  return () => {
+    unsubscribe.forEach((u) => u())
+    window.removeEventListener('focus', onFocus)
+    window.removeEventListener('blur', syncView)
+    document.removeEventListener('visibilitychange', syncView)
+    if (timer) clearTimeout(timer)
+  }
+}

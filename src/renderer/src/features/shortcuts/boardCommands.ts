@@ -1,0 +1,52 @@
+/** What the keyboard shortcuts and a few buttons do, outside React (they read and act on the stores). */
+import { nextNeedingYou } from '../../../../core/notify/needsYou'
+import type { BoardApi } from '../../../../shared/ipc/contract'
+import { useBoardStore } from '../../store/boardStore'
+import { useLayoutStore } from '../../store/layoutStore'
+import { useOverlayStore } from '../../store/overlayStore'
+import { currentNeedsYou } from '../needsYou/needsYouItems'
+import { requestClose } from '../panes/paneActions'
+import { focusSelectedTerminal } from '../terminal/terminalRegistry'
+
+/** Selects a pane and puts the keyboard in its terminal once it is on screen. */
+export function showPane(paneId: string): void {
+  useBoardStore.getState().select(paneId)
+  requestAnimationFrame(() => focusSelectedTerminal())
+}
+
+export function jumpToNextNeedingYou(): void {
+  const next = nextNeedingYou(currentNeedsYou(), useBoardStore.getState().selectedId)
+  if (next !== null) showPane(next)
+}
+
+export function selectByNumber(n: number): void {
+  const id = useBoardStore.getState().order[n - 1]
+  if (id !== undefined) showPane(id)
+}
+
+export function selectRelative(step: 1 | -1): void {
+  const { order, selectedId } = useBoardStore.getState()
+  if (order.length === 0) return
+  const at = selectedId === null ? -1 : order.indexOf(selectedId)
+  const id = order[(at + step + order.length) % order.length]
+  if (id !== undefined) showPane(id)
+}
+
+export function toggleGrid(): void {
+  const { order, selectedId } = useBoardStore.getState()
+  const layout = useLayoutStore.getState()
+  layout.dispatch({ type: 'mode', mode: layout.mode === 'grid' ? 'single' : 'grid', order, selected: selectedId })
+}
+
+export function closeSelected(api: BoardApi): void {
+  const pane = useBoardStore.getState().panes[useBoardStore.getState().selectedId ?? '']
+  if (pane) requestClose(api, pane)
+}
+
+export function newPane(): void {
+  useOverlayStore.getState().setNewPane('shell')
+}
+
+export function focusAnswer(): void {
+  useOverlayStore.getState().focusAnswer()
+}

@@ -1,0 +1,35 @@
+/**
+ * The user's settings as the board has them (main owns the file). Loaded once connected and again
+ * whenever the window regains focus, so an edit made in another window or by hand shows up.
+ */
+import { create } from 'zustand'
+import type { BoardApi } from '../../../shared/ipc/contract'
+import { DEFAULT_SETTINGS, type Settings, type SettingsSnapshot } from '../../../shared/domain/settings'
+
+export interface SettingsStore {
+  readonly settings: Settings
+  readonly snapshot: SettingsSnapshot | null
+  /** Loading or saving failed (the board unreachable): what happened. */
+  readonly failure: string | null
+  load(api: BoardApi): Promise<void>
+  save(api: BoardApi, next: Settings): Promise<SettingsSnapshot>
+}
+
+export const useSettingsStore = create<SettingsStore>()((set) => ({
+  settings: DEFAULT_SETTINGS,
+  snapshot: null,
+  failure: null,
+  load: async (api) => {
+    try {
+      const snapshot = await api.invoke('settings:get')
+      set({ snapshot, settings: snapshot.settings, failure: null })
+    } catch (err) {
+      set({ failure: err instanceof Error ? err.message : String(err) })
+    }
+  },
+  save: async (api, next) => {
+    const snapshot = await api.invoke('settings:set', next)
+    set({ snapshot, settings: snapshot.settings, failure: null })
+    return snapshot
+  },
+}))

@@ -1,0 +1,57 @@
+/**
+ * Answering a pane through the board (the answer box, `pane:answer`): what a client asks for, and
+ * what it gets back. Types only; the request schema is in the contract.
+ */
+import type { DialogInfo, PaneId, PaneState } from './pane'
+
+/** Why an answer was not sent. Every refusal is a value with a message that says what to do. */
+export const ANSWER_REFUSALS = [
+  /** The program has ended. */
+  'exited',
+  /** Text for a pane that shows a dialog: only the dialog's options (or deny) answer it. */
+  'dialog-open',
+  /** The user typed the text while a dialog was on screen; text never answers a dialog. */
+  'seen-dialog',
+  /** The pane is working (or its state is unknown): text needs an explicit "send anyway". */
+  'busy',
+  /** The dialog the answer was meant for has closed. */
+  'dialog-closed',
+  /** The dialog on screen is not the one the answer was meant for. */
+  'dialog-changed',
+  /** The option is not one of the dialog's. */
+  'unknown-option',
+  /** The board does not know which keys answer this agent's dialog: answer it in the terminal. */
+  'unsupported-dialog',
+  'empty',
+  /** Escape and other control characters would drive the program, not answer it. */
+  'control-chars',
+  /** Several lines for a program that did not enable bracketed paste would submit line by line. */
+  'multiline-unsupported',
+  /** The pane changed state between the line and its Enter: the line is typed, not submitted. */
+  'changed-midway',
+] as const
+export type AnswerRefusal = (typeof ANSWER_REFUSALS)[number]
+
+export type AnswerResult =
+  | { readonly ok: true; readonly sent: string }
+  | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
+
+/** The dialog a pane shows right now, read fresh from the main process's screen. */
+export interface DialogSnapshot {
+  readonly paneId: PaneId
+  readonly state: PaneState
+  /** When the pane entered its state. */
+  readonly since: number
+  readonly agent: string | null
+  /** Null when no dialog is on screen (or the screen has moved on from it). */
+  readonly dialog: DialogInfo | null
+  /** Binds an answer to this dialog instance; null without a dialog. */
+  readonly fingerprint: string | null
+  /** The board knows the keys that choose this dialog's options (else: answer in the terminal). */
+  readonly optionsAnswerable: boolean
+  /** The board knows the key that declines this dialog. */
+  readonly denyAnswerable: boolean
+}
+
+/** Keystrokes typed into a terminal view (`pane:type`): delivered, or held by the type-ahead guard. */
+export type TypeResult = { readonly delivered: true } | { readonly delivered: false; readonly reason: string }
