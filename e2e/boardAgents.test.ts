@@ -106,6 +106,9 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
 
     await clickNotification(page, 0)
     await waitForAttached(page, claude)
+    // The header names the agent and its latest report (the hook that opened the dialog).
+    await expect(page.getByTestId('pane-header-agent').textContent()).resolves.toMatch(/^claude( 2\.1\.197)?$/)
+    await expect.poll(() => page.getByTestId('pane-header-last-report').textContent(), { timeout: 5000 }).toMatch(/^reported (PermissionRequest|PreToolUse|Notification) /)
     await page.getByTestId('dialog-option').first().waitFor()
     await answerText(page, 'yes')
     await expect.poll(() => page.getByTestId('answer-message').getAttribute('data-reason'), { timeout: 5000 }).toBe('dialog-open')

@@ -16,7 +16,12 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
         <div className="pane-header__title-row">
           <h1 className="pane-header__title">{cleanTitle(pane.title)}</h1>
           <span className="pane-header__id">#{pane.id}</span>
-          {pane.agent && <span className="agent-chip">{pane.agent}</span>}
+          {pane.agent && (
+            <span className="agent-chip" data-testid="pane-header-agent">
+              {pane.agent}
+              {pane.agentVersion && ` ${pane.agentVersion}`}
+            </span>
+          )}
           <StateBadge verdict={pane.verdict} />
           <span className="pane-header__since">
             for <Age since={pane.verdict.since} />
@@ -31,6 +36,16 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
           <span>
             {pane.cols}×{pane.rows}
           </span>
+          {pane.lastReport && (
+            <span data-testid="pane-header-last-report" title="The agent's latest report (hook or plugin event)">
+              reported {pane.lastReport.event} <Age since={pane.lastReport.at} /> ago
+            </span>
+          )}
+          {pane.drift && (
+            <span className="pane-header__drift" data-testid="pane-header-drift" title={pane.drift.detail}>
+              ⚠ rules may be out of date: {pane.drift.detail}
+            </span>
+          )}
           {evidence && (
             <span className="pane-header__evidence" title={evidence}>
               {evidence}
