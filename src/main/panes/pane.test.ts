@@ -100,7 +100,7 @@ describe('pane supervisor with real PTYs', () => {
 
   it('answers terminal queries itself: device attributes, cursor position and colours', async () => {
     // The program asks and reads the replies from its own stdin, as OpenCode does at start.
-    const script = `stty raw -echo; printf '\\033[c\\033[6n\\033]11;?\\033\\\\'; sleep 0.5; dd bs=512 count=1 2>/dev/null | od -An -c | tr -d ' \\n' > "$OUT"`
+    const script = `stty raw -echo; printf '\\033[c\\033[6n\\033]11;?\\033\\\\\\033]4;1;?\\033\\\\\\033[14t'; sleep 0.5; dd bs=512 count=1 2>/dev/null | od -An -c | tr -d ' \\n' > "$OUT"`
     const out = join(mkdtempSync(join(tmpdir(), 'sb-')), 'replies')
     const { id } = board.create({ command: ['bash', '-c', script + '; cat "$OUT"'], env: { OUT: out } })
     await exitOf(id).catch(() => undefined)
@@ -109,6 +109,8 @@ describe('pane supervisor with real PTYs', () => {
     expect(replies).toContain('033[?1;2c') // device attributes
     expect(replies).toContain('033[1;1R') // cursor position
     expect(replies).toContain('033]11;rgb:1e1e/1e1e/1e1e033\\') // background colour
+    expect(replies).toContain('033]4;1;rgb:cdcd/0000/0000033\\') // palette entry
+    expect(replies).toContain('033[4;512;960t') // text area in pixels
   }, 15_000)
 
   it('exports the pane id and control socket to the program, never the board’s own secrets', async () => {

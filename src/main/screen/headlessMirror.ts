@@ -3,7 +3,7 @@ import serializeAddon from '@xterm/addon-serialize'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
-import { colorQueryReply } from '../../core/terminal/queryReplies'
+import { colorQueryReply, paletteQueryReply, windowReportReply } from '../../core/terminal/queryReplies'
 import type { OscRecord } from '../../shared/domain/pane'
 
 // Both packages are CommonJS: named imports go through the default export under Node's ESM/CJS interop.
@@ -57,7 +57,15 @@ export class HeadlessMirror implements IDisposable {
 
   constructor(cols: number, rows: number, private readonly clock: Clock, scrollback: number = MirrorConstants.Scrollback) {
     // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
-    this.term = new Terminal({ cols, rows, scrollback, allowProposedApi: true, logLevel: 'off' })
+    this.term = new Terminal({
+      cols,
+      rows,
+      scrollback,
+      allowProposedApi: true,
+      logLevel: 'off',
+      // xterm passes these size reports to our handler below only when enabled here.
+      windowOptions: { getWinSizePixels: true, getCellSizePixels: true, getWinSizeChars: true },
+    })
     this.term.loadAddon(this.serializer)
     this.store.add(this.term.onData((data) => this._onReply.fire(data)))
     this.store.add(
@@ -76,6 +84,22 @@ export class HeadlessMirror implements IDisposable {
         }),
       )
     }
+    this.store.add(
+      this.term.parser.registerOscHandler(4, (data) => {
+        const reply = paletteQueryReply(data)
+        if (reply === null) return false
+        this._onReply.fire(reply)
+        return true
+      }),
+    )
+    this.store.add(
+      this.term.parser.registerCsiHandler({ final: 't' }, (params) => {
+        const reply = typeof params[0] === 'number' ? windowReportReply(params[0], this.term.cols, this.term.rows) : null
+        if (reply === null) return false
+        this._onReply.fire(reply)
+        return true
+      }),
+    )
     for (const ident of OSC_RECORDED) {
       this.store.add(
         this.term.parser.registerOscHandler(ident, (data) => {
