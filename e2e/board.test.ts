@@ -121,7 +121,8 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
   it('starts the agent: recognised as claude, idle at its prompt', async () => {
     ids.claude = await newPaneThroughUi(page, 'command', 'claude')
     await waitForPaneState(page, ids.claude, 'idle')
-    await expect(page.locator('[data-testid="pane-header"] .agent-chip').textContent()).resolves.toBe('claude')
+    // The agent, and its version as read from its banner on screen.
+    await expect.poll(() => page.getByTestId('pane-header-agent').textContent(), { timeout: 5000 }).toBe('claude 2.1.197')
     await waitForLine(page, /\? for shortcuts/)
     await shot('start')
   })
