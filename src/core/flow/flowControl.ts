@@ -47,8 +47,14 @@ export class FlowControl {
   }
 
   private update(): boolean | undefined {
-    const values = [...this.unacked.values()]
-    const next = this.paused ? values.some((v) => v >= this.low) : values.some((v) => v > this.high)
+    // Runs for every chunk of PTY output: no allocation, a plain loop over the consumers.
+    let next = false
+    for (const v of this.unacked.values()) {
+      if (this.paused ? v >= this.low : v > this.high) {
+        next = true
+        break
+      }
+    }
     if (next === this.paused) return undefined
     this.paused = next
     return next

@@ -8,7 +8,8 @@ import { eventually, testBoard } from '../test/support'
 // A real Claude Code recording played back in a real pane, by a program named `claude`: the live
 // pane must recognise the agent and its status engine must see the dialogs on the emulated screen.
 const CAST = resolve(__dirname, '../../../../shared/fixtures/claude/cc-120x32.cast')
-const PLAYER = resolve(__dirname, '../test/castPlayer.cjs')
+// The same player the board e2e uses; with no CAST_HOLD it plays straight through.
+const PLAYER = resolve(__dirname, '../../../e2e/support/castHold.cjs')
 const bin = mkdtempSync(join(tmpdir(), 'sb-agent-bin-'))
 writeFileSync(join(bin, 'claude'), `#!/bin/sh\nstty raw -echo\nexec "${process.execPath}" "${PLAYER}" "$CAST"\n`)
 chmodSync(join(bin, 'claude'), 0o755)
