@@ -1,3 +1,5 @@
+import { reportUnexpectedErrors } from './errors'
+
 /** VS Code's lifecycle idiom, small: everything that holds a resource is disposable. */
 export interface IDisposable {
   dispose(): void
@@ -44,7 +46,7 @@ export class DisposableStore implements IDisposable {
       }
     }
     this.items.clear()
-    if (errors.length) throw errors[0]
+    reportUnexpectedErrors(errors, 'dispose')
   }
 }
 

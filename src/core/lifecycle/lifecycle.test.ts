@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { VirtualClock } from './clock'
 import { DisposableStore, toDisposable } from './disposable'
 import { Emitter } from './emitter'
+import { setUnexpectedErrorHandler } from './errors'
 
 describe('VirtualClock', () => {
   it('fires timers in time order, including timers scheduled by timers, only when advanced', () => {
@@ -46,5 +47,39 @@ describe('Emitter and DisposableStore', () => {
     store.dispose()
     store.add(toDisposable(() => order.push(3)))
     expect(order).toEqual([2, 1, 3])
+  })
+
+  it('without a handler, listener errors reach the firer after every listener heard the value', () => {
+    const emitter = new Emitter<number>()
+    const heard: number[] = []
+    emitter.event(() => {
+      throw new Error('first')
+    })
+    emitter.event((v) => heard.push(v))
+    emitter.event(() => {
+      throw new Error('second')
+    })
+    expect(() => emitter.fire(1)).toThrow(AggregateError)
+    expect(heard).toEqual([1])
+  })
+
+  it('every disposer error is reported, not only the first, and every item is still disposed', () => {
+    const reported: unknown[] = []
+    const disposed: number[] = []
+    const store = new DisposableStore()
+    store.add(toDisposable(() => { disposed.push(1); throw new Error('a') }))
+    store.add(toDisposable(() => disposed.push(2)))
+    store.add(toDisposable(() => { disposed.push(3); throw new Error('b') }))
+    setUnexpectedErrorHandler((e) => reported.push(e))
+    try {
+      store.dispose()
+    } finally {
+      setUnexpectedErrorHandler(null)
+    }
+    expect(disposed).toEqual([3, 2, 1])
+    expect(reported.map((e) => (e as Error).message)).toEqual(['b', 'a'])
+    const single = new DisposableStore()
+    single.add(toDisposable(() => { throw new Error('only') }))
+    expect(() => single.dispose()).toThrow('only')
   })
 })
