@@ -1,6 +1,8 @@
 import type { Clock } from '../../core/lifecycle/clock'
+import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import type { BoardInfo } from '../../shared/ipc/contract'
 import { join } from 'node:path'
+import { APP_VERSION } from '../appVersion'
 import { AgentLaunches } from '../agents/agentLaunches'
 import { sweepStaleLaunchDirs } from '../agents/launchDirs'
 import { Board } from '../panes/board'
@@ -10,8 +12,6 @@ import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
-
-export const APP_VERSION = '0.1.0'
 
 export interface BoardHost {
   readonly board: Board
@@ -32,6 +32,8 @@ export async function startBoardHost(options: {
   defaultCwd?: string
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
+  // A listener's or disposer's error is logged where it happened and the board goes on.
+  setUnexpectedErrorHandler((err) => options.log.error('unexpected error', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
   const dir = runtimeDir(env)
   ensurePrivateDir(dir)
   const socketPath = socketPathFor(dir)
