@@ -249,7 +249,11 @@ export class Board extends Disposable {
 
   /** Kills every pane's process tree and waits for it; the board is unusable afterwards. */
   async shutdown(): Promise<void> {
-    await Promise.all([...this.panes.values()].map((p) => p.kill().catch(() => undefined)))
+    await Promise.all(
+      [...this.panes.values()].map((p) =>
+        p.kill().catch((err: unknown) => this.options.log.error('could not kill a pane at shutdown; its processes may outlive the board', { pane: p.id, err: String(err) })),
+      ),
+    )
     this.dispose()
   }
 
