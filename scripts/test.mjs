@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The whole suite: build, typecheck, lint, then every vitest project (unit, integration, e2e).
-// Ends with one plain line, `N passed, N failed, N skipped`, which CI reads.
+// Ends with one plain line, `N passed, N failed, N skipped`, which CI reads. Only tests are counted as
+// passed; a failed build, typecheck or lint step counts as one failure, so it can never pass silently.
 import { spawnSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 
@@ -12,8 +13,7 @@ let skipped = 0
 function step(name, cmd, args) {
   process.stdout.write(`\n== ${name}: ${cmd} ${args.join(' ')}\n`)
   const r = spawnSync(cmd, args, { stdio: 'inherit' })
-  if (r.status === 0) passed++
-  else {
+  if (r.status !== 0) {
     failed++
     process.stdout.write(`== ${name} FAILED (exit ${r.status ?? r.signal})\n`)
   }
