@@ -35,7 +35,7 @@ function electronBinary() {
   return { path: null, reason: `its download failed${why ? ` (${why.trim()})` : install.error ? ` (${install.error.message})` : ''}` }
 }
 
-const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] })
+const build = spawnSync(process.execPath, [join(import.meta.dirname, 'build-if-stale.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] })
 if (build.status !== 0) {
   console.error('switchboard: the build failed (see above); fix it and run npm start again')
   process.exit(1)
