@@ -15,6 +15,12 @@ const pane = (id: string, state: Verdict['state'] = 'idle'): PaneInfo => ({
   foreground: null,
   verdict: verdict(state),
   exit: null,
+  agent: null,
+  sessionId: null,
+  dialog: null,
+  drift: null,
+  agentVersion: null,
+  lastReport: null,
 })
 const run = (...actions: PanesAction[]): PanesState => actions.reduce(reducePanes, emptyPanes)
 

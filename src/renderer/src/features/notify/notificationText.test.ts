@@ -19,6 +19,9 @@ const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
   agent: 'claude',
   sessionId: null,
   dialog: { kind: 'permission', title: 'Do you want to proceed?', options: [] },
+  drift: null,
+  agentVersion: null,
+  lastReport: null,
   ...extra,
 })
 
