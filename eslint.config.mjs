@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits or handles loses its error; a promise where a callback
+    // expects void runs unobserved.
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json', './test/agents/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: NODE_GLOBALS },
   },

@@ -35,6 +35,10 @@ app.whenReady().then(async () => {
   }
   open()
   app.on('activate', () => BrowserWindow.getAllWindows().length === 0 && open())
+}).catch((err: unknown) => {
+  // Without a board there is nothing to show: say why and quit rather than sit without a window.
+  log.error('the board could not start; quitting', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+  app.exit(1)
 })
 
 app.on('window-all-closed', () => {
