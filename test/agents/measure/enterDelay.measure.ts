@@ -1,23 +1,22 @@
 /**
- * MEASUREMENT, not a check (run with SWITCHBOARD_MEASURE_ENTER=1): the smallest delay between a
+ * A MEASUREMENT, not a check: `npm run measure:enter`. The smallest delay between a
  * typed line and its Enter that the real Claude Code and Codex CLIs submit. A line and Enter in
  * one chunk are taken as a paste; this finds where two writes stop being read as one. The result
  * is in src/main/answer/README.md and sets AnswerConstants.EnterDelayMs.
  *
- * Needs the CLIs from `npm ci --prefix test/agents`.
+ * Needs the CLIs from `npm install --prefix test/agents`. Not part of `npm test`: it only prints.
  */
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, it } from 'vitest'
-import { claudeProfile } from '../src/main/agents/claude'
-import { codexProfile } from '../src/main/agents/codex'
-import { AgentHarness, Keys } from '../test/agents/support/harness'
-import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
-import { FakeResponses } from '../test/agents/support/fakeResponses'
-import { agentBin } from '../test/agents/support/paths'
-import { sleep } from '../test/agents/support/sse'
-import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
-import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../test/agents/codex/setup'
+import { claudeProfile } from '../../../src/main/agents/claude'
+import { codexProfile } from '../../../src/main/agents/codex'
+import { AgentHarness, Keys } from '../support/harness'
+import { FakeAnthropic } from '../support/fakeAnthropic'
+import { FakeResponses } from '../support/fakeResponses'
+import { agentBin } from '../support/paths'
+import { sleep } from '../support/sse'
+import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
+import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 
 const DELAYS = (process.env.SWITCHBOARD_MEASURE_DELAYS ?? '-1,0,5,20,40,60,80,100,120,160,250').split(',').map(Number)
 const TRIALS = Number(process.env.SWITCHBOARD_MEASURE_TRIALS ?? '3')
@@ -27,7 +26,6 @@ const PASTE = process.env.SWITCHBOARD_MEASURE_PASTE === '1'
 const wrap = (line: string) => (PASTE ? `\x1b[200~${line}\x1b[201~` : line)
 /** Longer lines: some TUIs call a chunk a paste by its length. */
 const PAD = ' Please be thorough.'.repeat(Math.max(0, Math.ceil((Number(process.env.SWITCHBOARD_MEASURE_LEN ?? '0') - 30) / 20)))
-const enabled = process.env.SWITCHBOARD_MEASURE_ENTER === '1' && existsSync(join(__dirname, '../test/agents/node_modules/.bin/claude'))
 const results: string[] = []
 afterAll(() => process.stdout.write(`\nEnter delay measurement:\n${results.join('\n')}\n`))
 
@@ -49,7 +47,7 @@ async function trial(h: AgentHarness, tag: string, delay: number, submitted: (fr
   return ok
 }
 
-describe.skipIf(!enabled)('measure: the smallest Enter delay', () => {
+describe('measure: the smallest Enter delay', () => {
   it.skipIf(!ONLY.includes('claude'))('Claude Code 2.1.197', async () => {
     const h = await AgentHarness.start('enter-claude')
     const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
