@@ -13,7 +13,7 @@ import { fmt } from './stats'
 import { findGc, runCleanups } from './support'
 import { type Row, renderTable } from './table'
 import { benchThroughput } from './throughput'
-import { benchReports } from '../reports/reportBench'
+import { benchReports } from './reportBench'
 import { benchReportToClient } from './reportLatency'
 import { findResourcesDir } from '../util/resources'
 

@@ -4,13 +4,13 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { Row } from '../bench/table'
-import { fmt, percentile } from '../bench/stats'
+import type { Row } from './table'
+import { fmt, percentile } from './stats'
 import { reporterCommand } from '../agents/reporterCommand'
 import { REPORT_ENV } from '../agents/reportEnv'
 import { realClock } from '../util/clock'
 import { silentLogger } from '../util/log'
-import { ReportServer, TOKEN_HEADER } from './reportServer'
+import { ReportServer, TOKEN_HEADER } from '../reports/reportServer'
 
 export interface ReportBenchOptions {
   /** The app's resources folder (for resources/reporter). */
