@@ -1,8 +1,8 @@
-import { CODEX_STATE_OSC, parseCodexStateOsc, type AgentTerminalState } from './codexOsc'
-import { claudeReports } from './reports/claudeReports'
-import { codexReports } from './reports/codexReports'
-import { opencodeReports } from './reports/opencodeReports'
-import { piReports } from './reports/piReports'
+import { CODEX_STATE_OSC, parseCodexStateOsc, type AgentTerminalState } from '../agents/codex/stateOsc'
+import { claudeReports } from '../agents/claude/reports'
+import { codexReports } from '../agents/codex/reports'
+import { opencodeReports } from '../agents/opencode/reports'
+import { piReports } from '../agents/pi/reports'
 import { REPORTING_AGENTS, type AgentReportTable, type ReportingAgent } from './reports/reportTable'
 
 /** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */

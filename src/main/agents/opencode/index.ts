@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AgentProfile, LaunchContext, PreparedLaunch } from './profile'
+import type { AgentProfile, LaunchContext, PreparedLaunch } from '../profile'
 
 /**
  * OpenCode (verified on 1.18.33, see fixtures/opencode). Reporting is a plugin of ours, loaded

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { AgentProfile, LaunchContext } from './profile'
+import type { AgentProfile, LaunchContext } from '../profile'
 
 /**
  * Pi coding agent (verified on 0.73.1, see fixtures/pi). Reporting is an extension of ours,

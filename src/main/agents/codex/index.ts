@@ -1,5 +1,5 @@
-import type { AgentProfile, LaunchContext } from './profile'
-import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './codexHookTrust'
+import type { AgentProfile, LaunchContext } from '../profile'
+import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './hookTrust'
 
 /**
  * Codex CLI (verified on 0.171.0, see fixtures/codex). Reporting goes through `-c hooks.<Event>=…`

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { TOKEN_HEADER } from '../reports/reportServer'
-import type { AgentProfile, LaunchContext } from './profile'
-import { REPORT_ENV } from './reportEnv'
+import { TOKEN_HEADER } from '../../reports/reportServer'
+import type { AgentProfile, LaunchContext } from '../profile'
+import { REPORT_ENV } from '../reportEnv'
 
 /**
  * Claude Code (verified on 2.1.197, see fixtures/claude). Reporting goes through a per-launch
