@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import type { AgentKind } from './agentKind'
+import { AGENT_DISPLAY_NAMES, type AgentKind } from '../../shared/domain/agents'
 import type { AgentProfile } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
@@ -90,6 +90,6 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
     }
   } catch (err) {
     dispose()
-    throw new Error(`could not prepare ${profile.displayName} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+    throw new Error(`could not prepare ${AGENT_DISPLAY_NAMES[profile.kind]} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
   }
 }

@@ -3,9 +3,7 @@
  * every read (a hand-edited file can hold anything) and on every write from a client.
  */
 import { z } from 'zod'
-
-export const AGENT_NAMES = ['claude', 'codex', 'opencode', 'pi'] as const
-export type AgentName = (typeof AGENT_NAMES)[number]
+import { AGENT_NAMES, type AgentName } from './agents'
 
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
 

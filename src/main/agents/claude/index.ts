@@ -56,8 +56,8 @@ export function claudeSettings(reportUrl: string, reporter: string): object {
 
 export const claudeProfile: AgentProfile = {
   kind: 'claude',
-  displayName: 'Claude Code',
   executables: ['claude'],
+  resources: ['reporter/report.sh', 'reporter/report.mjs'],
   prepareLaunch(ctx: LaunchContext) {
     const file = join(ctx.dir, 'claude-settings.json')
     writeFileSync(file, JSON.stringify(claudeSettings(ctx.reportUrl, ctx.reporterCommand(false)), null, 2), { mode: 0o600 })

@@ -63,8 +63,8 @@ export function codexHookArgs(reporterCommand: (gated: boolean) => string): stri
 
 export const codexProfile: AgentProfile = {
   kind: 'codex',
-  displayName: 'Codex',
   executables: ['codex'],
+  resources: ['reporter/report.sh', 'reporter/report.mjs'],
   prepareLaunch(ctx: LaunchContext) {
     // --no-daemon: otherwise the TUI talks to a shared background app-server that outlives it,
     // and hooks would run there with that daemon's environment (another pane's token, or none).
