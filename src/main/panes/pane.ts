@@ -2,7 +2,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
-import { isShell, programName } from '../../core/process/shells'
+import { isInteractiveShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
@@ -102,7 +102,7 @@ export class Pane extends Disposable {
     this.fixedTitle = options.title
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
-    this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
+    this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
     this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
@@ -136,8 +136,8 @@ export class Pane extends Disposable {
     this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
-      this.foreground.onDidChange((program) => {
-        this.status.process({ kind: 'foreground', at: this.clock.now(), program })
+      this.foreground.onDidChange(({ program, reader }) => {
+        this.status.process({ kind: 'foreground', at: this.clock.now(), program, reader })
         this.changed()
       }),
     )

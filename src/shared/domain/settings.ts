@@ -20,6 +20,8 @@ const notificationsSchema = z
   .object({
     blocked: alertLevel.default('alert'),
     question: alertLevel.default('alert'),
+    /** A plain program waits for what you type (a `[y/N]`, a password): quiet, it may be your own `cat`. */
+    input: alertLevel.default('quiet'),
     asked: alertLevel.default('quiet'),
     finished: alertLevel.default('off'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
