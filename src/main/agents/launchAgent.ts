@@ -32,6 +32,8 @@ export interface AgentLaunch extends IDisposable {
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (the token among them). */
   readonly env: Readonly<Record<string, string>>
+  /** What must never be written down (recordings scrub it): the report token. */
+  readonly secrets: readonly string[]
 }
 
 /**
@@ -42,7 +44,7 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, dispose() {} }
+  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], dispose() {} }
   if (profile.kind === 'shell') return plain
 
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
@@ -82,6 +84,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       agent: profile.kind,
       argv: prepared.argv,
       env,
+      secrets: [registration.token],
       dispose: () => {
         if (disposed) return
         disposed = true
