@@ -258,7 +258,7 @@ export class Board extends Disposable {
   }
 
   /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */
-  record(id: PaneId, file: string, owner: string | null = null): RecordingSummary {
+  record(id: PaneId, file: string, owner: string | null = null): Promise<RecordingSummary> {
     return this.recordings.start(this.get(id), file, this.paneSecrets.get(id) ?? [], owner)
   }
 

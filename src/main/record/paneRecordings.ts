@@ -25,10 +25,11 @@ interface Active {
 export class PaneRecordings implements IDisposable {
   private readonly active = new Map<PaneId, Active>()
   private readonly finished = new Map<PaneId, RecordingSummary>()
+  private nextClient = 0
 
   constructor(private readonly clock: Clock) {}
 
-  start(pane: Pane, file: string, secrets: readonly string[], owner: string | null): RecordingSummary {
+  async start(pane: Pane, file: string, secrets: readonly string[], owner: string | null): Promise<RecordingSummary> {
     if (!isAbsolute(file) || !file.endsWith('.cast')) throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
     if (this.active.has(pane.id)) throw new BoardError('invalid', `pane ${pane.id} is already being recorded to ${this.active.get(pane.id)!.recorder.files.cast}`)
     if (pane.exit) throw new BoardError('exited', `pane ${pane.id} has exited; there is nothing left to record`)
@@ -42,7 +43,24 @@ export class PaneRecordings implements IDisposable {
       throw new BoardError('invalid', code === 'EEXIST' ? `record: will not overwrite an existing recording (${files})` : `record: cannot create ${files}: ${String((err as Error).message)}`)
     }
     const store = new DisposableStore()
-    store.add(pane.onDidParse((data) => recorder.output(data)))
+    this.active.set(pane.id, { recorder, store, owner })
+    // The recording starts with the screen as it is: attached like a client, it gets the mirror
+    // serialized and then exactly the output that follows it (acknowledged at once: a recorder
+    // never holds the pane back). Output that arrives before the snapshot is written waits.
+    const clientId = `\0recorder-${++this.nextClient}`
+    let pending: string[] | null = []
+    const snapshot = await pane.attach(clientId, (data) => {
+      pane.ack(clientId, data.length)
+      if (pending) pending.push(data)
+      else recorder.output(data)
+    })
+    store.add({ dispose: () => pane.detach(clientId) })
+    // A title cannot hold control characters (they would end the OSC early).
+    // eslint-disable-next-line no-control-regex
+    const title = pane.info().title.replace(/[\x00-\x1f\x7f]/g, '')
+    recorder.output(`\x1b]0;${title}\x07${snapshot.serialized}`)
+    for (const data of pending) recorder.output(data)
+    pending = null
     store.add(
       pane.onDidTap((tap) => {
         if (tap.kind === 'input') recorder.input(tap.data)
@@ -55,7 +73,6 @@ export class PaneRecordings implements IDisposable {
     if (info.foreground) recorder.processSignal({ kind: 'foreground', at: this.clock.now(), program: info.foreground, reader: pane.reader })
     store.add(pane.onDidExit(() => this.stop(pane.id)))
     this.finished.delete(pane.id)
-    this.active.set(pane.id, { recorder, store, owner })
     return { files: recorder.files, seconds: 0, events: 0, reports: 0 }
   }
 
