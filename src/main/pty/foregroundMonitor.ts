@@ -23,6 +23,12 @@ export const enum ForegroundConstants {
   IdlePollMs = 1000,
   /** With no input or output since, the session scan for a job's reader is repeated this rarely. */
   RescanQuietMs = 5000,
+  /**
+   * The session scan (every /proc/<pid>/stat: ~7 ms with 135 processes, measured) runs only once
+   * output has been quiet this long: a program at a prompt has stopped printing, and a build
+   * printing through `make` must not pay for a scan every 250 ms.
+   */
+  ScanAfterQuietMs = 200,
 }
 
 /**
@@ -39,6 +45,7 @@ export class ForegroundMonitor implements IDisposable {
   /** Input or output since the last job scan: only then can a reader have appeared or gone. */
   private activity = true
   private lastScanAt = -Infinity
+  private lastOutputAt = -Infinity
   private timer: IDisposable | undefined
   private dueAt = Infinity
   private checking = false
@@ -69,6 +76,7 @@ export class ForegroundMonitor implements IDisposable {
 
   noteOutput(): void {
     this.activity = true
+    this.lastOutputAt = this.clock.now()
     this.schedule(ForegroundConstants.AfterOutputMs)
   }
 
@@ -92,7 +100,8 @@ export class ForegroundMonitor implements IDisposable {
       if (this.disposed) return
       if (!reading) return
       const now = this.clock.now()
-      const scanJob = this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs
+      const quiet = now - this.lastOutputAt >= ForegroundConstants.ScanAfterQuietMs
+      const scanJob = quiet && (this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs)
       if (scanJob) {
         this.activity = false
         this.lastScanAt = now

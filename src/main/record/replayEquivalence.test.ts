@@ -6,6 +6,7 @@ import type { PaneState } from '../../shared/domain/pane'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import { parseCast, parseReports } from '../replay/asciicast'
+import { runReplay } from '../replay/replayCommand'
 import { replayRecording } from '../replay/replayRecording'
 import { findRulesDir, RuleRegistry } from '../status/ruleRegistry'
 import { eventually, testBoard, waitForState } from '../test/support'
@@ -118,6 +119,11 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
 
     expect(live.map((s) => s.state)).toEqual(['idle', 'input', 'idle', 'working', 'idle', 'exited'])
     compare(live, await replayed(file))
+    // `npm run replay -- FILE.cast --json` finds the sidecars itself and prints JSON lines only.
+    const { out, err } = await runReplay({ cast: file, agent: null, hooks: null, process: null, json: true, score: false, rules: null })
+    expect(err.join('\n')).toContain('shell.process.jsonl')
+    const states = out.map((line) => (JSON.parse(line) as { state: PaneState }).state)
+    expect(states.slice(states.indexOf('idle'))).toEqual(live.map((s) => s.state))
   }, 30_000)
 })
 
