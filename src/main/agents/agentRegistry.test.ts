@@ -34,6 +34,10 @@ describe.each(AGENT_NAMES)('agent %s', (name) => {
     expect(AGENT_DISPLAY_NAMES[name]).not.toBe('')
   })
 
+  it('is tested against its real CLI (test/agents/<agent>)', () => {
+    expect(existsSync(join(resources, '..', 'test', 'agents', name)), `test/agents/${name}`).toBe(true)
+  })
+
   it('ships its rule file and every resource its launch needs', () => {
     expect(existsSync(join(resources, 'rules', `${name}.toml`)), `resources/rules/${name}.toml`).toBe(true)
     for (const file of PROFILES[name].resources) expect(existsSync(join(resources, file)), `resources/${file}`).toBe(true)

@@ -55,6 +55,14 @@ describe('any program', () => {
     await waitForState(pane, 'working')
   }, 15_000)
 
+  it.runIf(linux)('a password prompt that reads /dev/tty (getpass, as sudo, ssh and git do) waits for input', async () => {
+    const { id } = board.create({ command: ['python3', '-c', 'import getpass, time; getpass.getpass("Password: "); time.sleep(30)'] })
+    const pane = board.get(id)
+    await waitForState(pane, 'input')
+    board.write(id, 'hunter2\r')
+    await waitForState(pane, 'working')
+  }, 15_000)
+
   it.runIf(linux)('read -p typed at an interactive shell waits for input; the prompt after it is idle', async () => {
     const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
     const pane = board.get(id)
