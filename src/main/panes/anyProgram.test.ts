@@ -1,4 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Pane } from './pane'
 import { eventually, testBoard, waitForState } from '../test/support'
 
@@ -61,6 +66,25 @@ describe('any program', () => {
     await waitForState(pane, 'input')
     board.write(id, 'hunter2\r')
     await waitForState(pane, 'working')
+  }, 15_000)
+
+  it.runIf(linux)("git's credential prompt, asked by its child git-remote-http, waits for input", async () => {
+    // A loopback server that wants a password: git runs git-remote-http, which asks on /dev/tty.
+    const server = createServer((_req, res) => res.writeHead(401, { 'WWW-Authenticate': 'Basic realm="x"' }).end())
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const home = mkdtempSync(join(tmpdir(), 'sb-git-home-'))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/repo.git`
+      const { id } = board.create({ command: ['git', 'ls-remote', url], env: { HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_TERMINAL_PROMPT: '1', GIT_ASKPASS: '', SSH_ASKPASS: '' } })
+      const pane = board.get(id)
+      await waitForState(pane, 'input')
+      expect(pane.verdict.evidence[0]?.detail).toMatch(/git.*reads the terminal/)
+      board.write(id, '\x03')
+      await waitForState(pane, 'exited')
+    } finally {
+      server.close()
+      rmSync(home, { recursive: true, force: true })
+    }
   }, 15_000)
 
   it.runIf(linux)('read -p typed at an interactive shell waits for input; the prompt after it is idle', async () => {

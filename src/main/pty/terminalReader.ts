@@ -28,6 +28,15 @@ function readsTerminal(pid: number, ttyNr: number): boolean {
   }
 }
 
+/**
+ * The leader sleeps waiting for another process of its job: for a child to end (`do_wait`) or on
+ * a pipe (`anon_pipe_read`, `pipe_read`, `pipe_write`: `git ls-remote` reads its git-remote-http
+ * helper, which asks for the password; the left side of `cmd | less`). Measured on 6.18.
+ */
+function waitsOnAnotherProcess(wchan: string | null): boolean {
+  return wchan !== null && (wchan === 'do_wait' || wchan.includes('pipe'))
+}
+
 function reader(pid: number): TerminalReader {
   return { pid, argv: readCmdline(pid) ?? [readProcStat(pid)?.comm ?? '?'] }
 }
@@ -36,16 +45,16 @@ function reader(pid: number): TerminalReader {
  * Which process of the pane's foreground job is waiting for the keyboard, read from the kernel
  * (Linux: /proc/<pid>/syscall shows a blocked read(0, …) — wchan `wait_woken` on 6.x kernels —
  * and the fd's device is the pane's terminal). The leader is looked at first (2 small files). Only
- * when it sleeps waiting for a child (`do_wait`: `git push` asking for a password in
- * git-remote-https, a pipeline) and `scanJob` allows it does this scan the session's processes,
- * which costs a read of every /proc/<pid>/stat. Null off Linux and when nobody reads.
+ * when it sleeps waiting on another process of its job (a child, a pipe: `git ls-remote` asking
+ * for a password in git-remote-http) and `scanJob` allows it does this scan the session's
+ * processes, which costs a read of every /proc/<pid>/stat. Null off Linux and when nobody reads.
  */
 export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean): TerminalReader | null {
   if (process.platform !== 'linux' || tpgid <= 0) return null
   const root = readProcStat(rootPid)
   if (!root || root.ttyNr === 0) return null
   if (readsTerminal(tpgid, root.ttyNr)) return reader(tpgid)
-  if (!scanJob || readText(`/proc/${tpgid}/wchan`) !== 'do_wait') return null
+  if (!scanJob || !waitsOnAnotherProcess(readText(`/proc/${tpgid}/wchan`))) return null
   for (const member of sessionMembers(rootPid)) {
     if (member.pgrp === tpgid && member.pid !== tpgid && readsTerminal(member.pid, root.ttyNr)) return reader(member.pid)
   }
