@@ -14,9 +14,10 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
       1,
       clock,
       async () => ({ tpgid: 5, rootPgrp: 1, argv: ['make'] }),
-      (_root, _tpgid, scanJob) => {
+      // As readTerminalReader: a child's read is found by a scan, then re-checked directly.
+      (_root, _tpgid, scanJob, previous) => {
         if (scanJob) scans.push(clock.now())
-        return scanJob ? reader : null
+        return scanJob || previous?.pid === reader?.pid ? reader : null
       },
     )
     const seen: ForegroundState[] = []
@@ -39,11 +40,13 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     await step(1000)
     expect(scans).toHaveLength(1)
     expect(seen.at(-1)).toMatchObject({ program: { argv: ['make'] }, reader: { pid: 9 } })
-    // Quiet: no more scans for 5 s.
+    const changes = seen.length
+    // Quiet: no more scans for 5 s, and the reader stays without one (no flicker between checks).
     await step(3000)
     expect(scans).toHaveLength(1)
     await step(2500)
     expect(scans).toHaveLength(2)
+    expect(seen).toHaveLength(changes)
     // Typed the password: the reader is gone at the next check.
     reader = null
     monitor.noteInput()

@@ -12,7 +12,7 @@ export interface ForegroundState {
   readonly reader: TerminalReader | null
 }
 
-type ReadReader = (rootPid: number, tpgid: number, scanJob: boolean) => TerminalReader | null
+type ReadReader = (rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null) => TerminalReader | null
 
 export const enum ForegroundConstants {
   /** After input (a command typed and Enter pressed) the job starts within a few ms; look soon. */
@@ -106,7 +106,7 @@ export class ForegroundMonitor implements IDisposable {
         this.activity = false
         this.lastScanAt = now
       }
-      const reader = this.readReader(this.rootPid, reading.tpgid, scanJob)
+      const reader = this.readReader(this.rootPid, reading.tpgid, scanJob, this.currentReader)
       this.update({ pid: reading.tpgid, argv: reading.argv, isRoot: reading.tpgid === reading.rootPgrp }, reader)
     } finally {
       this.checking = false

@@ -49,11 +49,13 @@ function reader(pid: number): TerminalReader {
  * for a password in git-remote-http) and `scanJob` allows it does this scan the session's
  * processes, which costs a read of every /proc/<pid>/stat. Null off Linux and when nobody reads.
  */
-export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean): TerminalReader | null {
+export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null = null): TerminalReader | null {
   if (process.platform !== 'linux' || tpgid <= 0) return null
   const root = readProcStat(rootPid)
   if (!root || root.ttyNr === 0) return null
   if (readsTerminal(tpgid, root.ttyNr)) return reader(tpgid)
+  // The reader a scan found earlier is looked at again directly (2 small reads), without a scan.
+  if (previous && previous.pid !== tpgid && readProcStat(previous.pid)?.pgrp === tpgid && readsTerminal(previous.pid, root.ttyNr)) return previous
   if (!scanJob || !waitsOnAnotherProcess(readText(`/proc/${tpgid}/wchan`))) return null
   for (const member of sessionMembers(rootPid)) {
     if (member.pgrp === tpgid && member.pid !== tpgid && readsTerminal(member.pid, root.ttyNr)) return reader(member.pid)
