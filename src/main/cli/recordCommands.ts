@@ -63,5 +63,9 @@ export async function runRecordCommand(command: RecordCommand, conn: BoardConnec
     return 1
   }
   io.out(summary(done) + '\n')
+  if (done.error) {
+    io.err(`switchboard: the recording ended early: ${done.error}\n`)
+    return 1
+  }
   return 0
 }

@@ -28,6 +28,8 @@ export interface RecordingSummary {
   readonly seconds: number
   readonly events: number
   readonly reports: number
+  /** The recording stopped early because a write failed (disk full, file system gone). */
+  readonly error?: string
 }
 
 const REDACTED = '[redacted]'
@@ -54,8 +56,12 @@ class LineFile {
   }
 
   close(): void {
-    this.flush()
-    closeSync(this.fd)
+    try {
+      this.flush()
+    } finally {
+      this.buffer = ''
+      closeSync(this.fd)
+    }
   }
 }
 
@@ -76,6 +82,7 @@ export class PaneRecorder implements IDisposable {
   private reports = 0
   private lastT = 0
   private closed = false
+  private error: string | undefined
 
   constructor(private readonly options: RecorderOptions) {
     this.files = recordingFiles(options.file)
@@ -117,8 +124,18 @@ export class PaneRecorder implements IDisposable {
   private add(file: LineFile, line: string): void {
     if (this.closed) return
     this.events++
-    if (file.add(this.scrub(line)) >= RecorderConstants.FlushChars) file.flush()
+    if (file.add(this.scrub(line)) >= RecorderConstants.FlushChars) this.guarded(() => file.flush())
     else this.timer ??= this.options.clock.setTimeout(() => this.flush(), RecorderConstants.FlushMs)
+  }
+
+  /** A failed write ends the recording (what was written stays), never the pane or the board. */
+  private guarded(write: () => void): void {
+    try {
+      write()
+    } catch (err) {
+      this.error = `writing the recording failed: ${err instanceof Error ? err.message : String(err)}`
+      this.stop()
+    }
   }
 
   output(data: string): void {
@@ -151,7 +168,13 @@ export class PaneRecorder implements IDisposable {
 
   private flush(): void {
     this.timer = null
-    for (const f of [this.cast, this.hooks, this.process]) f.flush()
+    this.guarded(() => {
+      for (const f of [this.cast, this.hooks, this.process]) f.flush()
+    })
+  }
+
+  get failed(): string | undefined {
+    return this.error
   }
 
   /** Writes everything buffered and closes the files. */
@@ -160,9 +183,15 @@ export class PaneRecorder implements IDisposable {
       this.closed = true
       this.timer?.dispose()
       this.timer = null
-      for (const f of [this.cast, this.hooks, this.process]) f.close()
+      for (const f of [this.cast, this.hooks, this.process]) {
+        try {
+          f.close()
+        } catch (err) {
+          this.error ??= `writing the recording failed: ${err instanceof Error ? err.message : String(err)}`
+        }
+      }
     }
-    return { files: this.files, seconds: this.lastT, events: this.events, reports: this.reports }
+    return { files: this.files, seconds: this.lastT, events: this.events, reports: this.reports, ...(this.error ? { error: this.error } : {}) }
   }
 
   dispose(): void {

@@ -81,6 +81,8 @@ export interface RecordingInfo {
   readonly seconds: number
   readonly events: number
   readonly reports: number
+  /** Set when the recording stopped early because a write failed. */
+  readonly error?: string
 }
 
 /** Where to record: an absolute path ending in .cast (the CLI resolves it against its own cwd). */
