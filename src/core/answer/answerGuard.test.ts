@@ -42,6 +42,7 @@ describe('answer guard: every state × action', () => {
   const sent = `${P('fix it')}|"\\r"`
   const expected: Record<PaneState, Record<string, string>> = {
     idle: { text: sent, 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
+    input: { text: sent, 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
     asked: { text: sent, 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
     working: { text: 'refused:busy', 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
     starting: { text: 'refused:busy', 'text, send anyway': sent, option: 'refused:dialog-closed', deny: 'refused:dialog-closed' },
@@ -66,7 +67,7 @@ describe('answer guard: text', () => {
         { data: '\x1b[200~run the tests\x1b[201~', delayMs: 0 },
         { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
       ],
-      stillIn: ['idle', 'asked'],
+      stillIn: ['idle', 'asked', 'input'],
       summary: 'the text as a paste, then Enter',
     })
     expect(AnswerConstants.PasteEnterDelayMs).toBeGreaterThan(0)
@@ -105,9 +106,9 @@ describe('answer guard: text', () => {
 
   it('requires the pane to stay ready between the line and its Enter (send anyway: not in a dialog)', () => {
     const ready = planAnswer(live('idle'), text('x'))
-    expect(ready.ok && ready.stillIn).toEqual(['idle', 'asked'])
+    expect(ready.ok && ready.stillIn).toEqual(['idle', 'asked', 'input'])
     const anyway = planAnswer(live('working'), text('x', { sendAnyway: true }))
-    expect(anyway.ok && anyway.stillIn).toEqual(['idle', 'asked', 'working', 'starting', 'unknown'])
+    expect(anyway.ok && anyway.stillIn).toEqual(['idle', 'asked', 'input', 'working', 'starting', 'unknown'])
   })
 
   it('says what to do in every refusal', () => {

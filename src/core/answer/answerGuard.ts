@@ -65,7 +65,8 @@ export type AnswerPlan =
   | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
 
 const DIALOG_STATES: readonly PaneState[] = ['blocked', 'question']
-const READY_STATES: readonly PaneState[] = ['idle', 'asked']
+// `input`: a program sleeps reading the terminal; a typed line and Enter is what it waits for.
+const READY_STATES: readonly PaneState[] = ['idle', 'asked', 'input']
 const BUSY_STATES: readonly PaneState[] = ['working', 'starting', 'unknown']
 
 const refuse = (reason: AnswerRefusal, message: string): AnswerPlan => ({ ok: false, reason, message })

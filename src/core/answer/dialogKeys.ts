@@ -1,34 +1,18 @@
 /**
- * Which keys answer an agent's dialog. Only what was seen working on the real CLIs is listed
- * (fixtures/<agent>/README.md and the measurements in src/main/answer/README.md); for any other
- * agent or dialog the board says so and the user answers in the terminal: never fake support.
+ * Which keys answer an agent's dialog, from each agent's `dialogKeys` (src/core/agents/<agent>/).
+ * Only what was seen working on the real CLIs is listed (fixtures/<agent>/README.md and the
+ * measurements in src/main/answer/README.md); for any other agent or dialog the board says so and
+ * the user answers in the terminal: never fake support.
  */
 import type { DialogInfo } from '../../shared/domain/pane'
+import { agentKnowledge } from '../agents/registry'
 
-interface DialogKeyTable {
-  /** Dialog kinds whose options are chosen (and submitted) by typing the option's digit. */
-  readonly digitKinds: readonly DialogInfo['kind'][]
-  /** The key that declines every dialog of this agent. */
-  readonly deny: string | null
-}
-
-const ESC = '\x1b'
-
-const TABLES: Readonly<Record<string, DialogKeyTable>> = {
-  // 2.1.197: `3` answered "3. No" (fixture cc-80x24); digits choose AskUserQuestion options too
-  // (measured in the board e2e with the real CLI). Esc declines both (cc-120x32).
-  claude: { digitKinds: ['permission', 'question'], deny: ESC },
-  // 0.171.0: a digit selects and submits (question: fixture; approval: `1`…`3` as listed, the
-  // letters in brackets too). Esc cancels the approval ("3. No … (esc)").
-  codex: { digitKinds: ['permission', 'question'], deny: ESC },
-  // 0.73.1: the example extensions' dialogs are arrow-driven; "escape/ctrl+c cancel" is on screen.
-  pi: { digitKinds: [], deny: ESC },
-}
+const table = (agent: string | null) => agentKnowledge(agent)?.dialogKeys ?? null
 
 /** The keys that choose `optionKey` in this dialog, or null when the board does not know them. */
 export function optionKeys(agent: string | null, dialog: DialogInfo, optionKey: string): string | null {
-  const table = agent ? TABLES[agent] : undefined
-  if (!table?.digitKinds.includes(dialog.kind)) return null
+  const keys = table(agent)
+  if (!keys?.digitKinds.includes(dialog.kind)) return null
   return /^[1-9]$/.test(optionKey) ? optionKey : null
 }
 
@@ -39,5 +23,5 @@ export function optionsAnswerable(agent: string | null, dialog: DialogInfo): boo
 
 /** The key that declines the dialog (Esc), or null when the board does not know it. */
 export function denyKey(agent: string | null): string | null {
-  return (agent ? TABLES[agent]?.deny : undefined) ?? null
+  return table(agent)?.deny ?? null
 }

@@ -20,6 +20,15 @@ describe('needs-you list', () => {
     expect(items.map((i) => i.paneId)).toEqual(['3', '2', '5', '4', '1'])
   })
 
+  it('lists a program waiting for input with the dialogs: it stops its task until you type', () => {
+    const items = needsYou([pane('1', 'asked', 100), pane('2', 'input', 300), pane('3', 'blocked', 200), pane('4', 'working', 0)], {})
+    expect(items).toEqual([
+      { paneId: '3', kind: 'blocked', waitingSince: 200 },
+      { paneId: '2', kind: 'input', waitingSince: 300 },
+      { paneId: '1', kind: 'asked', waitingSince: 100 },
+    ])
+  })
+
   it('jumps to the most urgent pane, then on through the list, wrapping', () => {
     const items = needsYou([pane('1', 'asked', 100), pane('2', 'blocked', 300), pane('7', 'working', 0)], {})
     expect(nextNeedingYou(items, null)).toBe('2')

@@ -1,6 +1,6 @@
 /**
- * The needs-you list: every pane waiting for the user (a dialog, a question in the reply, or a
- * finished turn nobody has looked at), most urgent first, and "the next pane that needs you".
+ * The needs-you list: every pane waiting for the user (a dialog, a program waiting for input, a
+ * question in the reply, or a finished turn nobody has looked at), most urgent first, and "the next pane that needs you".
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 import type { AttentionKind } from './notifyPolicy'
@@ -20,13 +20,14 @@ export interface NeedsYouItem {
 }
 
 /**
- * A dialog stops the agent until it is answered; a reply or a finished turn only waits for the
- * next task. Dialogs therefore come first, then the rest; within each tier the longest wait first.
+ * A dialog stops the agent until it is answered, and a program waiting for input (a `[y/N]`, a
+ * password) stops its task the same way; a reply or a finished turn only waits for the next task.
+ * Those that stop work therefore come first, then the rest; within each tier the longest wait first.
  */
-const TIER: Record<AttentionKind, number> = { blocked: 0, question: 0, asked: 1, finished: 1 }
+const TIER: Record<AttentionKind, number> = { blocked: 0, question: 0, input: 0, asked: 1, finished: 1 }
 
 function kindOf(pane: NeedsYouPane, unseen: Readonly<Record<PaneId, number>>): AttentionKind | null {
-  if (pane.state === 'blocked' || pane.state === 'question' || pane.state === 'asked') return pane.state
+  if (pane.state === 'blocked' || pane.state === 'question' || pane.state === 'input' || pane.state === 'asked') return pane.state
   if (pane.state === 'idle' && unseen[pane.id] !== undefined) return 'finished'
   return null
 }

@@ -15,7 +15,7 @@
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 
-export const ATTENTION_KINDS = ['blocked', 'question', 'asked', 'finished'] as const
+export const ATTENTION_KINDS = ['blocked', 'question', 'input', 'asked', 'finished'] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 /** alert: a notification with sound; quiet: a silent notification; off: none (the needs-you list still shows it). */
@@ -28,7 +28,7 @@ export interface NotifyPrefs {
 }
 
 export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
-  levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'off' },
+  levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off' },
   graceMs: 0,
 }
 
@@ -91,6 +91,7 @@ export function attentionOf(previous: PaneState, next: PaneState): AttentionKind
   switch (next) {
     case 'blocked':
     case 'question':
+    case 'input':
     case 'asked':
       return next
     case 'idle':

@@ -6,6 +6,8 @@ export interface ProcStat {
   readonly ppid: number
   readonly pgrp: number
   readonly session: number
+  /** The controlling terminal's device number (0: none). */
+  readonly ttyNr: number
   readonly tpgid: number
 }
 
@@ -20,8 +22,8 @@ export function parseProcStat(text: string): ProcStat | null {
   const pid = Number(text.slice(0, open).trim())
   const rest = text.slice(close + 1).trim().split(/\s+/)
   // After the comm: state(3) ppid(4) pgrp(5) session(6) tty_nr(7) tpgid(8)
-  const [state, ppid, pgrp, session, , tpgid] = rest
-  const nums = [pid, Number(ppid), Number(pgrp), Number(session), Number(tpgid)]
+  const [state, ppid, pgrp, session, ttyNr, tpgid] = rest
+  const nums = [pid, Number(ppid), Number(pgrp), Number(session), Number(ttyNr), Number(tpgid)]
   if (!state || nums.some((n) => !Number.isInteger(n))) return null
   return {
     pid,
@@ -30,6 +32,7 @@ export function parseProcStat(text: string): ProcStat | null {
     ppid: Number(ppid),
     pgrp: Number(pgrp),
     session: Number(session),
+    ttyNr: Number(ttyNr),
     tpgid: Number(tpgid),
   }
 }
@@ -37,4 +40,25 @@ export function parseProcStat(text: string): ProcStat | null {
 /** /proc/<pid>/cmdline is NUL-separated with a trailing NUL. */
 export function parseCmdline(raw: string): string[] {
   return raw.split('\0').filter((part, i, all) => part !== '' || i < all.length - 1)
+}
+
+/**
+ * System calls that wait for terminal input, by architecture (the numbers differ): read(2) and
+ * readv(2). A process blocked in one of them on the pane's terminal is waiting for the user.
+ * poll/select are left out on purpose: their fds are behind a pointer (/proc cannot show them),
+ * and an interactive shell's prompt (readline) or an event loop sits in them while idle.
+ */
+const READ_SYSCALLS: Readonly<Record<string, readonly number[]>> = { x64: [0, 19], arm64: [63, 65], ia32: [3, 145], arm: [3, 145] }
+
+/**
+ * Parses /proc/<pid>/syscall ("nr arg0 arg1 …" in hex; "running" or "-1 …" when not blocked in a
+ * call): the fd a process is blocked reading, or null when it is not blocked in a read.
+ */
+export function blockedReadFd(text: string, arch: string): number | null {
+  const [nr, fd] = text.trim().split(/\s+/)
+  const calls = READ_SYSCALLS[arch]
+  if (!calls || nr === undefined || fd === undefined || !/^\d+$/.test(nr)) return null
+  if (!calls.includes(Number(nr))) return null
+  const n = Number.parseInt(fd, 16)
+  return Number.isInteger(n) && n >= 0 ? n : null
 }

@@ -1,27 +1,23 @@
-import { REPORTING_AGENTS, type ReportingAgent } from '../status/reports/reportTable'
+import { AGENT_NAMES, isAgentName, type AgentName } from '../../shared/domain/agents'
+import { AGENTS } from '../agents/registry'
 import { programName } from './shells'
 
 /** Launchers that run an agent's script: the agent is named by the script, not the launcher. */
 const LAUNCHERS = new Set(['node', 'nodejs', 'bun', 'deno', 'npx', 'npm', 'pnpm', 'yarn', 'env', 'electron'])
 
-/** Package paths that identify an agent's script when it runs through a launcher. */
-const PACKAGE_HINTS: readonly (readonly [RegExp, ReportingAgent])[] = [
-  [/@anthropic-ai\/claude-code\b/, 'claude'],
-  [/@openai\/codex\b/, 'codex'],
-  [/\bopencode-ai\b|\bopencode-(linux|darwin|windows)-/, 'opencode'],
-  [/@mariozechner\/pi-coding-agent\b/, 'pi'],
-]
+/** Package paths that identify an agent's script when it runs through a launcher (each agent's `packageHints`). */
+const PACKAGE_HINTS: readonly (readonly [RegExp, AgentName])[] = AGENT_NAMES.flatMap((name) => AGENTS[name].packageHints.map((hint) => [hint, name] as const))
 
-function byName(arg: string): ReportingAgent | null {
+function byName(arg: string): AgentName | null {
   const name = programName(arg)
-  return (REPORTING_AGENTS as readonly string[]).includes(name) ? (name as ReportingAgent) : null
+  return isAgentName(name) ? name : null
 }
 
 /**
  * Which agent an argv runs: by program name (`claude`, `/usr/local/bin/codex`), or through a
  * launcher (`node …/@anthropic-ai/claude-code/cli.js`, `npx opencode-ai`). Null for anything else.
  */
-export function recognizeAgent(argv: readonly string[]): ReportingAgent | null {
+export function recognizeAgent(argv: readonly string[]): AgentName | null {
   const [first, ...rest] = argv
   if (first === undefined) return null
   const direct = byName(first)

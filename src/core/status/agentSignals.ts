@@ -1,35 +1,19 @@
-import { CODEX_STATE_OSC, parseCodexStateOsc, type AgentTerminalState } from './codexOsc'
-import { claudeReports } from './reports/claudeReports'
-import { codexReports } from './reports/codexReports'
-import { opencodeReports } from './reports/opencodeReports'
-import { piReports } from './reports/piReports'
-import { REPORTING_AGENTS, type AgentReportTable, type ReportingAgent } from './reports/reportTable'
+import type { AgentName } from '../../shared/domain/agents'
+import type { TerminalStateParser } from '../agents/agentKnowledge'
+import { agentKnowledge } from '../agents/registry'
+import type { AgentReportTable } from './reports/reportTable'
 
-/** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */
-export interface TerminalStateParser {
-  readonly osc: number
-  readonly parse: (data: string) => AgentTerminalState | null
-}
+export type { TerminalStateParser }
 
 /** What the status engine hears from an agent besides its screen. */
 export interface AgentSignals {
-  readonly agent: ReportingAgent
+  readonly agent: AgentName
   readonly reports: AgentReportTable
   readonly terminalState: TerminalStateParser | null
 }
 
-const SIGNALS: Readonly<Record<ReportingAgent, AgentSignals>> = {
-  claude: { agent: 'claude', reports: claudeReports, terminalState: null },
-  codex: { agent: 'codex', reports: codexReports, terminalState: { osc: CODEX_STATE_OSC, parse: parseCodexStateOsc } },
-  opencode: { agent: 'opencode', reports: opencodeReports, terminalState: null },
-  pi: { agent: 'pi', reports: piReports, terminalState: null },
-}
-
-export function isReportingAgent(name: string): name is ReportingAgent {
-  return (REPORTING_AGENTS as readonly string[]).includes(name)
-}
-
 /** The agent's tables, or null for an agent that reports nothing (a shell, an unknown program). */
 export function agentSignals(agent: string | null): AgentSignals | null {
-  return agent !== null && isReportingAgent(agent) ? SIGNALS[agent] : null
+  const known = agentKnowledge(agent)
+  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState }
 }

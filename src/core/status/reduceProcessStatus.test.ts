@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { initialVerdict, reduceProcessStatus } from './reduceProcessStatus'
 
 const shellPane = { rootIsShell: true }
-const agentPane = { rootIsShell: false }
+const agentPane = { rootIsShell: false, agent: 'claude' }
+const programPane = { rootIsShell: false, agent: null }
 const bash = { pid: 10, argv: ['bash'], isRoot: true }
 const sleep = { pid: 11, argv: ['sleep', '2'], isRoot: false }
 
@@ -30,5 +31,26 @@ describe('reduceProcessStatus', () => {
     const exited = reduceProcessStatus(initialVerdict(0), { kind: 'exit', at: 8, code: 0, signal: 9 }, shellPane)
     expect(exited).toMatchObject({ state: 'exited', evidence: [{ source: 'exit', detail: 'process ended: killed by SIGKILL' }] })
     expect(reduceProcessStatus(exited, { kind: 'foreground', at: 9, program: bash }, shellPane)).toBe(exited)
+  })
+
+  it('a plain program (or a bash -c script) in front runs; one asleep reading the terminal waits for input', () => {
+    const loop = { pid: 20, argv: ['bash', '-c', 'while true; do echo tick; done'], isRoot: true }
+    const working = reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 2, program: loop }, programPane)
+    expect(working).toMatchObject({ state: 'working', evidence: [{ detail: expect.stringMatching(/^bash -c while true.* runs \(pid 20\)$/) }] })
+    const input = reduceProcessStatus(working, { kind: 'foreground', at: 4, program: loop, reader: { pid: 20, argv: loop.argv } }, programPane)
+    expect(input).toMatchObject({ state: 'input', since: 4, evidence: [{ source: 'process', detail: expect.stringMatching(/^waiting for input: bash -c/) }] })
+    expect(reduceProcessStatus(input, { kind: 'foreground', at: 6, program: loop, reader: null }, programPane).state).toBe('working')
+  })
+
+  it("a shell's own prompt is idle even when it reads with read(2) (dash); bash in read(2) is its read builtin", () => {
+    const dash = { pid: 10, argv: ['dash'], isRoot: true }
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: dash, reader: { pid: 10, argv: ['dash'] } }, shellPane).state).toBe('idle')
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: bash, reader: { pid: 10, argv: ['bash'] } }, shellPane).state).toBe('input')
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: sleep, reader: { pid: 11, argv: ['cp', '-i'] } }, shellPane).state).toBe('input')
+  })
+
+  it('an agent pane never takes a reader as waiting: agents are read from their screen and reports', () => {
+    const claude = { pid: 3, argv: ['claude'], isRoot: true }
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: claude, reader: { pid: 3, argv: ['claude'] } }, agentPane).state).toBe('unknown')
   })
 })

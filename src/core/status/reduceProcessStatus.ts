@@ -1,9 +1,13 @@
 import type { Evidence, PaneState, Verdict } from '../../shared/domain/pane'
-import { programName } from '../process/shells'
-import type { PaneContext, ProcessSignal } from './processSignals'
+import { programName, promptWaitsInPselect } from '../process/shells'
+import type { PaneContext, ProcessSignal, TerminalReader } from './processSignals'
 
 /** Signal names for `kill -l` style evidence; Linux numbering (the common ones). */
 const SIGNAL_NAMES: Record<number, string> = { 1: 'SIGHUP', 2: 'SIGINT', 3: 'SIGQUIT', 6: 'SIGABRT', 9: 'SIGKILL', 13: 'SIGPIPE', 15: 'SIGTERM' }
+
+function waitingEvidence(reader: TerminalReader, at: number): Evidence {
+  return { source: 'process', at, detail: `waiting for input: ${reader.argv.join(' ').slice(0, 200)} reads the terminal (pid ${reader.pid})` }
+}
 
 export function initialVerdict(at: number): Verdict {
   return { state: 'starting', since: at, evidence: [{ source: 'process', at, detail: 'spawned; nothing known yet' }] }
@@ -19,7 +23,8 @@ function verdict(prev: Verdict, state: PaneState, evidence: Evidence): Verdict {
  * `prev` itself when nothing changes so callers can fire events only on real change.
  *
  * What the process alone can prove: the pane exited; a shell pane's shell is back in front
- * (waiting for a command); a shell pane runs another program in front. Whether an *agent* in front
+ * (waiting for a command); another program runs in front; a program in front sleeps reading the
+ * terminal (waiting for input, from the kernel: see src/main/pty/terminalReader.ts). Whether an *agent* in front
  * is working or waiting cannot be told from processes (seed 001: `ps` sleeps in both), so an
  * agent pane says `unknown` with that evidence until screen or agent signals arrive.
  */
@@ -37,11 +42,18 @@ export function reduceProcessStatus(prev: Verdict, signal: ProcessSignal, ctx: P
     }
     case 'foreground': {
       const name = programName(signal.program.argv[0] ?? '?')
+      // The interactive shell's own prompt may read the terminal too (dash does, with read(2)): that
+      // is idle. bash's prompt waits in pselect(2), so bash itself in read(2) is its `read` builtin.
+      const atPrompt = ctx.rootIsShell && signal.program.isRoot && !promptWaitsInPselect(signal.program.argv[0] ?? '')
+      if (signal.reader && !atPrompt && !ctx.agent) return verdict(prev, 'input', waitingEvidence(signal.reader, signal.at))
       if (ctx.rootIsShell) {
         return signal.program.isRoot
           ? verdict(prev, 'idle', { source: 'process', at: signal.at, detail: `shell ${name} is back in front (pid ${signal.program.pid})` })
           : verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs in front (pid ${signal.program.pid})` })
       }
+      // A plain program (or a script whose interpreter is the pane's own process) runs while it is in
+      // front and not waiting for the keyboard; only an agent's state needs its screen and reports.
+      if (!ctx.agent) return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs (pid ${signal.program.pid})` })
       if (prev.state !== 'starting') return prev
       return verdict(prev, 'unknown', {
         source: 'process',

@@ -1,6 +1,6 @@
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import type { AgentKind } from './agentKind'
+import type { AgentKind } from '../../shared/domain/agents'
 import { launchAgent, type AgentLaunch } from './launchAgent'
 import { profileFor, profileForCommand } from './registry'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import type { AgentKind } from './agentKind'
+import { AGENT_DISPLAY_NAMES, type AgentKind } from '../../shared/domain/agents'
 import type { AgentProfile } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
@@ -32,6 +32,8 @@ export interface AgentLaunch extends IDisposable {
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (the token among them). */
   readonly env: Readonly<Record<string, string>>
+  /** What must never be written down (recordings scrub it): the report token. */
+  readonly secrets: readonly string[]
 }
 
 /**
@@ -42,7 +44,7 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, dispose() {} }
+  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], dispose() {} }
   if (profile.kind === 'shell') return plain
 
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
@@ -82,6 +84,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       agent: profile.kind,
       argv: prepared.argv,
       env,
+      secrets: [registration.token],
       dispose: () => {
         if (disposed) return
         disposed = true
@@ -90,6 +93,6 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
     }
   } catch (err) {
     dispose()
-    throw new Error(`could not prepare ${profile.displayName} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+    throw new Error(`could not prepare ${AGENT_DISPLAY_NAMES[profile.kind]} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
   }
 }

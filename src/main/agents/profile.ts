@@ -1,5 +1,5 @@
 import type { IncomingReport } from '../reports/report'
-import type { AgentKind } from './agentKind'
+import type { AgentKind } from '../../shared/domain/agents'
 
 /** What a profile needs to inject reporting into one launch. */
 export interface LaunchContext {
@@ -31,14 +31,19 @@ export type PromptOpens = (report: IncomingReport) => boolean
 
 /**
  * One agent: how to launch it and how to make it report for one launch without touching the
- * user's own configuration. (Recognising it in a command line or a pane's foreground is
- * core/process/recognizeAgent; mapping its reports to states is core/status/reports.)
+ * user's own configuration. What the pure core knows about the agent (report table, dialog keys,
+ * recognition) is in src/core/agents/<agent>/; see the README there.
  */
 export interface AgentProfile {
   readonly kind: AgentKind
-  readonly displayName: string
   /** Executable names looked up on PATH when the settings name none. */
   readonly executables: readonly string[]
+  /**
+   * Files the launch needs, relative to the resources folder (a test checks each exists, so a
+   * plugin left out of the package fails there, not on a user's machine). The screen rules are
+   * always resources/rules/<agent>.toml.
+   */
+  readonly resources: readonly string[]
   /** Null when the agent reports nothing (the shell profile). */
   prepareLaunch(ctx: LaunchContext): PreparedLaunch | null
   /** Reports that open a dialog; the pane's marker file exists from one of them to the next report. */

@@ -1,17 +1,29 @@
-import type { AgentKind } from './agentKind'
+import { AGENT_KINDS, type AgentKind } from '../../shared/domain/agents'
+import { recognizeAgent } from '../../core/process/recognizeAgent'
 import { claudeProfile } from './claude'
 import { codexProfile } from './codex'
 import { opencodeProfile } from './opencode'
 import { piProfile } from './pi'
 import type { AgentProfile } from './profile'
-import { recognizeAgent } from '../../core/process/recognizeAgent'
 import { shellProfile } from './shell'
 
+/**
+ * Main's registry: how to launch each kind. `satisfies Record<AgentKind, …>` makes an agent added
+ * to AGENT_NAMES without a launch profile a compile error.
+ */
+export const PROFILES: Readonly<Record<AgentKind, AgentProfile>> = {
+  claude: claudeProfile,
+  codex: codexProfile,
+  opencode: opencodeProfile,
+  pi: piProfile,
+  shell: shellProfile,
+} satisfies Record<AgentKind, AgentProfile>
+
 /** Every known agent; `shell` last (it matches nothing and reports nothing). */
-export const AGENT_PROFILES: readonly AgentProfile[] = [claudeProfile, codexProfile, opencodeProfile, piProfile, shellProfile]
+export const AGENT_PROFILES: readonly AgentProfile[] = AGENT_KINDS.map((kind) => PROFILES[kind])
 
 export function profileFor(kind: AgentKind): AgentProfile {
-  return AGENT_PROFILES.find((p) => p.kind === kind) ?? shellProfile
+  return PROFILES[kind]
 }
 
 /** The profile for a command line about to be launched (or seen in a pane's foreground). */

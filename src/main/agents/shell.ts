@@ -3,7 +3,7 @@ import type { AgentProfile } from './profile'
 /** Anything that is not a known agent: launched as typed, recognised by nothing, reports nothing. */
 export const shellProfile: AgentProfile = {
   kind: 'shell',
-  displayName: 'Shell',
   executables: [],
+  resources: [],
   prepareLaunch: () => null,
 }

@@ -1,4 +1,5 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
+import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -10,6 +11,7 @@ export type CliCommand =
   | { name: 'kill'; pane: string }
   | { name: 'wait'; pane: string; state: PaneState; timeoutSec?: number }
   | { name: 'events'; json: boolean }
+  | RecordCommand
   | { name: 'help' }
   | { name: 'version' }
 
@@ -36,6 +38,7 @@ commands:
   wait PANE --state STATE [--timeout SEC]
                                        wait until the pane is in STATE (${PANE_STATES.join('|')})
   events [--json]                      print one line per state change until interrupted
+${RECORD_USAGE}
 
 The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board running.`
 
@@ -151,6 +154,10 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       flags(['--json'])
       return { socket, command: { name: 'events', json: args.includes('--json') } }
     default:
-      throw new UsageError(`unknown command ${JSON.stringify(name)}; \`switchboard help\` lists the commands`)
+      return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? unknownCommand(name) }
   }
+}
+
+function unknownCommand(name: string | undefined): never {
+  throw new UsageError(`unknown command ${JSON.stringify(name)}; \`switchboard help\` lists the commands`)
 }

@@ -5,6 +5,7 @@ import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { runRecordCommand } from './recordCommands'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -99,6 +100,9 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
       await Promise.race([conn.closed, io.interrupted])
       return 0
     }
+    case 'record':
+    case 'mark':
+      return runRecordCommand(command, conn, io)
   }
 }
 

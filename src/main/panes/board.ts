@@ -15,6 +15,8 @@ import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegi
 import { RuleWatcher } from '../status/ruleWatcher'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
+import { PaneRecordings } from '../record/paneRecordings'
+import type { RecordingSummary } from '../record/paneRecorder'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -55,6 +57,9 @@ export class Board extends Disposable {
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private nextId = 1
   private nextClient = 1
+  /** Per pane: what a recording must scrub (its report token). */
+  private readonly paneSecrets = new Map<PaneId, readonly string[]>()
+  private readonly recordings: PaneRecordings
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -64,6 +69,7 @@ export class Board extends Disposable {
 
   constructor(private readonly options: BoardOptions) {
     super()
+    this.recordings = new PaneRecordings(options.clock)
     const dir = options.rulesDir === undefined ? findRulesDir() : options.rulesDir
     const overrides = options.userRulesDir === undefined ? findUserRulesDir(options.baseEnv) : options.userRulesDir
     this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line), overrides ?? undefined) : null
@@ -150,6 +156,7 @@ export class Board extends Disposable {
     }
     this.panes.set(id, pane)
     this.paneStores.set(id, store)
+    this.paneSecrets.set(id, injected?.secrets ?? [])
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
@@ -210,6 +217,8 @@ export class Board extends Disposable {
   async remove(id: PaneId): Promise<void> {
     const pane = this.get(id)
     await pane.kill()
+    this.recordings.forget(id)
+    this.paneSecrets.delete(id)
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
@@ -241,10 +250,26 @@ export class Board extends Disposable {
       },
       ack: (id, chars) => this.panes.get(id)?.ack(clientId, chars),
       dispose: () => {
+        this.recordings.stopOwnedBy(clientId)
         for (const id of attached) this.panes.get(id)?.detach(clientId)
         attached.clear()
       },
     }
+  }
+
+  /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */
+  record(id: PaneId, file: string, owner: string | null = null): Promise<RecordingSummary> {
+    return this.recordings.start(this.get(id), file, this.paneSecrets.get(id) ?? [], owner)
+  }
+
+  stopRecording(id: PaneId): RecordingSummary {
+    return this.recordings.stop(id)
+  }
+
+  /** Drops a ground-truth marker (`state:LABEL`) into the pane's recording. */
+  mark(id: PaneId, label: string): void {
+    this.get(id)
+    this.recordings.mark(id, label)
   }
 
   /** Kills every pane's process tree and waits for it; the board is unusable afterwards. */
@@ -258,6 +283,7 @@ export class Board extends Disposable {
   }
 
   override dispose(): void {
+    this.recordings.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
     this.panes.clear()

@@ -2,15 +2,17 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
-import { isShell, programName } from '../../core/process/shells'
+import { isInteractiveShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
 import { HeadlessMirror } from '../screen/headlessMirror'
-import { ForegroundMonitor } from '../pty/foregroundMonitor'
+import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
+import type { ProcessSignal } from '../../core/status/processSignals'
+import type { PaneTap } from './paneTap'
 
 /** The flow-control consumer name of the headless mirror (clients use their own ids). */
 const MIRROR = '\0mirror'
@@ -92,6 +94,9 @@ export class Pane extends Disposable {
   readonly onDidParse = this._onDidParse.event
   private readonly _onDidExit = this.register(new Emitter<PaneExit>())
   readonly onDidExit = this._onDidExit.event
+  private readonly _onDidTap = this.register(new Emitter<PaneTap>())
+  /** Input, resizes, reports and process signals as the status pipeline gets them (for a recorder). */
+  readonly onDidTap = this._onDidTap.event
 
   constructor(options: PaneOptions) {
     super()
@@ -102,7 +107,7 @@ export class Pane extends Disposable {
     this.fixedTitle = options.title
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
-    this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
+    this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
     this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
@@ -136,8 +141,8 @@ export class Pane extends Disposable {
     this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
-      this.foreground.onDidChange((program) => {
-        this.status.process({ kind: 'foreground', at: this.clock.now(), program })
+      this.foreground.onDidChange(({ program, reader }) => {
+        this.process({ kind: 'foreground', at: this.clock.now(), program, reader })
         this.changed()
       }),
     )
@@ -161,10 +166,15 @@ export class Pane extends Disposable {
     this.foreground.dispose()
     this.mirror.write('', () => {
       this.exitInfo = exit
-      this.status.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
+      this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
       this.changed()
       this._onDidExit.fire(exit)
     })
+  }
+
+  private process(signal: ProcessSignal): void {
+    this._onDidTap.fire({ kind: 'process', signal })
+    this.status.process(signal)
   }
 
   private deliver(client: Client, data: string): void {
@@ -194,9 +204,15 @@ export class Pane extends Disposable {
     return this.status.agent
   }
 
+  /** The process of the foreground job waiting for the keyboard, if any (Linux). */
+  get reader(): ForegroundState['reader'] {
+    return this.foreground.reader
+  }
+
   /** An agent's report (hook or plugin event), payload exactly as delivered. */
   report(event: string, payload: unknown): void {
     this.lastReport = { event, at: this.clock.now() }
+    this._onDidTap.fire({ kind: 'report', event, payload })
     this.status.report(event, payload)
     this.changed()
   }
@@ -269,6 +285,7 @@ export class Pane extends Disposable {
 
   write(data: string): void {
     this.pty.write(data)
+    this._onDidTap.fire({ kind: 'input', data })
     this.status.input(data)
     this.foreground.noteInput()
   }
@@ -276,6 +293,7 @@ export class Pane extends Disposable {
   resize(cols: number, rows: number): void {
     if (cols === this.size.cols && rows === this.size.rows) return
     this.size = { cols, rows }
+    this._onDidTap.fire({ kind: 'resize', cols, rows })
     this.mirror.resize(cols, rows)
     this.pty.resize(cols, rows)
     this.status.screenChanged()

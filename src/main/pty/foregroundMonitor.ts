@@ -2,7 +2,17 @@ import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { ForegroundProgram } from '../../shared/domain/pane'
+import type { TerminalReader } from '../../core/status/processSignals'
 import { readForeground, type ForegroundReading } from './processTree'
+import { readTerminalReader } from './terminalReader'
+
+/** Who owns the terminal, and who in that job waits for the keyboard. */
+export interface ForegroundState {
+  readonly program: ForegroundProgram
+  readonly reader: TerminalReader | null
+}
+
+type ReadReader = (rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null) => TerminalReader | null
 
 export const enum ForegroundConstants {
   /** After input (a command typed and Enter pressed) the job starts within a few ms; look soon. */
@@ -11,6 +21,14 @@ export const enum ForegroundConstants {
   AfterOutputMs = 250,
   /** A silent program can start or end a job with no output at all: look this often regardless. */
   IdlePollMs = 1000,
+  /** With no input or output since, the session scan for a job's reader is repeated this rarely. */
+  RescanQuietMs = 5000,
+  /**
+   * The session scan (every /proc/<pid>/stat: ~7 ms with 135 processes, measured) runs only once
+   * output has been quiet this long: a program at a prompt has stopped printing, and a build
+   * printing through `make` must not pay for a scan every 250 ms.
+   */
+  ScanAfterQuietMs = 200,
 }
 
 /**
@@ -19,9 +37,15 @@ export const enum ForegroundConstants {
  * as a backstop, and the event fires only on real change.
  */
 export class ForegroundMonitor implements IDisposable {
-  private readonly _onDidChange = new Emitter<ForegroundProgram>()
+  private readonly _onDidChange = new Emitter<ForegroundState>()
+  /** The foreground program changed, or a process of its job started or stopped reading the terminal. */
   readonly onDidChange = this._onDidChange.event
   private current: ForegroundProgram | null = null
+  private currentReader: TerminalReader | null = null
+  /** Input or output since the last job scan: only then can a reader have appeared or gone. */
+  private activity = true
+  private lastScanAt = -Infinity
+  private lastOutputAt = -Infinity
   private timer: IDisposable | undefined
   private dueAt = Infinity
   private checking = false
@@ -31,6 +55,7 @@ export class ForegroundMonitor implements IDisposable {
     private readonly rootPid: number,
     private readonly clock: Clock,
     private readonly read: (pid: number) => Promise<ForegroundReading | null> = readForeground,
+    private readonly readReader: ReadReader = readTerminalReader,
   ) {
     this.schedule(0)
   }
@@ -39,11 +64,19 @@ export class ForegroundMonitor implements IDisposable {
     return this.current
   }
 
+  /** The process of the foreground job that waits for the keyboard, if any (Linux). */
+  get reader(): TerminalReader | null {
+    return this.currentReader
+  }
+
   noteInput(): void {
+    this.activity = true
     this.schedule(ForegroundConstants.AfterInputMs)
   }
 
   noteOutput(): void {
+    this.activity = true
+    this.lastOutputAt = this.clock.now()
     this.schedule(ForegroundConstants.AfterOutputMs)
   }
 
@@ -65,18 +98,29 @@ export class ForegroundMonitor implements IDisposable {
     try {
       const reading = await this.read(this.rootPid)
       if (this.disposed) return
-      if (reading) this.update({ pid: reading.tpgid, argv: reading.argv, isRoot: reading.tpgid === reading.rootPgrp })
+      if (!reading) return
+      const now = this.clock.now()
+      const quiet = now - this.lastOutputAt >= ForegroundConstants.ScanAfterQuietMs
+      const scanJob = quiet && (this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs)
+      if (scanJob) {
+        this.activity = false
+        this.lastScanAt = now
+      }
+      const reader = this.readReader(this.rootPid, reading.tpgid, scanJob, this.currentReader)
+      this.update({ pid: reading.tpgid, argv: reading.argv, isRoot: reading.tpgid === reading.rootPgrp }, reader)
     } finally {
       this.checking = false
       this.schedule(ForegroundConstants.IdlePollMs)
     }
   }
 
-  private update(next: ForegroundProgram): void {
+  private update(next: ForegroundProgram, reader: TerminalReader | null): void {
     const prev = this.current
-    if (prev && prev.pid === next.pid && prev.argv.join('\0') === next.argv.join('\0')) return
-    this.current = next
-    this._onDidChange.fire(next)
+    const sameProgram = prev && prev.pid === next.pid && prev.argv.join('\0') === next.argv.join('\0')
+    if (sameProgram && (reader?.pid ?? null) === (this.currentReader?.pid ?? null)) return
+    if (!sameProgram) this.current = next
+    this.currentReader = reader
+    this._onDidChange.fire({ program: this.current!, reader })
   }
 
   dispose(): void {

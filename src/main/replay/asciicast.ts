@@ -15,11 +15,18 @@ export interface Cast {
   /** The header's title and command, when present. */
   readonly title: string
   readonly command: string
+  /** The pane's argv, in recordings made by `switchboard record` (header key `switchboard`). */
+  readonly argv?: readonly string[]
   /** Events in time order; `t` in seconds from the start. */
   readonly events: readonly CastEvent[]
 }
 
 export class CastError extends Error {}
+
+function headerArgv(obj: Record<string, unknown>): readonly string[] | undefined {
+  const argv = (obj.switchboard as { argv?: unknown } | undefined)?.argv
+  return Array.isArray(argv) && argv.every((a) => typeof a === 'string') ? argv : undefined
+}
 
 function header(obj: Record<string, unknown>): { version: number; cols: number; rows: number; title: string; command: string } {
   const version = Number(obj.version)
@@ -34,7 +41,9 @@ export function parseCast(text: string): Cast {
   const lines = text.split('\n')
   const first = lines.findIndex((l) => l.trim() !== '' && !l.startsWith('#'))
   if (first < 0) throw new CastError('empty recording')
-  const head = header(JSON.parse(lines[first] ?? '{}') as Record<string, unknown>)
+  const headObj = JSON.parse(lines[first] ?? '{}') as Record<string, unknown>
+  const head = header(headObj)
+  const argv = headerArgv(headObj)
   const events: CastEvent[] = []
   let clock = 0
   for (let i = first + 1; i < lines.length; i++) {
@@ -52,7 +61,7 @@ export function parseCast(text: string): Cast {
     }
   }
   events.sort((a, b) => a.t - b.t)
-  return { cols: head.cols, rows: head.rows, title: head.title, command: head.command, events }
+  return { cols: head.cols, rows: head.rows, title: head.title, command: head.command, ...(argv ? { argv } : {}), events }
 }
 
 /** One agent report from a hooks file: `{"t": seconds, "event": name, "payload": object}`. */

@@ -1,17 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Evidence } from '../../shared/domain/pane'
 import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { parseProcessEvents, recordingFiles } from '../record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
 import { scoreReplay, truthSegments, verdictSegments } from './score'
 
-export const REPLAY_USAGE = `usage: npm run replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--json] [--score] [--rules DIR]
+export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--rules DIR]
 
-Replays an asciicast (v2/v3) and the agent's reports through the status engine on the
-recording's clock and prints one line per state change.
+Replays an asciicast (v2/v3), the agent's reports and the process signals through the live
+pane's pipeline on the recording's clock and prints one line per state change.
   --agent NAME   claude, codex, opencode or pi (default: recognised from the recording)
   --hooks FILE   agent reports, one {"t": seconds, "event": name, "payload": object} per line
-  --json         one JSON object per line: {"t", "state", "evidence"}
+                 (default: FILE.hooks.jsonl beside the recording, when there is one)
+  --process FILE process signals from \`switchboard record\` (default: FILE.process.jsonl beside it)
+  --json         one JSON object per line: {"t", "state", "evidence"}; stdout has nothing else
+                 (npm prints its own banner to stdout: run it as \`npm run -s replay\`)
   --score        compare with the recording's state markers (ground truth) at the end
   --rules DIR    rule files to use (default: resources/rules)`
 
@@ -19,6 +23,7 @@ export interface ReplayArgs {
   readonly cast: string
   readonly agent: string | null
   readonly hooks: string | null
+  readonly process: string | null
   readonly json: boolean
   readonly score: boolean
   readonly rules: string | null
@@ -28,7 +33,7 @@ export class UsageError extends Error {}
 
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   let cast: string | null = null
-  const opts = { agent: null as string | null, hooks: null as string | null, rules: null as string | null, json: false, score: false }
+  const opts = { agent: null as string | null, hooks: null as string | null, process: null as string | null, rules: null as string | null, json: false, score: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     const value = () => {
@@ -38,6 +43,7 @@ export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
     }
     if (arg === '--agent') opts.agent = value()
     else if (arg === '--hooks') opts.hooks = value()
+    else if (arg === '--process') opts.process = value()
     else if (arg === '--rules') opts.rules = value()
     else if (arg === '--json') opts.json = true
     else if (arg === '--score') opts.score = true
@@ -66,12 +72,16 @@ export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err:
   if (!rulesDir) throw new UsageError('resources/rules not found; pass --rules DIR')
   const registry = RuleRegistry.loadStrict(rulesDir)
   const cast = parseCast(readFileSync(args.cast, 'utf8'))
-  const reports = args.hooks ? parseReports(readFileSync(args.hooks, 'utf8')) : []
-  if (!args.hooks && existsSync(args.cast.replace(/\.cast$/, '.hooks.jsonl'))) err.push('note: a .hooks.jsonl file sits beside the recording; pass --hooks to use it')
+  const beside = recordingFiles(args.cast)
+  const hooks = args.hooks ?? (existsSync(beside.hooks) ? beside.hooks : null)
+  const processFile = args.process ?? (existsSync(beside.process) ? beside.process : null)
+  const reports = hooks ? parseReports(readFileSync(hooks, 'utf8')) : []
+  const processEvents = processFile ? parseProcessEvents(readFileSync(processFile, 'utf8')) : []
+  err.push(`reports: ${hooks ?? 'none'}; process signals: ${processFile ?? 'none'}`)
   const agent = args.agent ?? (await recognizeRecording(cast, registry))
   if (args.agent && !registry.agents().includes(args.agent)) throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.agents().join(', ')})`)
   err.push(`agent: ${agent ?? 'none recognised (process signals only)'}`)
-  const result = await replayRecording(cast, reports, agent, registry)
+  const result = await replayRecording(cast, reports, agent, registry, { process: processEvents })
   const out = result.transitions.map((tr) => line(tr, args.json))
   if (args.score) {
     const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))

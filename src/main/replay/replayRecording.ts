@@ -1,10 +1,11 @@
 import { VirtualClock } from '../../core/lifecycle/clock'
 import { recognizeAgent } from '../../core/rules/recognizeAgent'
-import { agentSignals } from '../../core/status/agentSignals'
+import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Evidence, PaneState } from '../../shared/domain/pane'
 import type { RuleRegistry } from '../status/ruleRegistry'
-import { StatusEngine } from '../status/statusEngine'
+import type { RecordedProcess } from '../record/recordingFiles'
 import type { Cast, RecordedReport } from './asciicast'
+import { ReplayPane } from './replayPane'
 import { ReplayTerminal } from './replayTerminal'
 
 export interface ReplayTransition {
@@ -53,44 +54,54 @@ export async function recognizeRecording(cast: Cast, registry: RuleRegistry): Pr
   return null
 }
 
+export interface ReplayOptions {
+  /** The process channel (NAME.process.jsonl): foreground programs, terminal readers, the exit. */
+  readonly process?: readonly RecordedProcess[]
+}
+
 /**
- * Replays a recording and its agent reports through the same StatusEngine the live pane uses,
- * on a virtual clock that follows the recording. Output `o`, input `i`, resize `r` and exit `x`
- * events are honoured; markers `m` are skipped (they are the ground truth, for the scorer only).
+ * Replays a recording, its agent reports and its process signals through the live pane's own
+ * pipeline (ReplayPane: HeadlessMirror + PaneStatus, wired as Pane wires them) on a virtual clock
+ * that follows the recording. Output `o`, input `i`, resize `r` and exit `x` events are honoured;
+ * markers `m` are skipped (they are the ground truth, for the scorer only). The pane's argv comes
+ * from the recording's header when `switchboard record` made it, else it is the agent's name.
  */
-export async function replayRecording(cast: Cast, reports: readonly RecordedReport[], agent: string | null, registry: RuleRegistry): Promise<ReplayResult> {
+export async function replayRecording(cast: Cast, reports: readonly RecordedReport[], agent: string | null, registry: RuleRegistry, options: ReplayOptions = {}): Promise<ReplayResult> {
   const clock = new VirtualClock(0)
-  const oscIdents = agentSignals(agent)?.terminalState ? [agentSignals(agent)!.terminalState!.osc] : []
-  let engine: StatusEngine | null = null
-  const term = new ReplayTerminal(cast.cols, cast.rows, (ident, data) => engine?.osc(ident, data), oscIdents)
-  engine = new StatusEngine({ clock, agent, rules: registry.rules(agent), context: { rootIsShell: false }, screen: () => term.screen() })
-  const transitions: ReplayTransition[] = [{ t: 0, state: engine.verdict.state, evidence: engine.verdict.evidence }]
-  engine.onDidChangeVerdict(({ previous, verdict }) => {
+  const argv = cast.argv ?? (agent ? [agent] : [])
+  const pane = new ReplayPane({ cols: cast.cols, rows: cast.rows, argv, clock, rules: (a) => registry.rules(a), ruleFile: (a) => registry.file(a) })
+  const transitions: ReplayTransition[] = [{ t: 0, state: pane.verdict.state, evidence: pane.verdict.evidence }]
+  pane.onDidChangeVerdict(({ previous, verdict }) => {
     if (previous.state !== verdict.state) transitions.push({ t: clock.now() / 1000, state: verdict.state, evidence: verdict.evidence })
   })
 
   type Step = { t: number; run: () => Promise<void> | void }
   const steps: Step[] = []
+  const processEvents = options.process ?? []
   for (const e of cast.events) {
-    if (e.type === 'o') steps.push({ t: e.t, run: async () => (await term.write(e.data), engine!.screenChanged()) })
-    else if (e.type === 'i') steps.push({ t: e.t, run: () => engine!.input(e.data) })
-    else if (e.type === 'r') steps.push({ t: e.t, run: () => (term.resize(e.cols, e.rows), engine!.screenChanged()) })
-    else if (e.type === 'x') steps.push({ t: e.t, run: () => engine!.process({ kind: 'exit', at: clock.now(), code: e.code, signal: null }) })
+    if (e.type === 'o') steps.push({ t: e.t, run: () => pane.output(e.data) })
+    else if (e.type === 'i') steps.push({ t: e.t, run: () => pane.input(e.data) })
+    else if (e.type === 'r') steps.push({ t: e.t, run: () => pane.resize(e.cols, e.rows) })
+    // A v3 exit event, when no process file says how the pane ended.
+    else if (e.type === 'x' && !processEvents.some((p) => p.kind === 'exit')) steps.push({ t: e.t, run: () => pane.process({ kind: 'exit', at: clock.now(), code: e.code, signal: null }) })
   }
-  for (const r of reports) steps.push({ t: r.t, run: () => engine!.report(r.event, r.payload) })
-  // Stable: at equal times, recording events keep their order and come before reports.
+  for (const r of reports) steps.push({ t: r.t, run: () => pane.report(r.event, r.payload) })
+  for (const p of processEvents) {
+    const { t, ...signal } = p
+    steps.push({ t, run: () => pane.process({ ...signal, at: clock.now() } as ProcessSignal) })
+  }
+  // Stable: at equal times, recording events keep their order and come before reports and process signals.
   steps.sort((a, b) => a.t - b.t)
 
-  engine.process({ kind: 'spawned', at: 0, argv: agent ? [agent] : [] })
   for (const step of steps) {
     clock.advanceTo(ms(step.t))
     await step.run()
   }
+  // Seconds: the recording's last event (what the scorer's truth covers).
   const end = cast.events.length ? cast.events[cast.events.length - 1]!.t : 0
   // Let the last coalesced evaluation run.
-  clock.advanceTo(ms(end) + 100)
-  const stats = engine.explain().stats
-  engine.dispose()
-  term.dispose()
-  return { agent, transitions, end, stats }
+  clock.advanceTo(Math.max(ms(end), clock.now()) + 100)
+  const stats = pane.explain().stats
+  pane.dispose()
+  return { agent: pane.agent ?? agent, transitions, end, stats }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ReportingAgent } from '../agents/agentKind'
+import type { AgentName } from '../../shared/domain/agents'
 
 /**
  * What a report body must look like, per agent. Only the fields the status mapping reads are
@@ -64,7 +64,7 @@ const plugin: Parser = (body) => {
   return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
 }
 
-export const PAYLOAD_PARSERS: Readonly<Record<ReportingAgent, Parser>> = {
+export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
   claude: hook,
   codex: hook,
   opencode: plugin,

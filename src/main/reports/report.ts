@@ -1,5 +1,5 @@
 import type { PaneId } from '../../shared/domain/pane'
-import type { ReportingAgent } from '../agents/agentKind'
+import type { AgentName } from '../../shared/domain/agents'
 
 /**
  * One authenticated, validated report from an agent's hook or plugin, as the report server hands
@@ -8,7 +8,7 @@ import type { ReportingAgent } from '../agents/agentKind'
  */
 export interface IncomingReport {
   readonly paneId: PaneId
-  readonly agent: ReportingAgent
+  readonly agent: AgentName
   readonly event: string
   /** The agent's payload as it sent it (validated for the fields the mapping reads). */
   readonly payload: Readonly<Record<string, unknown>>

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
-import type { ReportingAgent } from '../agents/agentKind'
+import type { AgentName } from '../../shared/domain/agents'
 import type { Logger } from '../util/log'
 import { PAYLOAD_PARSERS } from './payloads'
 import { REJECTION_REASONS, type IncomingReport, type RejectionReason, type ReportSink, type ReportStats } from './report'
@@ -34,7 +34,7 @@ export const REPORT_PATH = '/v1/report/'
 
 export interface Registration extends IDisposable {
   readonly paneId: PaneId
-  readonly agent: ReportingAgent
+  readonly agent: AgentName
   /** The pane's secret: give it to the pane in its environment only (never argv, never a log). */
   readonly token: string
   /** Where this pane's reports go. */
@@ -42,7 +42,7 @@ export interface Registration extends IDisposable {
 }
 
 interface Entry {
-  readonly agent: ReportingAgent
+  readonly agent: AgentName
   readonly digest: Buffer
   readonly bucket: TokenBucket
   readonly onReport: ReportSink | undefined
@@ -104,7 +104,7 @@ export class ReportServer implements IDisposable {
   }
 
   /** Opens a pane for reports; `onReport` sees that pane's accepted reports before the sink. */
-  register(paneId: PaneId, agent: ReportingAgent, onReport?: ReportSink): Registration {
+  register(paneId: PaneId, agent: AgentName, onReport?: ReportSink): Registration {
     if (this.panes.has(paneId)) throw new Error(`pane ${paneId} already has a report registration; dispose it first`)
     const token = randomBytes(32).toString('base64url')
     const entry: Entry = { agent, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }

@@ -11,6 +11,8 @@ export const PANE_STATES = [
   'working',
   'blocked',
   'question',
+  /** A plain program waits for what you type: it sleeps reading the terminal (`[y/N]`, a password, `input()`). */
+  'input',
   'asked',
   'idle',
   'exited',

@@ -3,9 +3,7 @@
  * every read (a hand-edited file can hold anything) and on every write from a client.
  */
 import { z } from 'zod'
-
-export const AGENT_NAMES = ['claude', 'codex', 'opencode', 'pi'] as const
-export type AgentName = (typeof AGENT_NAMES)[number]
+import { AGENT_NAMES, type AgentName } from './agents'
 
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
 
@@ -22,6 +20,8 @@ const notificationsSchema = z
   .object({
     blocked: alertLevel.default('alert'),
     question: alertLevel.default('alert'),
+    /** A plain program waits for what you type (a `[y/N]`, a password): quiet, it may be your own `cat`. */
+    input: alertLevel.default('quiet'),
     asked: alertLevel.default('quiet'),
     finished: alertLevel.default('off'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */

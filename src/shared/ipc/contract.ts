@@ -75,6 +75,19 @@ export type AnswerRequest = z.infer<typeof answerRequestSchema>
 export const seenVerdictSchema = z.object({ state: paneStateSchema, since: z.number() }).strict().nullable()
 export type SeenVerdict = z.infer<typeof seenVerdictSchema>
 
+/** A recording of a live pane (`switchboard record`): its files, and how much it holds so far. */
+export interface RecordingInfo {
+  readonly files: { readonly cast: string; readonly hooks: string; readonly process: string }
+  readonly seconds: number
+  readonly events: number
+  readonly reports: number
+  /** Set when the recording stopped early because a write failed. */
+  readonly error?: string
+}
+
+/** Where to record: an absolute path ending in .cast (the CLI resolves it against its own cwd). */
+const recordFileSchema = z.string().min(6).max(4096).regex(/\.cast$/, 'a recording file ends in .cast')
+
 export interface BoardInfo {
   readonly version: string
   readonly mode: 'electron' | 'browser'
@@ -113,6 +126,11 @@ export const Invoke = {
   'pane:answer': invoke(z.tuple([paneIdSchema, answerRequestSchema])).returns<AnswerResult>(),
   /** Keystrokes typed into a terminal view, through the type-ahead guard (see core/answer/typeAhead). */
   'pane:type': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars), seenVerdictSchema])).returns<TypeResult>(),
+  /** Starts recording the pane (asciicast v2 + reports + process signals) until stopped, the pane exits, or this client disconnects. */
+  'pane:record': invoke(z.tuple([paneIdSchema, recordFileSchema])).returns<RecordingInfo>(),
+  'pane:record-stop': invoke(z.tuple([paneIdSchema])).returns<RecordingInfo>(),
+  /** A ground-truth marker `state:LABEL` in the pane's recording (LABEL: blocked, idle, reply-question…). */
+  'pane:mark': invoke(z.tuple([paneIdSchema, z.string().min(1).max(32)])).returns<void>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { claudeReports } from './claudeReports'
-import { codexReports } from './codexReports'
+import { claudeReports } from '../../agents/claude/reports'
+import { codexReports } from '../../agents/codex/reports'
 import { emptyTracker, interpretReport, type AgentReport, type ReportTracker } from './interpretReport'
-import { opencodeReports } from './opencodeReports'
-import { piReports } from './piReports'
+import { opencodeReports } from '../../agents/opencode/reports'
+import { piReports } from '../../agents/pi/reports'
 import type { AgentReportTable } from './reportTable'
 
 /** Feeds events in order; returns every report produced and the final tracker. */

@@ -4,9 +4,7 @@
  * things the agent cannot report, listed instead of faked.
  */
 
-/** The agents that report (src/main/agents/agentKind.ts adds `shell`, which reports nothing). */
-export const REPORTING_AGENTS = ['claude', 'codex', 'opencode', 'pi'] as const
-export type ReportingAgent = (typeof REPORTING_AGENTS)[number]
+import type { AgentName } from '../../../shared/domain/agents'
 
 export type ReportEffect =
   /** The agent is processing (a prompt was submitted, a tool runs, the model is called). */
@@ -68,7 +66,7 @@ export interface Unsupported {
 }
 
 export interface AgentReportTable {
-  readonly agent: ReportingAgent
+  readonly agent: AgentName
   readonly verifiedOn: string
   /** Payload fields that may hold the session id, first present wins (for resume and the child-session tree). */
   readonly sessionFields?: readonly string[]

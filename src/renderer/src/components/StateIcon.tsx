@@ -26,6 +26,13 @@ export function StateIcon({ state }: { state: PaneState }) {
           <path d="M4.5 4.6a1.5 1.5 0 1 1 2.1 1.4c-.4.2-.6.5-.6.9v.3M6 8.9v.1" fill="none" stroke="var(--bg-0)" strokeWidth="1.3" strokeLinecap="round" />
         </svg>
       )
+    case 'input':
+      return (
+        <svg {...common}>
+          <rect x="1" y="3" width="10" height="6" rx="1" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          <path d="M3.5 7.5h5" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+        </svg>
+      )
     case 'idle':
       return (
         <svg {...common}>

@@ -6,6 +6,7 @@ export const STATE_LOOK: Record<PaneState, { readonly label: string; readonly me
   working: { label: 'working', meaning: 'the program is busy', tone: 'blue' },
   blocked: { label: 'blocked', meaning: 'a permission dialog waits for you', tone: 'red' },
   question: { label: 'question', meaning: 'a question with options waits for you', tone: 'violet' },
+  input: { label: 'input', meaning: 'a program waits for what you type', tone: 'amber' },
   asked: { label: 'asked', meaning: 'the reply ended with a question', tone: 'amber' },
   idle: { label: 'idle', meaning: 'waiting for a new task', tone: 'green' },
   exited: { label: 'exited', meaning: 'the process has ended', tone: 'muted' },

@@ -22,6 +22,7 @@ type Message = { readonly tone: 'ok' | 'refused'; readonly text: string; readonl
 function hint(state: PaneInfo['verdict']['state']): string {
   switch (state) {
     case 'idle':
+    case 'input':
     case 'asked':
       return 'Enter sends the text, then Enter on its own · Shift+Enter adds a line'
     case 'blocked':

@@ -10,6 +10,7 @@ import { askedQuestion, cleanTitle } from '../../lib/format'
 const WHY: Record<NeedsYouItem['kind'], string> = {
   blocked: 'permission',
   question: 'question',
+  input: 'waiting for input',
   asked: 'asked',
   finished: 'finished',
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { AGENT_NAMES, type AgentName } from '../../../../shared/domain/settings'
+import { AGENT_NAMES, type AgentName } from '../../../../shared/domain/agents'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { formatArgv } from '../../lib/format'
 import { splitArgs } from '../../lib/splitArgs'

@@ -5,6 +5,7 @@ import { askedQuestion, cleanTitle, shortPath } from '../../lib/format'
 const HEADLINE: Record<AttentionKind, string> = {
   blocked: 'blocked — a permission dialog waits',
   question: 'asks a question',
+  input: 'waits for input',
   asked: 'asked something',
   finished: 'finished its turn',
 }

@@ -21,8 +21,8 @@ import type { Notifier } from './webNotifier'
 const SHOW_AFTER_MS = 60
 
 export function prefsFrom(settings: Settings): NotifyPrefs {
-  const { blocked, question, asked, finished, graceSeconds } = settings.notifications
-  return { levels: { blocked, question, asked, finished }, graceMs: graceSeconds * 1000 }
+  const { blocked, question, input, asked, finished, graceSeconds } = settings.notifications
+  return { levels: { blocked, question, input, asked, finished }, graceMs: graceSeconds * 1000 }
 }
 
 function currentView(): ViewContext {

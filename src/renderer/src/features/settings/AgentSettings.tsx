@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { AGENT_NAMES, type AgentName, type Settings } from '../../../../shared/domain/settings'
+import { AGENT_NAMES, type AgentName } from '../../../../shared/domain/agents'
+import type { Settings } from '../../../../shared/domain/settings'
 import { formatArgv } from '../../lib/format'
 import { splitArgs } from '../../lib/splitArgs'
 

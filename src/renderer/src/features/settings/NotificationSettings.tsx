@@ -4,11 +4,12 @@ import { useAttentionStore } from '../../store/attentionStore'
 import { webNotifier } from '../notify/webNotifier'
 
 type Notifications = Settings['notifications']
-type Kind = 'blocked' | 'question' | 'asked' | 'finished'
+type Kind = 'blocked' | 'question' | 'input' | 'asked' | 'finished'
 
 const KINDS: readonly { kind: Kind; label: string; help: string }[] = [
   { kind: 'blocked', label: 'Blocked', help: 'a permission dialog waits for you' },
   { kind: 'question', label: 'Question', help: 'the agent asks you to pick an option' },
+  { kind: 'input', label: 'Waiting for input', help: 'a program waits for what you type ([y/N], a password)' },
   { kind: 'asked', label: 'Asked', help: 'a reply ended with a question' },
   { kind: 'finished', label: 'Finished', help: 'a turn ended while you were elsewhere' },
 ]

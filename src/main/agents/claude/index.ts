@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { TOKEN_HEADER } from '../reports/reportServer'
-import type { AgentProfile, LaunchContext } from './profile'
-import { REPORT_ENV } from './reportEnv'
+import { TOKEN_HEADER } from '../../reports/reportServer'
+import type { AgentProfile, LaunchContext } from '../profile'
+import { REPORT_ENV } from '../reportEnv'
 
 /**
  * Claude Code (verified on 2.1.197, see fixtures/claude). Reporting goes through a per-launch
@@ -56,8 +56,8 @@ export function claudeSettings(reportUrl: string, reporter: string): object {
 
 export const claudeProfile: AgentProfile = {
   kind: 'claude',
-  displayName: 'Claude Code',
   executables: ['claude'],
+  resources: ['reporter/report.sh', 'reporter/report.mjs'],
   prepareLaunch(ctx: LaunchContext) {
     const file = join(ctx.dir, 'claude-settings.json')
     writeFileSync(file, JSON.stringify(claudeSettings(ctx.reportUrl, ctx.reporterCommand(false)), null, 2), { mode: 0o600 })

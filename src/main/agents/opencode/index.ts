@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { AgentProfile, LaunchContext, PreparedLaunch } from './profile'
+import type { AgentProfile, LaunchContext, PreparedLaunch } from '../profile'
 
 /**
  * OpenCode (verified on 1.18.33, see fixtures/opencode). Reporting is a plugin of ours, loaded
@@ -9,14 +9,17 @@ import type { AgentProfile, LaunchContext, PreparedLaunch } from './profile'
  * project config (plugin lists add up), so their own plugins keep running.
  */
 
+/** Our plugin, relative to the resources folder. */
+const OPENCODE_PLUGIN = 'agents/opencode/switchboard-plugin.js'
+
 export function opencodePluginUrl(resourcesDir: string): string {
-  return pathToFileURL(join(resourcesDir, 'agents', 'opencode', 'switchboard-plugin.js')).href
+  return pathToFileURL(join(resourcesDir, OPENCODE_PLUGIN)).href
 }
 
 export const opencodeProfile: AgentProfile = {
   kind: 'opencode',
-  displayName: 'OpenCode',
   executables: ['opencode'],
+  resources: [OPENCODE_PLUGIN],
   prepareLaunch(ctx: LaunchContext): PreparedLaunch | null {
     const plugin = opencodePluginUrl(ctx.resourcesDir)
     if (!ctx.env.OPENCODE_CONFIG) {

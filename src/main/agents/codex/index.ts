@@ -1,5 +1,5 @@
-import type { AgentProfile, LaunchContext } from './profile'
-import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './codexHookTrust'
+import type { AgentProfile, LaunchContext } from '../profile'
+import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './hookTrust'
 
 /**
  * Codex CLI (verified on 0.171.0, see fixtures/codex). Reporting goes through `-c hooks.<Event>=…`
@@ -63,8 +63,8 @@ export function codexHookArgs(reporterCommand: (gated: boolean) => string): stri
 
 export const codexProfile: AgentProfile = {
   kind: 'codex',
-  displayName: 'Codex',
   executables: ['codex'],
+  resources: ['reporter/report.sh', 'reporter/report.mjs'],
   prepareLaunch(ctx: LaunchContext) {
     // --no-daemon: otherwise the TUI talks to a shared background app-server that outlives it,
     // and hooks would run there with that daemon's environment (another pane's token, or none).

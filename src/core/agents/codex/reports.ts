@@ -1,8 +1,8 @@
-import type { AgentReportTable } from './reportTable'
+import type { AgentReportTable } from '../../status/reports/reportTable'
 
 /**
  * Codex CLI hooks, measured on 0.171.0 (fixtures/codex/README.md). Codex's own terminal state
- * (`OSC 7501;state=…`, parsed in codexOsc.ts) is the better signal for working/blocked/done; the
+ * (`OSC 7501;state=…`, parsed in stateOsc.ts) is the better signal for working/blocked/done; the
  * hooks add what it lacks: whether the final reply asks something.
  */
 export const codexReports: AgentReportTable = {

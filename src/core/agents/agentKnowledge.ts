@@ -1,0 +1,38 @@
+import type { AgentName } from '../../shared/domain/agents'
+import type { DialogInfo } from '../../shared/domain/pane'
+import type { AgentTerminalState } from './codex/stateOsc'
+import type { AgentReportTable } from '../status/reports/reportTable'
+
+/** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */
+export interface TerminalStateParser {
+  readonly osc: number
+  readonly parse: (data: string) => AgentTerminalState | null
+}
+
+/**
+ * Which keys answer an agent's dialog. Only what was seen working on the real CLI is listed; an
+ * agent whose dialogs the board cannot answer says `null`, so the user answers in the terminal.
+ */
+export interface DialogKeyTable {
+  /** Dialog kinds whose options are chosen (and submitted) by typing the option's digit. */
+  readonly digitKinds: readonly DialogInfo['kind'][]
+  /** The key that declines every dialog of this agent. */
+  readonly deny: string | null
+}
+
+/**
+ * Everything the pure core knows about one agent, verified on the versions its report table
+ * names. Every field is required: an agent without dialog keys says `null` instead of being left
+ * out of a table somewhere (the old way, which failed silently).
+ */
+export interface AgentKnowledge {
+  readonly name: AgentName
+  /** Hook or plugin event → signal (src/core/agents/<agent>/reports.ts). */
+  readonly reports: AgentReportTable
+  /** The keys that answer its dialogs from the board, or null when none are known to work. */
+  readonly dialogKeys: DialogKeyTable | null
+  /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
+  readonly packageHints: readonly RegExp[]
+  /** Its own state sequence in the terminal, when it writes one (Codex OSC 7501). */
+  readonly terminalState: TerminalStateParser | null
+}

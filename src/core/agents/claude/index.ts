@@ -1,0 +1,13 @@
+import type { AgentKnowledge } from '../agentKnowledge'
+import { claudeReports } from './reports'
+
+/** Claude Code: what the core knows (screen rules: resources/rules/claude.toml). */
+export const claude = {
+  name: 'claude',
+  reports: claudeReports,
+  // 2.1.197: `3` answered "3. No" (fixture cc-80x24); digits choose AskUserQuestion options too
+  // (measured in the board e2e with the real CLI). Esc declines both (cc-120x32).
+  dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b' },
+  packageHints: [/@anthropic-ai\/claude-code\b/],
+  terminalState: null,
+} as const satisfies AgentKnowledge

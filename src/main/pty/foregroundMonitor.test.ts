@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { VirtualClock } from '../../core/lifecycle/clock'
+import type { TerminalReader } from '../../core/status/processSignals'
+import { ForegroundMonitor, type ForegroundState } from './foregroundMonitor'
+
+const flush = () => new Promise((r) => setTimeout(r, 0))
+
+describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
+  it('scans the job only after output has been quiet, once per burst of activity, and reports a reader as it appears and goes', async () => {
+    const clock = new VirtualClock(0)
+    const scans: number[] = []
+    let reader: TerminalReader | null = null
+    const monitor = new ForegroundMonitor(
+      1,
+      clock,
+      async () => ({ tpgid: 5, rootPgrp: 1, argv: ['make'] }),
+      // As readTerminalReader: a child's read is found by a scan, then re-checked directly.
+      (_root, _tpgid, scanJob, previous) => {
+        if (scanJob) scans.push(clock.now())
+        return scanJob || previous?.pid === reader?.pid ? reader : null
+      },
+    )
+    const seen: ForegroundState[] = []
+    monitor.onDidChange((s) => seen.push(s))
+    const step = async (ms: number) => {
+      clock.advanceTo(clock.now() + ms)
+      await flush()
+    }
+    await step(0)
+    expect(seen).toHaveLength(1)
+    scans.length = 0
+    // A build printing without pause: checks every 250 ms, never a scan.
+    for (let i = 0; i < 20; i++) {
+      monitor.noteOutput()
+      await step(100)
+    }
+    expect(scans).toEqual([])
+    // It stops printing and a child asks for a password: the next quiet check scans and finds it.
+    reader = { pid: 9, argv: ['git-remote-https'] }
+    await step(1000)
+    expect(scans).toHaveLength(1)
+    expect(seen.at(-1)).toMatchObject({ program: { argv: ['make'] }, reader: { pid: 9 } })
+    const changes = seen.length
+    // Quiet: no more scans for 5 s, and the reader stays without one (no flicker between checks).
+    await step(3000)
+    expect(scans).toHaveLength(1)
+    await step(2500)
+    expect(scans).toHaveLength(2)
+    expect(seen).toHaveLength(changes)
+    // Typed the password: the reader is gone at the next check.
+    reader = null
+    monitor.noteInput()
+    await step(30)
+    expect(seen.at(-1)).toMatchObject({ reader: null })
+    monitor.dispose()
+  })
+})

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { PaneState } from '../../shared/domain/pane'
+import type { Board } from '../panes/board'
+import type { Pane } from '../panes/pane'
+import { parseCast, parseReports } from '../replay/asciicast'
+import { runReplay } from '../replay/replayCommand'
+import { replayRecording } from '../replay/replayRecording'
+import { findRulesDir, RuleRegistry } from '../status/ruleRegistry'
+import { eventually, testBoard, waitForState } from '../test/support'
+import { parseProcessEvents, recordingFiles } from './recordingFiles'
+
+/**
+ * Replay is the live pipeline (issue 8 item 4): a live pane on a real PTY is recorded with
+ * `board.record` while it goes through its states, and the recording, replayed on a virtual
+ * clock, must go through the same states at the same moments (within the live timers' jitter).
+ */
+const FAKE = resolve(__dirname, '../answer/fakeClaude.cjs')
+const dir = mkdtempSync(join(tmpdir(), 'sb-record-'))
+writeFileSync(join(dir, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
+chmodSync(join(dir, 'claude'), 0o755)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+let board: Board = testBoard()
+afterEach(async () => {
+  await board.shutdown()
+  board = testBoard()
+})
+
+/** Slack for timer jitter on a busy machine (measured: the replayed times are within 3 ms of the live ones). */
+const TOLERANCE_S = 0.1
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+interface Seen {
+  readonly t: number
+  readonly state: PaneState
+}
+
+/** Starts recording and collects the live pane's state changes on the recording's clock. */
+async function recordLive(pane: Pane, name: string): Promise<{ file: string; live: Seen[] }> {
+  const file = join(dir, `${name}.cast`)
+  const start = Date.now()
+  const live: Seen[] = [{ t: 0, state: pane.verdict.state }]
+  await board.record(pane.id, file)
+  pane.onDidChangeState((c) => live.push({ t: (Date.now() - start) / 1000, state: c.verdict.state }))
+  return { file, live }
+}
+
+async function replayed(file: string): Promise<Seen[]> {
+  const files = recordingFiles(file)
+  const cast = parseCast(readFileSync(files.cast, 'utf8'))
+  const reports = parseReports(readFileSync(files.hooks, 'utf8'))
+  const process = parseProcessEvents(readFileSync(files.process, 'utf8'))
+  const result = await replayRecording(cast, reports, null, RuleRegistry.loadStrict(findRulesDir()!), { process })
+  return result.transitions.map((tr) => ({ t: tr.t, state: tr.state }))
+}
+
+/** The replay starts from nothing (starting); the live pane was already in a state when recording began. */
+function compare(live: readonly Seen[], replay: readonly Seen[]): void {
+  if (process.env.SHOW_EQUIVALENCE) console.log(JSON.stringify({ live, replay }))
+  const first = replay.findIndex((s) => s.state === live[0]!.state)
+  const tail = replay.slice(first)
+  expect(tail.map((s) => s.state), 'the same states in the same order').toEqual(live.map((s) => s.state))
+  // Getting to the first state is the replay's start-up (nothing is known at t=0); after that, the times match.
+  expect(tail[0]!.t).toBeLessThan(TOLERANCE_S)
+  for (let i = 1; i < live.length; i++) expect(Math.abs(tail[i]!.t - live[i]!.t), `${live[i]!.state} at ${live[i]!.t} s live, ${tail[i]!.t} s replayed`).toBeLessThan(TOLERANCE_S)
+}
+
+describe('a recording of a live pane replays to the verdicts the pane showed', () => {
+  it('an agent with screens and reports: dialog, answer, work, a reply that asks, exit', async () => {
+    const { id } = board.create({ command: ['claude'], env: { PATH: `${dir}:${process.env.PATH}` }, cols: 80, rows: 24 })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    const { file, live } = await recordLive(pane, 'agent')
+    board.mark(id, 'idle')
+    pane.write('[DIALOG] go')
+    await sleep(50)
+    board.deliverReport({ paneId: id, agent: 'claude', event: 'PermissionRequest', payload: { hook_event_name: 'PermissionRequest', tool_name: 'Bash' }, receivedAt: Date.now() })
+    pane.write('\r')
+    await waitForState(pane, 'blocked')
+    board.mark(id, 'blocked')
+    await sleep(300)
+    pane.write('1')
+    board.deliverReport({ paneId: id, agent: 'claude', event: 'PostToolUse', payload: { hook_event_name: 'PostToolUse', tool_name: 'Bash' }, receivedAt: Date.now() })
+    await waitForState(pane, 'working')
+    board.deliverReport({ paneId: id, agent: 'claude', event: 'Stop', payload: { hook_event_name: 'Stop', last_assistant_message: 'Created x.txt. Shall I commit it too?' }, receivedAt: Date.now() })
+    await waitForState(pane, 'asked')
+    await sleep(300)
+    await pane.kill()
+    await waitForState(pane, 'exited')
+    await eventually(() => !board.stopRecording(id) || true, 'the recording to end with the pane')
+
+    expect(live.map((s) => s.state)).toEqual(['idle', 'blocked', 'working', 'asked', 'exited'])
+    compare(live, await replayed(file))
+    const cast = readFileSync(file, 'utf8')
+    expect(cast).toContain('"state:blocked"')
+    expect(JSON.parse(cast.split('\n')[0]!)).toMatchObject({ version: 2, width: 80, height: 24, switchboard: { argv: ['claude'] } })
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+  }, 30_000)
+
+  it('a shell pane: a [y/N] prompt waiting for input, a job that works, the prompt, exit', async () => {
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    const { file, live } = await recordLive(pane, 'shell')
+    board.write(id, 'read -r -p "Overwrite file? [y/N] " a\r')
+    await waitForState(pane, 'input')
+    await sleep(200)
+    board.write(id, 'y\r')
+    await waitForState(pane, 'idle')
+    board.write(id, 'for i in 1 2 3; do echo tick; sleep 0.2; done\r')
+    await waitForState(pane, 'working')
+    await waitForState(pane, 'idle')
+    board.write(id, 'exit\r')
+    await waitForState(pane, 'exited')
+    await sleep(150)
+
+    expect(live.map((s) => s.state)).toEqual(['idle', 'input', 'idle', 'working', 'idle', 'exited'])
+    compare(live, await replayed(file))
+    // `npm run replay -- FILE.cast --json` finds the sidecars itself and prints JSON lines only.
+    const { out, err } = await runReplay({ cast: file, agent: null, hooks: null, process: null, json: true, score: false, rules: null })
+    expect(err.join('\n')).toContain('shell.process.jsonl')
+    const states = out.map((line) => (JSON.parse(line) as { state: PaneState }).state)
+    expect(states.slice(states.indexOf('idle'))).toEqual(live.map((s) => s.state))
+  }, 30_000)
+})
+
+describe('switchboard record', () => {
+  it('never writes the report token, even when the program prints it, and never overwrites a recording', async () => {
+    const token = 'tok_' + 'x'.repeat(40)
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    // As the board does for an agent launch: the pane's secrets are what its launch injected.
+    ;(board as unknown as { paneSecrets: Map<string, string[]> }).paneSecrets.set(id, [token])
+    const file = join(dir, 'secret.cast')
+    await board.record(id, file)
+    board.write(id, `echo ${token}\r`)
+    board.deliverReport({ paneId: id, agent: 'claude', event: 'Notification', payload: { echo: token }, receivedAt: Date.now() })
+    await eventually(async () => (await pane.settled(), pane.screen().lines.join('\n').includes(token)), 'the token on screen')
+    const summary = board.stopRecording(id)
+    expect(summary.events).toBeGreaterThan(2)
+    for (const f of Object.values(recordingFiles(file))) {
+      expect(existsSync(f)).toBe(true)
+      expect(readFileSync(f, 'utf8')).not.toContain(token)
+    }
+    expect(readFileSync(file, 'utf8')).toContain('[redacted]')
+    await expect(board.record(id, file)).rejects.toThrow(/will not overwrite/)
+    await expect(board.record(id, 'relative.cast')).rejects.toThrow(/absolute path/)
+    expect(() => board.mark(id, 'idle')).toThrow(/not being recorded/)
+  }, 20_000)
+})
