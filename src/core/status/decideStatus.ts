@@ -78,8 +78,8 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
  *  3. the screen shows a dialog → blocked/question (a hook can be late, lost, or never sent)
  *  4. the agent's goodbye screen or its exit report → exited
  *  5. the agent's own terminal state (Codex OSC 7501), when it writes one
- *  6. a reported dialog not yet over → blocked/question; conflicting with a screen that keeps
- *     showing work for longer than a dialog takes to draw → unknown
+ *  6. a reported dialog not yet over → blocked/question, once the screen has had time to draw it
+ *     (while it still shows the work from before the report, for up to DialogDrawGraceMs: working)
  *  7. the screen shows work → working (a turn-end report does not beat a spinner still up: Claude's
  *     Stop hooks run with the spinner showing, a new turn's hook may still be on its way)
  *  8. the screen shows the prompt → a newer `working` report wins (the agent started before the
@@ -103,10 +103,14 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (m.terminal) return fromTerminal(m, m.terminal)
 
   if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
-    if (screen?.state === 'working' && screen.since <= r.at && now - r.at >= StatusConstants.DialogDrawGraceMs) {
-      return { state: 'unknown', evidence: [reportEvidence(r, ' but no dialog on screen'), screenEvidence(screen, ' (still working)')] }
+    // The hook comes before the dialog is drawn (2.1.197: 30–70 ms; 2.1.332: 300–500 ms, with
+    // "Waiting for permission…" under the spinner): while the screen keeps showing the work it
+    // showed before the report, the user has nothing to answer yet. Past the grace the screen has
+    // missed the dialog (a layout no rule knows): the report decides.
+    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < StatusConstants.DialogDrawGraceMs) {
+      return { state: 'working', evidence: [screenEvidence(screen), reportEvidence(r, ' (dialog not drawn yet)')] }
     }
-    return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn yet)')] : [reportEvidence(r)] }
+    return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn)')] : [reportEvidence(r)] }
   }
   if (screen?.state === 'working') {
     return { state: 'working', evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)] }

@@ -14,9 +14,10 @@ export const enum StatusConstants {
   UnmatchedHoldMs = 1500,
   /**
    * A reported dialog the screen has not drawn yet, while the screen keeps showing work: dialogs
-   * are drawn 8–70 ms after the hook (fixtures), so after this long the two sources disagree.
+   * are drawn 8–70 ms (2.1.197) to 300–500 ms (2.1.332) after the hook, so after this long the
+   * screen has missed it and the report decides.
    */
-  DialogDrawGraceMs = 2000,
+  DialogDrawGraceMs = 1500,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
