@@ -36,6 +36,9 @@ export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
  */
 function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMemo | null): boolean {
   if (screen && isDialog(screen.state)) return false
+  // Esc after the report cancelled the dialog, drawn or not (2.1.332's plan dialog and auto mode's
+  // dialogs once left the badge stuck until exit: no hook says so, and the prompt never left).
+  if (m.escapeAt !== null && m.escapeAt >= r.at) return true
   if (m.dialogSeenAt !== null && m.dialogSeenAt >= r.at) return true
   return screen !== null && (screen.state === 'working' || screen.state === 'idle') && screen.since > r.at
 }
@@ -94,6 +97,9 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
+  if (screen && isDialog(screen.state) && m.escapeAt !== null && screen.since <= m.escapeAt && now - m.escapeAt < StatusConstants.DismissGraceMs) {
+    return { state: 'idle', evidence: [{ source: 'input', at: m.escapeAt, detail: 'Esc pressed on the dialog: it is being dismissed' }, screenEvidence(screen, ' (not redrawn yet)')] }
+  }
   if (screen && isDialog(screen.state)) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     return { state: screen.state, evidence: [screenEvidence(screen), ...support] }

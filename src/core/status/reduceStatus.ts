@@ -50,6 +50,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return noteTerminal(m, signal)
     case 'tick':
       return m
+    case 'input':
+      return ctx.escapeCancelsDialog ? { ...m, escapeAt: signal.at } : m
   }
 }
 
@@ -90,5 +92,6 @@ export function nextDeadline(m: StatusMemory): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
+  if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissGraceMs)
   return deadlines.length ? Math.min(...deadlines) : null
 }

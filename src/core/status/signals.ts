@@ -32,5 +32,12 @@ export interface TickSignal {
   readonly at: number
 }
 
+/** The user pressed a key that means something for the status: Esc, which cancels an agent's dialog. */
+export interface InputSignal {
+  readonly kind: 'input'
+  readonly at: number
+  readonly key: 'escape'
+}
+
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal

@@ -18,6 +18,12 @@ export const enum StatusConstants {
    * screen has missed it and the report decides.
    */
   DialogDrawGraceMs = 1500,
+  /**
+   * Esc on a dialog of an agent whose Esc cancels it: the dialog is being dismissed, and the
+   * agent redraws 60–330 ms later (2.1.332 measured under load). For this long the dialog still on
+   * screen no longer counts; if it is still there after, Esc did not close it.
+   */
+  DismissGraceMs = 1000,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -60,11 +66,15 @@ export interface StatusMemory {
   readonly terminal: TerminalMemo | null
   /** Start of the agent's latest `working` in its own terminal state. */
   readonly terminalWorkingFrom: number | null
+  /** When the user last pressed Esc in the pane (agents whose Esc cancels a dialog only). */
+  readonly escapeAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
   /** An agent's signals are expected (screen rules, reports); null for a plain shell pane. */
   readonly agent: string | null
+  /** Esc cancels the agent's dialogs (its report table says so). */
+  readonly escapeCancelsDialog?: boolean
 }
 
 export function initialMemory(at: number): StatusMemory {
@@ -81,5 +91,6 @@ export function initialMemory(at: number): StatusMemory {
     reinforcement: null,
     terminal: null,
     terminalWorkingFrom: null,
+    escapeAt: null,
   }
 }

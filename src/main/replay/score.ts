@@ -57,7 +57,8 @@ export function truthSegments(events: readonly CastEvent[], end: number): Segmen
   return marks.map((m, i) => ({ from: m.t, to: marks[i + 1]?.t ?? end, state: m.state }))
 }
 
-export function verdictSegments(transitions: readonly ReplayTransition[], end: number): Segment[] {
+/** Verdict changes, replayed or live (a harness's recorded badge): only the time and the state count. */
+export function verdictSegments(transitions: readonly { readonly t: number; readonly state: string }[], end: number): Segment[] {
   return transitions.map((tr, i) => ({ from: tr.t, to: Math.max(tr.t, transitions[i + 1]?.t ?? end), state: tr.state }))
 }
 

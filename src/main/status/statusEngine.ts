@@ -98,7 +98,7 @@ export class StatusEngine extends Disposable {
     super()
     this.rules = options.rules
     this.signals = agentSignals(options.agent)
-    this.ctx = { ...options.context, agent: options.agent }
+    this.ctx = { ...options.context, agent: options.agent, escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
     this.driftMonitor = this.register(
@@ -166,6 +166,8 @@ export class StatusEngine extends Disposable {
   /** What the user typed through the board; kept for `explain`, and the screen will answer it. */
   input(data: string): void {
     this.lastInput = { at: this.options.clock.now(), data: data.slice(0, 200) }
+    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog.
+    if (data === '\x1b' && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key: 'escape' })
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */

@@ -15,7 +15,7 @@ import { RuleRegistry, findRulesDir } from './ruleRegistry'
 const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
 
 function pane(agent: string, rootIsShell = false) {
-  const ctx = { rootIsShell, agent }
+  const ctx = { rootIsShell, agent, escapeCancelsDialog: agent === 'claude' }
   const signals = agentSignals(agent)!
   let memory: StatusMemory = initialMemory(0)
   let tracker: ReportTracker = emptyTracker
@@ -125,6 +125,31 @@ describe('status priority, on real screens', () => {
     p.signal({ kind: 'tick', at: 3500 })
     expect(p.state).toBe('blocked')
     expect(p.evidence.map((e) => e.detail).join(' ')).toContain('dialog not drawn')
+  })
+
+  it('6c. Esc on a dialog leaves blocked at once, drawn or not (issue 8: stuck blocked until exit after an Esc in plan and auto mode)', () => {
+    const esc = { kind: 'input' as const, key: 'escape' as const }
+    // Drawn: the dialog still on screen is being dismissed; the redraw confirms it.
+    const drawn = pane('claude').screen(1000, 'claude-working').report(2000, 'PermissionRequest', { tool_name: 'Bash' }).screen(2040, 'claude-permission')
+    expect(drawn.state).toBe('blocked')
+    drawn.signal({ ...esc, at: 3000 })
+    expect(drawn.state).toBe('idle')
+    drawn.screen(3200, 'claude-rejected')
+    expect(drawn.state).toBe('idle')
+    // A dialog no rule recognised while the prompt box stayed on screen (2.1.332's plan approval
+    // before its rule): only the hook said blocked, and nothing ever said it was over.
+    const unseen = pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'PermissionRequest', { tool_name: 'ExitPlanMode' })
+    expect(unseen.state).toBe('blocked')
+    unseen.screen(5000, 'claude-idle-startup')
+    expect(unseen.state).toBe('blocked')
+    unseen.signal({ ...esc, at: 6000 })
+    expect(unseen.state).toBe('idle')
+    // Esc did not close it: after the grace, the dialog on screen counts again.
+    const kept = pane('claude').screen(1000, 'claude-permission')
+    kept.signal({ ...esc, at: 2000 })
+    expect(kept.state).toBe('idle')
+    kept.signal({ kind: 'tick', at: 3000 })
+    expect(kept.state).toBe('blocked')
   })
 
   it('7. the screen still showing work beats a turn-end report (Stop hooks run under the spinner)', () => {

@@ -10,6 +10,8 @@ export const claudeReports: AgentReportTable = {
   agent: 'claude',
   verifiedOn: '2.1.197 - 2.1.332',
   sessionFields: ['session_id'],
+  // Measured on both versions, every dialog (permission, question, plan, auto mode's), every mode.
+  escapeCancelsDialog: true,
   mappings: [
     { event: 'SessionStart', effect: 'ignore', why: 'fires 0.1–0.2 s before the prompt is ready; the screen shows the prompt' },
     { event: 'UserPromptSubmit', effect: 'working', startsTurn: true, why: '30–150 ms after Enter' },
