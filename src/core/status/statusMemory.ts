@@ -17,7 +17,7 @@ export const enum StatusConstants {
    * are drawn 8–70 ms (2.1.197) to 300–500 ms (2.1.332) after the hook, so after this long the
    * screen has missed it and the report decides.
    */
-  DialogDrawGraceMs = 1500,
+  DialogDrawGraceMs = 1600,
   /**
    * Esc on a dialog of an agent whose Esc cancels it: the dialog is being dismissed, and the
    * agent redraws 60–330 ms later (2.1.332 measured under load). For this long the dialog still on

@@ -1,5 +1,4 @@
 import type { CastEvent } from './asciicast'
-import type { ReplayTransition } from './replayRecording'
 
 /**
  * Scores a replayed verdict timeline against a recording's ground truth (`m` markers

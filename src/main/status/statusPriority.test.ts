@@ -120,9 +120,9 @@ describe('status priority, on real screens', () => {
   it('6b. a reported dialog the screen never draws while it keeps showing work: the report decides after the draw grace', () => {
     const p = pane('claude').screen(1000, 'claude-working').report(2000, 'PermissionRequest', { tool_name: 'Bash' })
     expect(p.state).toBe('working')
-    p.signal({ kind: 'tick', at: 3499 })
+    p.signal({ kind: 'tick', at: 3599 })
     expect(p.state).toBe('working')
-    p.signal({ kind: 'tick', at: 3500 })
+    p.signal({ kind: 'tick', at: 3600 })
     expect(p.state).toBe('blocked')
     expect(p.evidence.map((e) => e.detail).join(' ')).toContain('dialog not drawn')
   })
