@@ -43,6 +43,22 @@ function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMem
   return screen !== null && (screen.state === 'working' || screen.state === 'idle') && screen.since > r.at
 }
 
+/**
+ * The dialog still held on screen was answered by a key pressed since it appeared (Esc cancels,
+ * Enter takes the option): until the agent redraws (60–400 ms; frames in between may match no
+ * rule and hold the dialog) it no longer asks for the user. After the grace it counts again.
+ */
+function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
+  const keys = [
+    { at: m.escapeAt, state: 'idle' as const, detail: 'Esc pressed on the dialog: it is being dismissed' },
+    { at: m.enterAt, state: 'working' as const, detail: 'Enter pressed on the dialog: the agent goes on' },
+  ]
+    .filter((k): k is { at: number; state: 'idle' | 'working'; detail: string } => k.at !== null && screen.since <= k.at && now - k.at < StatusConstants.DismissGraceMs)
+    .filter((k) => k.state !== 'idle' || now - k.at >= StatusConstants.DismissHoldMs)
+  const key = keys.sort((a, b) => b.at - a.at)[0]
+  return key ? { state: key.state, evidence: [{ source: 'input', at: key.at, detail: key.detail }, screenEvidence(screen, ' (not redrawn yet)')] } : null
+}
+
 /** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
 function turnEndKind(m: StatusMemory, workingFrom: number | null): { state: 'asked' | 'idle'; report: AgentReport | null } {
   const r = m.report
@@ -97,9 +113,8 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
-  if (screen && isDialog(screen.state) && m.escapeAt !== null && screen.since <= m.escapeAt && now - m.escapeAt < StatusConstants.DismissGraceMs) {
-    return { state: 'idle', evidence: [{ source: 'input', at: m.escapeAt, detail: 'Esc pressed on the dialog: it is being dismissed' }, screenEvidence(screen, ' (not redrawn yet)')] }
-  }
+  const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now) : null
+  if (answer) return answer
   if (screen && isDialog(screen.state)) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     return { state: screen.state, evidence: [screenEvidence(screen), ...support] }

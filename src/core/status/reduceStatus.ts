@@ -5,15 +5,19 @@ import { reduceProcessStatus } from './reduceProcessStatus'
 import type { ScreenSignal, StatusSignal, TerminalStateSignal } from './signals'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory } from './statusMemory'
 
+const dialogKey = (d: RuleMatch['dialog'] | undefined) => (d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : '')
+
 function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
   const prev = m.screen
   // `since` moves only when the screen's state changes: later frames of the same state (spinner
   // ticks, streamed text) confirm it, they do not restart it.
-  const since = prev && prev.state === match.state ? prev.since : signal.at
-  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
+  // A different dialog in the same state (auto mode's notice, then its confirmation) is a new one.
   const dialog = match.state === 'blocked' || match.state === 'question'
+  const same = prev !== null && prev.state === match.state && (!dialog || (prev.ruleId === match.ruleId && dialogKey(prev.dialog) === dialogKey(match.dialog)))
+  const since = same ? prev.since : signal.at
+  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
   return {
     ...m,
     screen,
@@ -51,7 +55,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'tick':
       return m
     case 'input':
-      return ctx.escapeCancelsDialog ? { ...m, escapeAt: signal.at } : m
+      if (!ctx.escapeCancelsDialog) return m
+      return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
   }
 }
 
@@ -92,6 +97,7 @@ export function nextDeadline(m: StatusMemory): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
-  if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissGraceMs)
+  for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
+  if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
   return deadlines.length ? Math.min(...deadlines) : null
 }

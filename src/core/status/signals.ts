@@ -32,11 +32,11 @@ export interface TickSignal {
   readonly at: number
 }
 
-/** The user pressed a key that means something for the status: Esc, which cancels an agent's dialog. */
+/** The user pressed a key that answers an agent's dialog: Esc cancels it, Enter takes the selected option. */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape'
+  readonly key: 'escape' | 'enter'
 }
 
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */

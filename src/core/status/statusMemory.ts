@@ -24,6 +24,12 @@ export const enum StatusConstants {
    * screen no longer counts; if it is still there after, Esc did not close it.
    */
   DismissGraceMs = 1000,
+  /**
+   * Esc only: the dialog on screen keeps counting this long after the key, which is when the agent
+   * usually has redrawn (2.1.197: ~60 ms); only a slower redraw is anticipated, so the badge
+   * leaves blocked within ~170 ms of the Esc on any machine and is rarely ahead of the screen.
+   */
+  DismissHoldMs = 150,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -68,12 +74,14 @@ export interface StatusMemory {
   readonly terminalWorkingFrom: number | null
   /** When the user last pressed Esc in the pane (agents whose Esc cancels a dialog only). */
   readonly escapeAt: number | null
+  /** When the user last pressed Enter in the pane (same agents: Enter answers their dialogs). */
+  readonly enterAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
   /** An agent's signals are expected (screen rules, reports); null for a plain shell pane. */
   readonly agent: string | null
-  /** Esc cancels the agent's dialogs (its report table says so). */
+  /** Esc cancels the agent's dialogs and Enter answers them (its report table says so). */
   readonly escapeCancelsDialog?: boolean
 }
 
@@ -92,5 +100,6 @@ export function initialMemory(at: number): StatusMemory {
     terminal: null,
     terminalWorkingFrom: null,
     escapeAt: null,
+    enterAt: null,
   }
 }

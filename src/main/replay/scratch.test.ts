@@ -17,9 +17,9 @@ it('scratch', async () => {
     const live = readFileSync(`${f}.verdicts.jsonl`, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; state: string })
     const end = cast.events[cast.events.length - 1]!.t
     const s = scoreReplay(truthSegments(cast.events, end), verdictSegments(live, end))
-    console.log(`LIVE ${f}: agreement ${(s.agreement * 100).toFixed(2)} failures ${JSON.stringify(s.failures)}\n  mismatches ${JSON.stringify(s.mismatches.filter((m) => m.to - m.from > 0.05).map((m) => [m.from.toFixed(2), m.to.toFixed(2), m.want, m.got]))}`)
+    console.log(`LIVE ${f}: agreement ${(s.agreement * 100).toFixed(2)} failures ${JSON.stringify(s.failures)}\n  mismatches ${JSON.stringify(s.mismatches.filter((m) => m.to - m.from > 0.001).map((m) => [m.from.toFixed(2), m.to.toFixed(2), m.want, m.got]))}`)
   }
 })
 function print(res: Awaited<ReturnType<typeof runFixture>>, name: string) {
-  console.log(`REPLAY ${name}: agent ${res.agent} agreement ${(res.score.agreement * 100).toFixed(2)} episodes ${JSON.stringify(res.score.episodes.map((e) => [e.state, e.from.toFixed(2), e.latency]))} failures ${JSON.stringify(res.score.failures)}\n  mismatches ${JSON.stringify(res.score.mismatches.filter((m) => m.to - m.from > 0.05).map((m) => [m.from.toFixed(2), m.to.toFixed(2), m.want, m.got]))}`)
+  console.log(`REPLAY ${name}: agent ${res.agent} agreement ${(res.score.agreement * 100).toFixed(2)} episodes ${JSON.stringify(res.score.episodes.map((e) => [e.state, e.from.toFixed(2), e.latency]))} failures ${JSON.stringify(res.score.failures)}\n  mismatches ${JSON.stringify(res.score.mismatches.filter((m) => m.to - m.from > 0.001).map((m) => [m.from.toFixed(2), m.to.toFixed(2), m.want, m.got]))}`)
 }

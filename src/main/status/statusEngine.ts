@@ -166,8 +166,9 @@ export class StatusEngine extends Disposable {
   /** What the user typed through the board; kept for `explain`, and the screen will answer it. */
   input(data: string): void {
     this.lastInput = { at: this.options.clock.now(), data: data.slice(0, 200) }
-    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog.
-    if (data === '\x1b' && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key: 'escape' })
+    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
+    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
+    if (key && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key })
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */

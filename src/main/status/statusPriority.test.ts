@@ -133,6 +133,8 @@ describe('status priority, on real screens', () => {
     const drawn = pane('claude').screen(1000, 'claude-working').report(2000, 'PermissionRequest', { tool_name: 'Bash' }).screen(2040, 'claude-permission')
     expect(drawn.state).toBe('blocked')
     drawn.signal({ ...esc, at: 3000 })
+    expect(drawn.state).toBe('blocked')
+    drawn.signal({ kind: 'tick', at: 3150 })
     expect(drawn.state).toBe('idle')
     drawn.screen(3200, 'claude-rejected')
     expect(drawn.state).toBe('idle')
@@ -147,9 +149,17 @@ describe('status priority, on real screens', () => {
     // Esc did not close it: after the grace, the dialog on screen counts again.
     const kept = pane('claude').screen(1000, 'claude-permission')
     kept.signal({ ...esc, at: 2000 })
+    kept.signal({ kind: 'tick', at: 2150 })
     expect(kept.state).toBe('idle')
     kept.signal({ kind: 'tick', at: 3000 })
     expect(kept.state).toBe('blocked')
+    // Enter answers it: Claude works on while frames without a rule hold the dialog (issue 8: the
+    // approved plan read blocked, then idle, for ~0.4–1.5 s while Claude worked).
+    const yes = pane('claude').screen(1000, 'claude-permission')
+    yes.signal({ kind: 'input', at: 2000, key: 'enter' })
+    expect(yes.state).toBe('working')
+    yes.signal({ kind: 'screen', at: 2100, match: null })
+    expect(yes.state).toBe('working')
   })
 
   it('7. the screen still showing work beats a turn-end report (Stop hooks run under the spinner)', () => {
