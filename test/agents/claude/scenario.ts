@@ -145,7 +145,10 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   /** Answers a dialog with `keys`; Claude works on: never idle until the turn ends. */
   const answerAndWork = async (step: string, from: number, keys: readonly string[]) => {
     await sleep(600)
-    for (const k of keys.slice(0, -1)) (h.press(k), await sleep(150))
+    for (const k of keys.slice(0, -1)) {
+      h.press(k)
+      await sleep(150)
+    }
     const at = h.press(keys[keys.length - 1]!)
     h.mark('working', at)
     await expectState(step, 'working', at, 1000)
