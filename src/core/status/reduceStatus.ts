@@ -93,11 +93,13 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
  * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
  * new signal can change it. The engine sets a timer and sends a tick.
  */
-export function nextDeadline(m: StatusMemory): number | null {
+export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
-  return deadlines.length ? Math.min(...deadlines) : null
+  // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.
+  const ahead = deadlines.filter((d) => d > now)
+  return ahead.length ? Math.min(...ahead) : null
 }

@@ -237,8 +237,8 @@ export class StatusEngine extends Disposable {
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */
   private scheduleDeadline(): void {
-    const at = nextDeadline(this.memory)
     const now = this.options.clock.now()
+    const at = nextDeadline(this.memory, now)
     if (at === null || at <= now || this.memory.process.state === 'exited') {
       this.deadlineTimer?.timer.dispose()
       this.deadlineTimer = null
