@@ -36,8 +36,27 @@ export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
  */
 function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMemo | null): boolean {
   if (screen && isDialog(screen.state)) return false
+  // Esc after the report cancelled the dialog, drawn or not (2.1.332's plan dialog and auto mode's
+  // dialogs once left the badge stuck until exit: no hook says so, and the prompt never left).
+  if (m.escapeAt !== null && m.escapeAt >= r.at) return true
   if (m.dialogSeenAt !== null && m.dialogSeenAt >= r.at) return true
   return screen !== null && (screen.state === 'working' || screen.state === 'idle') && screen.since > r.at
+}
+
+/**
+ * The dialog still held on screen was answered by a key pressed since it appeared (Esc cancels,
+ * Enter takes the option): until the agent redraws (60–400 ms; frames in between may match no
+ * rule and hold the dialog) it no longer asks for the user. After the grace it counts again.
+ */
+function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
+  const keys = [
+    { at: m.escapeAt, state: 'idle' as const, detail: 'Esc pressed on the dialog: it is being dismissed' },
+    { at: m.enterAt, state: 'working' as const, detail: 'Enter pressed on the dialog: the agent goes on' },
+  ]
+    .filter((k): k is { at: number; state: 'idle' | 'working'; detail: string } => k.at !== null && screen.since <= k.at && now - k.at < StatusConstants.DismissGraceMs)
+    .filter((k) => k.state !== 'idle' || now - k.at >= StatusConstants.DismissHoldMs)
+  const key = keys.sort((a, b) => b.at - a.at)[0]
+  return key ? { state: key.state, evidence: [{ source: 'input', at: key.at, detail: key.detail }, screenEvidence(screen, ' (not redrawn yet)')] } : null
 }
 
 /** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
@@ -78,8 +97,8 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
  *  3. the screen shows a dialog → blocked/question (a hook can be late, lost, or never sent)
  *  4. the agent's goodbye screen or its exit report → exited
  *  5. the agent's own terminal state (Codex OSC 7501), when it writes one
- *  6. a reported dialog not yet over → blocked/question; conflicting with a screen that keeps
- *     showing work for longer than a dialog takes to draw → unknown
+ *  6. a reported dialog not yet over → blocked/question, once the screen has had time to draw it
+ *     (while it still shows the work from before the report, for up to DialogDrawGraceMs: working)
  *  7. the screen shows work → working (a turn-end report does not beat a spinner still up: Claude's
  *     Stop hooks run with the spinner showing, a new turn's hook may still be on its way)
  *  8. the screen shows the prompt → a newer `working` report wins (the agent started before the
@@ -94,6 +113,8 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
+  const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now) : null
+  if (answer) return answer
   if (screen && isDialog(screen.state)) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     return { state: screen.state, evidence: [screenEvidence(screen), ...support] }
@@ -103,10 +124,14 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (m.terminal) return fromTerminal(m, m.terminal)
 
   if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
-    if (screen?.state === 'working' && screen.since <= r.at && now - r.at >= StatusConstants.DialogDrawGraceMs) {
-      return { state: 'unknown', evidence: [reportEvidence(r, ' but no dialog on screen'), screenEvidence(screen, ' (still working)')] }
+    // The hook comes before the dialog is drawn (2.1.197: 30–70 ms; 2.1.332: 300–500 ms, with
+    // "Waiting for permission…" under the spinner): while the screen keeps showing the work it
+    // showed before the report, the user has nothing to answer yet. Past the grace the screen has
+    // missed the dialog (a layout no rule knows): the report decides.
+    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < StatusConstants.DialogDrawGraceMs) {
+      return { state: 'working', evidence: [screenEvidence(screen), reportEvidence(r, ' (dialog not drawn yet)')] }
     }
-    return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn yet)')] : [reportEvidence(r)] }
+    return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn)')] : [reportEvidence(r)] }
   }
   if (screen?.state === 'working') {
     return { state: 'working', evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)] }

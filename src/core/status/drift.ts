@@ -1,4 +1,4 @@
-import { isNewerVersion } from './semver'
+import { isNewerThanVerified } from './semver'
 import type { StatusMemory } from './statusMemory'
 
 /**
@@ -28,10 +28,11 @@ export interface Drift {
   readonly detail: string
 }
 
-/** A version the agent's rules or tables were checked on. */
+/** The versions the agent's rules or tables were checked on. */
 export interface VerifiedVersion {
   /** `screen rules`, `report table`. */
   readonly what: string
+  /** One version or a range `2.1.197 - 2.1.332` (semver.ts parseVerifiedRange). */
   readonly version: string
 }
 
@@ -76,7 +77,7 @@ function screenIsTheAgents(i: DriftInputs): boolean {
 function newerThan(i: DriftInputs): VerifiedVersion[] {
   if (!i.seen) return []
   const seen = i.seen.version
-  return i.verified.filter((v) => isNewerVersion(seen, v.version) === true)
+  return i.verified.filter((v) => isNewerThanVerified(seen, v.version) === true)
 }
 
 /** `claude 2.2.0 (from its screen) is newer than 2.1.197 (screen rules, report table)`. */

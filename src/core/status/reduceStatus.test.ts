@@ -37,5 +37,8 @@ describe('reduceStatus mechanics', () => {
     ])
     expect(nextDeadline(matched!)).toBeNull()
     expect(nextDeadline(unmatched!)).toBe(500 + StatusConstants.UnmatchedHoldMs)
+    // A past deadline does not hide a later one (the Esc hold after an old report's draw grace).
+    const later = reduceStatus(unmatched!, { kind: 'report', at: 600, report: { effect: 'blocked', state: 'blocked', at: 600, detail: 'PermissionRequest' } as never }, 600, { rootIsShell: false, agent: 'claude' })
+    expect(nextDeadline(later, 500 + StatusConstants.UnmatchedHoldMs)).toBe(600 + StatusConstants.DialogDrawGraceMs)
   })
 })

@@ -5,15 +5,19 @@ import { reduceProcessStatus } from './reduceProcessStatus'
 import type { ScreenSignal, StatusSignal, TerminalStateSignal } from './signals'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory } from './statusMemory'
 
+const dialogKey = (d: RuleMatch['dialog'] | undefined) => (d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : '')
+
 function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
   const prev = m.screen
   // `since` moves only when the screen's state changes: later frames of the same state (spinner
   // ticks, streamed text) confirm it, they do not restart it.
-  const since = prev && prev.state === match.state ? prev.since : signal.at
-  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
+  // A different dialog in the same state (auto mode's notice, then its confirmation) is a new one.
   const dialog = match.state === 'blocked' || match.state === 'question'
+  const same = prev !== null && prev.state === match.state && (!dialog || (prev.ruleId === match.ruleId && dialogKey(prev.dialog) === dialogKey(match.dialog)))
+  const since = same ? prev.since : signal.at
+  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
   return {
     ...m,
     screen,
@@ -50,6 +54,9 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return noteTerminal(m, signal)
     case 'tick':
       return m
+    case 'input':
+      if (!ctx.escapeCancelsDialog) return m
+      return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
   }
 }
 
@@ -86,9 +93,13 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
  * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
  * new signal can change it. The engine sets a timer and sends a tick.
  */
-export function nextDeadline(m: StatusMemory): number | null {
+export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
-  return deadlines.length ? Math.min(...deadlines) : null
+  for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
+  if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
+  // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.
+  const ahead = deadlines.filter((d) => d > now)
+  return ahead.length ? Math.min(...ahead) : null
 }

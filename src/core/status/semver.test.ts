@@ -39,3 +39,16 @@ describe('semver', () => {
     expect(isNewerVersion('dev', '2.1.197')).toBeNull()
   })
 })
+
+describe('verified ranges', () => {
+  it('reads one version or an inclusive hyphen range', async () => {
+    const { parseVerifiedRange, isNewerThanVerified } = await import('./semver')
+    expect(parseVerifiedRange('2.1.197')).toEqual({ from: '2.1.197', to: '2.1.197' })
+    expect(parseVerifiedRange('2.1.197 - 2.1.332')).toEqual({ from: '2.1.197', to: '2.1.332' })
+    for (const bad of ['2.1.332 - 2.1.197', 'latest', '2.1.197 - ', '1 - 2 - 3']) expect(parseVerifiedRange(bad)).toBeNull()
+    // Both Claude versions the rules were checked on are no drift; the next release is.
+    expect(isNewerThanVerified('2.1.197', '2.1.197 - 2.1.332')).toBe(false)
+    expect(isNewerThanVerified('2.1.250', '2.1.197 - 2.1.332')).toBe(false)
+    expect(isNewerThanVerified('2.1.333', '2.1.197 - 2.1.332')).toBe(true)
+  })
+})

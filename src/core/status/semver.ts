@@ -58,3 +58,26 @@ export function isNewerVersion(seen: string, verified: string): boolean | null {
   const b = parseVersion(verified)
   return a && b ? compareVersions(a, b) > 0 : null
 }
+
+/**
+ * The versions a rule file or report table was verified on: one version (`2.1.197`) or an
+ * inclusive range (`2.1.197 - 2.1.332`, semver's hyphen range) whose ends were both checked on
+ * real recordings. Null when either end is not a version.
+ */
+export interface VerifiedRange {
+  readonly from: string
+  readonly to: string
+}
+
+export function parseVerifiedRange(text: string): VerifiedRange | null {
+  const [from, to, ...rest] = text.split(/\s+-\s+/)
+  if (rest.length || !from || !parseVersion(from) || (to !== undefined && !parseVersion(to))) return null
+  const end = to ?? from
+  return compareVersions(parseVersion(from)!, parseVersion(end)!) <= 0 ? { from: from.trim(), to: end.trim() } : null
+}
+
+/** True when `seen` is newer than the newest verified version; null when either is not a version. */
+export function isNewerThanVerified(seen: string, verified: string): boolean | null {
+  const range = parseVerifiedRange(verified)
+  return range ? isNewerVersion(seen, range.to) : null
+}

@@ -32,5 +32,12 @@ export interface TickSignal {
   readonly at: number
 }
 
+/** The user pressed a key that answers an agent's dialog: Esc cancels it, Enter takes the selected option. */
+export interface InputSignal {
+  readonly kind: 'input'
+  readonly at: number
+  readonly key: 'escape' | 'enter'
+}
+
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal

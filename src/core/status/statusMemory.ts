@@ -14,9 +14,22 @@ export const enum StatusConstants {
   UnmatchedHoldMs = 1500,
   /**
    * A reported dialog the screen has not drawn yet, while the screen keeps showing work: dialogs
-   * are drawn 8–70 ms after the hook (fixtures), so after this long the two sources disagree.
+   * are drawn 8–70 ms (2.1.197) to 300–500 ms (2.1.332) after the hook, so after this long the
+   * screen has missed it and the report decides.
    */
-  DialogDrawGraceMs = 2000,
+  DialogDrawGraceMs = 1600,
+  /**
+   * Esc on a dialog of an agent whose Esc cancels it: the dialog is being dismissed, and the
+   * agent redraws 60–330 ms later (2.1.332 measured under load). For this long the dialog still on
+   * screen no longer counts; if it is still there after, Esc did not close it.
+   */
+  DismissGraceMs = 1000,
+  /**
+   * Esc only: the dialog on screen keeps counting this long after the key, which is when the agent
+   * usually has redrawn (2.1.197: ~60 ms); only a slower redraw is anticipated, so the badge
+   * leaves blocked within ~170 ms of the Esc on any machine and is rarely ahead of the screen.
+   */
+  DismissHoldMs = 150,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -59,11 +72,17 @@ export interface StatusMemory {
   readonly terminal: TerminalMemo | null
   /** Start of the agent's latest `working` in its own terminal state. */
   readonly terminalWorkingFrom: number | null
+  /** When the user last pressed Esc in the pane (agents whose Esc cancels a dialog only). */
+  readonly escapeAt: number | null
+  /** When the user last pressed Enter in the pane (same agents: Enter answers their dialogs). */
+  readonly enterAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
   /** An agent's signals are expected (screen rules, reports); null for a plain shell pane. */
   readonly agent: string | null
+  /** Esc cancels the agent's dialogs and Enter answers them (its report table says so). */
+  readonly escapeCancelsDialog?: boolean
 }
 
 export function initialMemory(at: number): StatusMemory {
@@ -80,5 +99,7 @@ export function initialMemory(at: number): StatusMemory {
     reinforcement: null,
     terminal: null,
     terminalWorkingFrom: null,
+    escapeAt: null,
+    enterAt: null,
   }
 }

@@ -67,7 +67,7 @@ describe('score', () => {
     expect(s.failures).toEqual([
       'missed blocked at 3.000 s',
       'false asked for 2.000 s at 8.000 s',
-      expect.stringMatching(/^time agreement \d+\.\d\d % < 98 %$/),
+      expect.stringMatching(/^time agreement \d+\.\d\d % < 99 %$/),
     ])
   })
 })

@@ -1,19 +1,20 @@
 import type { CastEvent } from './asciicast'
-import type { ReplayTransition } from './replayRecording'
 
 /**
  * Scores a replayed verdict timeline against a recording's ground truth (`m` markers
- * `state:<label>`; `reply-question` is our `asked`). The acceptance thresholds of issue 4.
+ * `state:<label>`; `reply-question` is our `asked`). The acceptance thresholds of issue 8.
+ *
+ * Honest by construction: an episode counts as detected only by a verdict of its state that is
+ * up while the episode is (a verdict that came and went before the truth is a false alarm, not a
+ * detection), and a verdict already up when the truth starts counts as latency 0, never less.
  */
 export const enum ScoreConstants {
   /** An attention verdict that is wrong for this long is a false alarm. */
   FalseEpisodeMinS = 0.3,
   /** Agreement is measured outside this long after each true transition. */
   TransitionGraceS = 1,
-  /** A detection may come this early (hooks precede the screen by 8–70 ms; markers are polled). */
-  EarlyDetectionS = 0.5,
 }
-export const MIN_AGREEMENT = 0.98
+export const MIN_AGREEMENT = 0.99
 export const MAX_MEDIAN_LATENCY_S = 0.1
 
 const ATTENTION = new Set(['blocked', 'question', 'asked'])
@@ -29,7 +30,7 @@ export interface Episode {
   readonly state: string
   readonly from: number
   readonly to: number
-  /** Seconds from the true start to the verdict (negative: the verdict came first); null: missed. */
+  /** Seconds from the true start to the verdict (0 when the verdict was already up); null: missed. */
   readonly latency: number | null
 }
 
@@ -55,7 +56,8 @@ export function truthSegments(events: readonly CastEvent[], end: number): Segmen
   return marks.map((m, i) => ({ from: m.t, to: marks[i + 1]?.t ?? end, state: m.state }))
 }
 
-export function verdictSegments(transitions: readonly ReplayTransition[], end: number): Segment[] {
+/** Verdict changes, replayed or live (a harness's recorded badge): only the time and the state count. */
+export function verdictSegments(transitions: readonly { readonly t: number; readonly state: string }[], end: number): Segment[] {
   return transitions.map((tr, i) => ({ from: tr.t, to: Math.max(tr.t, transitions[i + 1]?.t ?? end), state: tr.state }))
 }
 
@@ -110,8 +112,8 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
   const episodes: Episode[] = truth
     .filter((s) => ATTENTION.has(s.state))
     .map((s) => {
-      const hit = verdicts.find((v) => v.state === s.state && v.to > s.from - ScoreConstants.EarlyDetectionS && v.from < s.to)
-      return { state: s.state, from: s.from, to: s.to, latency: hit ? Math.max(hit.from, s.from - ScoreConstants.EarlyDetectionS) - s.from : null }
+      const hit = verdicts.find((v) => v.state === s.state && v.to > s.from && v.from < s.to)
+      return { state: s.state, from: s.from, to: s.to, latency: hit ? Math.max(0, hit.from - s.from) : null }
     })
   const longFalse = falseEpisodes.filter((f) => f.to - f.from >= ScoreConstants.FalseEpisodeMinS)
   const agreement = measured > 0 ? agreed / measured : 0

@@ -102,12 +102,12 @@ describe('drift warning', () => {
     const t = setup('claude', newerBanner())
     expect(t.engine.verdict.state).toBe('idle')
     expect(t.engine.drift).toMatchObject({ reason: 'newer-version', since: 16 })
-    expect(t.engine.drift!.detail).toMatch(/^claude 2\.2\.0 \(from its screen\) is newer than 2\.1\.197 \(screen rules, report table\)/)
+    expect(t.engine.drift!.detail).toMatch(/^claude 2\.2\.0 \(from its screen\) is newer than 2\.1\.197 - 2\.1\.332 \(screen rules, report table\)/)
     // A reload with the shipped rules re-verified on 2.2.0: the report table is still older.
     const basis = ruleBasis(registry.file('claude'))!
     t.engine.setRules(registry.rules('claude'), { ...basis, verifiedOn: '2.2.0' })
     t.clock.advance(16)
-    expect(t.engine.drift?.detail).toMatch(/newer than 2\.1\.197 \(report table\), the version it/)
+    expect(t.engine.drift?.detail).toMatch(/newer than 2\.1\.197 - 2\.1\.332 \(report table\), the version it/)
     // The user checked 2.2.0 and said so in their override (verified_on): the warning ends.
     t.engine.setRules(registry.rules('claude'), { ...basis, userVerifiedOn: '2.2.0' })
     t.clock.advance(16)

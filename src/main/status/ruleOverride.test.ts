@@ -48,12 +48,26 @@ describe('user rule overrides', () => {
     write('claude.toml', OVERRIDE)
     const r = registry()
     expect(r.reload()).toEqual([])
-    expect(shippedIds).toEqual(['claude.permission-dialog', 'claude.question-dialog', 'claude.goodbye', 'claude.footer-working', 'claude.title-spinner', 'claude.footer-idle', 'claude.prompt-box'])
+    expect(shippedIds).toEqual([
+      'claude.permission-dialog',
+      'claude.confirm-dialog',
+      'claude.auto-mode-unchecked',
+      'claude.question-dialog',
+      'claude.goodbye',
+      'claude.footer-working',
+      'claude.spinner',
+      'claude.title-spinner',
+      'claude.footer-idle',
+      'claude.prompt-box',
+    ])
     expect(r.rules('claude').map((x) => `${x.id}@${x.priority}`)).toEqual([
       'claude.permission-dialog@100',
+      'claude.confirm-dialog@99',
+      'claude.auto-mode-unchecked@98',
       'claude.question-dialog@95',
       'claude.goodbye@90',
       'claude.footer-working@50',
+      'claude.spinner@48',
       'claude.update-banner@20',
       'claude.prompt-box@10',
       'claude.footer-idle@5',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { RULE_STATES, type MatcherSpec, type RuleFileSpec } from '../../core/rules/ruleTypes'
+import { parseVerifiedRange } from '../../core/status/semver'
 
 /**
  * The schema of a rule file (resources/rules/<agent>.toml). Strict objects: a misspelt key is an
@@ -37,11 +38,14 @@ export const RuleSchema = z.strictObject({
   note: z.string().optional(),
 })
 
+/** `2.1.197`, or the range both ends of which were checked: `2.1.197 - 2.1.332`. */
+const Verified = z.string().min(1).refine((v) => parseVerifiedRange(v) !== null, 'verified_on is a version ("2.1.332") or an inclusive range ("2.1.197 - 2.1.332")')
+
 const Agent = z.string().regex(/^[a-z][a-z0-9-]*$/, 'agent names look like "claude"')
 
 export const RuleFileSchema = z.strictObject({
   agent: Agent,
-  verified_on: z.string().min(1),
+  verified_on: Verified,
   recognize: z.array(Text).default([]),
   screen_version: Text.optional(),
   rule: z.array(z.unknown()).min(1, 'a rule file needs at least one [[rule]]'),
@@ -55,7 +59,7 @@ export const RuleFileSchema = z.strictObject({
  */
 export const OverrideFileSchema = z.strictObject({
   agent: Agent,
-  verified_on: z.string().min(1).optional(),
+  verified_on: Verified.optional(),
   recognize: z.array(Text).default([]),
   screen_version: Text.optional(),
   disable: z.array(z.string().min(1)).default([]),

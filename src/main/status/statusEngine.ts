@@ -98,7 +98,7 @@ export class StatusEngine extends Disposable {
     super()
     this.rules = options.rules
     this.signals = agentSignals(options.agent)
-    this.ctx = { ...options.context, agent: options.agent }
+    this.ctx = { ...options.context, agent: options.agent, escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
     this.driftMonitor = this.register(
@@ -166,6 +166,9 @@ export class StatusEngine extends Disposable {
   /** What the user typed through the board; kept for `explain`, and the screen will answer it. */
   input(data: string): void {
     this.lastInput = { at: this.options.clock.now(), data: data.slice(0, 200) }
+    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
+    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
+    if (key && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key })
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */
@@ -234,8 +237,8 @@ export class StatusEngine extends Disposable {
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */
   private scheduleDeadline(): void {
-    const at = nextDeadline(this.memory)
     const now = this.options.clock.now()
+    const at = nextDeadline(this.memory, now)
     if (at === null || at <= now || this.memory.process.state === 'exited') {
       this.deadlineTimer?.timer.dispose()
       this.deadlineTimer = null

@@ -20,7 +20,7 @@ export const PANE_STATES = [
 ] as const
 export type PaneState = (typeof PANE_STATES)[number]
 
-export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title'] as const
+export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title', 'input'] as const
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
 
 /** One piece of evidence behind a verdict: which signal, when, and the text or payload behind it. */

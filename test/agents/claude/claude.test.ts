@@ -5,15 +5,17 @@ import { claudeProfile } from '../../../src/main/agents/claude'
 import { TOKEN_HEADER } from '../../../src/main/reports/reportServer'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
-import { agentBin } from '../support/paths'
+import { claudeBin, CLAUDE_VERSIONS } from '../support/paths'
+import { modeArgs } from './scenario'
 import { sleep } from '../support/sse'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
 
 /**
- * Claude Code 2.1.197, the real TUI in a pane, reporting injected with `--settings`, against a
- * fake Messages API. Steps run in order in one session, as a user would drive it.
+ * Claude Code (the latest release and 2.1.197), the real TUI in a pane, in manual mode, reporting
+ * injected with `--settings`, against a fake Messages API. Steps run in order in one session, as a
+ * user would drive it. (Every mode's live badge: scenario.test.ts.)
  */
-describe('Claude Code in a pane', () => {
+describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
   let h: AgentHarness
   let fake: FakeAnthropic
   let userHookLog: string
@@ -24,9 +26,9 @@ describe('Claude Code in a pane', () => {
     h = await AgentHarness.start('claude')
     fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
     userHookLog = join(h.root, 'user-hooks.jsonl')
-    setUpClaudeHome(h.home, h.work, userHookLog)
+    setUpClaudeHome(h.home, h.work, userHookLog, version)
     userConfigBefore = snapshotFiles(join(h.home, '.claude'))
-    h.spawn(claudeProfile, agentBin('claude'), [], claudeEnv(fake.url))
+    h.spawn(claudeProfile, claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url))
     settingsFile = h.launch.argv[h.launch.argv.indexOf('--settings') + 1]!
   })
   afterAll(async () => {
@@ -84,7 +86,7 @@ describe('Claude Code in a pane', () => {
     expect(existsSync(join(h.work, 'x.txt'))).toBe(true)
     const stop = await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
     expect(stop.payload.last_assistant_message).toBe('Created x.txt for you.')
-    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'])
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolBatch', 'Stop'])
     await h.waitForState('idle')
     // Mid-session too (after a tool ran in Claude's shell): the token is in no file at all.
     expect(h.tokenLeaks()).toEqual([])
@@ -121,7 +123,7 @@ describe('Claude Code in a pane', () => {
     const post = await h.waitForReport((r) => r.event === 'PostToolUse', 'PostToolUse', from)
     expect(post.payload).toMatchObject({ tool_name: 'AskUserQuestion', tool_input: { answers: { 'Which database should the service use?': 'SQLite' } } })
     await h.waitForReport((r) => r.event === 'Stop', 'Stop', from)
-    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'Stop'])
+    expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'PostToolUse', 'PostToolBatch', 'Stop'])
   })
 
   it('a reply ending with a question: Stop carries the text that ends in "?"', async () => {

@@ -8,12 +8,12 @@ export const FAKE_API_KEY = 'sk-ant-api03-fake-switchboard-key-00000000000000000
  * `env.DISABLE_AUTOUPDATER`, which would change the file the test proves untouched. The env var
  * below does the same job without a migration.)
  *
- * A throwaway HOME in which Claude Code 2.1.197 starts straight at its prompt (measured, see
+ * A throwaway HOME in which Claude Code (2.1.197, 2.1.332) starts straight at its prompt (measured, see
  * fixtures/claude/README.md): onboarding done, the fake API key approved, the work dir trusted.
  * It also holds the *user's own* settings, with their own hooks, which must keep running and
  * stay byte-identical.
  */
-export function setUpClaudeHome(home: string, work: string, userHookLog: string): void {
+export function setUpClaudeHome(home: string, work: string, userHookLog: string, version = '2.1.197'): void {
   writeFileSync(
     join(home, '.claude.json'),
     JSON.stringify({
@@ -21,8 +21,8 @@ export function setUpClaudeHome(home: string, work: string, userHookLog: string)
       installMethod: 'unknown',
       theme: 'dark',
       hasCompletedOnboarding: true,
-      lastOnboardingVersion: '2.1.197',
-      lastReleaseNotesSeen: '2.1.197',
+      lastOnboardingVersion: version,
+      lastReleaseNotesSeen: version,
       customApiKeyResponses: { approved: [FAKE_API_KEY.slice(-20)], rejected: [] },
       projects: { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } },
     }),
@@ -87,5 +87,19 @@ export const CLAUDE_SCRIPT = {
     after: { text: 'Thanks, I will use that database.' },
   },
   STEP5: { first: { text: 'I fixed the off-by-one bug in the parser. Should I also add a regression test?' } },
+  // Auto mode (2.1.332): commands the fake classifier blocks (BLOCKME) or cannot check (NOCHECK);
+  // outside the project, so auto mode asks the classifier instead of allowing them outright.
+  STEP7: { first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache', description: 'Remove the shared cache' } } }, after: { text: 'The cache removal was blocked.' } },
+  STEP8: { first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-NOCHECK-cache', description: 'Remove the shared cache' } } }, after: { text: 'Could not check it.' } },
+  // Blocked again after every denial: auto mode's "several blocked in a row" confirmation.
+  STEP9: {
+    first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache', description: 'Remove the shared cache' } } },
+    after: { text: 'Trying again.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache2', description: 'Remove the other cache' } } },
+  },
+  // Plan mode: the plan-approval dialog.
+  STEP10: {
+    first: { text: 'Here is my plan.', tool: { name: 'ExitPlanMode', input: { plan: '1. Add a regression test for the parser.\n2. Fix the off-by-one bug.' } } },
+    after: { text: 'Starting on the plan.' },
+  },
   STEP6: { first: { text: 'Cleaning up.', tool: { name: 'Bash', input: { command: 'rm -rf ./tmpdir', description: 'Remove the temp dir' } } }, after: { text: 'Removed it.' } },
 } as const

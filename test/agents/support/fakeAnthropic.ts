@@ -27,8 +27,13 @@ interface Message {
  * step comes from the last `[TAG]` the user typed, and whether a tool result follows it.
  */
 export class FakeAnthropic {
-  readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  readonly requests: { tag: string | null; kind: 'title' | 'classifier' | 'first' | 'after' | 'other' }[] = []
   private nextId = 1
+  /**
+   * How the auto-mode classifier answers for a transcript: commands naming `BLOCKME` are blocked,
+   * `NOCHECK` makes the classifier fail (the "could not check" path), anything else is allowed.
+   */
+  classifier: (transcript: string) => 'allow' | 'block' | 'error' = (t) => (t.includes('NOCHECK') ? 'error' : t.includes('BLOCKME') ? 'block' : 'allow')
 
   private constructor(
     private readonly server: Server,
@@ -48,11 +53,25 @@ export class FakeAnthropic {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string } | null
+    const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string; system?: unknown; stream?: boolean } | null
     if (req.method === 'POST' && req.url?.startsWith('/v1/messages/count_tokens')) return void res.end(JSON.stringify({ input_tokens: 100 }))
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) {
       res.writeHead(200, { 'content-type': 'application/json' })
       return void res.end(req.method === 'GET' ? '{"data":[]}' : '{}')
+    }
+    // Claude 2.1.332's auto-mode classifier: a side request whose system prompt asks for `<block>yes|no`.
+    if (JSON.stringify(body.system ?? '').includes('You are a security monitor')) {
+      this.requests.push({ tag: null, kind: 'classifier' })
+      const verdict = this.classifier(JSON.stringify(body.messages))
+      if (verdict === 'error') {
+        res.writeHead(500, { 'content-type': 'application/json' })
+        return void res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'fake classifier outage' } }))
+      }
+      const text = verdict === 'block' ? '<block>yes</block><reason>the fake classifier blocks BLOCKME</reason>' : '<block>no</block>'
+      if (body.stream) return this.stream(res, body.model ?? 'claude', { text })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const usage = { input_tokens: 100, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
+      return void res.end(JSON.stringify({ id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model: body.model ?? 'claude', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage }))
     }
     // The session-title request has no tools: answer with the JSON title Claude expects.
     if (!body.tools?.length) {

@@ -14,11 +14,14 @@ import { launchAgent, type AgentLaunch } from '../../../src/main/agents/launchAg
 import type { AgentProfile } from '../../../src/main/agents/profile'
 import { resourcesDir } from './paths'
 import { sleep } from './sse'
+import { CastRecorder } from './castRecorder'
 
 export const Keys = { enter: '\r', esc: '\x1b', down: '\x1b[B', up: '\x1b[A', right: '\x1b[C', ctrlD: '\x04', shiftTab: '\x1b[Z' } as const
 
 interface Watch {
   readonly re: RegExp
+  /** Resolve when the screen stops matching instead. */
+  readonly gone?: boolean
   readonly resolve: (at: number) => void
 }
 
@@ -40,6 +43,8 @@ export class AgentHarness {
   private exitAt: number | undefined
   /** Measured delays, printed when the harness ends (the numbers behind the timing assertions). */
   private readonly timings: string[] = []
+  /** The run as asciicast v2 with the reports beside it, for fixtures and agents:check. */
+  readonly recorder = new CastRecorder()
 
   private constructor(name: string) {
     this.root = mkdtempSync(join(tmpdir(), `sb-agent-${name}-`))
@@ -56,6 +61,7 @@ export class AgentHarness {
     // Reports go where the live board sends them, the pane's status engine, and are kept for assertions.
     const sink = (r: IncomingReport) => {
       h.reports.push(r)
+      h.recorder.report(r.receivedAt, r.event, r.payload)
       h.board.deliverReport(r)
     }
     h.server = await ReportServer.listen({ sink, clock: realClock, log: silentLogger })
@@ -79,8 +85,10 @@ export class AgentHarness {
     const info = this.board.create({ command: [...this.agentLaunch.argv], env: { ...paneEnv, ...this.agentLaunch.env }, cwd: this.work, ...size })
     const pane = this.board.get(info.id)
     this.pane = pane
-    pane.onDidParse(() => this.checkWatches())
-    pane.onDidExit(() => (this.exitAt = Date.now()))
+    this.recorder.start(size.cols, size.rows, pane.verdict.state)
+    pane.onDidParse((data) => (this.recorder.output(data), this.checkWatches()))
+    pane.onDidChangeState((c) => this.recorder.verdict(c.verdict.state))
+    pane.onDidExit((e) => ((this.exitAt = Date.now()), this.recorder.exit(e.code ?? 0)))
     return pane
   }
 
@@ -114,7 +122,7 @@ export class AgentHarness {
     const flat = this.flatScreen()
     const now = Date.now()
     this.watches = this.watches.filter((w) => {
-      if (!w.re.test(flat)) return true
+      if (w.re.test(flat) === Boolean(w.gone)) return true
       w.resolve(now)
       return false
     })
@@ -129,7 +137,15 @@ export class AgentHarness {
     })
   }
 
-  /** The first report from index `from` on that satisfies `pred`. */
+  /** Resolves with the time the (whitespace-flattened) screen first no longer matched `re`. */
+  waitForScreenGone(re: RegExp, timeoutMs = 30_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`screen still matches ${re}; screen:\n${this.screen()}`)), timeoutMs)
+      this.watches.push({ re, gone: true, resolve: (at) => (clearTimeout(timer), resolve(at)) })
+      this.checkWatches()
+    })
+  }
+
   /** Polls until `check` gives a value. */
   async waitFor<T>(check: () => T | null | undefined, what: string, timeoutMs = 5_000): Promise<T> {
     const deadline = Date.now() + timeoutMs
@@ -168,16 +184,32 @@ export class AgentHarness {
 
   /** Types a line, then Enter on its own (a chunk with Enter in it is taken as a paste). Returns the time of Enter. */
   async submit(text: string): Promise<number> {
-    this.activePane.write(text)
+    this.write(text)
     await sleep(250)
     const at = Date.now()
-    this.activePane.write(Keys.enter)
+    this.write(Keys.enter)
     return at
   }
 
   press(key: string): number {
-    this.activePane.write(key)
+    this.write(key)
     return Date.now()
+  }
+
+  /** Types into the pane (recorded as input). */
+  write(data: string): void {
+    this.recorder.input(data)
+    this.activePane.write(data)
+  }
+
+  resize(cols: number, rows: number): void {
+    this.recorder.resize(cols, rows)
+    this.activePane.resize(cols, rows)
+  }
+
+  /** Drops a ground-truth marker `state:<label>` into the recording (the scenario's own truth). */
+  mark(label: string, at = Date.now()): void {
+    this.recorder.mark(`state:${label}`, at)
   }
 
   async waitForExit(timeoutMs = 15_000): Promise<number> {

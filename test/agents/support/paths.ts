@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 
@@ -11,4 +12,21 @@ export function agentBin(name: 'claude' | 'codex' | 'opencode' | 'pi'): string {
   const bin = join(binDir, name)
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm ci --prefix test/agents\` (installs the pinned agent CLIs for these tests)`)
   return bin
+}
+
+/** The Claude Code versions the tests drive: the latest release, and the one the first rules were made on (an npm alias). */
+export const CLAUDE_VERSIONS = ['2.1.332', '2.1.197'] as const
+export type ClaudeVersion = (typeof CLAUDE_VERSIONS)[number]
+
+/** `claude` at that version: the latest is the package itself, older ones the `claude-code-<version>` aliases. */
+export function claudeBin(version: ClaudeVersion): string {
+  if (version === CLAUDE_VERSIONS[0]) return agentBin('claude')
+  const bin = fileURLToPath(new URL(`../node_modules/claude-code-${version}/bin/claude.exe`, import.meta.url))
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm install --prefix test/agents\` (installs claude-code-${version}, an alias of @anthropic-ai/claude-code@${version})`)
+  // The board knows an agent by its command's name: launch the alias's binary as `claude`.
+  const dir = join(tmpdir(), `sb-claude-${version}`)
+  const link = join(dir, 'claude')
+  mkdirSync(dir, { recursive: true })
+  if (!existsSync(link)) symlinkSync(bin, link)
+  return link
 }

@@ -2,13 +2,16 @@ import type { AgentReportTable } from '../../status/reports/reportTable'
 
 /**
  * Claude Code hooks, measured on 2.1.197 (fixtures/claude/README.md: cc-80x24, cc-120x32,
- * cc-200x50). Subagent events never change the pane's state; a subagent's permission dialog does,
- * because it opens in the pane's own TUI.
+ * cc-200x50) and 2.1.332 in manual, auto and plan modes (test/agents/claude/README.md,
+ * test/fixtures/claude). Subagent events never change the pane's state; a subagent's permission
+ * dialog does, because it opens in the pane's own TUI.
  */
 export const claudeReports: AgentReportTable = {
   agent: 'claude',
-  verifiedOn: '2.1.197',
+  verifiedOn: '2.1.197 - 2.1.332',
   sessionFields: ['session_id'],
+  // Measured on both versions, every dialog (permission, question, plan, auto mode's), every mode.
+  escapeCancelsDialog: true,
   mappings: [
     { event: 'SessionStart', effect: 'ignore', why: 'fires 0.1–0.2 s before the prompt is ready; the screen shows the prompt' },
     { event: 'UserPromptSubmit', effect: 'working', startsTurn: true, why: '30–150 ms after Enter' },
@@ -57,7 +60,17 @@ export const claudeReports: AgentReportTable = {
     { event: 'Stop', effect: 'turnEnd', textField: 'last_assistant_message', why: 'turn end; 65–400 ms before the spinner leaves the screen' },
     { event: 'SubagentStart', effect: 'ignore', why: 'subagent events never change the pane (cmux #10233: SubagentStop taken for Stop)' },
     { event: 'SubagentStop', effect: 'ignore', why: 'subagent events never change the pane' },
-    { event: 'PermissionDenied', effect: 'ignore', why: 'sent only for auto-mode classifier denials, not for a user "No" (read from the bundle)' },
+    {
+      event: 'PermissionDenied',
+      effect: 'working',
+      why: 'auto mode refused a tool call (2.1.332: reason "Classifier unavailable" or the classifier\'s); no dialog, the model is called again at once (measured), never for a user "No"',
+    },
+    { event: 'PostToolBatch', effect: 'working', why: 'every tool call of a batch resolved, before the next model request (2.1.332 hook docs in the bundle)' },
+    {
+      event: 'MessageDisplay',
+      effect: 'working',
+      why: 'lines of a reply still streaming (2.1.332); not injected by the board: it runs in the display path and may rewrite what is shown',
+    },
     { event: 'StopFailure', effect: 'interrupted', why: 'the turn ended on an API error (documented; never fired in the fixtures)' },
     {
       event: 'SessionEnd',
@@ -68,7 +81,11 @@ export const claudeReports: AgentReportTable = {
     { event: 'SessionEnd', effect: 'exiting', why: '50–70 ms before the process exits, for /exit and Ctrl-D twice' },
   ],
   unsupported: [
-    { what: 'dialog answered No / Esc', why: 'no hook at all (no PostToolUseFailure, Stop or PermissionDenied): the screen must show the dialog gone' },
+    { what: 'dialog answered No / Esc', why: 'no hook at all (no PostToolUseFailure, Stop or PermissionDenied), in every mode (2.1.197, 2.1.332): the screen must show the dialog gone' },
+    {
+      what: "auto mode's own dialogs (2.1.332)",
+      why: '"Auto mode can\'t check actions in this session" and its unnumbered No / Yes confirmation fire no PermissionRequest: only the screen shows them',
+    },
     { what: 'dialog answered Yes', why: 'nothing until PostToolUse, which comes when the tool has finished' },
     { what: 'interrupt (Esc while working)', why: 'no hook; the screen shows the prompt back' },
   ],

@@ -83,6 +83,11 @@ export interface AgentReportTable {
   readonly versionFields?: readonly string[]
   readonly mappings: readonly EventMapping[]
   readonly unsupported: readonly Unsupported[]
+  /**
+   * Esc closes the agent's dialogs (a rejection), so a lone Esc typed on one ends it before the
+   * agent redraws. Only where measured.
+   */
+  readonly escapeCancelsDialog?: boolean
 }
 
 /** Reads a dotted path (`status.type`, `message.content`) from a payload. */

@@ -5,7 +5,7 @@ import type { AgentProfile, LaunchContext } from '../profile'
 import { REPORT_ENV } from '../reportEnv'
 
 /**
- * Claude Code (verified on 2.1.197, see fixtures/claude). Reporting goes through a per-launch
+ * Claude Code (verified on 2.1.197 and 2.1.332, see fixtures/claude and test/agents/claude/README.md). Reporting goes through a per-launch
  * `--settings <file>`: Claude merges it with the user's own settings, so their hooks keep running.
  */
 
@@ -17,6 +17,9 @@ const HTTP_EVENTS = [
   'PostToolUseFailure',
   'PermissionRequest',
   'PermissionDenied',
+  // 2.1.332 (2.1.197 knows it too): once every tool of a batch resolved. MessageDisplay is not
+  // injected: it runs in the display path, per streamed batch of lines, and may rewrite them.
+  'PostToolBatch',
   'Notification',
   'Stop',
   'StopFailure',

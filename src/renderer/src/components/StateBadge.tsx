@@ -12,6 +12,7 @@ const SOURCE: Record<Evidence['source'], string> = {
   osc: 'Terminal sequence',
   title: 'Window title',
   exit: 'Exit',
+  input: 'Your keys',
 }
 
 /** Why the pane shows this state: the meaning, then each piece of evidence with its source and age. */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { scoreReplay } from './score'
+
+/** Scoring honesty (issue 8): reproductions of the ways the old scorer flattered a replay. */
+describe('scoreReplay is honest', () => {
+  const truth = [
+    { from: 0, to: 3, state: 'working' },
+    { from: 3, to: 6, state: 'blocked' },
+    { from: 6, to: 10, state: 'idle' },
+  ]
+
+  it('a verdict already up when the truth starts counts as latency 0, never negative', () => {
+    const s = scoreReplay(truth, [
+      { from: 0, to: 2.97, state: 'working' },
+      { from: 2.97, to: 6.01, state: 'blocked' },
+      { from: 6.01, to: 10, state: 'idle' },
+    ])
+    expect(s.episodes).toEqual([{ state: 'blocked', from: 3, to: 6, latency: 0 }])
+    expect(s.medianLatency).toBe(0)
+  })
+
+  it('a verdict that came and went before the truth is no detection (the old 0.5 s early window counted it)', () => {
+    const s = scoreReplay(truth, [
+      { from: 0, to: 2.6, state: 'working' },
+      { from: 2.6, to: 2.95, state: 'blocked' },
+      { from: 2.95, to: 10, state: 'working' },
+    ])
+    expect(s.episodes[0]!.latency).toBeNull()
+    expect(s.failures).toContain('missed blocked at 3.000 s')
+    expect(s.falseEpisodes).toContainEqual({ from: 2.6, to: 2.95, state: 'blocked' })
+  })
+
+  it('asks for 99 % agreement outside the grace windows', () => {
+    // Wrong for 0.1 s of the 7 measured seconds: 98.6 %.
+    const s = scoreReplay(truth, [
+      { from: 0, to: 3, state: 'working' },
+      { from: 3, to: 6, state: 'blocked' },
+      { from: 6, to: 8, state: 'idle' },
+      { from: 8, to: 8.1, state: 'working' },
+      { from: 8.1, to: 10, state: 'idle' },
+    ])
+    expect(s.agreement).toBeCloseTo(6.9 / 7, 5)
+    expect(s.failures).toEqual([expect.stringMatching(/^time agreement 98\.57 % < 99 %$/)])
+  })
+})
