@@ -5,7 +5,8 @@
 import { join } from 'node:path'
 import { BrowserServer } from './host/browserServer'
 import { startBoardHost } from './host/boardHost'
-import { isLoopback, parseServeArgs } from './host/serveArgs'
+import { isLoopback, parseServeArgs, SERVE_USAGE } from './host/serveArgs'
+import { UsageError } from './util/usage'
 import { createLogger } from './util/log'
 
 export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
@@ -14,7 +15,8 @@ export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
   try {
     args = parseServeArgs(argv)
   } catch (err) {
-    process.stderr.write(`switchboard serve: ${(err as Error).message}\n`)
+    if (!(err instanceof UsageError)) throw err
+    process.stderr.write(`switchboard serve: ${err.message}\n${SERVE_USAGE}\n`)
     process.exit(2)
   }
   const host = await startBoardHost({ mode: 'browser', log, defaultCwd: args.cwd ?? process.cwd() })
