@@ -7,7 +7,7 @@ import { installDesktopHooks } from './electron/desktopHooks'
 import { bridgeBoardToWindow } from './electron/ipcBridge'
 import { createBoardWindow, isOurPage } from './electron/window'
 import { startBoardHost, type BoardHost } from './host/boardHost'
-import { createLogger } from './util/log'
+import { createLogger, stdoutLines } from './util/log'
 
 const log = createLogger()
 let host: BoardHost | undefined
@@ -27,7 +27,7 @@ app.on('second-instance', () => {
 app.whenReady().then(async () => {
   installDesktopHooks()
   host = await startBoardHost({ mode: 'electron', log })
-  process.stdout.write(`Control socket: ${host.control.path}\n`)
+  stdoutLines()(`Control socket: ${host.control.path}`)
   const open = () => {
     const win = createBoardWindow()
     const bridge = bridgeBoardToWindow(host!.board, win.webContents, isOurPage, host!.info, log)

@@ -62,8 +62,10 @@ export async function startBoardHost(options: {
     info,
     shutdown: () =>
       (stopping ??= (async () => {
+        // Panes first: the hang-up goes out before anything else can fail or hang.
+        const panes = board.shutdown()
         control.dispose()
-        await board.shutdown()
+        await panes
         await reports.close()
       })()),
   }
