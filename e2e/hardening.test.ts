@@ -80,3 +80,42 @@ describe('the board with its stdout and stderr closed', () => {
     expect(await exitWithin(board, 5000), 'exited within 5 s of SIGTERM').toBe(true)
   })
 })
+
+describe('browser mode under a flood of bad pre-auth sockets', () => {
+  it('1000 sockets with bad Origin/paths held open: none leaks and SIGTERM still ends the board', async () => {
+    const d = dirs()
+    const board = serve(d)
+    const url = await new Promise<URL>((resolve) => {
+      let out = ''
+      board.stdout!.setEncoding('utf8').on('data', (c: string) => {
+        out += c
+        const m = /browser mode\): (\S+)/.exec(out)
+        if (m) resolve(new URL(m[1]!))
+      })
+    })
+    await socketIn(d.runtime)
+    const spawned = await cli(['spawn', '--', 'sleep', '600'], d.runtime, 10_000)
+    expect(spawned.code).toBe(0)
+    const paths = ['//', '/ws', '//evil.example', '/%ff']
+    const sockets: import('node:net').Socket[] = []
+    const { connect } = await import('node:net')
+    for (let i = 0; i < 1000; i++) {
+      const s = connect(Number(url.port), '127.0.0.1')
+      s.on('error', () => undefined)
+      s.resume()
+      s.write(`GET ${paths[i % 4]} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: Upgrade\r\nupgrade: websocket\r\norigin: null\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`)
+      sockets.push(s)
+      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20))
+    }
+    // The board closes each of them itself (the clients never do).
+    const deadline = Date.now() + 10_000
+    while (sockets.some((s) => !s.destroyed && s.readyState !== 'closed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    expect(sockets.filter((s) => !s.destroyed && s.readyState !== 'closed' && s.readyState !== 'writeOnly').length, 'sockets the board left open').toBe(0)
+    // The CLI and the page still work.
+    expect((await cli(['ls'], d.runtime, 10_000)).code).toBe(0)
+    expect((await fetch(url, { redirect: 'manual' })).status).toBe(303)
+    board.kill('SIGTERM')
+    expect(await exitWithin(board, 6000), 'exited within 6 s of SIGTERM').toBe(true)
+    for (const s of sockets) s.destroy()
+  }, 60_000)
+})
