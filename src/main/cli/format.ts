@@ -87,7 +87,7 @@ export function explainText(x: PaneExplanation): string {
     if (r.matched) decidedRule = true
     out.push(`  ${mark} ${r.ruleId.padEnd(34)} ${r.state.padEnd(9)}${r.text ? ` ${JSON.stringify(r.text.slice(0, 80))}` : ''}`)
   }
-  if (x.lastInput) out.push('', `last input ${clock(x.lastInput.at)}: ${JSON.stringify(x.lastInput.data)}`)
+  if (x.lastInputAt !== null) out.push('', `last input ${clock(x.lastInputAt)} (what was typed is never kept)`)
   out.push('', `${x.evaluations} screen evaluations, ${x.evalMs.toFixed(1)} ms in total`)
   return out.join('\n')
 }

@@ -138,7 +138,8 @@ export interface PaneExplanation {
   readonly channels: Readonly<Record<string, unknown>>
   /** The agent's screen rules, in order, against the screen as it is now: first match wins. */
   readonly rules: readonly { readonly ruleId: string; readonly state: string; readonly matched: boolean; readonly text: string }[]
-  readonly lastInput: { readonly at: number; readonly data: string } | null
+  /** When the user last typed into the pane; never what (it may be a password). */
+  readonly lastInputAt: number | null
   /** With the screen as it was when the drift began, for a bug report. */
   readonly drift: (PaneDrift & { readonly screen: { readonly lines: readonly string[]; readonly title: string } }) | null
   readonly agentVersion: { readonly version: string; readonly at: number; readonly source: string } | null
