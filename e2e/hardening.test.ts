@@ -119,3 +119,71 @@ describe('browser mode under a flood of bad pre-auth sockets', () => {
     for (const s of sockets) s.destroy()
   }, 60_000)
 })
+
+describe('least authority: a program inside a pane reads only its own pane (issue 9, 5)', () => {
+  async function inPane(d: ReturnType<typeof dirs>, script: string): Promise<string> {
+    const out = join(d.base, `pane-out-${Math.random().toString(36).slice(2)}`)
+    const spawned = await cli(['spawn', '--', 'sh', '-c', `(${script}) > ${out}.tmp 2>&1; mv ${out}.tmp ${out}; sleep 60`], d.runtime, 10_000)
+    expect(spawned.code).toBe(0)
+    const deadline = Date.now() + 20_000
+    const { existsSync, readFileSync } = await import('node:fs')
+    while (!existsSync(out)) {
+      if (Date.now() > deadline) throw new Error('the pane script did not finish')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    return readFileSync(out, 'utf8')
+  }
+
+  it('refuses to list, read, type into or spawn other panes, with or without its token, by default', async () => {
+    const d = dirs()
+    const board = serve(d)
+    await socketIn(d.runtime)
+    const other = (await cli(['spawn', '--', 'sh', '-c', 'echo other-secret; sleep 60'], d.runtime)).stdout.trim()
+    const sb = `${process.execPath} ${BIN}`
+    const out = await inPane(
+      d,
+      [
+        `echo "ls: $(${sb} ls --json | tr -d ' \\n')"`,
+        `${sb} screen ${other}; echo "screen-other: $?"`,
+        `${sb} write ${other} 'INJECTED' --enter; echo "write-other: $?"`,
+        `${sb} spawn -- true; echo "spawn: $?"`,
+        `env -u SWITCHBOARD_PANE_TOKEN ${sb} screen ${other}; echo "no-token-screen: $?"`,
+        `setsid env -u SWITCHBOARD_PANE_TOKEN ${sb} kill ${other}; echo "setsid-kill: $?"`,
+        `${sb} screen "$SWITCHBOARD_PANE_ID" >/dev/null; echo "screen-own: $?"`,
+        `echo "argv-has-token: $(grep -c "$SWITCHBOARD_PANE_TOKEN" /proc/$$/cmdline)"`,
+      ].join('; '),
+    )
+    expect(out).toMatch(/screen-other: 1/)
+    expect(out).toMatch(/may only read its own pane/)
+    expect(out).toMatch(/write-other: 1/)
+    expect(out).toMatch(/spawn: 1/)
+    expect(out).toMatch(/no-token-screen: 1/)
+    expect(out).toMatch(/setsid-kill: 1/)
+    expect(out).toMatch(/screen-own: 0/)
+    expect(out).toMatch(/argv-has-token: 0/)
+    const listed = /ls: (.*)/.exec(out)![1]!
+    expect(listed).not.toContain(`"id":"${other}"`)
+    expect(out).not.toContain('other-secret')
+    // The user's own terminal still has the whole board: the other pane is alive and readable.
+    const screen = await cli(['screen', other], d.runtime)
+    expect(screen.stdout).toContain('other-secret')
+    expect(screen.stdout).not.toContain('INJECTED')
+    const ls = JSON.parse((await cli(['ls', '--json'], d.runtime)).stdout) as { id: string }[]
+    expect(ls.length).toBe(2)
+    board.kill('SIGTERM')
+    await exitWithin(board, 6000)
+  }, 60_000)
+
+  it('gives a pane the whole board only with "security": {"paneControl": "board"}', async () => {
+    const d = dirs()
+    const { writeFileSync } = await import('node:fs')
+    writeFileSync(join(d.config, 'settings.json'), JSON.stringify({ security: { paneControl: 'board' } }))
+    const board = serve(d)
+    await socketIn(d.runtime)
+    const other = (await cli(['spawn', '--', 'sleep', '60'], d.runtime)).stdout.trim()
+    const out = await inPane(d, `${process.execPath} ${BIN} screen ${other} >/dev/null; echo "screen-other: $?"`)
+    expect(out).toMatch(/screen-other: 0/)
+    board.kill('SIGTERM')
+    await exitWithin(board, 6000)
+  }, 60_000)
+})

@@ -8,6 +8,7 @@ import { ReportServer } from '../reports/reportServer'
 import { findResourcesDir } from '../util/resources'
 import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
+import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 
@@ -30,6 +31,8 @@ export async function startBoardHost(options: {
   clock?: Clock
   env?: NodeJS.ProcessEnv
   defaultCwd?: string
+  /** Where `security.paneControl` is read from (the user's settings by default). */
+  settings?: SettingsStore
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   const dir = runtimeDir(env)
@@ -53,7 +56,13 @@ export async function startBoardHost(options: {
     agents,
   })
   const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
-  const control = await ControlSocket.listen(socketPath, board, info, options.log)
+  const settings = options.settings ?? sharedSettingsStore()
+  const control = await ControlSocket.listen(socketPath, board, info, options.log, {
+    paneControl: () => settings.get().settings.security.paneControl,
+    paneForToken: (token) => board.paneForControlToken(token),
+    panes: () => board.list().map((p) => ({ id: p.id, pid: p.pid })),
+    socketPath,
+  })
   let stopping: Promise<void> | undefined
   return {
     board,

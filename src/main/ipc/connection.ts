@@ -1,9 +1,10 @@
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { BoardInfo } from '../../shared/ipc/contract'
+import type { BoardInfo, InvokeChannel } from '../../shared/ipc/contract'
 import { toWireError } from '../../shared/ipc/errors'
 import { clientMessageSchema, type ServerMessage } from '../../shared/ipc/wire'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
+import { BOARD_SCOPE, checkScope, eventInScope, scopeResult, type ClientScope } from './clientScope'
 import { createHandlers, dispatchInvoke, dispatchSend } from './handlers'
 
 export interface Connection extends IDisposable {
@@ -16,10 +17,16 @@ export interface Connection extends IDisposable {
  * and validated; a bad one is answered with an error (when it has an id) or counted and dropped,
  * and never reaches the board.
  */
-export function openConnection(board: Board, info: () => BoardInfo, transmit: (msg: ServerMessage) => void, log: Logger): Connection & { readonly rejected: number } {
+export function openConnection(
+  board: Board,
+  info: () => BoardInfo,
+  transmit: (msg: ServerMessage) => void,
+  log: Logger,
+  scope: ClientScope = BOARD_SCOPE,
+): Connection & { readonly rejected: number } {
   const client = board.connect((payload) => transmit({ t: 'event', channel: 'pane:data', payload }))
   const handlers = createHandlers(board, client, info)
-  const events = board.onEvent((event) => transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
+  const events = board.onEvent((event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
   let rejected = 0
   let closed = false
 
@@ -46,6 +53,7 @@ export function openConnection(board: Board, info: () => BoardInfo, transmit: (m
       const msg = parsed.data
       if (msg.t === 'send') {
         try {
+          if (scope.kind !== 'board') throw new Error(`${msg.channel} is not open to a program inside a pane`)
           dispatchSend(handlers.send, msg.channel, msg.args)
         } catch (err) {
           rejected++
@@ -53,7 +61,11 @@ export function openConnection(board: Board, info: () => BoardInfo, transmit: (m
         }
         return
       }
-      dispatchInvoke(handlers.invoke, msg.channel, msg.args).then(
+      const call = async () => {
+        if (scope.kind !== 'board') checkScope(scope, msg.channel as InvokeChannel, Array.isArray(msg.args) ? msg.args : [])
+        return scopeResult(scope, msg.channel as InvokeChannel, await dispatchInvoke(handlers.invoke, msg.channel, msg.args))
+      }
+      call().then(
         (value) => !closed && transmit({ t: 'result', id: msg.id, ok: true, value: value ?? null }),
         (err: unknown) => !closed && transmit({ t: 'result', id: msg.id, ok: false, error: toWireError(err) }),
       )

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
@@ -26,7 +27,10 @@ export interface BoardOptions {
   readonly log: Logger
   /** The environment panes inherit (before the board's own variables and the request's overrides). */
   readonly baseEnv: Readonly<Record<string, string | undefined>>
-  /** Exported to panes as SWITCHBOARD_SOCKET so programs inside can drive the board. */
+  /**
+   * Exported to panes as SWITCHBOARD_SOCKET with the pane's own SWITCHBOARD_PANE_TOKEN: programs
+   * inside may report on and read their own pane (the control socket enforces the scope).
+   */
   readonly socketPath?: string
   readonly defaultCwd?: string
   /** Where the agents' screen rules are; found beside the app by default. */
@@ -55,6 +59,8 @@ export class Board extends Disposable {
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private nextId = 1
   private nextClient = 1
+  /** Each pane's control-socket token (in its environment only), to its id. */
+  private readonly controlTokens = new Map<string, PaneId>()
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -106,8 +112,13 @@ export class Board extends Disposable {
     env.COLORTERM = 'truecolor'
     env.TERM_PROGRAM = 'switchboard'
     env.SWITCHBOARD_PANE_ID = id
-    if (this.options.socketPath) env.SWITCHBOARD_SOCKET = this.options.socketPath
-    return { ...env, ...overrides }
+    if (this.options.socketPath) {
+      env.SWITCHBOARD_SOCKET = this.options.socketPath
+      env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
+    }
+    // The request may not set the pane's identity: that is the board's to give.
+    const { SWITCHBOARD_PANE_ID: _id, SWITCHBOARD_PANE_TOKEN: _token, ...rest } = overrides ?? {}
+    return { ...env, ...rest }
   }
 
   create(req: CreatePaneRequest): PaneInfo {
@@ -150,6 +161,11 @@ export class Board extends Disposable {
     }
     this.panes.set(id, pane)
     this.paneStores.set(id, store)
+    const token = env.SWITCHBOARD_PANE_TOKEN
+    if (token) {
+      this.controlTokens.set(token, id)
+      store.add({ dispose: () => this.controlTokens.delete(token) })
+    }
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
@@ -185,6 +201,11 @@ export class Board extends Disposable {
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
     this._onEvent.fire({ channel: 'pane:state', payload: change })
+  }
+
+  /** The pane whose control token this is (a program inside it showed it), or null. */
+  paneForControlToken(token: string): PaneId | null {
+    return this.controlTokens.get(token) ?? null
   }
 
   get(id: PaneId): Pane {
