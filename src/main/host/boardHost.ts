@@ -54,6 +54,12 @@ export async function startBoardHost(options: {
     defaultCwd: options.defaultCwd,
     rulesDir: resourcesDir ? join(resourcesDir, 'rules') : null,
     agents,
+    reportStats: (id) => {
+      const pane = reports.paneStats(id)
+      if (!pane) return null
+      const all = reports.stats()
+      return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
+    },
   })
   const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
   const settings = options.settings ?? sharedSettingsStore()

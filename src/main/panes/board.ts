@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { PaneId, PaneInfo, PaneReportCounters, StateChange } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
@@ -39,6 +39,8 @@ export interface BoardOptions {
   readonly userRulesDir?: string | null
   /** Reload rule files when they change (default true). */
   readonly watchRules?: boolean
+  /** The report server's counters for a pane (for `explain`). */
+  readonly reportStats?: (id: PaneId) => PaneReportCounters | null
   /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
   readonly agents?: AgentLaunches
 }
@@ -201,6 +203,10 @@ export class Board extends Disposable {
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
     this._onEvent.fire({ channel: 'pane:state', payload: change })
+  }
+
+  reportStats(id: PaneId): PaneReportCounters | null {
+    return this.options.reportStats?.(id) ?? null
   }
 
   /** The pane whose control token this is (a program inside it showed it), or null. */

@@ -145,4 +145,13 @@ export interface PaneExplanation {
   readonly agentVersion: { readonly version: string; readonly at: number; readonly source: string } | null
   readonly evaluations: number
   readonly evalMs: number
+  /** The report server's counters for this pane, and its own against token-less floods. */
+  readonly reports?: PaneReportCounters | null
+}
+
+export interface PaneReportCounters {
+  readonly accepted: number
+  /** Refusals addressed to this pane, by reason (unauthorized, rate-limited, busy, …). */
+  readonly rejected: Readonly<Record<string, number>>
+  readonly server: { readonly preAuth: number; readonly droppedPreAuth: number; readonly unauthorized: number }
 }
