@@ -9,8 +9,9 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { BoardInfo } from '../../shared/ipc/contract'
-import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../shared/ipc/wire'
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../shared/ipc/wire'
 import { openConnection } from '../ipc/connection'
+import type { ClientTransport } from '../ipc/clientOutbox'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
 import { BROWSER_CSP } from './csp'
@@ -266,10 +267,15 @@ export class BrowserServer implements IDisposable {
   }
 
   private accept(ws: WebSocket): void {
-    const transmit = (msg: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+    const transport: ClientTransport = {
+      write: (text) => ws.readyState === ws.OPEN && ws.send(text),
+      buffered: () => ws.bufferedAmount,
+      // Not reading at all: a close frame would queue behind the rest, so cut it off.
+      close: () => ws.terminate(),
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
     }
-    const connection = openConnection(this.options.board, this.options.info, transmit, this.options.log)
+    const connection = openConnection(this.options.board, this.options.info, transport, this.options.log)
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       connection.receive(data.toString())

@@ -2,8 +2,9 @@ import { chmodSync, unlinkSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { BoardInfo } from '../../shared/ipc/contract'
-import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../shared/ipc/wire'
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../shared/ipc/wire'
 import { openConnection, type Connection } from '../ipc/connection'
+import { OutboxLimits, type ClientTransport } from '../ipc/clientOutbox'
 import { decideScope, parseHello, type ControlHello, type ScopeSources } from './controlAuth'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
@@ -47,19 +48,24 @@ export class ControlSocket implements IDisposable {
   private accept(socket: Socket, board: Board, info: () => BoardInfo, log: Logger, scopes: ScopeSources): void {
     this.sockets.add(socket)
     socket.setEncoding('utf8')
-    const transmit = (msg: ServerMessage) => {
-      if (!socket.destroyed) socket.write(JSON.stringify(msg) + '\n')
+    const transport: ClientTransport = {
+      write: (text) => void (!socket.destroyed && socket.write(text + '\n')),
+      buffered: () => socket.writableLength,
+      close: () => socket.destroy(),
+      pause: () => socket.pause(),
+      resume: () => socket.resume(),
     }
     let connection: Connection | undefined
     // Lines that arrive while the scope is being decided wait, in order.
     const waiting: string[] = []
+    let waitingBytes = 0
     let first = true
     const open = (hello: ControlHello | null) =>
       decideScope(socket, hello, scopes).then(
         (scope) => {
           if (socket.destroyed) return
           if (scope.kind === 'pane') log.info('control client limited to its own pane', { pane: scope.paneId, why: scope.why })
-          connection = openConnection(board, info, transmit, log, scope)
+          connection = openConnection(board, info, transport, log, scope)
           for (const line of waiting.splice(0)) connection.receive(line)
         },
         (err: unknown) => {
@@ -82,7 +88,7 @@ export class ControlSocket implements IDisposable {
           if (hello) continue
         }
         if (connection) connection.receive(line)
-        else if (waiting.length < 64) waiting.push(line)
+        else if ((waitingBytes += line.length) <= MAX_CLIENT_MESSAGE_BYTES) waiting.push(line)
         else socket.destroy()
       }
       if (buffered.length > MAX_CLIENT_MESSAGE_BYTES) {
@@ -96,6 +102,15 @@ export class ControlSocket implements IDisposable {
     }
     socket.on('close', close)
     socket.on('error', () => socket.destroy())
+  }
+
+  static readonly maxBufferedBytes = OutboxLimits.HardBytes
+
+  /** Bytes written to clients and not yet taken by them, all clients together. */
+  bufferedBytes(): number {
+    let n = 0
+    for (const socket of this.sockets) n += socket.writableLength
+    return n
   }
 
   dispose(): void {

@@ -17,6 +17,9 @@ import { RuleWatcher } from '../status/ruleWatcher'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
 
+/** Per pane, at most one `pane:changed` per this window (the first at once, the latest at its end). */
+const COALESCE_MS = 50
+
 export const enum BoardConstants {
   DefaultCols = 120,
   DefaultRows = 32,
@@ -61,6 +64,8 @@ export class Board extends Disposable {
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private nextId = 1
   private nextClient = 1
+  /** Panes whose `pane:changed` went out within COALESCE_MS, with the newest info held back. */
+  private readonly pendingChanges = new Map<PaneId, { info: PaneInfo | null; timer: IDisposable | null }>()
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
 
@@ -154,7 +159,7 @@ export class Board extends Disposable {
       log: (line) => this.options.log.info(line),
     })
     const store = new DisposableStore()
-    store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
+    store.add(pane.onDidChange((info) => this.changed(info)))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
     if (injected) {
       store.add(injected)
@@ -172,6 +177,31 @@ export class Board extends Disposable {
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
+  }
+
+  /**
+   * A pane's info changed. A burst (a program setting its title 100 000 times) reaches clients
+   * as one `pane:changed` per pane per COALESCE_MS with the latest info: the first at once, the
+   * rest at the end of the window. A state change still goes out at once (`pane:state`).
+   */
+  private changed(info: PaneInfo): void {
+    const slot = this.pendingChanges.get(info.id)
+    if (slot) {
+      slot.info = info
+      return
+    }
+    this._onEvent.fire({ channel: 'pane:changed', payload: info })
+    const entry: { info: PaneInfo | null; timer: IDisposable | null } = { info: null, timer: null }
+    this.pendingChanges.set(info.id, entry)
+    entry.timer = this.options.clock.setTimeout(() => this.flushChange(info.id), COALESCE_MS)
+  }
+
+  private flushChange(id: PaneId): void {
+    const entry = this.pendingChanges.get(id)
+    if (!entry) return
+    this.pendingChanges.delete(id)
+    entry.timer?.dispose()
+    if (entry.info && this.panes.has(id)) this.changed(entry.info)
   }
 
   /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
@@ -202,6 +232,12 @@ export class Board extends Disposable {
       to: verdict.state,
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
+    // What was held back goes first, so a client never sees a state older than the one announced.
+    const held = this.pendingChanges.get(change.paneId)
+    if (held?.info) {
+      this._onEvent.fire({ channel: 'pane:changed', payload: held.info })
+      held.info = null
+    }
     this._onEvent.fire({ channel: 'pane:state', payload: change })
   }
 
@@ -241,6 +277,8 @@ export class Board extends Disposable {
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
     pane.dispose()
+    this.pendingChanges.get(id)?.timer?.dispose()
+    this.pendingChanges.delete(id)
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
 
@@ -281,6 +319,8 @@ export class Board extends Disposable {
   }
 
   override dispose(): void {
+    for (const entry of this.pendingChanges.values()) entry.timer?.dispose()
+    this.pendingChanges.clear()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
     this.panes.clear()
