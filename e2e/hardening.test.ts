@@ -13,7 +13,13 @@ const SERVE_JS = join(ROOT, 'out/main/serve.js')
 const BIN = join(ROOT, 'bin/switchboard.js')
 const cleanups: (() => void)[] = []
 afterEach(() => {
-  for (const c of cleanups.splice(0)) c()
+  for (const c of cleanups.splice(0)) {
+    try {
+      c()
+    } catch {
+      // Swallow: the process is already gone.
+    }
+  }
 })
 
 function cli(args: string[], runtimeDir: string, timeoutMs = 20_000): Promise<{ code: number | null; ms: number; stdout: string; stderr: string }> {
@@ -183,6 +189,43 @@ describe('least authority: a program inside a pane reads only its own pane (issu
     const other = (await cli(['spawn', '--', 'sleep', '60'], d.runtime)).stdout.trim()
     const out = await inPane(d, `${process.execPath} ${BIN} screen ${other} >/dev/null; echo "screen-other: $?"`)
     expect(out).toMatch(/screen-other: 0/)
+    board.kill('SIGTERM')
+    await exitWithin(board, 6000)
+  }, 60_000)
+})
+
+describe('the CLI against a frozen board', () => {
+  it('times out by itself and obeys SIGTERM/SIGINT at once', async () => {
+    const d = dirs()
+    const board = serve(d)
+    await socketIn(d.runtime)
+    expect((await cli(['ls'], d.runtime)).code).toBe(0)
+    process.kill(board.pid!, 'SIGSTOP')
+    try {
+      const started = Date.now()
+      const timed = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
+        execFile(process.execPath, [BIN, 'ls'], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_CLI_TIMEOUT: '2' }, timeout: 20_000 }, (err, _out, stderr) =>
+          resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+        ),
+      )
+      expect(timed.code).toBe(1)
+      expect(timed.stderr).toMatch(/did not answer within 2 s/)
+      expect(Date.now() - started).toBeLessThan(6000)
+      for (const [verb, signal] of [
+        ['ls', 'SIGTERM'],
+        ['events', 'SIGINT'],
+        ['screen', 'SIGINT'],
+      ] as const) {
+        const child = spawn(process.execPath, [BIN, verb, ...(verb === 'screen' ? ['1'] : [])], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime }, stdio: 'ignore' })
+        await new Promise((r) => setTimeout(r, 700))
+        const sent = Date.now()
+        child.kill(signal)
+        expect(await exitWithin(child, 1500), `${verb} ended on ${signal}`).toBe(true)
+        expect(Date.now() - sent).toBeLessThan(1500)
+      }
+    } finally {
+      process.kill(board.pid!, 'SIGCONT')
+    }
     board.kill('SIGTERM')
     await exitWithin(board, 6000)
   }, 60_000)
