@@ -7,6 +7,7 @@ import { installDesktopHooks } from './electron/desktopHooks'
 import { bridgeBoardToWindow } from './electron/ipcBridge'
 import { createBoardWindow, isOurPage } from './electron/window'
 import { startBoardHost, type BoardHost } from './host/boardHost'
+import { installStopSignals } from './host/stopSignals'
 import { createLogger, stdoutLines } from './util/log'
 
 const log = createLogger()
@@ -40,6 +41,9 @@ app.whenReady().then(async () => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
+
+// SIGTERM/SIGINT/SIGHUP end the app like a quit, panes first, within a bounded time.
+installStopSignals(log, [async () => void (await host?.shutdown())], (code) => app.exit(code))
 
 let quitting = false
 app.on('will-quit', (event) => {

@@ -64,7 +64,7 @@ export async function connectToBoard(explicit: string | undefined, env: NodeJS.P
   const { path, socket } = await locate(explicit, env)
   socket.setEncoding('utf8')
   // Inside a pane, say which: the board then answers about this pane only (see controlAuth.ts).
-  const hello: ControlHello = { t: 'hello', paneToken: env.SWITCHBOARD_PANE_TOKEN || undefined }
+  const hello: ControlHello = { t: 'hello', paneToken: env.SWITCHBOARD_PANE_TOKEN || undefined, pid: process.pid }
   socket.write(JSON.stringify(hello) + '\n')
   const client = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
   let buffered = ''

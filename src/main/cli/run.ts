@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import type { PaneInfo, PaneState } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
-import { APP_VERSION } from '../host/boardHost'
+import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'

@@ -12,7 +12,8 @@ import { sharedSettingsStore, type SettingsStore } from '../settings/settingsSto
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 
-export const APP_VERSION = '0.1.0'
+import { APP_VERSION } from '../appVersion'
+export { APP_VERSION }
 
 export interface BoardHost {
   readonly board: Board

@@ -9,6 +9,8 @@ import { paneOfProcess, peerPid } from './peerProcess'
 export interface ControlHello {
   readonly t: 'hello'
   readonly paneToken?: string
+  /** The client's pid: a claim, checked against the kernel's socket table (saves a process walk). */
+  readonly pid?: number
 }
 
 export function parseHello(line: string): ControlHello | null {
@@ -16,7 +18,8 @@ export function parseHello(line: string): ControlHello | null {
     const raw = JSON.parse(line) as unknown
     if (typeof raw !== 'object' || raw === null || (raw as { t?: unknown }).t !== 'hello') return null
     const token = (raw as { paneToken?: unknown }).paneToken
-    return { t: 'hello', paneToken: typeof token === 'string' ? token : undefined }
+    const pid = (raw as { pid?: unknown }).pid
+    return { t: 'hello', paneToken: typeof token === 'string' ? token : undefined, pid: Number.isSafeInteger(pid) && (pid as number) > 1 ? (pid as number) : undefined }
   } catch {
     return null
   }
@@ -29,7 +32,7 @@ export interface ScopeSources {
   readonly panes: () => readonly { readonly id: string; readonly pid: number }[]
   readonly socketPath: string
   /** The peer's pid (default: the kernel's socket table); injectable for tests. */
-  readonly peer?: (socket: Socket) => Promise<number | null>
+  readonly peer?: (socket: Socket, claimed?: number) => Promise<number | null>
 }
 
 /**
@@ -43,7 +46,7 @@ export async function decideScope(socket: Socket, hello: ControlHello | null, so
     const paneId = sources.paneForToken(hello.paneToken)
     return { kind: 'pane', paneId, why: paneId ? 'it showed its pane token' : 'its pane token belongs to no pane' }
   }
-  const pid = await (sources.peer ?? peerPid)(socket)
+  const pid = await (sources.peer ?? peerPid)(socket, hello?.pid)
   if (pid === null) return BOARD_SCOPE
   const paneId = paneOfProcess(pid, sources.panes(), sources.socketPath)
   return paneId === null ? BOARD_SCOPE : { kind: 'pane', paneId, why: `process ${pid} runs inside it` }

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { readFileSync, readlinkSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import type { Socket } from 'node:net'
 
 /**
@@ -7,7 +7,7 @@ import type { Socket } from 'node:net'
  * this asks the kernel's socket diagnostics through `ss -xp` (iproute2): the line of our end
  * names its peer's inode, the peer's line names its process. Linux only; null when it cannot tell.
  */
-export async function peerPid(socket: Socket): Promise<number | null> {
+export async function peerPid(socket: Socket, claimed?: number): Promise<number | null> {
   if (process.platform !== 'linux') return null
   const fd = (socket as unknown as { _handle?: { fd?: number } })._handle?.fd
   if (typeof fd !== 'number' || fd < 0) return null
@@ -18,10 +18,18 @@ export async function peerPid(socket: Socket): Promise<number | null> {
     return null
   }
   if (!local) return null
+  // A client that says who it is costs `ss -x` (no walk over every process's fds) and a look at
+  // its own fds; the claim is believed only if that process holds our socket's peer.
+  const withProcesses = claimed === undefined
   const table = await new Promise<string | null>((resolve) =>
-    execFile('ss', ['-xpH'], { timeout: 2000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout) => resolve(err ? null : stdout)),
+    execFile('ss', [withProcesses ? '-xpH' : '-xH'], { timeout: 2000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout) => resolve(err ? null : stdout)),
   )
   if (table === null) return null
+  if (!withProcesses) {
+    const peer = new RegExp(`^\\S+\\s+\\S+\\s+\\d+\\s+\\d+\\s+\\S+\\s+${local}\\s+\\S+\\s+(\\d+)`, 'm').exec(table)?.[1]
+    if (peer && holdsSocket(claimed, peer)) return claimed
+    return peerPid(socket)
+  }
   // u_str ESTAB 0 0 <local addr> <inode> <peer addr> <peer inode> users:(("name",pid=N,fd=M))
   const rows = new Map<string, { peer: string; pid: number | null }>()
   for (const line of table.split('\n')) {
@@ -30,6 +38,21 @@ export async function peerPid(socket: Socket): Promise<number | null> {
   }
   const peer = rows.get(local)?.peer
   return peer ? (rows.get(peer)?.pid ?? null) : null
+}
+
+function holdsSocket(pid: number, inode: string): boolean {
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return true
+      } catch {
+        // Swallow: the fd closed while we looked.
+      }
+    }
+  } catch {
+    // Swallow: no such process, or not ours to read.
+  }
+  return false
 }
 
 function statOf(pid: number): { ppid: number; session: number } | null {
