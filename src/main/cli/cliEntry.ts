@@ -12,6 +12,10 @@ const interrupted = new Promise<void>((resolve) => {
   }
 })
 
+// `switchboard events | head -1`: the reader is gone, so is the point of going on (no stack trace).
+process.stdout.on('error', () => process.exit(0))
+process.stderr.on('error', () => undefined)
+
 runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
