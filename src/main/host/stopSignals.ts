@@ -7,7 +7,7 @@ export const STOP_DEADLINE_MS = 4000
  * SIGTERM, SIGINT and SIGHUP end the board within STOP_DEADLINE_MS: the steps run in order, each
  * awaited, and a timer that nothing can hold back exits regardless. A second signal exits at once.
  */
-export function installStopSignals(log: Logger, steps: readonly (() => Promise<void>)[], exit: (code: number) => void = (code) => process.exit(code)): void {
+export function installStopSignals(log: Logger, steps: readonly (() => Promise<void>)[], exit: (code: number) => void = (code) => process.exit(code)): () => void {
   let stopping = false
   const stop = (why: string) => {
     if (stopping) return exit(1)
@@ -28,5 +28,10 @@ export function installStopSignals(log: Logger, steps: readonly (() => Promise<v
       exit(0)
     })()
   }
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal))
+  const handlers = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => {
+    const handler = () => stop(signal)
+    process.on(signal, handler)
+    return () => process.off(signal, handler)
+  })
+  return () => handlers.forEach((off) => off())
 }
