@@ -170,3 +170,19 @@ describe('browser mode answers or closes every connection (issue 9, 3)', () => {
     expect(res).not.toMatch(/<timeout>/)
   }, 15_000)
 })
+
+describe('browser mode under a flood of idle pre-auth sockets', () => {
+  it('still serves the page to a newcomer while 200 idle sockets are held open', async () => {
+    const idle: Socket[] = []
+    for (let i = 0; i < 200; i++) {
+      const s = connect(server.port, '127.0.0.1')
+      s.on('error', () => undefined)
+      idle.push(s)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    const res = await get('/', `switchboard_token=${server.token}`)
+    expect(res.status).toBe(200)
+    expect(server.pendingPreAuth).toBeLessThanOrEqual(64)
+    for (const s of idle) s.destroy()
+  })
+})

@@ -19,7 +19,7 @@ import { BROWSER_CSP } from './csp'
 const COOKIE = 'switchboard_token'
 /** A connection must have shown the token within this time, or it is closed. */
 export const PRE_AUTH_MS = 5000
-/** Connections that have not shown the token yet, at most; more are closed at once. */
+/** Connections that have not shown the token yet, at most; a newer one closes the oldest. */
 export const MAX_PRE_AUTH = 64
 /** All connections at most (browser tabs keep a few each). */
 export const MAX_CONNECTIONS = 256
@@ -150,10 +150,14 @@ export class BrowserServer implements IDisposable {
 
   private track(socket: Socket): void {
     this.sockets.add(socket)
+    // Full: the oldest goes, not the newcomer — a browser sends its request at once, a flood of
+    // idle sockets cannot keep it out.
     if (this.preAuth.size >= MAX_PRE_AUTH) {
+      const [oldest, timer] = this.preAuth.entries().next().value!
+      clearTimeout(timer)
+      this.preAuth.delete(oldest)
       this.refused++
-      socket.destroy()
-      return
+      oldest.destroy()
     }
     this.preAuth.set(
       socket,
