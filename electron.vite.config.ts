@@ -1,6 +1,18 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+import { RENDERER_META_CSP } from './src/main/host/csp'
+
+/**
+ * The CSP in the built page itself (Electron's file:// page gets no header). Build only: the dev
+ * server's React refresh preamble is an inline script.
+ */
+const cspMeta: Plugin = {
+  name: 'switchboard-csp-meta',
+  apply: 'build',
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: RENDERER_META_CSP }, injectTo: 'head-prepend' }],
+}
 
 export default defineConfig({
   main: {
@@ -21,6 +33,6 @@ export default defineConfig({
   // A sandboxed preload can require only `electron`: bundle everything else (the contract's zod) into it.
   preload: { build: { externalizeDeps: { exclude: ['zod'] } } },
   renderer: {
-    plugins: [react()],
+    plugins: [react(), cspMeta],
   },
 })

@@ -7,7 +7,8 @@ import { installDesktopHooks } from './electron/desktopHooks'
 import { bridgeBoardToWindow } from './electron/ipcBridge'
 import { createBoardWindow, isOurPage } from './electron/window'
 import { startBoardHost, type BoardHost } from './host/boardHost'
-import { createLogger } from './util/log'
+import { installStopSignals } from './host/stopSignals'
+import { createLogger, stdoutLines } from './util/log'
 
 const log = createLogger()
 let host: BoardHost | undefined
@@ -27,7 +28,7 @@ app.on('second-instance', () => {
 app.whenReady().then(async () => {
   installDesktopHooks()
   host = await startBoardHost({ mode: 'electron', log })
-  process.stdout.write(`Control socket: ${host.control.path}\n`)
+  stdoutLines()(`Control socket: ${host.control.path}`)
   const open = () => {
     const win = createBoardWindow()
     const bridge = bridgeBoardToWindow(host!.board, win.webContents, isOurPage, host!.info, log)
@@ -44,6 +45,9 @@ app.whenReady().then(async () => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit()
 })
+
+// SIGTERM/SIGINT/SIGHUP end the app like a quit, panes first, within a bounded time.
+installStopSignals(log, [async () => void (await host?.shutdown())], (code) => app.exit(code))
 
 let quitting = false
 app.on('will-quit', (event) => {

@@ -5,16 +5,23 @@
 import { join } from 'node:path'
 import { BrowserServer } from './host/browserServer'
 import { startBoardHost } from './host/boardHost'
-import { isLoopback, parseServeArgs } from './host/serveArgs'
-import { createLogger } from './util/log'
+import { isLoopback, parseServeArgs, SERVE_USAGE } from './host/serveArgs'
+import { installStopSignals } from './host/stopSignals'
+import { createLogger, stderrLines, stdoutLines } from './util/log'
+import { UsageError } from './util/usage'
 
 export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
   const log = createLogger()
+  const out = stdoutLines()
+  // A crashed pane or a bad client must never take the board down; log and keep going.
+  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
+  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
   let args
   try {
     args = parseServeArgs(argv)
   } catch (err) {
-    process.stderr.write(`switchboard serve: ${(err as Error).message}\n`)
+    if (!(err instanceof UsageError)) throw err
+    stderrLines()(`switchboard serve: ${err.message}\n${SERVE_USAGE}`)
     process.exit(2)
   }
   const host = await startBoardHost({ mode: 'browser', log, defaultCwd: args.cwd ?? process.cwd() })
@@ -29,24 +36,10 @@ export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
   if (!isLoopback(args.host)) {
     log.warn(`listening on ${args.host}: anyone who can reach it and has the token controls your panes`)
   }
-  process.stdout.write(`Switchboard (browser mode): ${server.url}\n`)
-  process.stdout.write(`Control socket: ${host.control.path}\n`)
-
-  let stopping = false
-  const stop = async (why: string) => {
-    if (stopping) return
-    stopping = true
-    log.info(`stopping (${why}): ending every pane`)
-    await server.close()
-    await host.shutdown()
-    process.exit(0)
-  }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('SIGHUP', () => void stop('SIGHUP'))
-  // A crashed pane or a bad client must never take the board down; log and keep going.
-  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
-  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
+  out(`Switchboard (browser mode): ${server.url}`)
+  out(`Control socket: ${host.control.path}`)
+  // Panes first (they are what must not outlive the board), then the servers, each bounded.
+  installStopSignals(log, [() => host.shutdown(), () => server.close()])
 }
 
 void serveBrowserMode(process.argv.slice(2))

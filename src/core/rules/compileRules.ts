@@ -1,5 +1,6 @@
 import { parseRegion, selectRegion, type ParsedRegion } from './regions'
 import type { DialogSpec, MatcherSpec, RuleSpec, RuleState, ScreenView } from './ruleTypes'
+import { catastrophicBacktracking } from './regexSafety'
 
 /**
  * A compiled matcher: tests the rule region's rows (or its own `in` region of the view) and
@@ -45,11 +46,16 @@ class CompileFailure extends Error {
 }
 
 function regex(source: string, path: string, flags = 'u'): RegExp {
+  let re: RegExp
   try {
-    return new RegExp(source, flags)
+    re = new RegExp(source, flags)
   } catch (err) {
     throw new CompileFailure(path, `invalid regular expression: ${(err as Error).message}`)
   }
+  // Rules run on the board's own thread on every screen change: one that can stall it is refused.
+  const danger = catastrophicBacktracking(source)
+  if (danger) throw new CompileFailure(path, `${danger}; rewrite it without the nested repeat`)
+  return re
 }
 
 function compileMatcher(spec: MatcherSpec, path: string): Matcher {

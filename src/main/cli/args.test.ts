@@ -42,3 +42,21 @@ describe('CLI arguments', () => {
     expect(() => parseCli(argv)).toThrow(message)
   })
 })
+
+describe('CLI arguments through node:util parseArgs', () => {
+  it('takes the program from its first plain argument even without --, with its own flags', () => {
+    expect(parseCli(['spawn', '--title', 'T', 'ls', '-la', '--color']).command).toMatchObject({ name: 'spawn', title: 'T', argv: ['ls', '-la', '--color'] })
+    expect(parseCli(['spawn', '--cols=100', '--', '--weird']).command).toMatchObject({ cols: 100, argv: ['--weird'] })
+  })
+
+  it.each([
+    [['spawn', '--cwd'], /spawn: --cwd needs a value/],
+    [['ls', '--json=1'], /--json takes no value/],
+    [['--socket'], /--socket needs a value/],
+    [['screen', '1', '2'], /unexpected argument "2"/],
+    [['wait', '1', '--state', 'idle', '--timeout', 'x'], /--timeout takes a number/],
+  ])('words parseArgs errors as one line: %j', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(UsageError)
+    expect(() => parseCli(argv)).toThrow(message)
+  })
+})

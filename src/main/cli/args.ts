@@ -1,5 +1,6 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
+import { parseUsage, UsageError } from '../util/usage'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -20,7 +21,7 @@ export interface CliInvocation {
   readonly command: CliCommand
 }
 
-export class UsageError extends Error {}
+export { UsageError }
 
 export const USAGE = `usage: switchboard [--socket PATH] COMMAND
 
@@ -61,98 +62,98 @@ export function unescapeText(text: string): string {
   })
 }
 
+const GLOBAL = {
+  socket: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+} as const
+const JSON_FLAG = { json: { type: 'boolean' } } as const
+
+/** A verb's own options; `positionals` says how many plain arguments it takes. */
+function verb<O extends NonNullable<Parameters<typeof parseUsage>[0]['options']>>(name: string, args: string[], options: O, positionals: number) {
+  const parsed = parseUsage({ args, options, allowPositionals: true, strict: true }, name)
+  if (parsed.positionals.length > positionals) throw new UsageError(positionals === 0 ? `${name} takes no arguments` : `${name}: unexpected argument ${JSON.stringify(parsed.positionals[positionals])}`)
+  return parsed
+}
+
+/** Where the options before a verb (or before a pane's program) end: the first plain argument or `--`. */
+function firstPlain(args: readonly string[], options: NonNullable<Parameters<typeof parseUsage>[0]['options']>) {
+  const { tokens } = parseUsage({ args: [...args], options, allowPositionals: true, strict: false, tokens: true })
+  return tokens.find((t) => t.kind === 'positional' || t.kind === 'option-terminator')
+}
+
+const SPAWN = { cwd: { type: 'string' }, title: { type: 'string' }, cols: { type: 'string' }, rows: { type: 'string' }, env: { type: 'string', multiple: true } } as const
+
 export function parseCli(argv: readonly string[]): CliInvocation {
-  const args = [...argv]
-  let socket: string | undefined
-  while (args[0]?.startsWith('-')) {
-    const flag = args.shift()!
-    if (flag === '--socket') socket = args.shift() ?? (() => { throw new UsageError('--socket needs a path') })()
-    else if (flag.startsWith('--socket=')) socket = flag.slice('--socket='.length)
-    else if (flag === '--help' || flag === '-h') return { command: { name: 'help' } }
-    else if (flag === '--version' || flag === '-V') return { command: { name: 'version' } }
-    else throw new UsageError(`unknown option ${flag}`)
-  }
-  const name = args.shift()
-  const flags = (allowed: string[]) => {
-    const bad = args.find((a) => a.startsWith('--') && !allowed.includes(a))
-    if (bad) throw new UsageError(`${name}: unknown option ${bad}`)
-  }
+  // Global options come before the verb; the verb is the first plain argument.
+  const first = firstPlain(argv, GLOBAL)
+  const at = first ? first.index : argv.length
+  const global = parseUsage({ args: argv.slice(0, at), options: GLOBAL, strict: true })
+  if (global.values.help) return { command: { name: 'help' } }
+  if (global.values.version) return { command: { name: 'version' } }
+  const socket = global.values.socket
+  if (socket === '') throw new UsageError('--socket needs a path')
+  const name = first?.kind === 'positional' ? argv[at] : undefined
+  const args = argv.slice(at + 1)
   switch (name) {
     case undefined:
     case 'help':
       return { socket, command: { name: 'help' } }
     case 'ls':
-      flags(['--json'])
-      if (args.some((a) => !a.startsWith('--'))) throw new UsageError('ls takes no arguments')
-      return { socket, command: { name: 'ls', json: args.includes('--json') } }
+      return { socket, command: { name: 'ls', json: verb('ls', args, JSON_FLAG, 0).values.json ?? false } }
     case 'spawn': {
+      // Everything after `--` (or from the first plain argument on) is the program and its own flags.
+      const cut = firstPlain(args, SPAWN)
+      const own = cut ? args.slice(0, cut.index) : args
+      const program = !cut ? [] : args.slice(cut.kind === 'option-terminator' ? cut.index + 1 : cut.index)
+      const { values } = verb('spawn', own, SPAWN, 0)
       const env: Record<string, string> = {}
-      let cwd: string | undefined
-      let title: string | undefined
-      let cols: number | undefined
-      let rows: number | undefined
-      while (args.length && args[0] !== '--' && args[0]!.startsWith('--')) {
-        const flag = args.shift()!
-        const value = args.shift()
-        if (value === undefined) throw new UsageError(`spawn: ${flag} needs a value`)
-        if (flag === '--cwd') cwd = value
-        else if (flag === '--title') title = value
-        else if (flag === '--cols') cols = positiveInt(value, '--cols')
-        else if (flag === '--rows') rows = positiveInt(value, '--rows')
-        else if (flag === '--env') {
-          const eq = value.indexOf('=')
-          if (eq < 1) throw new UsageError(`spawn: --env takes NAME=VALUE (got ${JSON.stringify(value)})`)
-          env[value.slice(0, eq)] = value.slice(eq + 1)
-        } else throw new UsageError(`spawn: unknown option ${flag}`)
+      for (const pair of values.env ?? []) {
+        const eq = pair.indexOf('=')
+        if (eq < 1) throw new UsageError(`spawn: --env takes NAME=VALUE (got ${JSON.stringify(pair)})`)
+        env[pair.slice(0, eq)] = pair.slice(eq + 1)
       }
-      if (args[0] === '--') args.shift()
-      return { socket, command: { name: 'spawn', argv: args, cwd, env, title, cols, rows } }
+      const cols = values.cols === undefined ? undefined : positiveInt(values.cols, '--cols')
+      const rows = values.rows === undefined ? undefined : positiveInt(values.rows, '--rows')
+      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols, rows } }
     }
     case 'screen':
-      flags(['--json'])
-      return { socket, command: { name: 'screen', pane: paneArg(args.find((a) => !a.startsWith('--')), 'screen'), json: args.includes('--json') } }
-    case 'explain':
-      flags(['--json'])
-      return { socket, command: { name: 'explain', pane: paneArg(args.find((a) => !a.startsWith('--')), 'explain'), json: args.includes('--json') } }
+    case 'explain': {
+      const { values, positionals } = verb(name, args, JSON_FLAG, 1)
+      return { socket, command: { name, pane: paneArg(positionals[0], name), json: values.json ?? false } }
+    }
     case 'write': {
-      const enter = args.includes('--enter')
-      const escapes = args.includes('--escapes')
-      const rest = args.filter((a) => a !== '--enter' && a !== '--escapes')
-      const pane = paneArg(rest[0], 'write')
-      if (rest.length !== 2) throw new UsageError('write: give the pane and the text as one argument (quote it)')
-      const text = (escapes ? unescapeText(rest[1]!) : rest[1]!) + (enter ? '\r' : '')
+      const { values, positionals } = verb('write', args, { enter: { type: 'boolean' }, escapes: { type: 'boolean' } }, 2)
+      const pane = paneArg(positionals[0], 'write')
+      if (positionals.length !== 2) throw new UsageError('write: give the pane and the text as one argument (quote it)')
+      const text = (values.escapes ? unescapeText(positionals[1]!) : positionals[1]!) + (values.enter ? '\r' : '')
       return { socket, command: { name: 'write', pane, text } }
     }
     case 'resize': {
-      const pane = paneArg(args[0], 'resize')
-      if (args.length !== 3) throw new UsageError('resize: usage is resize PANE COLS ROWS')
-      return { socket, command: { name: 'resize', pane, cols: positiveInt(args[1], 'COLS'), rows: positiveInt(args[2], 'ROWS') } }
+      const { positionals } = verb('resize', args, {}, 3)
+      const pane = paneArg(positionals[0], 'resize')
+      if (positionals.length !== 3) throw new UsageError('resize: usage is resize PANE COLS ROWS')
+      return { socket, command: { name: 'resize', pane, cols: positiveInt(positionals[1], 'COLS'), rows: positiveInt(positionals[2], 'ROWS') } }
     }
-    case 'kill':
-      if (args.length !== 1) throw new UsageError('kill: usage is kill PANE')
-      return { socket, command: { name: 'kill', pane: paneArg(args[0], 'kill') } }
+    case 'kill': {
+      const { positionals } = verb('kill', args, {}, 1)
+      if (positionals.length !== 1) throw new UsageError('kill: usage is kill PANE')
+      return { socket, command: { name: 'kill', pane: paneArg(positionals[0], 'kill') } }
+    }
     case 'wait': {
-      const pane = paneArg(args.shift(), 'wait')
-      let state: PaneState | undefined
+      const { values, positionals } = verb('wait', args, { state: { type: 'string' }, timeout: { type: 'string' } }, 1)
+      const pane = paneArg(positionals[0], 'wait')
+      if (values.state === undefined) throw new UsageError('wait: --state STATE is required')
+      if (!(PANE_STATES as readonly string[]).includes(values.state)) throw new UsageError(`wait: --state must be one of ${PANE_STATES.join(', ')}`)
       let timeoutSec: number | undefined
-      while (args.length) {
-        const flag = args.shift()!
-        const value = args.shift()
-        if (flag === '--state') {
-          if (!(PANE_STATES as readonly string[]).includes(value ?? '')) throw new UsageError(`wait: --state must be one of ${PANE_STATES.join(', ')}`)
-          state = value as PaneState
-        } else if (flag === '--timeout') {
-          const t = Number(value)
-          if (value === undefined || !Number.isFinite(t) || t <= 0) throw new UsageError('wait: --timeout takes a number of seconds > 0')
-          timeoutSec = t
-        } else throw new UsageError(`wait: unknown option ${flag}`)
+      if (values.timeout !== undefined) {
+        timeoutSec = Number(values.timeout)
+        if (!Number.isFinite(timeoutSec) || timeoutSec <= 0) throw new UsageError('wait: --timeout takes a number of seconds > 0')
       }
-      if (!state) throw new UsageError('wait: --state STATE is required')
-      return { socket, command: { name: 'wait', pane, state, timeoutSec } }
+      return { socket, command: { name: 'wait', pane, state: values.state as PaneState, timeoutSec } }
     }
     case 'events':
-      flags(['--json'])
-      return { socket, command: { name: 'events', json: args.includes('--json') } }
+      return { socket, command: { name: 'events', json: verb('events', args, JSON_FLAG, 0).values.json ?? false } }
     default:
       return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? unknownCommand(name) }
   }

@@ -1,10 +1,20 @@
 /** `switchboard …`: the control CLI, talking to a running board over its Unix socket. */
 import { runCli } from './run'
 
+// A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
+// whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
 const interrupted = new Promise<void>((resolve) => {
-  process.once('SIGINT', () => resolve())
-  process.once('SIGTERM', () => resolve())
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    process.on(signal, () => {
+      resolve()
+      setTimeout(() => process.exit(code), 300)
+    })
+  }
 })
+
+// `switchboard events | head -1`: the reader is gone, so is the point of going on (no stack trace).
+process.stdout.on('error', () => process.exit(0))
+process.stderr.on('error', () => undefined)
 
 runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),

@@ -87,7 +87,13 @@ export function explainText(x: PaneExplanation): string {
     if (r.matched) decidedRule = true
     out.push(`  ${mark} ${r.ruleId.padEnd(34)} ${r.state.padEnd(9)}${r.text ? ` ${JSON.stringify(r.text.slice(0, 80))}` : ''}`)
   }
-  if (x.lastInput) out.push('', `last input ${clock(x.lastInput.at)}: ${JSON.stringify(x.lastInput.data)}`)
+  if (x.lastInputAt !== null) out.push('', `last input ${clock(x.lastInputAt)} (what was typed is never kept)`)
+  if (x.reports) {
+    const refused = Object.entries(x.reports.rejected).map(([why, n]) => `${n} ${why}`)
+    const s = x.reports.server
+    out.push('', `reports: ${x.reports.accepted} accepted${refused.length ? `, refused ${refused.join(', ')}` : ''}`)
+    out.push(`report server: ${s.unauthorized} without a valid token, ${s.preAuth} connections before a token now, ${s.droppedPreAuth} dropped for newer`)
+  }
   out.push('', `${x.evaluations} screen evaluations, ${x.evalMs.toFixed(1)} ms in total`)
   return out.join('\n')
 }

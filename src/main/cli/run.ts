@@ -16,6 +16,23 @@ export interface CliIo {
   readonly interrupted: Promise<void>
 }
 
+/** How long a command waits for the board's answer by default (SWITCHBOARD_CLI_TIMEOUT overrides). */
+export const DEFAULT_TIMEOUT_SEC = 10
+
+/** The answer, or a CliError once `sec` seconds pass: a frozen board must not freeze its caller. */
+function within<T>(answer: Promise<T>, sec: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CliError(`the board did not answer within ${sec} s; it may be frozen or overloaded (SWITCHBOARD_CLI_TIMEOUT sets the limit)`)), sec * 1000)
+  })
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer))
+}
+
+function timeoutOf(env: NodeJS.ProcessEnv): number {
+  const sec = Number(env.SWITCHBOARD_CLI_TIMEOUT)
+  return Number.isFinite(sec) && sec > 0 ? sec : DEFAULT_TIMEOUT_SEC
+}
+
 /** Runs one CLI invocation; returns the exit code (0 ok, 1 failed, 2 usage). Errors are one line. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let invocation
@@ -33,8 +50,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let conn: BoardConnection | undefined
   try {
-    conn = await connectToBoard(invocation.socket, io.env)
-    return await execute(command, conn, io)
+    const sec = timeoutOf(io.env)
+    conn = await within(connectToBoard(invocation.socket, io.env), sec)
+    // Streaming commands wait as long as the user wants; only their first round trip is timed.
+    const streaming = command.name === 'wait' || command.name === 'events'
+    return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
   } catch (err) {
     if (err instanceof CliError || err instanceof BoardError) {
       io.err(`switchboard: ${err.message}\n`)
@@ -47,7 +67,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }>, conn: BoardConnection, io: CliIo): Promise<number> {
+async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
   const { client } = conn
   switch (command.name) {
     case 'ls': {
@@ -92,11 +112,13 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
       await client.invoke('pane:kill', command.pane)
       return 0
     case 'wait':
+      // The pane must exist and the board answer, in time, before the open-ended wait.
+      await within(client.invoke('pane:get', command.pane), sec)
       return waitForState(conn, command.pane, command.state, command.timeoutSec, io)
     case 'events': {
       client.on('pane:state', (change) => io.out((command.json ? stateJson(change) : stateLine(change)) + '\n'))
       // Subscribing happens on connect; a round trip proves the board is there before we wait.
-      await client.invoke('board:info')
+      await within(client.invoke('board:info'), sec)
       await Promise.race([conn.closed, io.interrupted])
       return 0
     }

@@ -1,16 +1,15 @@
-import { BrowserWindow, session, shell } from 'electron'
+import { app, BrowserWindow, session, shell } from 'electron'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { ELECTRON_CSP } from '../host/csp'
+import { allowPermission, isOurPageOf, rendererUrlFor } from './policy'
 
-/** The page the window may show: our built renderer, nothing else. */
+/** The page the window may show: our built renderer (a dev server only in development). */
 export function rendererUrl(): string {
-  return process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirname, '../renderer/index.html')).href
+  return rendererUrlFor({ packaged: app.isPackaged, devUrl: process.env.ELECTRON_RENDERER_URL, mainDir: __dirname })
 }
 
 export function isOurPage(url: string): boolean {
-  const base = rendererUrl()
-  return url === base || url.startsWith(base.replace(/index\.html$/, '')) && !url.includes('..')
+  return isOurPageOf(rendererUrl(), url)
 }
 
 /**
@@ -18,10 +17,17 @@ export function isOurPage(url: string): boolean {
  * navigation or new windows (links open in the user's browser, http(s) only).
  */
 export function createBoardWindow(): BrowserWindow {
+  // Applies to http(s) responses only (the dev server); the file:// page carries its own <meta> CSP.
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } })
   })
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === 'notifications'))
+  // Both the check (synchronous queries such as `Notification.permission`) and the request.
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowPermission(permission, details.requestingUrl ?? requestingOrigin, isOurPage),
+  )
+  session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) =>
+    callback(allowPermission(permission, details.requestingUrl ?? contents.getURL(), isOurPage)),
+  )
 
   const win = new BrowserWindow({
     width: 1280,
@@ -43,6 +49,13 @@ export function createBoardWindow(): BrowserWindow {
   win.once('ready-to-show', () => win.show())
   win.webContents.on('will-navigate', (event, url) => {
     if (!isOurPage(url)) event.preventDefault()
+  })
+  // A server redirect and any frame's navigation get the same test as the top frame's.
+  win.webContents.on('will-redirect', (event, url) => {
+    if (!isOurPage(url)) event.preventDefault()
+  })
+  win.webContents.on('will-frame-navigate', (event) => {
+    if (!isOurPage(event.url)) event.preventDefault()
   })
   win.webContents.setWindowOpenHandler(({ url }) => {
     if (/^https?:\/\//.test(url)) void shell.openExternal(url)

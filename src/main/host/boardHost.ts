@@ -10,6 +10,7 @@ import { ReportServer } from '../reports/reportServer'
 import { findResourcesDir } from '../util/resources'
 import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
+import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 
@@ -30,6 +31,8 @@ export async function startBoardHost(options: {
   clock?: Clock
   env?: NodeJS.ProcessEnv
   defaultCwd?: string
+  /** Where `security.paneControl` is read from (the user's settings by default). */
+  settings?: SettingsStore
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -53,9 +56,21 @@ export async function startBoardHost(options: {
     defaultCwd: options.defaultCwd,
     rulesDir: resourcesDir ? join(resourcesDir, 'rules') : null,
     agents,
+    reportStats: (id) => {
+      const pane = reports.paneStats(id)
+      if (!pane) return null
+      const all = reports.stats()
+      return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
+    },
   })
   const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
-  const control = await ControlSocket.listen(socketPath, board, info, options.log)
+  const settings = options.settings ?? sharedSettingsStore()
+  const control = await ControlSocket.listen(socketPath, board, info, options.log, {
+    paneControl: () => settings.get().settings.security.paneControl,
+    paneForToken: (token) => board.paneForControlToken(token),
+    panes: () => board.list().map((p) => ({ id: p.id, pid: p.pid })),
+    socketPath,
+  })
   let stopping: Promise<void> | undefined
   return {
     board,
@@ -64,8 +79,10 @@ export async function startBoardHost(options: {
     info,
     shutdown: () =>
       (stopping ??= (async () => {
+        // Panes first: the hang-up goes out before anything else can fail or hang.
+        const panes = board.shutdown()
         control.dispose()
-        await board.shutdown()
+        await panes
         await reports.close()
       })()),
   }

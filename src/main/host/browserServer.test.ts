@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect, type Socket } from 'node:net'
 import { WebSocket } from 'ws'
 import { RpcClient } from '../../shared/ipc/rpcClient'
 import type { ServerMessage } from '../../shared/ipc/wire'
@@ -80,5 +81,108 @@ describe('browser mode access control', () => {
     await expect(client.invoke('pane:resize', '1', -1, 5)).rejects.toMatchObject({ code: 'invalid' })
     expect(await client.invoke('pane:list')).toEqual([])
     ws.close()
+  })
+})
+
+/** One raw HTTP exchange: what came back before the server closed the socket (or `timeout`). */
+function raw(request: string, waitMs = 2000): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, '127.0.0.1')
+    let got = ''
+    const timer = setTimeout(() => {
+      socket.destroy()
+      resolve(got + '<timeout>')
+    }, waitMs)
+    socket.setEncoding('utf8')
+    socket.on('data', (d: string) => (got += d))
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve(got)
+    })
+    socket.on('error', () => undefined)
+    socket.write(request)
+  })
+}
+
+const upgradeRequest = (path: string, headers: Record<string, string>) =>
+  `GET ${path} HTTP/1.1\r\n` +
+  Object.entries({ host: `127.0.0.1:${server.port}`, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('') +
+  '\r\n'
+
+async function settledConnections(): Promise<number> {
+  const deadline = Date.now() + 3000
+  let n = await server.connections()
+  while (n > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50))
+    n = await server.connections()
+  }
+  return n
+}
+
+describe('browser mode answers or closes every connection (issue 9, 3)', () => {
+  it('closes upgrades with Origin: null, a // path or a bad Host, and leaks none of 1000', async () => {
+    const cookie = `switchboard_token=${server.token}`
+    expect(await raw(upgradeRequest('/ws', { origin: 'null', cookie }))).toMatch(/^HTTP\/1.1 40[13]/)
+    expect(await raw(upgradeRequest('//', { origin: `http://127.0.0.1:${server.port}`, cookie }))).toMatch(/^HTTP\/1.1 4\d\d/)
+    expect(await raw(upgradeRequest('/ws', { origin: 'http://evil.example:1', host: 'evil.example:1', cookie }))).toMatch(/^HTTP\/1.1 4\d\d/)
+    const bad = [
+      upgradeRequest('/ws', { origin: 'null', cookie }),
+      upgradeRequest('//', { origin: 'null' }),
+      upgradeRequest('/ws', { origin: '::::' }),
+      upgradeRequest('//x', { origin: 'http://evil.example' }),
+    ]
+    const sockets: Socket[] = []
+    for (let i = 0; i < 1000; i++) {
+      const s = connect(server.port, '127.0.0.1')
+      s.on('error', () => undefined)
+      s.write(bad[i % bad.length]!)
+      // The client half-closes, as a crashed tab would; the server must still close its side.
+      s.end()
+      sockets.push(s)
+      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20))
+    }
+    expect(await settledConnections()).toBe(0)
+    for (const s of sockets) s.destroy()
+  }, 30_000)
+
+  it('answers a malformed path with a valid cookie (/%ff) instead of hanging', async () => {
+    expect(await raw(`GET /%ff HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncookie: switchboard_token=${server.token}\r\nconnection: close\r\n\r\n`)).toMatch(/^HTTP\/1.1 400/)
+  })
+
+  it('refuses a Host that is not this server (DNS rebinding), even with the token', async () => {
+    const res = await raw(`GET /?token=${server.token} HTTP/1.1\r\nhost: rebind.example:${server.port}\r\nconnection: close\r\n\r\n`)
+    expect(res).toMatch(/^HTTP\/1.1 421/)
+    expect(res).not.toMatch(/set-cookie/i)
+  })
+
+  it('never redirects off-site when trading the token for the cookie', async () => {
+    for (const path of ['/.//evil.example/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/']) {
+      const res = await get(`${path}?token=${server.token}`)
+      if (res.status === 303) expect(res.headers.get('location')).toBe('/')
+      else expect(res.status).toBeGreaterThanOrEqual(400)
+    }
+  })
+
+  it('drops a connection that never authenticates after the pre-auth time limit', async () => {
+    const res = await raw('GET / HTTP/1.1\r\n', 8000)
+    expect(res).not.toMatch(/<timeout>/)
+  }, 15_000)
+})
+
+describe('browser mode under a flood of idle pre-auth sockets', () => {
+  it('still serves the page to a newcomer while 200 idle sockets are held open', async () => {
+    const idle: Socket[] = []
+    for (let i = 0; i < 200; i++) {
+      const s = connect(server.port, '127.0.0.1')
+      s.on('error', () => undefined)
+      idle.push(s)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    const res = await get('/', `switchboard_token=${server.token}`)
+    expect(res.status).toBe(200)
+    expect(server.pendingPreAuth).toBeLessThanOrEqual(64)
+    for (const s of idle) s.destroy()
   })
 })

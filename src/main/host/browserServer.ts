@@ -3,17 +3,28 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, sep } from 'node:path'
 import type { AddressInfo } from 'node:net'
+import { networkInterfaces } from 'node:os'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { BoardInfo } from '../../shared/ipc/contract'
-import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../shared/ipc/wire'
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../shared/ipc/wire'
 import { openConnection } from '../ipc/connection'
+import type { ClientTransport } from '../ipc/clientOutbox'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
 import { BROWSER_CSP } from './csp'
 
 const COOKIE = 'switchboard_token'
+/** A connection must have shown the token within this time, or it is closed. */
+export const PRE_AUTH_MS = 5000
+/** Connections that have not shown the token yet, at most; a newer one closes the oldest. */
+export const MAX_PRE_AUTH = 64
+/** All connections at most (browser tabs keep a few each). */
+export const MAX_CONNECTIONS = 256
+/** However a client holds its socket, closing the server takes no longer. */
+const CLOSE_DEADLINE_MS = 1000
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -50,6 +61,26 @@ function cookieToken(req: IncomingMessage): string | null {
   return null
 }
 
+/** A request target as a URL on our origin, or null when it is not a plain path (`//x`, garbage). */
+function parseRequestUrl(target: string | undefined): URL | null {
+  if (!target?.startsWith('/') || target.startsWith('//')) return null
+  try {
+    return new URL(target, 'http://board.invalid')
+  } catch {
+    return null
+  }
+}
+
+/** The Host headers a browser sends for this server: the bound address, or each loopback name. */
+function allowedHosts(bound: string, port: number): Set<string> {
+  const wildcard = bound === '0.0.0.0' || bound === '::'
+  const names = wildcard || bound === '127.0.0.1' || bound === 'localhost' || bound === '::1' ? ['127.0.0.1', 'localhost', '[::1]'] : []
+  // Exposed on every interface: each of this machine's own addresses is a name for us, no other.
+  if (wildcard) for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.push(a.family === 'IPv6' ? `[${a.address}]` : a.address)
+  names.push(bound.includes(':') ? `[${bound}]` : bound)
+  return new Set(names.map((n) => `${n.toLowerCase()}:${port}`))
+}
+
 /**
  * Browser mode: serves the built renderer and carries the contract over a WebSocket. Every
  * request needs the per-run token, given once in the URL and then kept as an HttpOnly cookie;
@@ -58,14 +89,36 @@ function cookieToken(req: IncomingMessage): string | null {
 export class BrowserServer implements IDisposable {
   readonly token: string
   private readonly server: Server
+  /** Every socket, so that close() can destroy even the ones taken over by an upgrade. */
+  private readonly sockets = new Set<Socket>()
+  /** Sockets that have not yet carried a request with the token, with their time-limit timers. */
+  private readonly preAuth = new Map<Socket, NodeJS.Timeout>()
+  private allowedHosts = new Set<string>()
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES })
   /** Requests and upgrades refused for a missing or wrong token (reported by tests and logs). */
   refused = 0
 
   private constructor(private readonly options: BrowserServerOptions) {
     this.token = options.token ?? randomBytes(24).toString('base64url')
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head))
+    this.server = createServer({ headersTimeout: PRE_AUTH_MS, requestTimeout: 30_000 }, (req, res) => {
+      this.handle(req, res).catch((err: unknown) => {
+        this.options.log.warn('browser request failed', { err: String(err) })
+        if (!res.headersSent) {
+          res.writeHead(500, { connection: 'close' })
+          res.end()
+        } else res.destroy()
+      })
+    })
+    this.server.maxConnections = MAX_CONNECTIONS
+    this.server.on('connection', (socket: Socket) => this.track(socket))
+    this.server.on('upgrade', (req, socket, head) => {
+      try {
+        this.upgrade(req, socket, head)
+      } catch (err) {
+        this.options.log.warn('browser upgrade failed', { err: String(err) })
+        socket.destroy()
+      }
+    })
     this.wss.on('connection', (ws) => this.accept(ws))
   }
 
@@ -75,7 +128,13 @@ export class BrowserServer implements IDisposable {
       server.server.once('error', reject)
       server.server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve())
     })
+    server.allowedHosts = allowedHosts(options.host ?? '127.0.0.1', server.port)
     return server
+  }
+
+  /** Sockets the server holds open now (upgraded ones included until they close). */
+  connections(): Promise<number> {
+    return new Promise((resolve, reject) => this.server.getConnections((err, n) => (err ? reject(err) : resolve(n))))
   }
 
   get port(): number {
@@ -89,36 +148,93 @@ export class BrowserServer implements IDisposable {
     return `http://${shown}:${this.port}/?token=${this.token}`
   }
 
+  private track(socket: Socket): void {
+    this.sockets.add(socket)
+    // Full: the oldest goes, not the newcomer — a browser sends its request at once, a flood of
+    // idle sockets cannot keep it out.
+    if (this.preAuth.size >= MAX_PRE_AUTH) {
+      const [oldest, timer] = this.preAuth.entries().next().value!
+      clearTimeout(timer)
+      this.preAuth.delete(oldest)
+      this.refused++
+      oldest.destroy()
+    }
+    this.preAuth.set(
+      socket,
+      setTimeout(() => socket.destroy(), PRE_AUTH_MS),
+    )
+    socket.once('close', () => {
+      this.sockets.delete(socket)
+      this.authenticated(socket)
+    })
+  }
+
+  /** The socket carried the token: it leaves the pre-auth pool and its time limit. */
+  private authenticated(socket: Socket | Duplex): void {
+    const timer = this.preAuth.get(socket as Socket)
+    if (timer === undefined) return
+    clearTimeout(timer)
+    this.preAuth.delete(socket as Socket)
+  }
+
+  /** Pending pre-auth connections, for tests and the status line. */
+  get pendingPreAuth(): number {
+    return this.preAuth.size
+  }
+
   private authorized(req: IncomingMessage): boolean {
     const fromCookie = cookieToken(req)
     return fromCookie !== null && sameSecret(fromCookie, this.token)
   }
 
-  private refuse(res: ServerResponse): void {
+  /** A page on another name resolving to us (DNS rebinding) must not reach the board. */
+  private hostAllowed(req: IncomingMessage): boolean {
+    return req.headers.host !== undefined && this.allowedHosts.has(req.headers.host.toLowerCase())
+  }
+
+  private refuse(res: ServerResponse, status = 401): void {
     this.refused++
-    res.writeHead(401, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' })
-    res.end('Switchboard: access refused. Open the URL the board printed at start; it carries the access token.\n')
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' })
+    res.end(
+      status === 421
+        ? 'Switchboard: this server answers only to the address it printed at start.\n'
+        : 'Switchboard: access refused. Open the URL the board printed at start; it carries the access token.\n',
+    )
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://board.invalid')
+    if (!this.hostAllowed(req)) return this.refuse(res, 421)
+    const url = parseRequestUrl(req.url)
+    if (!url) {
+      res.writeHead(400, { connection: 'close' })
+      return void res.end()
+    }
     const given = url.searchParams.get('token')
     if (given !== null) {
       if (!sameSecret(given, this.token)) return this.refuse(res)
-      url.searchParams.delete('token')
+      this.authenticated(req.socket)
+      // Always to our own root: a path taken from the request could read as another host (`//x`).
       res.writeHead(303, {
         'set-cookie': `${COOKIE}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
-        location: url.pathname + url.search,
+        location: '/',
         'cache-control': 'no-store',
       })
       return void res.end()
     }
     if (!this.authorized(req)) return this.refuse(res)
+    this.authenticated(req.socket)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' })
       return void res.end()
     }
-    const rel = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)).replace(/^([/\\])+/, '')
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+      return void res.end('bad path\n')
+    }
+    const rel = normalize(decoded).replace(/^([/\\])+/, '')
     const file = join(this.options.rendererDir, rel)
     if (!file.startsWith(this.options.rendererDir + sep) || rel.split(/[/\\]/).includes('..')) {
       res.writeHead(404)
@@ -141,24 +257,29 @@ export class BrowserServer implements IDisposable {
   }
 
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(req.url ?? '/', 'http://board.invalid')
     // A page from another origin could ride on the cookie; the WebSocket handshake is not covered
-    // by SameSite everywhere, so the Origin must be this very server.
-    const origin = req.headers.origin
-    const sameOrigin = origin !== undefined && req.headers.host !== undefined && new URL(origin).host === req.headers.host
-    if (url.pathname !== '/ws' || !this.authorized(req) || !sameOrigin) {
+    // by SameSite everywhere, so the Origin must be this very server (and the Host one of ours).
+    const ok = this.hostAllowed(req) && req.headers.origin === `http://${req.headers.host}` && parseRequestUrl(req.url)?.pathname === '/ws' && this.authorized(req)
+    if (!ok) {
       this.refused++
-      socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')
+      // end() alone leaves a half-closed socket behind when the client never closes its side.
+      socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\ncontent-length: 0\r\n\r\n', () => socket.destroy())
       return
     }
+    this.authenticated(socket)
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req))
   }
 
   private accept(ws: WebSocket): void {
-    const transmit = (msg: ServerMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+    const transport: ClientTransport = {
+      write: (text) => ws.readyState === ws.OPEN && ws.send(text),
+      buffered: () => ws.bufferedAmount,
+      // Not reading at all: a close frame would queue behind the rest, so cut it off.
+      close: () => ws.terminate(),
+      pause: () => ws.pause(),
+      resume: () => ws.resume(),
     }
-    const connection = openConnection(this.options.board, this.options.info, transmit, this.options.log)
+    const connection = openConnection(this.options.board, this.options.info, transport, this.options.log)
     ws.on('message', (data, isBinary) => {
       if (isBinary) return
       connection.receive(data.toString())
@@ -167,11 +288,16 @@ export class BrowserServer implements IDisposable {
     ws.on('error', () => ws.terminate())
   }
 
+  /** Stops listening and destroys every socket; never takes longer than CLOSE_DEADLINE_MS. */
   async close(): Promise<void> {
     for (const ws of this.wss.clients) ws.terminate()
     this.wss.close()
+    for (const timer of this.preAuth.values()) clearTimeout(timer)
+    this.preAuth.clear()
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()))
     this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+    for (const socket of this.sockets) socket.destroy()
+    await Promise.race([closed, new Promise<void>((resolve) => setTimeout(resolve, CLOSE_DEADLINE_MS).unref())])
   }
 
   dispose(): void {

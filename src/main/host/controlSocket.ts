@@ -2,8 +2,10 @@ import { chmodSync, unlinkSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { BoardInfo } from '../../shared/ipc/contract'
-import { MAX_CLIENT_MESSAGE_BYTES, type ServerMessage } from '../../shared/ipc/wire'
-import { openConnection } from '../ipc/connection'
+import { MAX_CLIENT_MESSAGE_BYTES } from '../../shared/ipc/wire'
+import { openConnection, type Connection } from '../ipc/connection'
+import { OutboxLimits, type ClientTransport } from '../ipc/clientOutbox'
+import { decideScope, parseHello, type ControlHello, type ScopeSources } from './controlAuth'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
 
@@ -19,7 +21,7 @@ export class ControlSocket implements IDisposable {
     readonly path: string,
   ) {}
 
-  static async listen(path: string, board: Board, info: () => BoardInfo, log: Logger): Promise<ControlSocket> {
+  static async listen(path: string, board: Board, info: () => BoardInfo, log: Logger, scopes: ScopeSources): Promise<ControlSocket> {
     try {
       unlinkSync(path) // a stale socket from a board that died with our pid
     } catch {
@@ -27,7 +29,7 @@ export class ControlSocket implements IDisposable {
     }
     const server = createServer()
     const control = new ControlSocket(server, path)
-    server.on('connection', (socket) => control.accept(socket, board, info, log))
+    server.on('connection', (socket) => control.accept(socket, board, info, log, scopes))
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       // Created 0600 from the start: no window in which another user could connect.
@@ -43,13 +45,34 @@ export class ControlSocket implements IDisposable {
     return control
   }
 
-  private accept(socket: Socket, board: Board, info: () => BoardInfo, log: Logger): void {
+  private accept(socket: Socket, board: Board, info: () => BoardInfo, log: Logger, scopes: ScopeSources): void {
     this.sockets.add(socket)
     socket.setEncoding('utf8')
-    const transmit = (msg: ServerMessage) => {
-      if (!socket.destroyed) socket.write(JSON.stringify(msg) + '\n')
+    const transport: ClientTransport = {
+      write: (text) => void (!socket.destroyed && socket.write(text + '\n')),
+      buffered: () => socket.writableLength,
+      close: () => socket.destroy(),
+      pause: () => socket.pause(),
+      resume: () => socket.resume(),
     }
-    const connection = openConnection(board, info, transmit, log)
+    let connection: Connection | undefined
+    // Lines that arrive while the scope is being decided wait, in order.
+    const waiting: string[] = []
+    let waitingBytes = 0
+    let first = true
+    const open = (hello: ControlHello | null) =>
+      decideScope(socket, hello, scopes).then(
+        (scope) => {
+          if (socket.destroyed) return
+          if (scope.kind === 'pane') log.info('control client limited to its own pane', { pane: scope.paneId, why: scope.why })
+          connection = openConnection(board, info, transport, log, scope)
+          for (const line of waiting.splice(0)) connection.receive(line)
+        },
+        (err: unknown) => {
+          log.error('could not decide what a control client may do; closing it', { err: String(err) })
+          socket.destroy()
+        },
+      )
     let buffered = ''
     socket.on('data', (chunk: string) => {
       buffered += chunk
@@ -57,7 +80,16 @@ export class ControlSocket implements IDisposable {
       while ((nl = buffered.indexOf('\n')) >= 0) {
         const line = buffered.slice(0, nl)
         buffered = buffered.slice(nl + 1)
-        if (line.trim()) connection.receive(line)
+        if (!line.trim()) continue
+        if (first) {
+          first = false
+          const hello = parseHello(line)
+          void open(hello)
+          if (hello) continue
+        }
+        if (connection) connection.receive(line)
+        else if ((waitingBytes += line.length) <= MAX_CLIENT_MESSAGE_BYTES) waiting.push(line)
+        else socket.destroy()
       }
       if (buffered.length > MAX_CLIENT_MESSAGE_BYTES) {
         log.warn('control client sent an oversized message; closing it')
@@ -66,10 +98,19 @@ export class ControlSocket implements IDisposable {
     })
     const close = () => {
       this.sockets.delete(socket)
-      connection.dispose()
+      connection?.dispose()
     }
     socket.on('close', close)
     socket.on('error', () => socket.destroy())
+  }
+
+  static readonly maxBufferedBytes = OutboxLimits.HardBytes
+
+  /** Bytes written to clients and not yet taken by them, all clients together. */
+  bufferedBytes(): number {
+    let n = 0
+    for (const socket of this.sockets) n += socket.writableLength
+    return n
   }
 
   dispose(): void {

@@ -16,5 +16,12 @@ const BASE = [
 /** Browser mode: also talks to its own WebSocket and cannot be framed. */
 export const BROWSER_CSP = [...BASE, "connect-src 'self'", "frame-ancestors 'none'"].join('; ')
 
+/**
+ * In the page itself, as `<meta http-equiv>` (added to the built index.html): a header CSP does
+ * not reach a file:// page in Electron. It must let browser mode reach its WebSocket ('self');
+ * `frame-ancestors` is not allowed in a meta CSP, so browser mode keeps it in its header.
+ */
+export const RENDERER_META_CSP = [...BASE, "connect-src 'self'"].join('; ')
+
 /** Electron: the renderer talks only through the preload bridge. */
 export const ELECTRON_CSP = [...BASE, "connect-src 'none'"].join('; ')

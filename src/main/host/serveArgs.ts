@@ -1,3 +1,5 @@
+import { parseUsage, UsageError } from '../util/usage'
+
 export interface ServeArgs {
   readonly host: string
   readonly port: number
@@ -6,37 +8,20 @@ export interface ServeArgs {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1'])
 
-/** `--port N` (0 = random), `--host H`, `--cwd DIR`. Throws with a one-line message on bad input. */
+export const SERVE_USAGE = 'usage: serve [--port N] [--host ADDR] [--cwd DIR]'
+
+/** `--port N` (0 = random), `--host H`, `--cwd DIR`. Throws a UsageError with a one-line message. */
 export function parseServeArgs(argv: readonly string[]): ServeArgs {
-  let host = '127.0.0.1'
-  let port = 0
-  let cwd: string | undefined
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
-    const value = () => {
-      const v = inline ?? argv[++i]
-      if (v === undefined || v === '') throw new Error(`${flag} needs a value`)
-      return v
-    }
-    switch (flag) {
-      case '--port': {
-        const v = value()
-        port = Number(v)
-        if (!/^\d+$/.test(v) || port > 65535) throw new Error(`--port: ${v} is not a port number (0–65535; 0 picks a free one)`)
-        break
-      }
-      case '--host':
-        host = value()
-        break
-      case '--cwd':
-        cwd = value()
-        break
-      default:
-        throw new Error(`unknown option ${arg}; usage: serve [--port N] [--host ADDR] [--cwd DIR]`)
-    }
-  }
-  return { host, port, cwd }
+  const { values } = parseUsage({
+    args: [...argv],
+    options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' }, cwd: { type: 'string' } },
+    strict: true,
+  })
+  const port = Number(values.port)
+  if (!/^\d+$/.test(values.port) || port > 65535) throw new UsageError(`--port: ${values.port} is not a port number (0–65535; 0 picks a free one)`)
+  if (values.host === '') throw new UsageError('--host needs a value')
+  if (values.cwd === '') throw new UsageError('--cwd needs a value')
+  return { host: values.host, port, cwd: values.cwd }
 }
 
 export function isLoopback(host: string): boolean {

@@ -1,10 +1,16 @@
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { BoardInfo } from '../../shared/ipc/contract'
+import type { BoardInfo, InvokeChannel } from '../../shared/ipc/contract'
 import { toWireError } from '../../shared/ipc/errors'
-import { clientMessageSchema, type ServerMessage } from '../../shared/ipc/wire'
+import { clientMessageSchema, type ClientMessage, type ServerMessage } from '../../shared/ipc/wire'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
+import { BOARD_SCOPE, checkScope, eventInScope, scopeResult, type ClientScope } from './clientScope'
+import { ClientOutbox, type ClientTransport } from './clientOutbox'
 import { createHandlers, dispatchInvoke, dispatchSend } from './handlers'
+
+/** Invokes of one client running at once, and waiting before its transport stops reading. */
+const MAX_IN_FLIGHT = 8
+const MAX_QUEUED = 64
 
 export interface Connection extends IDisposable {
   /** One complete message from the client, as text. */
@@ -16,12 +22,48 @@ export interface Connection extends IDisposable {
  * and validated; a bad one is answered with an error (when it has an id) or counted and dropped,
  * and never reaches the board.
  */
-export function openConnection(board: Board, info: () => BoardInfo, transmit: (msg: ServerMessage) => void, log: Logger): Connection & { readonly rejected: number } {
+export function openConnection(
+  board: Board,
+  info: () => BoardInfo,
+  transport: ClientTransport,
+  log: Logger,
+  scope: ClientScope = BOARD_SCOPE,
+): Connection & { readonly rejected: number } {
+  const outbox = new ClientOutbox(
+    transport,
+    () => board.list().filter((p) => scope.kind === 'board' || p.id === scope.paneId).map((payload) => ({ t: 'event', channel: 'pane:changed', payload })),
+    (reason) => log.warn('closed a client that does not read', { reason }),
+  )
+  const transmit = (msg: ServerMessage) => outbox.send(msg)
   const client = board.connect((payload) => transmit({ t: 'event', channel: 'pane:data', payload }))
   const handlers = createHandlers(board, client, info)
-  const events = board.onEvent((event) => transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
+  const events = board.onEvent((event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
   let rejected = 0
   let closed = false
+  // Invokes run a few at a time per client: 4000 pipelined `pane:screen`s must not all hold
+  // their answers in memory at once.
+  const queue: Extract<ClientMessage, { t: 'invoke' }>[] = []
+  let inFlight = 0
+  const next = () => {
+    while (!closed && inFlight < MAX_IN_FLIGHT && queue.length) {
+      const msg = queue.shift()!
+      inFlight++
+      const call = async () => {
+        if (scope.kind !== 'board') checkScope(scope, msg.channel as InvokeChannel, Array.isArray(msg.args) ? msg.args : [])
+        return scopeResult(scope, msg.channel as InvokeChannel, await dispatchInvoke(handlers.invoke, msg.channel, msg.args))
+      }
+      call()
+        .then(
+          (value) => !closed && transmit({ t: 'result', id: msg.id, ok: true, value: value ?? null }),
+          (err: unknown) => !closed && transmit({ t: 'result', id: msg.id, ok: false, error: toWireError(err) }),
+        )
+        .finally(() => {
+          inFlight--
+          if (queue.length < MAX_QUEUED / 2) transport.resume?.()
+          next()
+        })
+    }
+  }
 
   return {
     get rejected() {
@@ -46,6 +88,7 @@ export function openConnection(board: Board, info: () => BoardInfo, transmit: (m
       const msg = parsed.data
       if (msg.t === 'send') {
         try {
+          if (scope.kind !== 'board') throw new Error(`${msg.channel} is not open to a program inside a pane`)
           dispatchSend(handlers.send, msg.channel, msg.args)
         } catch (err) {
           rejected++
@@ -53,13 +96,14 @@ export function openConnection(board: Board, info: () => BoardInfo, transmit: (m
         }
         return
       }
-      dispatchInvoke(handlers.invoke, msg.channel, msg.args).then(
-        (value) => !closed && transmit({ t: 'result', id: msg.id, ok: true, value: value ?? null }),
-        (err: unknown) => !closed && transmit({ t: 'result', id: msg.id, ok: false, error: toWireError(err) }),
-      )
+      queue.push(msg)
+      // A client that asks faster than the board answers waits: its transport stops reading.
+      if (queue.length >= MAX_QUEUED) transport.pause?.()
+      next()
     },
     dispose() {
       closed = true
+      outbox.dispose()
       events.dispose()
       client.dispose()
     },

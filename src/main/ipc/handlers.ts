@@ -49,7 +49,7 @@ export function createHandlers(
       'pane:explain': async (id) => {
         const pane = board.get(id)
         await pane.settled()
-        return pane.explain()
+        return { ...pane.explain(), reports: board.reportStats(id) }
       },
       'pane:attach': (id) => client.attach(id),
       'pane:detach': (id) => client.detach(id),

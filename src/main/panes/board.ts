@@ -1,9 +1,10 @@
 import { homedir } from 'node:os'
 import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
 import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { PaneId, PaneInfo, PaneReportCounters, StateChange } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
@@ -18,6 +19,9 @@ import { Pane } from './pane'
 import { PaneRecordings } from '../record/paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 
+/** Per pane, at most one `pane:changed` per this window (the first at once, the latest at its end). */
+const COALESCE_MS = 50
+
 export const enum BoardConstants {
   DefaultCols = 120,
   DefaultRows = 32,
@@ -28,7 +32,10 @@ export interface BoardOptions {
   readonly log: Logger
   /** The environment panes inherit (before the board's own variables and the request's overrides). */
   readonly baseEnv: Readonly<Record<string, string | undefined>>
-  /** Exported to panes as SWITCHBOARD_SOCKET so programs inside can drive the board. */
+  /**
+   * Exported to panes as SWITCHBOARD_SOCKET with the pane's own SWITCHBOARD_PANE_TOKEN: programs
+   * inside may report on and read their own pane (the control socket enforces the scope).
+   */
   readonly socketPath?: string
   readonly defaultCwd?: string
   /** Where the agents' screen rules are; found beside the app by default. */
@@ -37,6 +44,8 @@ export interface BoardOptions {
   readonly userRulesDir?: string | null
   /** Reload rule files when they change (default true). */
   readonly watchRules?: boolean
+  /** The report server's counters for a pane (for `explain`). */
+  readonly reportStats?: (id: PaneId) => PaneReportCounters | null
   /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
   readonly agents?: AgentLaunches
 }
@@ -60,6 +69,10 @@ export class Board extends Disposable {
   /** Per pane: what a recording must scrub (its report token). */
   private readonly paneSecrets = new Map<PaneId, readonly string[]>()
   private readonly recordings: PaneRecordings
+  /** Panes whose `pane:changed` went out within COALESCE_MS, with the newest info held back. */
+  private readonly pendingChanges = new Map<PaneId, { info: PaneInfo | null; timer: IDisposable | null }>()
+  /** Each pane's control-socket token (in its environment only), to its id. */
+  private readonly controlTokens = new Map<string, PaneId>()
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -112,8 +125,13 @@ export class Board extends Disposable {
     env.COLORTERM = 'truecolor'
     env.TERM_PROGRAM = 'switchboard'
     env.SWITCHBOARD_PANE_ID = id
-    if (this.options.socketPath) env.SWITCHBOARD_SOCKET = this.options.socketPath
-    return { ...env, ...overrides }
+    if (this.options.socketPath) {
+      env.SWITCHBOARD_SOCKET = this.options.socketPath
+      env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
+    }
+    // The request may not set the pane's identity: that is the board's to give.
+    const { SWITCHBOARD_PANE_ID: _id, SWITCHBOARD_PANE_TOKEN: _token, ...rest } = overrides ?? {}
+    return { ...env, ...rest }
   }
 
   create(req: CreatePaneRequest): PaneInfo {
@@ -147,7 +165,7 @@ export class Board extends Disposable {
       log: (line) => this.options.log.info(line),
     })
     const store = new DisposableStore()
-    store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
+    store.add(pane.onDidChange((info) => this.changed(info)))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
     if (injected) {
       store.add(injected)
@@ -157,10 +175,40 @@ export class Board extends Disposable {
     this.panes.set(id, pane)
     this.paneStores.set(id, store)
     this.paneSecrets.set(id, injected?.secrets ?? [])
+    const token = env.SWITCHBOARD_PANE_TOKEN
+    if (token) {
+      this.controlTokens.set(token, id)
+      store.add({ dispose: () => this.controlTokens.delete(token) })
+    }
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
+  }
+
+  /**
+   * A pane's info changed. A burst (a program setting its title 100 000 times) reaches clients
+   * as one `pane:changed` per pane per COALESCE_MS with the latest info: the first at once, the
+   * rest at the end of the window. A state change still goes out at once (`pane:state`).
+   */
+  private changed(info: PaneInfo): void {
+    const slot = this.pendingChanges.get(info.id)
+    if (slot) {
+      slot.info = info
+      return
+    }
+    this._onEvent.fire({ channel: 'pane:changed', payload: info })
+    const entry: { info: PaneInfo | null; timer: IDisposable | null } = { info: null, timer: null }
+    this.pendingChanges.set(info.id, entry)
+    entry.timer = this.options.clock.setTimeout(() => this.flushChange(info.id), COALESCE_MS)
+  }
+
+  private flushChange(id: PaneId): void {
+    const entry = this.pendingChanges.get(id)
+    if (!entry) return
+    this.pendingChanges.delete(id)
+    entry.timer?.dispose()
+    if (entry.info && this.panes.has(id)) this.changed(entry.info)
   }
 
   /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
@@ -191,7 +239,22 @@ export class Board extends Disposable {
       to: verdict.state,
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
+    // What was held back goes first, so a client never sees a state older than the one announced.
+    const held = this.pendingChanges.get(change.paneId)
+    if (held?.info) {
+      this._onEvent.fire({ channel: 'pane:changed', payload: held.info })
+      held.info = null
+    }
     this._onEvent.fire({ channel: 'pane:state', payload: change })
+  }
+
+  reportStats(id: PaneId): PaneReportCounters | null {
+    return this.options.reportStats?.(id) ?? null
+  }
+
+  /** The pane whose control token this is (a program inside it showed it), or null. */
+  paneForControlToken(token: string): PaneId | null {
+    return this.controlTokens.get(token) ?? null
   }
 
   get(id: PaneId): Pane {
@@ -223,6 +286,8 @@ export class Board extends Disposable {
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
     pane.dispose()
+    this.pendingChanges.get(id)?.timer?.dispose()
+    this.pendingChanges.delete(id)
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
 
@@ -284,6 +349,8 @@ export class Board extends Disposable {
 
   override dispose(): void {
     this.recordings.dispose()
+    for (const entry of this.pendingChanges.values()) entry.timer?.dispose()
+    this.pendingChanges.clear()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
     this.panes.clear()

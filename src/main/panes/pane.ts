@@ -227,7 +227,7 @@ export class Pane extends Disposable {
   }
 
   explain(): PaneExplanation {
-    const { verdict, evidence, memory, rules, lastInput, stats, drift, agentVersion } = this.status.explain()
+    const { verdict, evidence, memory, rules, lastInputAt, stats, drift, agentVersion } = this.status.explain()
     const { process, screen, report, terminal } = memory
     return {
       paneId: this.id,
@@ -236,7 +236,7 @@ export class Pane extends Disposable {
       evidence,
       channels: { process, screen, report, terminal },
       rules,
-      lastInput,
+      lastInputAt,
       drift,
       agentVersion,
       evaluations: stats.evaluations,

@@ -5,6 +5,7 @@ import { parseProcessEvents, recordingFiles } from '../record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
 import { scoreReplay, truthSegments, verdictSegments } from './score'
+import { parseUsage, UsageError } from '../util/usage'
 
 export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--rules DIR]
 
@@ -29,30 +30,18 @@ export interface ReplayArgs {
   readonly rules: string | null
 }
 
-export class UsageError extends Error {}
+export { UsageError }
 
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
-  let cast: string | null = null
-  const opts = { agent: null as string | null, hooks: null as string | null, process: null as string | null, rules: null as string | null, json: false, score: false }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    const value = () => {
-      const v = argv[++i]
-      if (v === undefined) throw new UsageError(`${arg} needs a value`)
-      return v
-    }
-    if (arg === '--agent') opts.agent = value()
-    else if (arg === '--hooks') opts.hooks = value()
-    else if (arg === '--process') opts.process = value()
-    else if (arg === '--rules') opts.rules = value()
-    else if (arg === '--json') opts.json = true
-    else if (arg === '--score') opts.score = true
-    else if (arg.startsWith('-')) throw new UsageError(`unknown option ${arg}`)
-    else if (cast === null) cast = arg
-    else throw new UsageError(`unexpected argument ${arg}`)
-  }
-  if (cast === null) throw new UsageError('a .cast file is required')
-  return { cast, ...opts }
+  const { values, positionals } = parseUsage({
+    args: [...argv],
+    options: { agent: { type: 'string' }, hooks: { type: 'string' }, process: { type: 'string' }, rules: { type: 'string' }, json: { type: 'boolean' }, score: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  })
+  if (positionals.length === 0) throw new UsageError('a .cast file is required')
+  if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}`)
+  return { cast: positionals[0]!, agent: values.agent ?? null, hooks: values.hooks ?? null, process: values.process ?? null, rules: values.rules ?? null, json: values.json ?? false, score: values.score ?? false }
 }
 
 function evidenceJson(e: Evidence): object {

@@ -19,10 +19,24 @@ export interface IncomingReport {
 export type ReportSink = (report: IncomingReport) => void
 
 /** Why a report was refused; each reason has a counter in `ReportServer.stats()`. */
-export const REJECTION_REASONS = ['unauthorized', 'malformed', 'invalid', 'oversize', 'rate-limited', 'bad-request', 'timeout'] as const
+export const REJECTION_REASONS = ['unauthorized', 'malformed', 'invalid', 'oversize', 'rate-limited', 'bad-request', 'timeout', 'busy'] as const
 export type RejectionReason = (typeof REJECTION_REASONS)[number]
 
 export interface ReportStats {
   readonly accepted: number
   readonly rejected: Readonly<Record<RejectionReason, number>>
+  readonly connections: {
+    /** Connections that have not shown a pane's token yet, now. */
+    readonly preAuth: number
+    /** Pre-auth connections closed to make room for newer ones (a flood without a token). */
+    readonly droppedPreAuth: number
+    /** Requests refused because their pane already had all its connections in use. */
+    readonly busy: number
+  }
+}
+
+/** One pane's own counters (for `switchboard explain`). */
+export interface PaneReportStats {
+  readonly accepted: number
+  readonly rejected: Readonly<Partial<Record<RejectionReason, number>>>
 }

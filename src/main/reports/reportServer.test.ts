@@ -153,7 +153,10 @@ describe('ReportServer', () => {
     const counts = JSON.parse(out) as Record<string, number>
     expect(counts.error ?? 0).toBe(0)
     expect(counts['401']).toBeGreaterThan(50)
-    expect(Object.keys(counts).every((k) => ['200', '401', '429'].includes(k))).toBe(true)
+    // 503: the runaway pane's 32 connections beyond its own capacity of 16 wait; nobody else does.
+    expect(Object.keys(counts).every((k) => ['200', '401', '429', '503'].includes(k))).toBe(true)
+    expect(server.paneStats('1')!.rejected.busy ?? 0).toBe(0)
+    expect(server.paneStats('2')!.rejected.busy ?? 0).toBe(counts['503'] ?? 0)
     // Generous: CI runs other suites on the same two cores. A stalled server would not answer at all
     // (the reporter gives up at 2 s); the latency target itself is measured by the bench.
     expect(Math.max(...latencies)).toBeLessThan(3000)
@@ -203,4 +206,61 @@ describe('ReportServer', () => {
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)
   })
+})
+
+describe('ReportServer under a slow-connection flood without a token (issue 9, 4)', () => {
+  it('accepts every legitimate report while 300 connections hold half-sent headers', async () => {
+    const panes = [server.register('1', 'claude'), server.register('2', 'codex')]
+    const slow: Socket[] = []
+    const openSlow = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const s = connect(server.port, '127.0.0.1')
+        s.on('error', () => undefined)
+        s.write('POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n')
+        slow.push(s)
+      }
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    await openSlow(300)
+    const statuses: (number | string)[] = []
+    const deadline = Date.now() + 4000
+    // The flood keeps coming back (as fast as the server drops it) while the panes report.
+    const refill = setInterval(() => void openSlow(50), 200)
+    try {
+      while (Date.now() < deadline) {
+        const batch = panes.map(async (reg) => {
+          try {
+            const res = await post(reg, JSON.stringify(reg.agent === 'claude' ? stop : { hook_event_name: 'Stop', session_id: 's' }), reg.token)
+            statuses.push(res.status)
+          } catch (err) {
+            statuses.push(String(err))
+          }
+        })
+        await Promise.all(batch)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    } finally {
+      clearInterval(refill)
+      for (const s of slow) s.destroy()
+    }
+    expect(statuses.length).toBeGreaterThan(20)
+    expect(statuses.filter((s) => s !== 200)).toEqual([])
+    const stats = server.stats()
+    expect(stats.connections.droppedPreAuth).toBeGreaterThan(0)
+  }, 30_000)
+
+  it('gives each pane its own connection capacity: one pane holding many does not block another', async () => {
+    const [greedy, calm] = [server.register('1', 'claude'), server.register('2', 'claude')]
+    const held: Socket[] = []
+    for (let i = 0; i < ReportConstants.PerPaneConnections + 10; i++) {
+      const s = connect(server.port, '127.0.0.1')
+      s.on('error', () => undefined)
+      s.write(`POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${greedy.token}\r\nContent-Length: 100\r\n\r\n{`)
+      held.push(s)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+    expect((await post(calm, JSON.stringify(stop), calm.token)).status).toBe(200)
+    expect(server.stats().connections.busy).toBeGreaterThan(0)
+    for (const s of held) s.destroy()
+  }, 15_000)
 })

@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { AgentName } from '../../shared/domain/agents'
 import type { Logger } from '../util/log'
 import { PAYLOAD_PARSERS } from './payloads'
-import { REJECTION_REASONS, type IncomingReport, type RejectionReason, type ReportSink, type ReportStats } from './report'
+import { REJECTION_REASONS, type IncomingReport, type RejectionReason, type PaneReportStats, type ReportSink, type ReportStats } from './report'
 import { TokenBucket } from './tokenBucket'
 
 export const enum ReportConstants {
@@ -20,8 +20,15 @@ export const enum ReportConstants {
   RequestTimeoutMs = 5000,
   /** How often Node checks the two timeouts above (its default, 30 s, would let them slip). */
   TimeoutCheckMs = 500,
-  /** Open connections at once, all panes together; more are refused by the kernel backlog. */
-  MaxConnections = 128,
+  /**
+   * Connections that have not shown a token yet, at most: a newer one closes the oldest, so a
+   * flood of idle or slow connections cannot keep a reporter (which sends at once) out.
+   */
+  MaxPreAuth = 64,
+  /** Connections one pane's token may hold at once; the next gets 503 and its pane only waits. */
+  PerPaneConnections = 16,
+  /** All connections at once, as a guard on file descriptors. */
+  MaxConnections = 2048,
   /** Per pane: reports at once, then per second. Real agents stay far below (a few per tool call). */
   Burst = 200,
   PerSecond = 100,
@@ -69,12 +76,18 @@ export class ReportServer implements IDisposable {
   private readonly counts = Object.fromEntries(REJECTION_REASONS.map((r) => [r, 0])) as Record<RejectionReason, number>
   private accepted = 0
   private readonly maxBody: number
+  /** Sockets that have not carried a valid token yet, oldest first (a Set keeps insertion order). */
+  private readonly preAuth = new Set<Socket>()
+  private readonly owner = new Map<Socket, PaneId>()
+  private readonly perPane = new Map<PaneId, { sockets: Set<Socket>; accepted: number; rejected: Partial<Record<RejectionReason, number>> }>()
+  private droppedPreAuth = 0
 
   private constructor(
     private readonly server: Server,
     private readonly options: ReportServerOptions,
   ) {
     this.maxBody = options.maxBodyBytes ?? ReportConstants.MaxBodyBytes
+    server.on('connection', (socket: Socket) => this.track(socket))
     server.on('request', (req, res) => this.handle(req, res))
     // Garbage that is not HTTP at all: count it and drop the connection (the default would answer 400).
     server.on('clientError', (_err, socket) => {
@@ -109,29 +122,77 @@ export class ReportServer implements IDisposable {
     const token = randomBytes(32).toString('base64url')
     const entry: Entry = { agent, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
     this.panes.set(paneId, entry)
+    this.perPane.set(paneId, { sockets: new Set(), accepted: 0, rejected: {} })
     return {
       paneId,
       agent,
       token,
       url: `http://127.0.0.1:${this.port}${REPORT_PATH}${encodeURIComponent(paneId)}`,
       dispose: () => {
-        if (this.panes.get(paneId) === entry) this.panes.delete(paneId)
+        if (this.panes.get(paneId) !== entry) return
+        this.panes.delete(paneId)
+        for (const socket of this.perPane.get(paneId)?.sockets ?? []) socket.destroy()
+        this.perPane.delete(paneId)
       },
     }
   }
 
   stats(): ReportStats {
-    return { accepted: this.accepted, rejected: { ...this.counts } }
+    return {
+      accepted: this.accepted,
+      rejected: { ...this.counts },
+      connections: { preAuth: this.preAuth.size, droppedPreAuth: this.droppedPreAuth, busy: this.counts.busy },
+    }
+  }
+
+  /** One pane's counters: its accepted reports and the refusals addressed to it. */
+  paneStats(paneId: PaneId): PaneReportStats | null {
+    const p = this.perPane.get(paneId)
+    return p ? { accepted: p.accepted, rejected: { ...p.rejected } } : null
+  }
+
+  private track(socket: Socket): void {
+    this.preAuth.add(socket)
+    if (this.preAuth.size > ReportConstants.MaxPreAuth) {
+      const oldest = this.preAuth.values().next().value!
+      this.preAuth.delete(oldest)
+      this.droppedPreAuth++
+      oldest.destroy()
+    }
+    socket.once('close', () => {
+      this.preAuth.delete(socket)
+      const paneId = this.owner.get(socket)
+      if (paneId !== undefined) {
+        this.owner.delete(socket)
+        this.perPane.get(paneId)?.sockets.delete(socket)
+      }
+    })
+  }
+
+  /** The socket showed this pane's token: it moves to the pane's own pool, if there is room. */
+  private claim(socket: Socket, paneId: PaneId): boolean {
+    const owner = this.owner.get(socket)
+    if (owner === paneId) return true
+    const pool = this.perPane.get(paneId)
+    if (!pool || pool.sockets.size >= ReportConstants.PerPaneConnections) return false
+    // A kept-alive connection may carry the next report for another pane: it changes pools.
+    if (owner !== undefined) this.perPane.get(owner)?.sockets.delete(socket)
+    this.preAuth.delete(socket)
+    this.owner.set(socket, paneId)
+    pool.sockets.add(socket)
+    return true
   }
 
   private reject(res: ServerResponse, req: IncomingMessage, status: number, reason: RejectionReason, message: string, paneId?: string): void {
     this.counts[reason]++
+    const pool = paneId === undefined ? undefined : this.perPane.get(paneId)
+    if (pool) pool.rejected[reason] = (pool.rejected[reason] ?? 0) + 1
     this.options.log.debug('report rejected', { reason, pane: paneId?.slice(0, 32), message })
     if (!res.headersSent) {
       // An oversize or stalled body is not read to its end: the connection closes. A small one
       // is drained, so the client reads its answer instead of a reset (the request timeout
       // still bounds how long that can take).
-      const close = reason === 'oversize' || reason === 'timeout'
+      const close = reason === 'oversize' || reason === 'timeout' || reason === 'busy'
       res.writeHead(status, { 'content-type': 'application/json', ...(close ? { connection: 'close' } : {}) })
       res.end(JSON.stringify({ error: message }))
     }
@@ -156,6 +217,7 @@ export class ReportServer implements IDisposable {
     }
     const entry = this.authenticate(req, paneId)
     if (!entry) return this.reject(res, req, 401, 'unauthorized', 'unknown pane or wrong token', paneId)
+    if (!this.claim(req.socket, paneId)) return this.reject(res, req, 503, 'busy', 'this pane has all its connections in use; try again', paneId)
     const declared = Number(req.headers['content-length'] ?? 0)
     if (declared > this.maxBody) return this.reject(res, req, 413, 'oversize', `body over ${this.maxBody} bytes`, paneId)
     if (!entry.bucket.take(this.options.clock.now())) return this.reject(res, req, 429, 'rate-limited', 'too many reports from this pane', paneId)
@@ -205,6 +267,8 @@ export class ReportServer implements IDisposable {
     if (this.panes.get(paneId) !== entry) return this.reject(res, req, 401, 'unauthorized', 'the pane is gone', paneId)
     const report: IncomingReport = { paneId, agent: entry.agent, event: parsed.value.event, payload: parsed.value.payload, receivedAt: this.options.clock.now() }
     this.accepted++
+    const pool = this.perPane.get(paneId)
+    if (pool) pool.accepted++
     for (const deliver of [entry.onReport, this.options.sink]) {
       try {
         deliver?.(report)
@@ -220,10 +284,10 @@ export class ReportServer implements IDisposable {
   /** Stops listening and drops every connection; registrations die with it. */
   close(): Promise<void> {
     this.panes.clear()
-    return new Promise((resolve) => {
-      this.server.close(() => resolve())
-      this.server.closeAllConnections()
-    })
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()))
+    this.server.closeAllConnections()
+    for (const socket of [...this.preAuth, ...this.owner.keys()]) socket.destroy()
+    return closed
   }
 
   dispose(): void {

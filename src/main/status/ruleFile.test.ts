@@ -61,3 +61,29 @@ describe('rule files', () => {
     expect(messages).toContainEqual(expect.stringMatching(/^x\.toml:19: rule x\.bad-region: region: unknown region "middle"/))
   })
 })
+
+describe('rule files with catastrophic regular expressions (issue 9, 7)', () => {
+  const file = (match: string) =>
+    ['agent = "x"', 'verified_on = "1.0"', '[[rule]]', 'id = "x.fine"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { line = "ok" }', '[[rule]]', 'id = "x.stall"', 'state = "working"', 'priority = 2', 'region = "screen"', `match = ${match}`].join('\n')
+
+  it.each([
+    ['{ regex = "^(a+)+$" }', 'match.regex'],
+    ['{ line = "(x*)*y" }', 'match.line'],
+    ['{ any = [ { contains = "a" }, { regex = "(?:\\\\w+\\\\s?)+$" } ] }', 'match.any[1].regex'],
+    ['{ regex = "(a|aa)+$" }', 'match.regex'],
+  ])('refuses %s with file, line and rule id before it can stall the board', (match, path) => {
+    const started = Date.now()
+    const result = parseRuleFile('x.toml', file(match))
+    expect(Date.now() - started).toBeLessThan(500)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.errors.map(formatRuleFileError)).toContainEqual(expect.stringMatching(new RegExp(`^x\\.toml:14: rule x\\.stall: ${path.replace(/[[\].]/g, '\\$&')}: .*(backtrack)`)))
+  })
+
+  it('still loads the usual shapes: a quantified group without an inner unbounded repeat, classes, escapes', () => {
+    for (const ok of ['{ regex = "^(ab)+$" }', '{ regex = "(\\\\d+)\\\\s+tokens" }', '{ regex = "[(+*)]+" }', '{ regex = "(?:a{1,3})+" }', '{ regex = "\\\\(a+\\\\)+" }']) {
+      const result = parseRuleFile('x.toml', file(ok))
+      if (!result.ok) throw new Error(`${ok}: ${result.errors.map(formatRuleFileError).join('; ')}`)
+    }
+  })
+})

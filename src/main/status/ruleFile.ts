@@ -1,6 +1,7 @@
 import { parse, TomlError } from 'smol-toml'
 import type { z } from 'zod'
 import { compileRules, type CompiledRule } from '../../core/rules/compileRules'
+import { catastrophicBacktracking } from '../../core/rules/regexSafety'
 import type { RuleFileSpec, RuleSpec } from '../../core/rules/ruleTypes'
 import { RuleFileSchema, RuleSchema } from './ruleSchema'
 
@@ -114,6 +115,11 @@ export function compileWithLines(file: string, text: string, specs: readonly Rul
 
 /** A top-level regex (`recognize`, `screen_version`), or its error at the key's line. */
 export function topLevelRegex(file: string, text: string, key: string, source: string, errors: RuleFileError[]): RegExp | null {
+  const danger = catastrophicBacktracking(source)
+  if (danger) {
+    errors.push({ file, line: keyLine(text, key), message: `${key}: ${danger}` })
+    return null
+  }
   try {
     return new RegExp(source, 'mu')
   } catch (err) {

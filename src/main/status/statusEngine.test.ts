@@ -103,6 +103,7 @@ describe('StatusEngine', () => {
   it('explains: the verdict, its evidence and every rule on the current screen', () => {
     const t = setup('claude', realScreen('claude-question'))
     t.engine.input('\x1b[B')
+    t.engine.input('hunter2-password\r')
     t.engine.screenChanged()
     t.clock.advance(16)
     const e = t.engine.explain()
@@ -110,7 +111,9 @@ describe('StatusEngine', () => {
     expect(e.rules.find((r) => r.matched)?.ruleId).toBe('claude.question-dialog')
     expect(e.rules.filter((r) => r.matched).map((r) => r.ruleId)).toEqual(['claude.question-dialog'])
     expect(e.rules).toHaveLength(registry.rules('claude').length)
-    expect(e.lastInput?.data).toBe('\x1b[B')
+    // Only when something was typed, never what (a password typed into `read -s` is input too).
+    expect(e.lastInputAt).toBe(t.clock.now() - 16)
+    expect(JSON.stringify(e)).not.toContain('hunter2')
     expect(e.stats.evaluations).toBe(1)
   })
 

@@ -60,7 +60,7 @@ export interface Explanation {
   readonly agent: string | null
   readonly memory: StatusMemory
   readonly rules: readonly RuleTrace[]
-  readonly lastInput: { readonly at: number; readonly data: string } | null
+  readonly lastInputAt: number | null
   /** The drift now, else the latest one (with the screen it began on), else null. */
   readonly drift: PaneDrift | null
   /** The agent's version as it told it (banner or report), null until seen. */
@@ -83,7 +83,7 @@ export class StatusEngine extends Disposable {
   private evalTimer: IDisposable | null = null
   private burstStart: number | null = null
   private deadlineTimer: { at: number; timer: IDisposable } | null = null
-  private lastInput: { at: number; data: string } | null = null
+  private lastInputAt: number | null = null
   private evaluations = 0
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
@@ -163,9 +163,12 @@ export class StatusEngine extends Disposable {
     this.apply(signal)
   }
 
-  /** What the user typed through the board; kept for `explain`, and the screen will answer it. */
+  /**
+   * The user typed through the board. Only the time is kept, for `explain`: the text may be a
+   * password typed into `read -s` or a secret pasted at a prompt, and evidence is shown and logged.
+   */
   input(data: string): void {
-    this.lastInput = { at: this.options.clock.now(), data: data.slice(0, 200) }
+    this.lastInputAt = this.options.clock.now()
     // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
     const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
     if (key && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key })
@@ -195,7 +198,7 @@ export class StatusEngine extends Disposable {
       agent: this.options.agent,
       memory: this.memory,
       rules: traceRules(this.rules, this.options.screen()),
-      lastInput: this.lastInput,
+      lastInputAt: this.lastInputAt,
       drift: this.driftMonitor.drift ?? this.driftMonitor.lastDrift,
       agentVersion: this.driftMonitor.version,
       stats: { evaluations: this.evaluations, evalMs: this.evalMs },

@@ -140,10 +140,20 @@ export interface PaneExplanation {
   readonly channels: Readonly<Record<string, unknown>>
   /** The agent's screen rules, in order, against the screen as it is now: first match wins. */
   readonly rules: readonly { readonly ruleId: string; readonly state: string; readonly matched: boolean; readonly text: string }[]
-  readonly lastInput: { readonly at: number; readonly data: string } | null
+  /** When the user last typed into the pane; never what (it may be a password). */
+  readonly lastInputAt: number | null
   /** With the screen as it was when the drift began, for a bug report. */
   readonly drift: (PaneDrift & { readonly screen: { readonly lines: readonly string[]; readonly title: string } }) | null
   readonly agentVersion: { readonly version: string; readonly at: number; readonly source: string } | null
   readonly evaluations: number
   readonly evalMs: number
+  /** The report server's counters for this pane, and its own against token-less floods. */
+  readonly reports?: PaneReportCounters | null
+}
+
+export interface PaneReportCounters {
+  readonly accepted: number
+  /** Refusals addressed to this pane, by reason (unauthorized, rate-limited, busy, …). */
+  readonly rejected: Readonly<Record<string, number>>
+  readonly server: { readonly preAuth: number; readonly droppedPreAuth: number; readonly unauthorized: number }
 }

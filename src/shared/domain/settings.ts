@@ -37,6 +37,17 @@ const appearanceSchema = z
   })
   .strict()
 
+const securitySchema = z
+  .object({
+    /**
+     * What a program inside a pane may do over the control socket: `own` — read its own pane only
+     * (state, screen, evidence); `board` — everything the user's own terminal can (list, read and
+     * type into every pane, spawn, kill).
+     */
+    paneControl: z.enum(['own', 'board']).default('own'),
+  })
+  .strict()
+
 // `prefault` (not `default`): a missing section is parsed, so its fields get their defaults too.
 export const settingsSchema = z
   .object({
@@ -46,6 +57,7 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     appearance: appearanceSchema.prefault({}),
+    security: securitySchema.prefault({}),
   })
   .strict()
 

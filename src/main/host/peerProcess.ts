@@ -1,0 +1,93 @@
+import { execFile } from 'node:child_process'
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import type { Socket } from 'node:net'
+
+/**
+ * Which process is at the other end of an accepted Unix socket. Node exposes no SO_PEERCRED, so
+ * this asks the kernel's socket diagnostics through `ss -xp` (iproute2): the line of our end
+ * names its peer's inode, the peer's line names its process. Linux only; null when it cannot tell.
+ */
+export async function peerPid(socket: Socket, claimed?: number): Promise<number | null> {
+  if (process.platform !== 'linux') return null
+  const fd = (socket as unknown as { _handle?: { fd?: number } })._handle?.fd
+  if (typeof fd !== 'number' || fd < 0) return null
+  let local: string
+  try {
+    local = /socket:\[(\d+)\]/.exec(readlinkSync(`/proc/self/fd/${fd}`))?.[1] ?? ''
+  } catch {
+    return null
+  }
+  if (!local) return null
+  // A client that says who it is costs `ss -x` (no walk over every process's fds) and a look at
+  // its own fds; the claim is believed only if that process holds our socket's peer.
+  const withProcesses = claimed === undefined
+  const table = await new Promise<string | null>((resolve) =>
+    execFile('ss', [withProcesses ? '-xpH' : '-xH'], { timeout: 2000, maxBuffer: 8 * 1024 * 1024 }, (err, stdout) => resolve(err ? null : stdout)),
+  )
+  if (table === null) return null
+  if (!withProcesses) {
+    const peer = new RegExp(`^\\S+\\s+\\S+\\s+\\d+\\s+\\d+\\s+\\S+\\s+${local}\\s+\\S+\\s+(\\d+)`, 'm').exec(table)?.[1]
+    if (peer && holdsSocket(claimed, peer)) return claimed
+    return peerPid(socket)
+  }
+  // u_str ESTAB 0 0 <local addr> <inode> <peer addr> <peer inode> users:(("name",pid=N,fd=M))
+  const rows = new Map<string, { peer: string; pid: number | null }>()
+  for (const line of table.split('\n')) {
+    const m = /^\S+\s+\S+\s+\d+\s+\d+\s+\S+\s+(\d+)\s+\S+\s+(\d+)(.*)$/.exec(line.trim())
+    if (m) rows.set(m[1]!, { peer: m[2]!, pid: Number(/pid=(\d+)/.exec(m[3]!)?.[1] ?? NaN) || null })
+  }
+  const peer = rows.get(local)?.peer
+  return peer ? (rows.get(peer)?.pid ?? null) : null
+}
+
+function holdsSocket(pid: number, inode: string): boolean {
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      try {
+        if (readlinkSync(`/proc/${pid}/fd/${fd}`) === `socket:[${inode}]`) return true
+      } catch {
+        // Swallow: the fd closed while we looked.
+      }
+    }
+  } catch {
+    // Swallow: no such process, or not ours to read.
+  }
+  return false
+}
+
+function statOf(pid: number): { ppid: number; session: number } | null {
+  try {
+    // The command name is in parentheses and may hold spaces: split after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return { ppid: Number(fields[1]), session: Number(fields[3]) }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The pane a process belongs to: a pane's pid is the leader of its terminal's session, so a
+ * process in that session or below that pid is in the pane; a process that left both (`setsid`,
+ * reparented) still carries the pane's id in the environment it started with.
+ */
+export function paneOfProcess(pid: number, panes: readonly { readonly id: string; readonly pid: number }[], socketPath: string): string | null {
+  const byPid = new Map(panes.map((p) => [p.pid, p.id]))
+  const own = statOf(pid)
+  if (own && byPid.has(own.session)) return byPid.get(own.session)!
+  for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+    if (byPid.has(at)) return byPid.get(at)!
+    const stat = statOf(at)
+    if (!stat) break
+    at = stat.ppid
+  }
+  try {
+    const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
+    // Only this board's panes: a CLI run in another board's pane carries that board's socket.
+    const m = /(?:^|\0)SWITCHBOARD_PANE_ID=([^\0]*)/.exec(env)
+    if (m && env.split('\0').includes(`SWITCHBOARD_SOCKET=${socketPath}`)) return m[1]!
+  } catch {
+    // Swallow: the process is gone or not ours; the caller decides on what it knows.
+  }
+  return null
+}

@@ -1,0 +1,74 @@
+import type { ServerMessage } from '../../shared/ipc/wire'
+
+export const enum OutboxLimits {
+  /** Above this many unsent bytes, state events are dropped and the client is marked behind. */
+  SoftBytes = 1024 * 1024,
+  /** Above this, the client is not reading at all: it is closed (it may reconnect and resync). */
+  HardBytes = 4 * 1024 * 1024,
+  /** How often a client that is behind is checked for having caught up. */
+  PollMs = 50,
+}
+
+/** The byte stream under one client (Unix socket, WebSocket). */
+export interface ClientTransport {
+  write(text: string): void
+  /** Bytes written and not yet taken by the client. */
+  buffered(): number
+  close(reason: string): void
+  /** Stop / start reading from the client (backpressure on its requests). */
+  pause?(): void
+  resume?(): void
+}
+
+/**
+ * One client's send buffer, bounded. Results always go (a caller waits for them) until the hard
+ * cap, where the client is closed. State events (pane:changed/state/removed) are dropped above
+ * the soft cap; once the client has caught up it gets one fresh `pane:changed` per pane, so what
+ * it shows is current again. Terminal output has its own flow control per pane (acks, snapshot).
+ */
+export class ClientOutbox {
+  private behind = false
+  private poll: NodeJS.Timeout | undefined
+  dropped = 0
+
+  constructor(
+    private readonly transport: ClientTransport,
+    /** The events that make a client current again after it missed some. */
+    private readonly resync: () => ServerMessage[],
+    private readonly onClose: (reason: string) => void = () => undefined,
+  ) {}
+
+  send(msg: ServerMessage): void {
+    const buffered = this.transport.buffered()
+    if (buffered > OutboxLimits.HardBytes) {
+      this.dispose()
+      const reason = `the client took none of ${buffered} bytes sent to it; closed`
+      this.onClose(reason)
+      this.transport.close(reason)
+      return
+    }
+    if (msg.t === 'event' && msg.channel !== 'pane:data' && (this.behind || buffered > OutboxLimits.SoftBytes)) {
+      this.dropped++
+      this.markBehind()
+      return
+    }
+    this.transport.write(JSON.stringify(msg))
+  }
+
+  private markBehind(): void {
+    this.behind = true
+    this.poll ??= setInterval(() => {
+      if (this.transport.buffered() > OutboxLimits.SoftBytes / 4) return
+      clearInterval(this.poll)
+      this.poll = undefined
+      this.behind = false
+      for (const msg of this.resync()) this.transport.write(JSON.stringify(msg))
+    }, OutboxLimits.PollMs)
+    this.poll.unref?.()
+  }
+
+  dispose(): void {
+    if (this.poll) clearInterval(this.poll)
+    this.poll = undefined
+  }
+}
