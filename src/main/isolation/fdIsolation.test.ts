@@ -45,7 +45,7 @@ describe.runIf(process.platform === 'linux')('no descriptor crosses panes', () =
     const pane = board.get(id)
     const text = await eventually(async () => {
       const t = await screenText(pane)
-      return t.includes('END-OF-LIST') && t
+      return t.includes('END-OF-LIST') ? t : null
     }, 'the descriptor list')
     const fds = text
       .split('\n')

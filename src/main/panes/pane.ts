@@ -2,6 +2,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
+import { CountClamp } from '../../core/terminal/countClamp'
 import { isShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
@@ -73,6 +74,8 @@ export class Pane extends Disposable {
   private readonly mirror: HeadlessMirror
   private readonly foreground: ForegroundMonitor
   private readonly flow = new FlowControl()
+  /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
+  private readonly clamp: CountClamp
   private readonly clients = new Map<string, Client>()
   private readonly context: PaneContext
   private readonly clock: Clock
@@ -102,6 +105,7 @@ export class Pane extends Disposable {
     this.fixedTitle = options.title
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
+    this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
     this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
@@ -143,7 +147,9 @@ export class Pane extends Disposable {
     )
   }
 
-  private onPtyData(data: string): void {
+  private onPtyData(raw: string): void {
+    const data = this.clamp.write(raw)
+    if (!data) return
     const n = data.length
     this.applyFlow(this.flow.charge(MIRROR, n))
     this.foreground.noteOutput()
@@ -276,6 +282,7 @@ export class Pane extends Disposable {
   resize(cols: number, rows: number): void {
     if (cols === this.size.cols && rows === this.size.rows) return
     this.size = { cols, rows }
+    this.clamp.resize(this.size)
     this.mirror.resize(cols, rows)
     this.pty.resize(cols, rows)
     this.status.screenChanged()
