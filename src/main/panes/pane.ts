@@ -9,7 +9,7 @@ import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
-import { HeadlessMirror } from '../screen/headlessMirror'
+import { RemoteMirror } from '../screen/remoteMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 
@@ -41,6 +41,8 @@ interface Client {
   stale: boolean
   lastResyncAt: number
   resyncTimer: IDisposable | null
+  /** A snapshot was asked of the mirror and has not come back yet. */
+  resyncing: boolean
 }
 
 export const enum ClientFlowConstants {
@@ -71,7 +73,7 @@ export class Pane extends Disposable {
   readonly createdAt: number
   private readonly launch: PtyLaunch
   private readonly pty: PtyProcess
-  private readonly mirror: HeadlessMirror
+  private readonly mirror: RemoteMirror
   private readonly foreground: ForegroundMonitor
   private readonly flow = new FlowControl()
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
@@ -107,7 +109,10 @@ export class Pane extends Disposable {
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
-    this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
+    this.mirror = this.register(new RemoteMirror(this.size.cols, this.size.rows, this.clock))
+    const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
+    if (this.mirror.failure) mirrorFailed(this.mirror.failure)
+    this.register(this.mirror.onDidFail(mirrorFailed))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
       new PaneStatus({
@@ -304,9 +309,10 @@ export class Pane extends Disposable {
    */
   attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
     return new Promise((resolve) => {
-      this.mirror.write('', () => {
-        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null })
-        resolve({ paneId: this.id, cols: this.size.cols, rows: this.size.rows, serialized: this.mirror.serialize() })
+      const { cols, rows } = this.size
+      this.mirror.serialize((serialized) => {
+        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+        resolve({ paneId: this.id, cols, rows, serialized })
       })
     })
   }
@@ -321,7 +327,7 @@ export class Pane extends Disposable {
     if (!client) return
     // Never below zero: heals from a client that acknowledges more than it was sent.
     client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer) {
+    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer && !client.resyncing) {
       const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
       if (wait <= 0) this.resync(client)
       else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
@@ -330,13 +336,17 @@ export class Pane extends Disposable {
 
   private resync(client: Client): void {
     client.resyncTimer = null
-    // Outside a write callback the mirror sits between two parsed chunks, and every chunk
-    // parsed from now on is delivered after this snapshot.
-    const snapshot = this.mirror.serialize()
-    client.stale = false
-    client.lastResyncAt = this.clock.now()
-    client.unacked += snapshot.length
-    client.sink(snapshot, true)
+    client.resyncing = true
+    // The snapshot covers every chunk parsed before it comes back; the client stays stale (gets
+    // nothing) until then, and every chunk parsed after it is delivered after it.
+    this.mirror.serialize((snapshot) => {
+      client.resyncing = false
+      if (![...this.clients.values()].includes(client)) return
+      client.stale = false
+      client.lastResyncAt = this.clock.now()
+      client.unacked += snapshot.length
+      client.sink(snapshot, true)
+    })
   }
 
   isAttached(clientId: string): boolean {
