@@ -12,10 +12,13 @@ import type { MirrorScreen } from './headlessMirror'
 export interface MirrorInit {
   readonly cols: number
   readonly rows: number
+  /** Nice value of the parsing thread (Linux), above the board's own. */
+  readonly nice?: number
 }
 
 export type ToMirror =
-  | { readonly t: 'write'; readonly data: string }
+  /** `count` chunks of output, joined: the worker reports them parsed as `count` writes. */
+  | { readonly t: 'write'; readonly data: string; readonly count: number }
   | { readonly t: 'resize'; readonly cols: number; readonly rows: number }
   | { readonly t: 'serialize'; readonly id: number }
 

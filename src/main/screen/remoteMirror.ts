@@ -20,6 +20,11 @@ export function mirrorWorkerPath(): string {
   return candidates.find((p) => existsSync(p)) ?? (candidates[0] as string)
 }
 
+export const enum RemoteMirrorConstants {
+  /** How much lower the parsing threads run than the board's (see mirrorWorker.ts). */
+  WorkerNice = 19,
+}
+
 function blankState(cols: number, rows: number): MirrorState {
   return {
     screen: { cols, rows, lines: Array.from({ length: rows }, () => ''), cursor: { x: 0, y: 0 }, alternate: false },
@@ -48,6 +53,9 @@ export class RemoteMirror implements IDisposable {
   private pendingHead = 0
   private readonly serializing = new Map<number, (data: string) => void>()
   private nextSerialize = 1
+  /** Output chunks of this turn of the event loop, posted together (one message, not one per read). */
+  private batch: string[] = []
+  private batchScheduled = false
   private failed: string | null = null
   private disposed = false
 
@@ -71,7 +79,7 @@ export class RemoteMirror implements IDisposable {
     let worker: Worker | null = null
     try {
       if (!existsSync(workerPath)) throw new Error(`${workerPath} is missing; run \`npx electron-vite build\``)
-      worker = new Worker(workerPath, { workerData: { cols, rows } satisfies MirrorInit, stdout: false, stderr: false })
+      worker = new Worker(workerPath, { workerData: { cols, rows, nice: RemoteMirrorConstants.WorkerNice } satisfies MirrorInit, stdout: false, stderr: false })
       // A pane must never keep the process alive; the board disposes it.
       worker.unref()
       worker.on('message', (msg: FromMirror) => this.onMessage(msg))
@@ -140,14 +148,35 @@ export class RemoteMirror implements IDisposable {
 
   private post(msg: ToMirror): boolean {
     if (this.failed || this.disposed || !this.worker) return false
+    this.flushBatch()
     this.worker.postMessage(msg)
     return true
   }
 
+  private flushBatch(): void {
+    const chunks = this.batch
+    if (chunks.length === 0 || !this.worker) return
+    this.batch = []
+    this.worker.postMessage({ t: 'write', data: chunks.length === 1 ? (chunks[0] as string) : chunks.join(''), count: chunks.length } satisfies ToMirror)
+  }
+
   /** `done` runs once the chunk is parsed: only then does the state reflect it. */
   write(data: string, done: () => void): void {
-    if (!this.post({ t: 'write', data })) return done()
+    if (this.failed || this.disposed || !this.worker) return done()
     this.pending.push(done)
+    if (data === '') {
+      // A barrier: the state comes back with it.
+      this.post({ t: 'write', data: '', count: 1 })
+      return
+    }
+    this.batch.push(data)
+    if (!this.batchScheduled) {
+      this.batchScheduled = true
+      setImmediate(() => {
+        this.batchScheduled = false
+        if (!this.disposed && !this.failed) this.flushBatch()
+      })
+    }
   }
 
   resize(cols: number, rows: number): void {
