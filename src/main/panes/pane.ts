@@ -47,6 +47,14 @@ interface Client {
 
 export const enum ClientFlowConstants {
   /**
+   * The PTY pauses when the mirror's worker has this much output not yet parsed, and resumes
+   * below MirrorLowChars. Wider than VS Code's 100 000/5 000: a parse report crosses threads, and
+   * with a 5 000 low mark the PTY waited for the worker to drain almost everything, so reading and
+   * parsing barely overlapped. Bounded: at most ~2 MB queued per pane.
+   */
+  MirrorHighChars = 1_000_000,
+  MirrorLowChars = 250_000,
+  /**
    * A client this far behind stops receiving live output (it would only buffer without bound).
    * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
    * ~360 000 chars of a flood), so a client that keeps up is never cut off by a burst
@@ -75,7 +83,7 @@ export class Pane extends Disposable {
   private readonly pty: PtyProcess
   private readonly mirror: RemoteMirror
   private readonly foreground: ForegroundMonitor
-  private readonly flow = new FlowControl()
+  private readonly flow = new FlowControl(ClientFlowConstants.MirrorHighChars, ClientFlowConstants.MirrorLowChars)
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
   private readonly clamp: CountClamp
   private readonly clients = new Map<string, Client>()

@@ -18,7 +18,9 @@ lowerPriority(init.nice)
  * The thread that serves the board (sockets, verdicts, input) must win the CPU over parsing: with
  * 20 panes flooding on 2 cores, 20 parsers at the same priority starved it (event-loop p99 190 ms).
  * Linux schedules threads on their own, so the nice value of this thread alone is raised; a parser
- * that falls behind only holds its own PTY back (flow control). Elsewhere the thread keeps its priority.
+ * that falls behind only holds its own PTY back (flow control). Not 19: with autogroups the nice
+ * value only matters within the board's session, and a mirror at 19 starved behind any busy sibling
+ * (another test file, a renderer). Elsewhere the thread keeps its priority.
  */
 function lowerPriority(nice: number | undefined): void {
   if (process.platform !== 'linux' || !nice) return

@@ -22,7 +22,7 @@ export function mirrorWorkerPath(): string {
 
 export const enum RemoteMirrorConstants {
   /** How much lower the parsing threads run than the board's (see mirrorWorker.ts). */
-  WorkerNice = 19,
+  WorkerNice = 10,
 }
 
 function blankState(cols: number, rows: number): MirrorState {
