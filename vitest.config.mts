@@ -7,6 +7,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
+          // Panes parse in a worker thread: bundled from source for the run.
+          globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -17,6 +19,7 @@ export default defineConfig({
           // 127.0.0.1. Needs `npm install --prefix test/agents` first (a test-only install, never the app's).
           name: 'agents',
           include: ['test/agents/**/*.test.ts'],
+          globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,

@@ -2,12 +2,14 @@
  * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * reports, cli, throughput; default all), BENCH_CLI_RUNS (default 15).
+ * isolation, reports, cli, throughput; default all), BENCH_ISOLATION (hostile, floods; default both),
+ * BENCH_CLI_RUNS (default 15).
  */
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { benchCliStartup } from './cliStartup'
 import { benchFlood } from './flood'
+import { benchIsolation } from './isolation'
 import { CLIENT_FLAG, runFloodClient } from './floodClient'
 import { benchMemory } from './memory'
 import { fmt } from './stats'
@@ -28,7 +30,7 @@ async function main(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,reports,cli,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,reports,cli,throughput').split(',')
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
@@ -40,6 +42,10 @@ async function main(): Promise<void> {
   if (only.includes('flood')) {
     say('16 panes, one flooding')
     rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
+  }
+  if (only.includes('isolation')) {
+    say('isolation: a hostile pane, then 20 floods, beside quiet panes')
+    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000 }, (process.env.BENCH_ISOLATION ?? 'hostile,floods').split(','))))
   }
   const resourcesDir = findResourcesDir()
   if (only.includes('reports') && resourcesDir) {

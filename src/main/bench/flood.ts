@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { startBoardHost } from '../host/boardHost'
@@ -23,7 +24,7 @@ export interface FloodOptions {
   readonly windowMs: number
 }
 
-function request<T extends FromClient['t']>(child: ChildProcess, msg: ToClient, reply: T, timeoutMs = 60_000): Promise<Extract<FromClient, { t: T }>> {
+export function request<T extends FromClient['t']>(child: ChildProcess, msg: ToClient, reply: T, timeoutMs = 60_000): Promise<Extract<FromClient, { t: T }>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => finish(new Error(`flood client: no '${reply}' within ${timeoutMs} ms`)), timeoutMs)
     const onMessage = (m: FromClient) => {
@@ -44,10 +45,16 @@ function request<T extends FromClient['t']>(child: ChildProcess, msg: ToClient, 
   })
 }
 
-interface VariantResult {
+export interface VariantResult {
   readonly label: string
   readonly eldP99: number
   readonly eldMax: number
+  /** Share of the window the event loop was busy (not waiting for I/O). */
+  readonly busy: number
+  /** CPU time of the main thread alone over the window, share of one core (Linux; NaN elsewhere). */
+  readonly mainCpu: number
+  /** Mean size of a PTY chunk of the flood(s), chars. */
+  readonly meanChunk: number
   readonly probes: ProbeResult[]
   readonly parsedRate: number
   readonly clientRate: number
@@ -56,24 +63,49 @@ interface VariantResult {
   readonly resyncSize: number
 }
 
-async function runVariant(label: string, child: ChildProcess, quiet: readonly Pane[], flood: Pane | null, opts: FloodOptions): Promise<VariantResult> {
+/** utime + stime of the main thread (its tid is the pid), ms. */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+  } catch {
+    return NaN
+  }
+}
+
+export async function runVariant(label: string, child: ChildProcess, quiet: readonly Pane[], flood: Pane | readonly Pane[] | null, opts: FloodOptions): Promise<VariantResult> {
   await waitForStates(quiet, 'idle')
   let parsed = 0
-  const counting = flood?.onDidParse((data) => (parsed += data.length))
+  const floods = flood === null ? [] : Array.isArray(flood) ? (flood as readonly Pane[]) : [flood as Pane]
+  let chunks = 0
+  const counting = floods.map((f) =>
+    f.onDidParse((data) => {
+      parsed += data.length
+      chunks++
+    }),
+  )
   const eld = monitorEventLoopDelay({ resolution: ELD_RESOLUTION_MS })
   eld.enable()
+  const elu = performance.eventLoopUtilization()
+  const cpu0 = mainThreadCpuMs()
   const t0 = performance.now()
   const reply = await request(child, { t: 'probe', panes: quiet.map((p) => p.id), count: opts.probes, command: PROBE_COMMAND }, 'probed')
   const rest = opts.windowMs - (performance.now() - t0)
   if (rest > 0) await sleep(rest)
   eld.disable()
+  const busy = performance.eventLoopUtilization(elu).utilization
   const seconds = (performance.now() - t0) / 1000
-  counting?.dispose()
+  const mainCpu = (mainThreadCpuMs() - cpu0) / 1000 / seconds
+  for (const c of counting) c.dispose()
   const delay = (ns: number) => Math.max(0, ns / 1e6 - ELD_RESOLUTION_MS)
   return {
     label,
     eldP99: delay(eld.percentile(99)),
     eldMax: delay(eld.max),
+    busy,
+    mainCpu,
+    meanChunk: chunks ? parsed / chunks : 0,
     probes: reply.results,
     parsedRate: parsed / 1e6 / seconds,
     clientRate: reply.floodChars / 1e6 / (reply.elapsedMs / 1000),
@@ -82,8 +114,8 @@ async function runVariant(label: string, child: ChildProcess, quiet: readonly Pa
   }
 }
 
-function rows(v: VariantResult, flooding: boolean): Row[] {
-  const s = `${SECTION}: ${v.label}`
+export function variantRows(v: VariantResult, flooding: boolean, section: string = SECTION): Row[] {
+  const s = `${section}: ${v.label}`
   const seen = v.probes.filter((p) => p.workingMs !== null)
   const e2e = seen.map((p) => p.workingMs as number)
   const toBoard = seen.map((p) => (p.boardAt as number) - p.sentAt)
@@ -91,7 +123,7 @@ function rows(v: VariantResult, flooding: boolean): Row[] {
   const idleLag = v.probes.filter((p) => p.idleMs !== null).map((p) => (p.idleMs as number) - SLEEP_MS)
   const missed = v.probes.length - seen.length
   const out: Row[] = [
-    targetRow(s, 'main event-loop delay p99 ms', v.eldP99, fmt(v.eldP99), { limit: 50, atLeast: false, label: '≤ 50 ms' }, `max ${fmt(v.eldMax)}`),
+    targetRow(s, 'event-loop delay p99 ms of the process serving clients', v.eldP99, fmt(v.eldP99), { limit: 50, atLeast: false, label: '≤ 50 ms' }, `max ${fmt(v.eldMax)}, loop busy ${fmt(v.busy * 100, 0)} %, main thread CPU ${fmt(v.mainCpu * 100, 0)} % of a core`),
     targetRow(
       s,
       'input → client gets pane:state working, median ms',
@@ -112,7 +144,7 @@ function rows(v: VariantResult, flooding: boolean): Row[] {
   ]
   if (flooding) {
     const client = `client got ${fmt(v.clientRate)} M chars/s, ${fmt(v.resyncRate)} resync snapshots/s of ${fmt(v.resyncSize / 1000, 0)} k chars`
-    out.push({ section: s, name: 'info: flood parsed by the mirror, M chars/s', value: fmt(v.parsedRate), detail: v.clientRate > 0 ? client : 'no client attached' })
+    out.push({ section: s, name: 'info: flood parsed by the mirror, M chars/s', value: fmt(v.parsedRate), detail: `${v.clientRate > 0 ? client : 'no client attached'}; mean chunk ${fmt(v.meanChunk, 0)} chars` })
   }
   return out
 }
@@ -137,14 +169,14 @@ export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
     await request(child, { t: 'connect', socketPath }, 'connected')
     const out: Row[] = []
     const control = await runVariant('control, 15 quiet panes, no flood', child, quiet, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 })
-    out.push(...rows(control, false))
+    out.push(...variantRows(control, false))
 
     const flood = board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id)
     await sleep(1000)
-    out.push(...rows(await runVariant('flood, no client on it', child, quiet, flood, opts), true))
+    out.push(...variantRows(await runVariant('flood, no client on it', child, quiet, flood, opts), true))
     await request(child, { t: 'attach', paneId: flood.id }, 'attached')
     await sleep(1000)
-    out.push(...rows(await runVariant('flood, client attached + acking', child, quiet, flood, opts), true))
+    out.push(...variantRows(await runVariant('flood, client attached + acking', child, quiet, flood, opts), true))
     return out
   } finally {
     await stopChild()

@@ -11,6 +11,7 @@ import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
 import type { IncomingReport } from '../reports/report'
 import { PtyProcess } from '../pty/ptyProcess'
+import { REAPER_TAG_VAR, SessionReaper } from '../pty/sessionReaper'
 import { formatRuleFileError, type RuleFileError } from '../status/ruleFile'
 import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegistry'
 import { RuleWatcher } from '../status/ruleWatcher'
@@ -48,6 +49,11 @@ export interface BoardOptions {
   readonly reportStats?: (id: PaneId) => PaneReportCounters | null
   /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
   readonly agents?: AgentLaunches
+  /**
+   * Start a session reaper (default true): when the board dies in any way, even `kill -9`, it
+   * kills every process of its panes, `setsid` and `nohup` jobs included.
+   */
+  readonly reaper?: boolean
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -78,11 +84,13 @@ export class Board extends Disposable {
   readonly onEvent = this._onEvent.event
 
   private readonly rules: RuleRegistry | null
+  private readonly reaper: SessionReaper | null
   private readonly ruleWatcher: RuleWatcher | null = null
 
   constructor(private readonly options: BoardOptions) {
     super()
     this.recordings = new PaneRecordings(options.clock)
+    this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
     const dir = options.rulesDir === undefined ? findRulesDir() : options.rulesDir
     const overrides = options.userRulesDir === undefined ? findUserRulesDir(options.baseEnv) : options.userRulesDir
     this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line), overrides ?? undefined) : null
@@ -125,6 +133,7 @@ export class Board extends Disposable {
     env.COLORTERM = 'truecolor'
     env.TERM_PROGRAM = 'switchboard'
     env.SWITCHBOARD_PANE_ID = id
+    if (this.reaper) env[REAPER_TAG_VAR] = this.reaper.value
     if (this.options.socketPath) {
       env.SWITCHBOARD_SOCKET = this.options.socketPath
       env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
@@ -153,6 +162,7 @@ export class Board extends Disposable {
       throw new BoardError('spawn-failed', result.message)
     }
     this.nextId++
+    this.reaper?.track(result.pty.pid)
     // The pane shows the command the user asked for; the injected flags are ours.
     const pane = new Pane({
       id,
@@ -282,6 +292,7 @@ export class Board extends Disposable {
     await pane.kill()
     this.recordings.forget(id)
     this.paneSecrets.delete(id)
+    this.reaper?.untrack(pane.info().pid)
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)

@@ -2,13 +2,14 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
+import { CountClamp } from '../../core/terminal/countClamp'
 import { isInteractiveShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
-import { HeadlessMirror } from '../screen/headlessMirror'
+import { RemoteMirror } from '../screen/remoteMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 import type { ProcessSignal } from '../../core/status/processSignals'
@@ -42,9 +43,19 @@ interface Client {
   stale: boolean
   lastResyncAt: number
   resyncTimer: IDisposable | null
+  /** A snapshot was asked of the mirror and has not come back yet. */
+  resyncing: boolean
 }
 
 export const enum ClientFlowConstants {
+  /**
+   * The PTY pauses when the mirror's worker has this much output not yet parsed, and resumes
+   * below MirrorLowChars. Wider than VS Code's 100 000/5 000: a parse report crosses threads, and
+   * with a 5 000 low mark the PTY waited for the worker to drain almost everything, so reading and
+   * parsing barely overlapped. Bounded: at most ~2 MB queued per pane.
+   */
+  MirrorHighChars = 1_000_000,
+  MirrorLowChars = 250_000,
   /**
    * A client this far behind stops receiving live output (it would only buffer without bound).
    * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
@@ -72,9 +83,11 @@ export class Pane extends Disposable {
   readonly createdAt: number
   private readonly launch: PtyLaunch
   private readonly pty: PtyProcess
-  private readonly mirror: HeadlessMirror
+  private readonly mirror: RemoteMirror
   private readonly foreground: ForegroundMonitor
-  private readonly flow = new FlowControl()
+  private readonly flow = new FlowControl(ClientFlowConstants.MirrorHighChars, ClientFlowConstants.MirrorLowChars)
+  /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
+  private readonly clamp: CountClamp
   private readonly clients = new Map<string, Client>()
   private readonly context: PaneContext
   private readonly clock: Clock
@@ -107,8 +120,12 @@ export class Pane extends Disposable {
     this.fixedTitle = options.title
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
+    this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
-    this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
+    this.mirror = this.register(new RemoteMirror(this.size.cols, this.size.rows, this.clock))
+    const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
+    if (this.mirror.failure) mirrorFailed(this.mirror.failure)
+    this.register(this.mirror.onDidFail(mirrorFailed))
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
       new PaneStatus({
@@ -148,7 +165,9 @@ export class Pane extends Disposable {
     )
   }
 
-  private onPtyData(data: string): void {
+  private onPtyData(raw: string): void {
+    const data = this.clamp.write(raw)
+    if (!data) return
     const n = data.length
     this.applyFlow(this.flow.charge(MIRROR, n))
     this.foreground.noteOutput()
@@ -294,6 +313,7 @@ export class Pane extends Disposable {
     if (cols === this.size.cols && rows === this.size.rows) return
     this.size = { cols, rows }
     this._onDidTap.fire({ kind: 'resize', cols, rows })
+    this.clamp.resize(this.size)
     this.mirror.resize(cols, rows)
     this.pty.resize(cols, rows)
     this.status.screenChanged()
@@ -315,9 +335,10 @@ export class Pane extends Disposable {
    */
   attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
     return new Promise((resolve) => {
-      this.mirror.write('', () => {
-        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null })
-        resolve({ paneId: this.id, cols: this.size.cols, rows: this.size.rows, serialized: this.mirror.serialize() })
+      const { cols, rows } = this.size
+      this.mirror.serialize((serialized) => {
+        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+        resolve({ paneId: this.id, cols, rows, serialized })
       })
     })
   }
@@ -332,7 +353,7 @@ export class Pane extends Disposable {
     if (!client) return
     // Never below zero: heals from a client that acknowledges more than it was sent.
     client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer) {
+    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer && !client.resyncing) {
       const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
       if (wait <= 0) this.resync(client)
       else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
@@ -341,13 +362,17 @@ export class Pane extends Disposable {
 
   private resync(client: Client): void {
     client.resyncTimer = null
-    // Outside a write callback the mirror sits between two parsed chunks, and every chunk
-    // parsed from now on is delivered after this snapshot.
-    const snapshot = this.mirror.serialize()
-    client.stale = false
-    client.lastResyncAt = this.clock.now()
-    client.unacked += snapshot.length
-    client.sink(snapshot, true)
+    client.resyncing = true
+    // The snapshot covers every chunk parsed before it comes back; the client stays stale (gets
+    // nothing) until then, and every chunk parsed after it is delivered after it.
+    this.mirror.serialize((snapshot) => {
+      client.resyncing = false
+      if (![...this.clients.values()].includes(client)) return
+      client.stale = false
+      client.lastResyncAt = this.clock.now()
+      client.unacked += snapshot.length
+      client.sink(snapshot, true)
+    })
   }
 
   isAttached(clientId: string): boolean {
