@@ -1,8 +1,9 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
+import { AGENT_NAMES, type AgentName } from '../../shared/domain/settings'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
-  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number }
+  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
   | { name: 'write'; pane: string; text: string }
@@ -12,6 +13,15 @@ export type CliCommand =
   | { name: 'events'; json: boolean }
   | { name: 'help' }
   | { name: 'version' }
+
+/** How `spawn` asks main to launch: by agent kind or preset (main applies the settings), in a new worktree. */
+export interface SpawnLaunch {
+  agent?: AgentName
+  args: string[]
+  preset?: string
+  worktree?: string
+  base?: string
+}
 
 export interface CliInvocation {
   readonly socket?: string
@@ -25,7 +35,12 @@ export const USAGE = `usage: switchboard [--socket PATH] COMMAND
 commands:
   ls [--json]                          list panes (id, state, since, pid, foreground, title, cwd, exit)
   spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
-                                       start a pane (no CMD: your shell); prints its id
+        [--agent ${AGENT_NAMES.join('|')}] [--arg X]... [--preset NAME]
+        [--worktree BRANCH [--base REF]]
+                                       start a pane (no CMD: your shell); prints its id.
+                                       --agent/--preset: launched as your settings say (executable,
+                                       default arguments, environment); --worktree: in a new git
+                                       worktree on a new branch from REF (default: the repo's HEAD)
   screen PANE [--json]                 print the pane's visible screen
   explain PANE [--json]                why the pane shows its state: the deciding signal, the
                                        latest word of every channel, every screen rule's result
@@ -88,6 +103,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       let title: string | undefined
       let cols: number | undefined
       let rows: number | undefined
+      const launch: SpawnLaunch = { args: [] }
       while (args.length && args[0] !== '--' && args[0]!.startsWith('--')) {
         const flag = args.shift()!
         const value = args.shift()
@@ -96,6 +112,13 @@ export function parseCli(argv: readonly string[]): CliInvocation {
         else if (flag === '--title') title = value
         else if (flag === '--cols') cols = positiveInt(value, '--cols')
         else if (flag === '--rows') rows = positiveInt(value, '--rows')
+        else if (flag === '--agent') {
+          if (!(AGENT_NAMES as readonly string[]).includes(value)) throw new UsageError(`spawn: --agent must be one of ${AGENT_NAMES.join(', ')}`)
+          launch.agent = value as AgentName
+        } else if (flag === '--arg') launch.args.push(value)
+        else if (flag === '--preset') launch.preset = value
+        else if (flag === '--worktree') launch.worktree = value
+        else if (flag === '--base') launch.base = value
         else if (flag === '--env') {
           const eq = value.indexOf('=')
           if (eq < 1) throw new UsageError(`spawn: --env takes NAME=VALUE (got ${JSON.stringify(value)})`)
@@ -103,7 +126,9 @@ export function parseCli(argv: readonly string[]): CliInvocation {
         } else throw new UsageError(`spawn: unknown option ${flag}`)
       }
       if (args[0] === '--') args.shift()
-      return { socket, command: { name: 'spawn', argv: args, cwd, env, title, cols, rows } }
+      if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
+      if ((launch.agent || launch.preset) && args.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
+      return { socket, command: { name: 'spawn', argv: args, cwd, env, title, cols, rows, launch } }
     }
     case 'screen':
       flags(['--json'])

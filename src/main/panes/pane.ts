@@ -6,8 +6,9 @@ import { isShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
-import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
+import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { HeadlessMirror } from '../screen/headlessMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
@@ -20,6 +21,8 @@ export interface PaneOptions {
   readonly launch: PtyLaunch
   readonly pty: PtyProcess
   readonly title?: string
+  /** The worktree the board made for this pane. */
+  readonly worktree?: PaneWorktree | null
   readonly clock: Clock
   /** The current screen rules of an agent. */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
@@ -80,6 +83,10 @@ export class Pane extends Disposable {
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
+  private readonly worktree: PaneWorktree | null
+  private changes: PaneChanges | null = null
+  /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
+  private firstPrompt: string | null = null
   private size: { cols: number; rows: number }
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
@@ -100,6 +107,7 @@ export class Pane extends Disposable {
     this.pty = this.register(options.pty)
     this.clock = options.clock
     this.fixedTitle = options.title
+    this.worktree = options.worktree ?? null
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
@@ -197,6 +205,7 @@ export class Pane extends Disposable {
   /** An agent's report (hook or plugin event), payload exactly as delivered. */
   report(event: string, payload: unknown): void {
     this.lastReport = { event, at: this.clock.now() }
+    this.firstPrompt ??= promptOf(event, payload)
     this.status.report(event, payload)
     this.changed()
   }
@@ -238,7 +247,19 @@ export class Pane extends Disposable {
   }
 
   get title(): string {
-    return this.fixedTitle || this.mirror.title || programName(this.launch.argv[0] ?? 'pane')
+    return paneTitle({
+      fixed: this.fixedTitle,
+      terminal: this.mirror.title,
+      firstPrompt: this.firstPrompt,
+      cwd: this.launch.cwd,
+      program: programName(this.launch.argv[0] ?? 'pane'),
+    })
+  }
+
+  /** The latest count of what changed in the pane's checkout. */
+  setChanges(changes: PaneChanges): void {
+    this.changes = changes
+    this.changed()
   }
 
   info(): PaneInfo {
@@ -260,6 +281,8 @@ export class Pane extends Disposable {
       drift: this.drift(),
       agentVersion: this.status.agentVersion,
       lastReport: this.lastReport,
+      worktree: this.worktree,
+      changes: this.changes,
     }
   }
 
