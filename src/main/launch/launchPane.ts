@@ -48,7 +48,8 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
     worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder })
     cwd = worktree.path
     try {
-      if (preset?.setup.length) await runSetupCommands(preset.setup, { shell: board.defaultShell(), cwd, env: board.launchEnv(env) })
+      // SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
+      if (preset?.setup.length) await runSetupCommands(preset.setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
     } catch (err) {
       await removeWorktree(worktree, true).catch(() => undefined)
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)

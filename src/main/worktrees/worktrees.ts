@@ -41,9 +41,8 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
   let base = req.base
   if (!base) {
     // The new branch starts at HEAD's commit: changes not committed in the checkout would not be in it.
-    const dirty = (await git(repo, ['status', '--porcelain', '--untracked-files=no'])).trim()
-    if (dirty) {
-      const files = dirty.split('\n').map((l) => l.slice(3))
+    const files = (await git(repo, ['status', '--porcelain', '--untracked-files=no'])).split('\n').filter(Boolean).map((l) => l.slice(3))
+    if (files.length) {
       throw fail(
         `${repo} has uncommitted changes (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}) that a worktree from HEAD would not have; commit or stash them, or name a base explicitly (--base)`,
       )
