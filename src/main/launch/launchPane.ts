@@ -42,6 +42,9 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   } else if (req.args?.length && !command) {
     throw new BoardError('invalid', 'arguments need an agent or a command to go to')
   }
+  if (req.setup?.length && !req.worktree) {
+    throw new BoardError('invalid', 'setup commands run in a new worktree: ask for one (--worktree BRANCH), or run them in the pane')
+  }
 
   let worktree: PaneWorktree | undefined
   if (req.worktree) {
@@ -49,13 +52,14 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
     cwd = worktree.path
     try {
       // SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
-      if (preset?.setup.length) await runSetupCommands(preset.setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
+      const setup = [...(preset?.setup ?? []), ...(req.setup ?? [])]
+      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
     } catch (err) {
       await removeWorktree(worktree, true).catch(() => undefined)
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)
     }
   }
-  const { preset: _p, agent: _a, args: _r, worktree: _w, ...rest } = req
+  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, ...rest } = req
   try {
     return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
   } catch (err) {

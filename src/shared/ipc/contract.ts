@@ -63,6 +63,8 @@ export const createPaneRequestSchema = z
       .object({ branch: z.string().min(1).max(200), base: z.string().min(1).max(200).optional() })
       .strict()
       .optional(),
+    /** Shell commands (`$SHELL -lc`) run one by one in the new worktree before the program starts; after a preset's own. */
+    setup: z.array(z.string().min(1).max(4096)).max(32).optional(),
     cols: colsSchema.optional(),
     rows: rowsSchema.optional(),
   })

@@ -6,6 +6,7 @@ import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
 import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
+import { LaunchSettings } from './LaunchSettings'
 import { NotificationSettings } from './NotificationSettings'
 import { RulesFolder } from './RulesFolder'
 
@@ -13,6 +14,7 @@ import { RulesFolder } from './RulesFolder'
 export function SettingsPage() {
   const api = useBoardApi()
   const close = useOverlayStore((s) => s.close)
+  const section = useOverlayStore((s) => (s.overlay?.kind === 'settings' ? s.overlay.section : undefined))
   const { settings, snapshot, save } = useSettingsStore()
   const [draft, setDraft] = useState<Settings>(settings)
   const [error, setError] = useState<string | null>(null)
@@ -47,7 +49,8 @@ export function SettingsPage() {
           </p>
         )}
         <NotificationSettings value={draft.notifications} onChange={(notifications) => setDraft({ ...draft, notifications })} />
-        <AgentSettings value={draft.agents} onChange={(agents) => setDraft({ ...draft, agents })} />
+        <AgentSettings value={draft.agents} focused={section === 'agents'} onChange={(agents) => setDraft({ ...draft, agents })} />
+        <LaunchSettings value={draft} onChange={({ presets, worktrees }) => setDraft({ ...draft, presets, worktrees })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
         {error && (
