@@ -51,7 +51,7 @@ export function WorktreeClose({ paneId }: { paneId: string }) {
       {check === null && !error && <p className="modal__text">Checking the worktree…</p>}
       {check?.safe && <p className="modal__text" data-testid="worktree-close-safe">Nothing would be lost: no uncommitted files, and every commit is in {wt.base} or pushed.</p>}
       {unsafe && (
-        <div className="banner banner--warning" data-testid="worktree-close-unsafe">
+        <div className="banner banner--warning worktree-close__unsafe" data-testid="worktree-close-unsafe">
           Removing it would lose work:
           <ul>
             {check.reasons.map((r) => (

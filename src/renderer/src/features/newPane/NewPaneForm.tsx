@@ -35,7 +35,11 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
   const refs = { command: useRef<HTMLInputElement>(null), args: useRef<HTMLInputElement>(null), env: useRef<HTMLTextAreaElement>(null), cwd: useRef<HTMLInputElement>(null), branch: useRef<HTMLInputElement>(null) }
   const preset = settings.presets.find((p) => p.name === form.preset)
   const agent = preset?.agent ?? form.agent
-  const set = (patch: Partial<LaunchForm>) => setForm((f) => ({ ...f, ...patch }))
+  const set = (patch: Partial<LaunchForm>) => {
+    setForm((f) => ({ ...f, ...patch }))
+    // What the error was about may be gone now.
+    if (patch.kind !== undefined || patch.agent !== undefined || patch.preset !== undefined) setError(null)
+  }
 
   // What main will run, from the same settings and the same rule (display only: main decides).
   const extraArgs = splitArgs(form.args)

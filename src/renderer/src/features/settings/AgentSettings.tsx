@@ -7,7 +7,7 @@ import { splitArgs } from '../../lib/splitArgs'
 
 type Agents = Settings['agents']
 
-function AgentRow({ name, value, onChange, autoFocus }: { name: AgentName; value: Agents[AgentName]; onChange: (next: Agents[AgentName]) => void; autoFocus: boolean }) {
+function AgentRow({ name, value, onChange }: { name: AgentName; value: Agents[AgentName]; onChange: (next: Agents[AgentName]) => void }) {
   const [args, setArgs] = useState(() => formatArgv(value.args))
   const [env, setEnv] = useState(() => formatEnv(value.env).replace(/\n/g, ' '))
   const [error, setError] = useState<string | null>(null)
@@ -21,7 +21,6 @@ function AgentRow({ name, value, onChange, autoFocus }: { name: AgentName; value
           aria-label={`${name}: executable`}
           placeholder={`${name} (from PATH)`}
           data-testid={`settings-agent-${name}-executable`}
-          autoFocus={autoFocus}
           value={value.executable}
           spellCheck={false}
           onChange={(e) => onChange({ ...value, executable: e.target.value })}
@@ -76,7 +75,7 @@ function AgentRow({ name, value, onChange, autoFocus }: { name: AgentName; value
 }
 
 /** Which executable runs each agent, and the arguments added to every launch. */
-export function AgentSettings({ value, onChange, focused = false }: { value: Agents; onChange: (next: Agents) => void; focused?: boolean }) {
+export function AgentSettings({ value, onChange }: { value: Agents; onChange: (next: Agents) => void }) {
   return (
     <fieldset className="settings__section" id="settings-agents" data-testid="settings-agents">
       <legend>Agents</legend>
@@ -91,7 +90,7 @@ export function AgentSettings({ value, onChange, focused = false }: { value: Age
         </thead>
         <tbody>
           {AGENT_NAMES.map((name) => (
-            <AgentRow key={name} name={name} value={value[name]} autoFocus={focused && name === 'claude'} onChange={(next) => onChange({ ...value, [name]: next })} />
+            <AgentRow key={name} name={name} value={value[name]} onChange={(next) => onChange({ ...value, [name]: next })} />
           ))}
         </tbody>
       </table>

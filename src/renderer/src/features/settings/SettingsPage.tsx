@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Settings } from '../../../../shared/domain/settings'
 import { Modal } from '../../components/Modal'
 import { useBoardApi } from '../../ipc/BoardApiContext'
@@ -17,6 +17,14 @@ export function SettingsPage() {
   const section = useOverlayStore((s) => (s.overlay?.kind === 'settings' ? s.overlay.section : undefined))
   const { settings, snapshot, save } = useSettingsStore()
   const [draft, setDraft] = useState<Settings>(settings)
+  // Opened for one section (a missing agent's "Open Settings → Agents"): show it and focus its first field.
+  // After the dialog's own showModal, which moves the focus to its first control.
+  useEffect(() => {
+    if (!section) return
+    const el = document.getElementById(`settings-${section}`)
+    el?.scrollIntoView({ block: 'start' })
+    el?.querySelector<HTMLElement>('input, select, button')?.focus()
+  }, [section])
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const dirty = JSON.stringify(draft) !== JSON.stringify(settings)
@@ -49,7 +57,7 @@ export function SettingsPage() {
           </p>
         )}
         <NotificationSettings value={draft.notifications} onChange={(notifications) => setDraft({ ...draft, notifications })} />
-        <AgentSettings value={draft.agents} focused={section === 'agents'} onChange={(agents) => setDraft({ ...draft, agents })} />
+        <AgentSettings value={draft.agents} onChange={(agents) => setDraft({ ...draft, agents })} />
         <LaunchSettings value={draft} onChange={({ presets, worktrees }) => setDraft({ ...draft, presets, worktrees })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
