@@ -183,4 +183,34 @@ describe('launching agents from the form and the CLI', () => {
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/branch agent\/cli already exists/)
   })
+
+  it('saves the form as a preset, offers it in the form, and the CLI launches it by name', async () => {
+    await page.getByTestId('new-pane-button').click()
+    await page.getByTestId('new-pane-kind-agent').check()
+    await page.getByTestId('new-pane-agent').selectOption('claude')
+    await page.getByTestId('new-pane-args').fill('--permission-mode plan')
+    await page.getByTestId('new-pane-env').fill('GREETING=planning')
+    await page.getByTestId('new-pane-preset-name').fill('claude, plan mode')
+    await page.getByTestId('new-pane-save-preset').click()
+    await expect.poll(() => JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')).presets).toEqual([
+      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: { GREETING: 'planning' }, cwd: '', setup: [], worktree: false },
+    ])
+    await page.getByTestId('new-pane-preset').selectOption('claude, plan mode')
+    // The preset brings its own arguments and environment; the fields add to them.
+    await page.getByTestId('new-pane-args').fill('')
+    await page.getByTestId('new-pane-env').fill('')
+    await expect.poll(() => page.getByTestId('new-pane-agent-command').textContent()).toBe('claude --permission-mode plan')
+    await shot('preset')
+    await page.getByTestId('new-pane-submit').click()
+    await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
+    await waitForLine(page, 'GREETING=planning')
+
+    const spawned = await cli(['spawn', '--preset', 'claude, plan mode', '--arg', '--verbose'])
+    const id = spawned.stdout.trim()
+    expect(spawned.stderr).toBe('')
+    const pid = (await paneInfo(id)).pid
+    await expect.poll(() => cmdline(pid).slice(-3)).toEqual(['--permission-mode', 'plan', '--verbose'])
+    const unknown = await cli(['spawn', '--preset', 'nope'])
+    expect(unknown.stderr).toMatch(/no launch preset named "nope"; the presets are "claude, plan mode"/)
+  })
 })
