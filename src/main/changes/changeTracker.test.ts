@@ -60,3 +60,17 @@ describe('ChangeTracker', () => {
     expect(clock.pendingTimers).toBe(0)
   })
 })
+
+describe('counting untracked files', () => {
+  it('counts regular files only: a link is a file of unknown lines (not its target\'s), a FIFO never blocks the count', async () => {
+    execFileSync('mkfifo', [join(repo, 'pipe')])
+    execFileSync('ln', ['-s', '/etc/passwd', join(repo, 'link')])
+    writeFileSync(join(repo, 'new.txt'), 'x\ny\n')
+    const { listChanges } = await import('./gitChanges')
+    const files = await listChanges(repo, 'HEAD')
+    expect(files.sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+      { path: 'link', status: 'untracked', added: null, removed: 0 },
+      { path: 'new.txt', status: 'untracked', added: 2, removed: 0 },
+    ])
+  })
+})

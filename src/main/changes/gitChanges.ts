@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileChange } from '../../shared/domain/pane'
 import { git, gitRun } from '../worktrees/git'
@@ -14,9 +15,13 @@ export const enum ChangeConstants {
 
 const STATUS: Record<string, FileChange['status']> = { A: 'added', M: 'modified', D: 'deleted', R: 'renamed', T: 'modified', C: 'added' }
 
-/** Lines in a text file, or null for a binary or very large one. */
+/** Lines in a text file, or null for a binary or very large one, or anything but a regular file. */
 async function countLines(path: string): Promise<number | null> {
-  const handle = await open(path, 'r').catch(() => null)
+  // Never follow a link or open a FIFO: an agent's checkout may hold anything, and a blocked open
+  // would hold one of libuv's few threads (and this pane's count) for good.
+  const info = await lstat(path).catch(() => null)
+  if (!info?.isFile() || info.size > ChangeConstants.MaxCountBytes) return null
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW).catch(() => null)
   if (!handle) return null
   try {
     const { size } = await handle.stat()

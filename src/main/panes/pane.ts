@@ -258,8 +258,11 @@ export class Pane extends Disposable {
 
   /** The latest count of what changed in the pane's checkout. */
   setChanges(changes: PaneChanges): void {
+    const before = this.changes
     this.changes = changes
-    this.changed()
+    // A recount that found the same is no change (a working pane is recounted every few seconds).
+    const same = before && before.since === changes.since && before.branch === changes.branch && before.files === changes.files && before.added === changes.added && before.removed === changes.removed && before.error === changes.error
+    if (!same) this.changed()
   }
 
   info(): PaneInfo {
