@@ -182,6 +182,7 @@ describe('a worktree per pane', () => {
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'taken' } })).rejects.toThrow(/branch taken already exists/)
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'bad name' } })).rejects.toThrow(/no spaces/)
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: 'nope' } })).rejects.toThrow(/base nope is not a branch, tag or commit/)
+    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: '--output=/tmp/x' } })).rejects.toThrow(/may not start with "-"/)
     writeFileSync(join(repo, 'readme.md'), 'dirty\n')
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x' } })).rejects.toThrow(/has uncommitted changes \(readme\.md\).*--base/)
     // With a base named explicitly, the dirty checkout does not matter.

@@ -39,6 +39,8 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
     throw fail(`branch ${req.branch} already exists in ${repo}; pick a new branch name (a worktree gets a branch of its own)`)
   }
   let base = req.base
+  // Never handed to git where it could read as an option.
+  if (base?.startsWith('-')) throw new BoardError('invalid', `--base: ${JSON.stringify(base)} is not a branch, tag or commit name (it may not start with "-")`)
   if (!base) {
     // The new branch starts at HEAD's commit: changes not committed in the checkout would not be in it.
     const files = (await git(repo, ['status', '--porcelain', '--untracked-files=no'])).split('\n').filter(Boolean).map((l) => l.slice(3))
