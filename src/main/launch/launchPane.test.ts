@@ -77,6 +77,14 @@ describe('launching an agent by kind', () => {
     await eventually(async () => (await screenText(board.get(second.id))).includes('MODE=per-launch'), 'the launch env over the settings')
   })
 
+  it('knows the agent when the settings name a wrapper as its executable', async () => {
+    const wrapper = fakeAgent('my-claude-wrapper')
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: wrapper, args: [], env: {} } } }))
+    const info = await call('pane:create', { agent: 'claude' })
+    expect(info.agent).toBe('claude')
+    expect(info.command).toEqual([wrapper])
+  })
+
   it('names the setting when the executable is missing, and spawns nothing', async () => {
     const empty = join(root, 'empty')
     mkdirSync(empty)

@@ -158,6 +158,7 @@ export class Board extends Disposable {
       pty: result.pty,
       title: req.title,
       worktree: extras.worktree ?? null,
+      agent: extras.agent,
       clock: this.options.clock,
       rules: (agent) => this.rules?.rules(agent) ?? [],
       ruleFile: (agent) => this.rules?.file(agent),

@@ -21,6 +21,8 @@ export interface PaneOptions {
   readonly launch: PtyLaunch
   readonly pty: PtyProcess
   readonly title?: string
+  /** The agent it was launched as by kind (settings may name any wrapper as its executable). */
+  readonly agent?: string
   /** The worktree the board made for this pane. */
   readonly worktree?: PaneWorktree | null
   readonly clock: Clock
@@ -118,6 +120,7 @@ export class Pane extends Disposable {
         clock: this.clock,
         context: this.context,
         argv: options.launch.argv,
+        agent: options.agent,
         rules: options.rules,
         ruleFile: options.ruleFile,
         screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
