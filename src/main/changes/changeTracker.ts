@@ -32,6 +32,7 @@ export class ChangeTracker extends Disposable {
   private running = false
   private again = false
   private disposed = false
+  private readonly abort = new AbortController()
   private readonly ready: Promise<void>
 
   constructor(
@@ -46,7 +47,7 @@ export class ChangeTracker extends Disposable {
   private async init(since: string | undefined): Promise<void> {
     try {
       if (!(await repoRoot(this.options.cwd))) return
-      this.since = since ?? (await headCommit(this.options.cwd))
+      this.since = since ?? (await headCommit(this.options.cwd, { signal: this.abort.signal }))
       if (this.since) this.poke(0)
     } catch (err) {
       this.options.log('could not start counting changes', { pane: this.options.paneId, err: String(err) })
@@ -90,10 +91,11 @@ export class ChangeTracker extends Disposable {
     this.running = true
     let changes: PaneChanges
     try {
-      const files = await listChanges(this.options.cwd, since)
+      const git = { signal: this.abort.signal }
+      const files = await listChanges(this.options.cwd, since, git)
       changes = {
         since,
-        branch: await currentBranch(this.options.cwd),
+        branch: await currentBranch(this.options.cwd, git),
         files: files.length,
         added: files.reduce((n, f) => n + (f.added ?? 0), 0),
         removed: files.reduce((n, f) => n + (f.removed ?? 0), 0),
@@ -120,8 +122,9 @@ export class ChangeTracker extends Disposable {
     while (this.running) await new Promise((r) => setTimeout(r, 20))
     this.running = true
     try {
-      const files = await listChanges(this.options.cwd, since)
-      const { diff, truncatedAt } = await changesDiff(this.options.cwd, since, files)
+      const git = { signal: this.abort.signal }
+      const files = await listChanges(this.options.cwd, since, git)
+      const { diff, truncatedAt } = await changesDiff(this.options.cwd, since, files, git)
       return { cwd: this.options.cwd, since, files, diff, truncatedAt }
     } finally {
       this.running = false
@@ -134,6 +137,8 @@ export class ChangeTracker extends Disposable {
 
   override dispose(): void {
     this.disposed = true
+    // A git still counting for this pane is killed: nothing runs on after the pane.
+    this.abort.abort()
     this.timer?.dispose()
     this.timer = null
     super.dispose()

@@ -2,7 +2,7 @@ import { constants } from 'node:fs'
 import { lstat, open } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileChange } from '../../shared/domain/pane'
-import { git, gitRun } from '../worktrees/git'
+import { git, gitRun, type GitOptions } from '../worktrees/git'
 
 export const enum ChangeConstants {
   /** Untracked files larger than this are counted as one file of unknown lines (binary-like). */
@@ -45,9 +45,9 @@ function splitZ(out: string): string[] {
  * Every change in the checkout at `cwd` since commit `since`: tracked files (committed since,
  * staged or not) from `git diff --numstat`, plus untracked files not ignored. One git run at a time.
  */
-export async function listChanges(cwd: string, since: string): Promise<FileChange[]> {
-  const numstat = await git(cwd, ['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', since, '--'])
-  const names = await git(cwd, ['diff', '--name-status', '-z', '--no-renames', since, '--'])
+export async function listChanges(cwd: string, since: string, options: GitOptions = {}): Promise<FileChange[]> {
+  const numstat = await git(cwd, ['diff', '--numstat', '-z', '--no-renames', '--no-ext-diff', since, '--'], options)
+  const names = await git(cwd, ['diff', '--name-status', '-z', '--no-renames', since, '--'], options)
   const status = new Map<string, FileChange['status']>()
   const ns = splitZ(names)
   for (let i = 0; i + 1 < ns.length; i += 2) status.set(ns[i + 1]!, STATUS[ns[i]!.charAt(0)] ?? 'modified')
@@ -58,29 +58,29 @@ export async function listChanges(cwd: string, since: string): Promise<FileChang
     const bin = added === '-'
     files.push({ path, status: status.get(path) ?? 'modified', added: bin ? null : Number(added), removed: bin ? null : Number(removed) })
   }
-  for (const path of splitZ(await git(cwd, ['ls-files', '--others', '--exclude-standard', '-z']))) {
+  for (const path of splitZ(await git(cwd, ['ls-files', '--others', '--exclude-standard', '-z'], options))) {
     files.push({ path, status: 'untracked', added: await countLines(join(cwd, path)), removed: 0 })
   }
   return files
 }
 
-export async function currentBranch(cwd: string): Promise<string | null> {
-  return (await gitRun(cwd, ['symbolic-ref', '--short', '-q', 'HEAD'])).stdout.trim() || null
+export async function currentBranch(cwd: string, options: GitOptions = {}): Promise<string | null> {
+  return (await gitRun(cwd, ['symbolic-ref', '--short', '-q', 'HEAD'], options)).stdout.trim() || null
 }
 
-export async function headCommit(cwd: string): Promise<string | null> {
-  const result = await gitRun(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'])
+export async function headCommit(cwd: string, options: GitOptions = {}): Promise<string | null> {
+  const result = await gitRun(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}'], options)
   return result.code === 0 ? result.stdout.trim() : null
 }
 
 /** The unified diff of every change since `since`, untracked files as new files; cut at MaxDiffChars. */
-export async function changesDiff(cwd: string, since: string, files: readonly FileChange[]): Promise<{ diff: string; truncatedAt: number | null }> {
-  let diff = await git(cwd, ['diff', '--no-color', '--no-ext-diff', '--no-renames', since, '--'])
+export async function changesDiff(cwd: string, since: string, files: readonly FileChange[], options: GitOptions = {}): Promise<{ diff: string; truncatedAt: number | null }> {
+  let diff = await git(cwd, ['diff', '--no-color', '--no-ext-diff', '--no-renames', since, '--'], options)
   const untracked = files.filter((f) => f.status === 'untracked').slice(0, ChangeConstants.MaxUntrackedDiffs)
   for (const file of untracked) {
     if (diff.length > ChangeConstants.MaxDiffChars) break
     // --no-index exits 1 when the files differ, which they always do here.
-    const result = await gitRun(cwd, ['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', file.path])
+    const result = await gitRun(cwd, ['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', file.path], options)
     diff += result.stdout
   }
   if (diff.length <= ChangeConstants.MaxDiffChars) return { diff, truncatedAt: null }

@@ -28,7 +28,13 @@ export interface GitResult {
  * so its messages can be quoted, and a timeout. Resolves with the exit code; `git` rejects on a
  * non-zero exit with git's own message.
  */
-export function gitRun(cwd: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<GitResult> {
+export interface GitOptions {
+  readonly timeoutMs?: number
+  /** Aborting kills git (a pane that closes stops its count). */
+  readonly signal?: AbortSignal
+}
+
+export function gitRun(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     execFile(
       'git',
@@ -38,6 +44,7 @@ export function gitRun(cwd: string, args: readonly string[], options: { timeoutM
         encoding: 'utf8',
         timeout: options.timeoutMs ?? GitConstants.TimeoutMs,
         maxBuffer: GitConstants.MaxBuffer,
+        signal: options.signal,
         env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' },
       },
       (err, stdout, stderr) => {
@@ -52,7 +59,7 @@ export function gitRun(cwd: string, args: readonly string[], options: { timeoutM
   })
 }
 
-export async function git(cwd: string, args: readonly string[], options: { timeoutMs?: number } = {}): Promise<string> {
+export async function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<string> {
   const result = await gitRun(cwd, args, options)
   if (result.code !== 0) {
     const said = result.stderr.trim().split('\n').slice(-3).join(' ').replace(/^(fatal|error): /, '')
