@@ -42,7 +42,7 @@ describe('parseEnvEntries', () => {
 })
 
 describe('pane titles', () => {
-  const base = { fixed: undefined, firstPrompt: null, cwd: '/home/u/src/app', program: 'codex' }
+  const base = { fixed: undefined, agent: 'codex', firstPrompt: null, cwd: '/home/u/src/app', program: 'codex' }
   it('names a pane whose title is only the folder after its first prompt', () => {
     expect(titleIsOnlyFolder('app', '/home/u/src/app')).toBe(true)
     expect(titleIsOnlyFolder('⠦ app', '/home/u/src/app')).toBe(true)
@@ -54,8 +54,12 @@ describe('pane titles', () => {
     expect(paneTitle({ ...base, terminal: 'Harness task 1 | app', firstPrompt: 'x' })).toBe('Harness task 1 | app')
     expect(paneTitle({ ...base, terminal: '✳ Harness scenario', firstPrompt: 'x' })).toBe('✳ Harness scenario')
     expect(paneTitle({ ...base, fixed: 'api', terminal: 'app', firstPrompt: 'x' })).toBe('api')
-    expect(paneTitle({ ...base, terminal: 'app' })).toBe('app')
+    // Before the first prompt: the agent's name, not the folder.
+    expect(paneTitle({ ...base, terminal: '⠋ app' })).toBe('codex')
     expect(paneTitle({ ...base, terminal: '' })).toBe('codex')
+    // A shell's folder title stays.
+    expect(paneTitle({ ...base, agent: null, program: 'bash', terminal: 'app', firstPrompt: 'x' })).toBe('app')
+    expect(paneTitle({ ...base, agent: null, program: 'bash', terminal: '' })).toBe('bash')
   })
   it('takes the prompt from UserPromptSubmit, one line, shortened', () => {
     expect(promptOf('UserPromptSubmit', { prompt: '  Fix\nthe\tform ' })).toBe('Fix the form')

@@ -1,10 +1,13 @@
 /**
- * A pane's name. A title the user gave wins; then the terminal title the agent sets — unless it
- * says no more than the folder (Codex titles itself `<dir>` until its thread has a title, then
- * `<title> | <dir>`), in which case the agent's first prompt names the pane; then the program.
+ * A pane's name. A title the user gave wins; then the terminal title the program sets — unless an
+ * agent's says no more than the folder (Codex titles itself `<dir>` until the first prompt, then
+ * `<prompt or thread title> | <dir>`), in which case its first prompt names the pane, or else the
+ * agent's name. A shell's folder title is kept: there the folder is the news.
  */
 export interface TitleInputs {
   readonly fixed: string | undefined
+  /** The agent the pane runs, null for other programs. */
+  readonly agent: string | null
   readonly terminal: string
   readonly firstPrompt: string | null
   readonly cwd: string
@@ -37,8 +40,9 @@ export function titleIsOnlyFolder(title: string, cwd: string): boolean {
 
 export function paneTitle(t: TitleInputs): string {
   if (t.fixed) return t.fixed
+  if (t.agent === null) return t.terminal || t.program
   if (t.terminal && !titleIsOnlyFolder(t.terminal, t.cwd)) return t.terminal
-  return t.firstPrompt || t.terminal || t.program
+  return t.firstPrompt || t.program
 }
 
 /** The prompt a report carries (Claude's and Codex's UserPromptSubmit), shortened to a name. */

@@ -252,6 +252,7 @@ export class Pane extends Disposable {
   get title(): string {
     return paneTitle({
       fixed: this.fixedTitle,
+      agent: this.status.agent,
       terminal: this.mirror.title,
       firstPrompt: this.firstPrompt,
       cwd: this.launch.cwd,

@@ -16,10 +16,10 @@ afterEach(async () => {
 describe('a pane without a title of its own', () => {
   it('is named after its first prompt, not the folder its agent titles it with (Codex before its thread title)', async () => {
     // Codex titles the terminal `<dir>` until its thread has a title.
-    const info = board.create({ command: ['bash', '-c', 'printf "\\033]0;shop\\007"; sleep 30'], cwd: work })
+    const info = board.create({ command: ['bash', '-c', 'printf "\\033]0;shop\\007"; sleep 30'], cwd: work }, { agent: 'codex' })
     const pane = board.get(info.id)
     await eventually(() => pane.screen().title === 'shop', 'the folder title')
-    expect(pane.title).toBe('shop')
+    expect(pane.title).toBe('bash')
     board.deliverReport({ paneId: info.id, agent: 'codex', event: 'UserPromptSubmit', payload: { prompt: 'Fix the login form\nand its tests', turn_id: 't1' }, receivedAt: 1 })
     expect(pane.title).toBe('Fix the login form and its tests')
     // Only the first prompt names it.
@@ -27,8 +27,16 @@ describe('a pane without a title of its own', () => {
     expect(pane.info().title).toBe('Fix the login form and its tests')
   })
 
+  it('a shell keeps its folder title', async () => {
+    const info = board.create({ command: ['bash', '-c', 'printf "\\033]0;shop\\007"; sleep 30'], cwd: work })
+    const pane = board.get(info.id)
+    await eventually(() => pane.screen().title === 'shop', 'the folder title')
+    board.deliverReport({ paneId: info.id, agent: 'codex', event: 'UserPromptSubmit', payload: { prompt: 'Fix it' }, receivedAt: 1 })
+    expect(pane.title).toBe('shop')
+  })
+
   it("keeps the agent's session title once it has one", async () => {
-    const info = board.create({ command: ['bash', '-c', 'printf "\\033]0;Harness task 1 | shop\\007"; sleep 30'], cwd: work })
+    const info = board.create({ command: ['bash', '-c', 'printf "\\033]0;Harness task 1 | shop\\007"; sleep 30'], cwd: work }, { agent: 'codex' })
     const pane = board.get(info.id)
     await eventually(() => pane.screen().title.startsWith('Harness'), 'the session title')
     board.deliverReport({ paneId: info.id, agent: 'codex', event: 'UserPromptSubmit', payload: { prompt: 'Fix it' }, receivedAt: 1 })
