@@ -13,6 +13,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { newPaneThroughUi } from './support/boardUi'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
@@ -212,5 +213,24 @@ describe('launching agents from the form and the CLI', () => {
     await expect.poll(() => cmdline(pid).slice(-3)).toEqual(['--permission-mode', 'plan', '--verbose'])
     const unknown = await cli(['spawn', '--preset', 'nope'])
     expect(unknown.stderr).toMatch(/no launch preset named "nope"; the presets are "claude, plan mode"/)
+  })
+
+  it('a finished turn in Needs you says how many files it changed', async () => {
+    await page.getByTestId('new-pane-button').click()
+    await page.getByTestId('new-pane-kind-shell').check()
+    await page.getByTestId('new-pane-cwd').fill(repo)
+    await page.getByTestId('new-pane-submit').click()
+    await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
+    const id = (await page.getByTestId('pane-header').locator('.pane-header__id').textContent())!.slice(1)
+    await waitForAttached(page, id)
+    await page.getByTestId('terminal').click()
+    await page.keyboard.type('sleep 2; echo one > notes.txt; echo two >> greet.ts; printf "a\\nb\\n" > todo.txt')
+    await page.keyboard.press('Enter')
+    // Look elsewhere while it works, so the end of its turn is news.
+    await newPaneThroughUi(page, 'shell')
+    const item = page.locator(`[data-testid="needs-you-item"][data-pane-id="${id}"][data-kind="finished"]`)
+    await item.waitFor({ timeout: 15_000 })
+    await expect.poll(() => item.getByTestId('needs-you-changes').textContent(), { timeout: 10_000 }).toBe('3 files changed')
+    await page.getByTestId('needs-you').screenshot({ path: join(ARTIFACTS, 'launch-needs-you.png') })
   })
 })
