@@ -213,6 +213,13 @@ describe('launching agents from the form and the CLI', () => {
     await expect.poll(() => cmdline(pid).slice(-3)).toEqual(['--permission-mode', 'plan', '--verbose'])
     const unknown = await cli(['spawn', '--preset', 'nope'])
     expect(unknown.stderr).toMatch(/no launch preset named "nope"; the presets are "claude, plan mode"/)
+
+    await page.getByTestId('open-settings').click()
+    await page.getByTestId('settings-presets').scrollIntoViewIfNeeded()
+    await expect.poll(() => page.getByTestId('settings-preset').textContent()).toMatch(/claude, plan mode.*claude --permission-mode plan.*GREETING/)
+    await shot('settings')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' })
   })
 
   it('a finished turn in Needs you says how many files it changed', async () => {
