@@ -2,10 +2,11 @@
  * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * reports, throughput; default all).
+ * reports, changes, throughput; default all).
  */
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { benchChanges } from './changes'
 import { benchFlood } from './flood'
 import { CLIENT_FLAG, runFloodClient } from './floodClient'
 import { benchMemory } from './memory'
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,reports,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,flood,reports,changes,throughput').split(',')
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
     say('agent reports: reporter overhead and report → client latency')
     rows.push(...(await benchReports({ resourcesDir })))
     rows.push(...(await benchReportToClient()))
+  }
+  if (only.includes('changes')) {
+    say('change counts in a git repository')
+    rows.push(...(await benchChanges({ files: 2000, changed: 200, untracked: 50, counts: 15 })))
   }
   if (only.includes('throughput')) {
     say(`throughput, ${megabytes} MB`)
