@@ -176,6 +176,16 @@ describe('a worktree per pane', () => {
     expect(gitIn(repo, 'worktree', 'list')).not.toContain('agent-two')
     expect(board.list()).toEqual([])
 
+    // The folder removed by hand: the branch's commits still count.
+    const gone = await call('pane:create', { command: ['bash', '--norc'], cwd: repo, worktree: { branch: 'agent/gone' } })
+    writeFileSync(join(gone.worktree!.path, 'g.txt'), 'g\n')
+    gitIn(gone.worktree!.path, 'add', '.')
+    gitIn(gone.worktree!.path, 'commit', '-qm', 'gone')
+    await board.kill(gone.id)
+    rmSync(gone.worktree!.path, { recursive: true, force: true })
+    await expect(call('worktree:remove', gone.id, { force: false })).rejects.toThrow(/1 commit not merged into main/)
+    expect(gitIn(repo, 'branch', '--list', '--format=%(refname:short)', 'agent/gone').trim()).toBe('agent/gone')
+
     const forced = await call('pane:create', { command: ['bash', '--norc'], cwd: repo, worktree: { branch: 'agent/three' } })
     writeFileSync(join(forced.worktree!.path, 'scratch.txt'), 'x\n')
     await call('worktree:remove', forced.id, { force: true })

@@ -61,20 +61,20 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
   return { repo, path, branch: req.branch, base, baseCommit }
 }
 
-/** Commits on the branch in neither its base nor its upstream (a pushed branch loses nothing). */
+/** Commits on the branch in neither its base nor its upstream (a pushed branch loses nothing). Asked of the repo: the folder may be gone. */
 async function unmergedCommits(wt: PaneWorktree): Promise<number> {
-  const upstream = await gitRun(wt.path, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', '@{upstream}'])
+  if ((await gitRun(wt.repo, ['show-ref', '--verify', '--quiet', `refs/heads/${wt.branch}`])).code !== 0) return 0
+  const upstream = await gitRun(wt.repo, ['rev-parse', '--abbrev-ref', '--symbolic-full-name', `${wt.branch}@{upstream}`])
   // The base as it is now (merged since?), falling back to where the branch started.
   const baseNow = (await gitRun(wt.repo, ['rev-parse', '--verify', '--quiet', `${wt.base}^{commit}`])).stdout.trim() || wt.baseCommit
   const excluded = [baseNow, ...(upstream.code === 0 && upstream.stdout.trim() ? [upstream.stdout.trim()] : [])]
-  const out = await git(wt.path, ['rev-list', '--count', wt.branch, '--not', ...excluded])
+  const out = await git(wt.repo, ['rev-list', '--count', `refs/heads/${wt.branch}`, '--not', ...excluded])
   return Number(out.trim()) || 0
 }
 
 export async function checkWorktree(wt: PaneWorktree): Promise<WorktreeCheck> {
   const described = { path: wt.path, branch: wt.branch, base: wt.base }
-  if (!existsSync(wt.path)) return { ...described, safe: true, reasons: [] }
-  const status = await git(wt.path, ['status', '--porcelain', '--untracked-files=all'])
+  const status = existsSync(wt.path) ? await git(wt.path, ['status', '--porcelain', '--untracked-files=all']) : ''
   const uncommitted = status.split('\n').filter(Boolean).map((l) => l.slice(3))
   const verdict = removalVerdict({ uncommitted, unmergedCommits: await unmergedCommits(wt), base: wt.base })
   return { ...described, safe: verdict.safe, reasons: verdict.reasons }
