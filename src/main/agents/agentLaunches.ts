@@ -28,9 +28,10 @@ export interface AgentCommandSettings {
 export class AgentLaunches {
   constructor(private readonly options: AgentLaunchesOptions) {}
 
-  prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>): AgentLaunch {
+  /** `kind`: the agent the launch was asked for by name (its executable may be any wrapper); else recognised from argv. */
+  prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>, kind?: AgentKind): AgentLaunch {
     const [executable = '', ...userArgs] = argv
-    return launchAgent({ paneId, profile: profileForCommand(argv), executable, userArgs, env, ...this.options })
+    return launchAgent({ paneId, profile: kind ? profileFor(kind) : profileForCommand(argv), executable, userArgs, env, ...this.options })
   }
 }
 

@@ -2,11 +2,12 @@
  * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * isolation, reports, cli, throughput; default all), BENCH_ISOLATION (hostile, floods; default both),
- * BENCH_CLI_RUNS (default 15).
+ * isolation, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, floods;
+ * default both), BENCH_CLI_RUNS (default 15).
  */
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { benchChanges } from './changes'
 import { benchCliStartup } from './cliStartup'
 import { benchFlood } from './flood'
 import { benchIsolation } from './isolation'
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,reports,cli,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,reports,cli,changes,throughput').split(',')
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
@@ -56,6 +57,10 @@ async function main(): Promise<void> {
   if (only.includes('cli')) {
     say('CLI start-up against an idle board')
     rows.push(...(await benchCliStartup({ runs: envNumber('BENCH_CLI_RUNS', 15) })))
+  }
+  if (only.includes('changes')) {
+    say('change counts in a git repository')
+    rows.push(...(await benchChanges({ files: 2000, changed: 200, untracked: 50, counts: 15 })))
   }
   if (only.includes('throughput')) {
     say(`throughput, ${megabytes} MB`)

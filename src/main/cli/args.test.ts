@@ -5,9 +5,22 @@ describe('CLI arguments', () => {
   it('parses spawn with repeated --env, cwd, title and the command after --', () => {
     expect(parseCli(['spawn', '--cwd', '/tmp', '--env', 'A=1', '--env', 'B=x=y', '--title', 'T', '--', 'claude', '--flag', '-x'])).toEqual({
       socket: undefined,
-      command: { name: 'spawn', argv: ['claude', '--flag', '-x'], cwd: '/tmp', env: { A: '1', B: 'x=y' }, title: 'T', cols: undefined, rows: undefined },
+      command: { name: 'spawn', argv: ['claude', '--flag', '-x'], cwd: '/tmp', env: { A: '1', B: 'x=y' }, title: 'T', cols: undefined, rows: undefined, launch: { args: [] } },
     })
     expect(parseCli(['spawn']).command).toMatchObject({ name: 'spawn', argv: [] })
+  })
+
+  it('parses spawn by agent kind, preset and worktree', () => {
+    expect(parseCli(['spawn', '--agent', 'claude', '--arg', '--model', '--arg', 'opus', '--worktree', 'agent/x', '--base', 'main', '--cwd', '/r']).command).toMatchObject({
+      name: 'spawn',
+      argv: [],
+      cwd: '/r',
+      launch: { agent: 'claude', args: ['--model', 'opus'], worktree: 'agent/x', base: 'main' },
+    })
+    expect(parseCli(['spawn', '--preset', 'plan mode']).command).toMatchObject({ launch: { preset: 'plan mode', args: [] } })
+    expect(() => parseCli(['spawn', '--agent', 'vim'])).toThrow(/--agent must be one of claude/)
+    expect(() => parseCli(['spawn', '--base', 'main'])).toThrow(/--base goes with --worktree/)
+    expect(() => parseCli(['spawn', '--agent', 'codex', '--', 'codex'])).toThrow(/not both/)
   })
 
   it('takes the socket before the command', () => {

@@ -1,10 +1,11 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
+import { AGENT_NAMES, type AgentName } from '../../shared/domain/agents'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
-  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number }
+  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
   | { name: 'write'; pane: string; text: string }
@@ -15,6 +16,15 @@ export type CliCommand =
   | RecordCommand
   | { name: 'help' }
   | { name: 'version' }
+
+/** How `spawn` asks main to launch: by agent kind or preset (main applies the settings), in a new worktree. */
+export interface SpawnLaunch {
+  agent?: AgentName
+  args: string[]
+  preset?: string
+  worktree?: string
+  base?: string
+}
 
 export interface CliInvocation {
   readonly socket?: string
@@ -28,7 +38,12 @@ export const USAGE = `usage: switchboard [--socket PATH] COMMAND
 commands:
   ls [--json]                          list panes (id, state, since, pid, foreground, title, cwd, exit)
   spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
-                                       start a pane (no CMD: your shell); prints its id
+        [--agent ${AGENT_NAMES.join('|')}] [--arg X]... [--preset NAME]
+        [--worktree BRANCH [--base REF]]
+                                       start a pane (no CMD: your shell); prints its id.
+                                       --agent/--preset: launched as your settings say (executable,
+                                       default arguments, environment); --worktree: in a new git
+                                       worktree on a new branch from REF (default: the repo's HEAD)
   screen PANE [--json]                 print the pane's visible screen
   explain PANE [--json]                why the pane shows its state: the deciding signal, the
                                        latest word of every channel, every screen rule's result
@@ -82,7 +97,18 @@ function firstPlain(args: readonly string[], options: NonNullable<Parameters<typ
   return tokens.find((t) => t.kind === 'positional' || t.kind === 'option-terminator')
 }
 
-const SPAWN = { cwd: { type: 'string' }, title: { type: 'string' }, cols: { type: 'string' }, rows: { type: 'string' }, env: { type: 'string', multiple: true } } as const
+const SPAWN = {
+  cwd: { type: 'string' },
+  title: { type: 'string' },
+  cols: { type: 'string' },
+  rows: { type: 'string' },
+  env: { type: 'string', multiple: true },
+  agent: { type: 'string' },
+  arg: { type: 'string', multiple: true },
+  preset: { type: 'string' },
+  worktree: { type: 'string' },
+  base: { type: 'string' },
+} as const
 
 export function parseCli(argv: readonly string[]): CliInvocation {
   // Global options come before the verb; the verb is the first plain argument.
@@ -115,7 +141,11 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       }
       const cols = values.cols === undefined ? undefined : positiveInt(values.cols, '--cols')
       const rows = values.rows === undefined ? undefined : positiveInt(values.rows, '--rows')
-      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols, rows } }
+      if (values.agent !== undefined && !(AGENT_NAMES as readonly string[]).includes(values.agent)) throw new UsageError(`spawn: --agent must be one of ${AGENT_NAMES.join(', ')}`)
+      const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent as AgentName | undefined, preset: values.preset, worktree: values.worktree, base: values.base }
+      if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
+      if ((launch.agent || launch.preset) && program.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
+      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols, rows, launch } }
     }
     case 'screen':
     case 'explain': {

@@ -28,6 +28,9 @@ export function paneRecord(p: PaneInfo) {
     drift: p.drift,
     exitCode: p.exit?.code ?? null,
     exitSignal: p.exit?.signal ?? null,
+    branch: p.changes?.branch ?? p.worktree?.branch ?? null,
+    worktree: p.worktree && { repo: p.worktree.repo, path: p.worktree.path, branch: p.worktree.branch, base: p.worktree.base },
+    changes: p.changes && { files: p.changes.files, added: p.changes.added, removed: p.changes.removed, since: p.changes.since, error: p.changes.error },
   }
 }
 

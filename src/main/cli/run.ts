@@ -81,6 +81,10 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
         cwd: resolve(io.cwd, command.cwd ?? '.'),
         env: Object.keys(command.env).length ? command.env : undefined,
         title: command.title,
+        agent: command.launch.agent,
+        args: command.launch.args.length ? command.launch.args : undefined,
+        preset: command.launch.preset,
+        worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
         cols: command.cols,
         rows: command.rows,
       })

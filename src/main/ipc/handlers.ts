@@ -8,6 +8,17 @@ import type { Board, BoardClient } from '../panes/board'
 import { openFolder } from '../settings/folderOpener'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { realClock } from '../util/clock'
+import { launchPane } from '../launch/launchPane'
+import { checkWorktree, removeWorktree } from '../worktrees/worktrees'
+import { refusalMessage } from '../../core/worktree/removalVerdict'
+import { BoardError } from '../../shared/ipc/errors'
+import type { PaneWorktree } from '../../shared/domain/pane'
+
+function paneWorktree(board: Board, id: string): PaneWorktree {
+  const worktree = board.get(id).info().worktree
+  if (!worktree) throw new BoardError('invalid', `pane ${id} has no worktree of its own (it was not started with --worktree)`)
+  return worktree
+}
 
 export type InvokeHandlers = {
   [C in InvokeChannel]: (...args: InvokeArgs<C>) => InvokeResult<C> | Promise<InvokeResult<C>>
@@ -36,11 +47,23 @@ export function createHandlers(
       'board:info': () => info(),
       'pane:list': () => board.list(),
       'pane:get': (id) => board.get(id).info(),
-      'pane:create': (req) => board.create(req),
+      'pane:create': (req) => launchPane(board, services.settings.get().settings, req),
       'pane:write': (id, data) => board.write(id, data),
       'pane:resize': (id, cols, rows) => board.get(id).resize(cols, rows),
       'pane:kill': (id) => board.kill(id),
       'pane:remove': (id) => board.remove(id),
+      'pane:changes': (id) => board.changes(id),
+      'worktree:check': (id) => checkWorktree(paneWorktree(board, id)),
+      'worktree:remove': async (id, { force }) => {
+        const worktree = paneWorktree(board, id)
+        if (!force) {
+          const check = await checkWorktree(worktree)
+          if (!check.safe) throw new BoardError('unsafe', refusalMessage(worktree.path, { safe: false, reasons: check.reasons }))
+        }
+        // The agent stops before its folder goes; the second check catches what it wrote meanwhile.
+        await board.remove(id)
+        await removeWorktree(worktree, force)
+      },
       'pane:screen': async (id) => {
         const pane = board.get(id)
         await pane.settled()

@@ -9,6 +9,9 @@ import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
+import type { AgentKind } from '../../shared/domain/agents'
+import { ChangeTracker, ChangeTrackerConstants } from '../changes/changeTracker'
+import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
 import { PtyProcess } from '../pty/ptyProcess'
 import { REAPER_TAG_VAR, SessionReaper } from '../pty/sessionReaper'
@@ -54,6 +57,8 @@ export interface BoardOptions {
    * kills every process of its panes, `setsid` and `nohup` jobs included.
    */
   readonly reaper?: boolean
+  /** Count what each pane changes in its git checkout (default true). */
+  readonly trackChanges?: boolean
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -70,6 +75,7 @@ export interface ClientSession extends IDisposable {
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
   private readonly paneStores = new Map<PaneId, DisposableStore>()
+  private readonly trackers = new Map<PaneId, ChangeTracker>()
   private nextId = 1
   private nextClient = 1
   /** Per pane: what a recording must scrub (its report token). */
@@ -126,6 +132,18 @@ export class Board extends Disposable {
     return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
   }
 
+  /** The environment panes inherit, for launch steps that run before the pane (worktree setup commands). */
+  launchEnv(overrides?: Record<string, string>): Record<string, string> {
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    return { ...env, ...overrides }
+  }
+
+  /** Where panes start when a launch names no directory. */
+  get defaultCwd(): string {
+    return this.options.defaultCwd ?? homedir()
+  }
+
   private paneEnv(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
     const env: Record<string, string> = {}
     for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
@@ -143,7 +161,11 @@ export class Board extends Disposable {
     return { ...env, ...rest }
   }
 
-  create(req: CreatePaneRequest): PaneInfo {
+  /**
+   * Spawns a pane for a resolved launch (main's launch service resolves agent kinds, presets and
+   * worktrees first). `agent`: the agent it was asked for by name; `worktree`: the one made for it.
+   */
+  create(req: CreatePaneRequest, extras: { agent?: AgentKind; worktree?: PaneWorktree } = {}): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
     const argv = req.command?.length ? req.command : [this.defaultShell()]
@@ -155,7 +177,7 @@ export class Board extends Disposable {
       cols: req.cols ?? BoardConstants.DefaultCols,
       rows: req.rows ?? BoardConstants.DefaultRows,
     }
-    const injected = this.prepareAgent(id, argv, env)
+    const injected = this.prepareAgent(id, argv, env, extras.agent)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
     if (!result.ok) {
       injected?.dispose()
@@ -169,6 +191,8 @@ export class Board extends Disposable {
       launch,
       pty: result.pty,
       title: req.title,
+      worktree: extras.worktree ?? null,
+      agent: extras.agent,
       clock: this.options.clock,
       rules: (agent) => this.rules?.rules(agent) ?? [],
       ruleFile: (agent) => this.rules?.file(agent),
@@ -190,6 +214,7 @@ export class Board extends Disposable {
       this.controlTokens.set(token, id)
       store.add({ dispose: () => this.controlTokens.delete(token) })
     }
+    this.trackChanges(pane, store, launch.cwd, extras.worktree?.baseCommit)
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
@@ -222,10 +247,10 @@ export class Board extends Disposable {
   }
 
   /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
-  private prepareAgent(id: PaneId, argv: readonly string[], env: Record<string, string>): AgentLaunch | null {
+  private prepareAgent(id: PaneId, argv: readonly string[], env: Record<string, string>, kind?: AgentKind): AgentLaunch | null {
     if (!this.options.agents) return null
     try {
-      const launch = this.options.agents.prepare(id, argv, env)
+      const launch = this.options.agents.prepare(id, argv, env, kind)
       if (launch.agent !== 'shell') return launch
       launch.dispose()
       return null
@@ -234,6 +259,56 @@ export class Board extends Disposable {
       this.options.log.error('could not inject reporting; the pane runs without agent reports', { pane: id, err: String(err) })
       return null
     }
+  }
+
+  /** Counts what the pane changes in its checkout: after each change of the pane (debounced), and every few seconds while it works. */
+  private trackChanges(pane: Pane, store: DisposableStore, cwd: string, since: string | undefined): void {
+    if (this.options.trackChanges === false) return
+    const tracker = store.add(
+      new ChangeTracker(
+        {
+          paneId: pane.id,
+          cwd,
+          clock: this.options.clock,
+          log: (line, fields) => this.options.log.info(line, fields),
+          onChanges: (changes) => {
+            pane.setChanges(changes)
+            if (pane.verdict.state === 'working') tracker.poke(ChangeTrackerConstants.WorkingPollMs)
+          },
+        },
+        since,
+      ),
+    )
+    this.trackers.set(pane.id, tracker)
+    let lastState = pane.verdict.state
+    store.add(
+      pane.onDidChangeState((change) => {
+        // A turn ended or began: the files may have changed; the count's own update is not a cause.
+        if (change.verdict.state !== lastState) tracker.poke()
+        lastState = change.verdict.state
+      }),
+    )
+    store.add(pane.onDidExit(() => tracker.poke(0)))
+    store.add({ dispose: () => this.trackers.delete(pane.id) })
+  }
+
+  /** The pane's changes since it started, with the diff (the changes view). */
+  async changes(id: PaneId): Promise<PaneChangesDetail> {
+    const pane = this.get(id)
+    const tracker = this.trackers.get(id)
+    if (!tracker) throw new BoardError('not-found', `pane ${id}: changes are not tracked`)
+    try {
+      const detail = await tracker.detail()
+      void tracker.refresh()
+      return { paneId: pane.id, ...detail }
+    } catch (err) {
+      throw new BoardError('git-failed', `pane ${id}: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  /** The tracker of a pane (tests wait on it). */
+  changeTracker(id: PaneId): ChangeTracker | undefined {
+    return this.trackers.get(id)
   }
 
   /** An authenticated report from a pane's agent (the report server already checked the token). */

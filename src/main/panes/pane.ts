@@ -7,8 +7,9 @@ import { isInteractiveShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
-import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
+import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { RemoteMirror } from '../screen/remoteMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
@@ -23,6 +24,10 @@ export interface PaneOptions {
   readonly launch: PtyLaunch
   readonly pty: PtyProcess
   readonly title?: string
+  /** The agent it was launched as by kind (settings may name any wrapper as its executable). */
+  readonly agent?: string
+  /** The worktree the board made for this pane. */
+  readonly worktree?: PaneWorktree | null
   readonly clock: Clock
   /** The current screen rules of an agent. */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
@@ -95,6 +100,10 @@ export class Pane extends Disposable {
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
+  private readonly worktree: PaneWorktree | null
+  private changes: PaneChanges | null = null
+  /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
+  private firstPrompt: string | null = null
   private size: { cols: number; rows: number }
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
@@ -118,6 +127,7 @@ export class Pane extends Disposable {
     this.pty = this.register(options.pty)
     this.clock = options.clock
     this.fixedTitle = options.title
+    this.worktree = options.worktree ?? null
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
@@ -132,6 +142,7 @@ export class Pane extends Disposable {
         clock: this.clock,
         context: this.context,
         argv: options.launch.argv,
+        agent: options.agent,
         rules: options.rules,
         ruleFile: options.ruleFile,
         screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
@@ -232,6 +243,7 @@ export class Pane extends Disposable {
   report(event: string, payload: unknown): void {
     this.lastReport = { event, at: this.clock.now() }
     this._onDidTap.fire({ kind: 'report', event, payload })
+    this.firstPrompt ??= promptOf(event, payload)
     this.status.report(event, payload)
     this.changed()
   }
@@ -273,7 +285,23 @@ export class Pane extends Disposable {
   }
 
   get title(): string {
-    return this.fixedTitle || this.mirror.title || programName(this.launch.argv[0] ?? 'pane')
+    return paneTitle({
+      fixed: this.fixedTitle,
+      agent: this.status.agent,
+      terminal: this.mirror.title,
+      firstPrompt: this.firstPrompt,
+      cwd: this.launch.cwd,
+      program: programName(this.launch.argv[0] ?? 'pane'),
+    })
+  }
+
+  /** The latest count of what changed in the pane's checkout. */
+  setChanges(changes: PaneChanges): void {
+    const before = this.changes
+    this.changes = changes
+    // A recount that found the same is no change (a working pane is recounted every few seconds).
+    const same = before && before.since === changes.since && before.branch === changes.branch && before.files === changes.files && before.added === changes.added && before.removed === changes.removed && before.error === changes.error
+    if (!same) this.changed()
   }
 
   info(): PaneInfo {
@@ -295,6 +323,8 @@ export class Pane extends Disposable {
       drift: this.drift(),
       agentVersion: this.status.agentVersion,
       lastReport: this.lastReport,
+      worktree: this.worktree,
+      changes: this.changes,
     }
   }
 

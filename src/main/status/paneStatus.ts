@@ -15,6 +15,8 @@ export interface PaneStatusOptions {
   readonly context: PaneContext
   /** The pane's launch argv: an agent launched directly is known from the start. */
   readonly argv: readonly string[]
+  /** The agent the pane was launched as by kind (its executable may be any wrapper); else recognised from argv. */
+  readonly agent?: string
   /** The current rules of an agent (reloaded files included). */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
   /** The agent's rule file in force (registry.file): its verified_on and banner version pattern, for the drift warning by version. */
@@ -44,7 +46,7 @@ export class PaneStatus extends Disposable {
 
   constructor(private readonly options: PaneStatusOptions) {
     super()
-    this.agentName = recognizeAgent(options.argv)
+    this.agentName = options.agent ?? recognizeAgent(options.argv)
     this.start(this.agentName)
   }
 

@@ -77,6 +77,64 @@ export interface PaneInfo {
   readonly agentVersion: string | null
   /** The agent's latest report (hook or plugin event) and when it arrived. */
   readonly lastReport: { readonly event: string; readonly at: number } | null
+  /** The git worktree the board made for this pane (`spawn --worktree`), null otherwise. */
+  readonly worktree: PaneWorktree | null
+  /** What changed in the pane's checkout since it started; null outside a git repository. */
+  readonly changes: PaneChanges | null
+}
+
+export interface PaneWorktree {
+  /** The main checkout the worktree was added to. */
+  readonly repo: string
+  /** The worktree's folder (the pane's working directory). */
+  readonly path: string
+  readonly branch: string
+  /** What the branch started from, as the user named it (a branch, tag or commit). */
+  readonly base: string
+  readonly baseCommit: string
+}
+
+/** Files changed and lines added/removed since `since` (tracked changes and untracked files). */
+export interface PaneChanges {
+  /** The commit the pane started at (a worktree's base commit, else HEAD when it started). */
+  readonly since: string
+  /** The checkout's branch now, null when detached. */
+  readonly branch: string | null
+  readonly files: number
+  readonly added: number
+  readonly removed: number
+  /** When they were last counted (board clock). */
+  readonly at: number
+  /** Set when the last count failed: what git said. */
+  readonly error: string | null
+}
+
+export interface FileChange {
+  readonly path: string
+  readonly status: 'added' | 'modified' | 'deleted' | 'renamed' | 'untracked'
+  /** Null for a binary file. */
+  readonly added: number | null
+  readonly removed: number | null
+}
+
+/** The changes view: per-file counts and the unified diff of them all (`git diff` format). */
+export interface PaneChangesDetail {
+  readonly paneId: PaneId
+  readonly cwd: string
+  readonly since: string
+  readonly files: readonly FileChange[]
+  readonly diff: string
+  /** The diff was cut at this many characters. */
+  readonly truncatedAt: number | null
+}
+
+/** Closing a worktree pane: what would be lost, decided before anything is removed. */
+export interface WorktreeCheck {
+  readonly path: string
+  readonly branch: string
+  readonly base: string
+  readonly safe: boolean
+  readonly reasons: readonly string[]
 }
 
 export interface PaneDrift {

@@ -5,6 +5,10 @@
 import { z } from 'zod'
 import { AGENT_NAMES, type AgentName } from './agents'
 
+/** Environment names as a shell accepts them. */
+export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
+const envName = z.string().regex(ENV_NAME_PATTERN, 'environment names are letters, digits and _')
+
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
 
 const agentLaunchSchema = z
@@ -13,6 +17,33 @@ const agentLaunchSchema = z
     executable: z.string().max(4096).default(''),
     /** Arguments added before the user's own on every launch. */
     args: z.array(z.string().max(4096)).max(64).default([]),
+    /** Variables added to the agent's environment on every launch (before a launch's own). */
+    env: z.record(envName, z.string().max(4096)).default({}),
+  })
+  .strict()
+
+/** A saved launch: "claude, plan mode", "codex, full auto". Offered in the new-pane form and `spawn --preset`. */
+export const launchPresetSchema = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    agent: z.enum(AGENT_NAMES),
+    /** Added after the agent's default arguments. */
+    args: z.array(z.string().max(4096)).max(64).default([]),
+    env: z.record(envName, z.string().max(4096)).default({}),
+    /** Empty: the directory the launch names, else the board's. */
+    cwd: z.string().max(4096).default(''),
+    /** Shell commands run one by one in a new worktree before the agent starts (copy `.env`, install dependencies). */
+    setup: z.array(z.string().min(1).max(4096)).max(32).default([]),
+    /** Start it in its own worktree by default. */
+    worktree: z.boolean().default(false),
+  })
+  .strict()
+export type LaunchPreset = z.infer<typeof launchPresetSchema>
+
+const worktreesSchema = z
+  .object({
+    /** Where new worktrees go: `<folder>/<repo>/<branch>`. Empty: beside the repo, in `<repo>.worktrees/<branch>`. */
+    folder: z.string().max(4096).default(''),
   })
   .strict()
 
@@ -58,6 +89,12 @@ export const settingsSchema = z
       .prefault({}),
     appearance: appearanceSchema.prefault({}),
     security: securitySchema.prefault({}),
+    presets: z
+      .array(launchPresetSchema)
+      .max(100)
+      .default([])
+      .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'two presets have the same name'),
+    worktrees: worktreesSchema.prefault({}),
   })
   .strict()
 

@@ -11,12 +11,15 @@ import type {
   AttachSnapshot,
   PaneId,
   PaneExplanation,
+  PaneChangesDetail,
   PaneInfo,
   ScreenSnapshot,
+  WorktreeCheck,
   StateChange,
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
+import { AGENT_NAMES } from '../domain/agents'
 import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 
 /** Limits on what a client may send; named so a rejection can say which limit was hit. */
@@ -50,6 +53,19 @@ export const createPaneRequestSchema = z
       .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
       .optional(),
     title: z.string().max(ContractLimits.maxTitleChars).optional(),
+    /** Launch this agent the way the settings say (executable, default arguments, environment); `command` must be absent. */
+    agent: z.enum(AGENT_NAMES).optional(),
+    /** Arguments for this launch, after the agent's (and the preset's) defaults. */
+    args: z.array(z.string().max(ContractLimits.maxArgChars)).max(ContractLimits.maxArgs).optional(),
+    /** A saved launch preset by name: its agent, arguments, environment, directory and setup commands. */
+    preset: z.string().min(1).max(80).optional(),
+    /** Run in a new git worktree on a new branch, from `base` (default: the repo's HEAD). */
+    worktree: z
+      .object({ branch: z.string().min(1).max(200), base: z.string().min(1).max(200).optional() })
+      .strict()
+      .optional(),
+    /** Shell commands (`$SHELL -lc`) run one by one in the new worktree before the program starts; after a preset's own. */
+    setup: z.array(z.string().min(1).max(4096)).max(32).optional(),
     cols: colsSchema.optional(),
     rows: rowsSchema.optional(),
   })
@@ -115,6 +131,15 @@ export const Invoke = {
   'pane:kill': invoke(z.tuple([paneIdSchema])).returns<void>(),
   /** Kill if needed and forget the pane. */
   'pane:remove': invoke(z.tuple([paneIdSchema])).returns<void>(),
+  /** The pane's changes since it started: per-file counts and the diff. */
+  'pane:changes': invoke(z.tuple([paneIdSchema])).returns<PaneChangesDetail>(),
+  /** Would removing the pane's worktree lose work? (uncommitted files, commits not in its base). */
+  'worktree:check': invoke(z.tuple([paneIdSchema])).returns<WorktreeCheck>(),
+  /**
+   * Removes the pane's worktree folder and branch, then forgets the pane (killing it if needed).
+   * Refused, with nothing changed (error `unsafe`), when work would be lost, unless `force`.
+   */
+  'worktree:remove': invoke(z.tuple([paneIdSchema, z.object({ force: z.boolean() }).strict()])).returns<void>(),
   'pane:screen': invoke(z.tuple([paneIdSchema])).returns<ScreenSnapshot>(),
   'pane:explain': invoke(z.tuple([paneIdSchema])).returns<PaneExplanation>(),
   /** Start receiving `pane:data` for this pane; returns the mirror serialized up to that point. */

@@ -3,7 +3,13 @@ import type { PaneId } from '../../../shared/domain/pane'
 import type { PaneKind } from '../features/newPane/NewPaneForm'
 
 /** The one modal surface open over the board, if any. */
-export type Overlay = { readonly kind: 'settings' } | { readonly kind: 'shortcuts' } | { readonly kind: 'close'; readonly paneId: PaneId } | null
+export type Overlay =
+  | { readonly kind: 'settings'; readonly section?: 'agents' | 'presets' }
+  | { readonly kind: 'shortcuts' }
+  | { readonly kind: 'close'; readonly paneId: PaneId }
+  | { readonly kind: 'changes'; readonly paneId: PaneId }
+  | { readonly kind: 'close-worktree'; readonly paneId: PaneId }
+  | null
 
 export interface OverlayStore {
   readonly overlay: Overlay

@@ -21,6 +21,8 @@ const pane = (id: string, state: Verdict['state'] = 'idle'): PaneInfo => ({
   drift: null,
   agentVersion: null,
   lastReport: null,
+  worktree: null,
+  changes: null,
 })
 const run = (...actions: PanesAction[]): PanesState => actions.reduce(reducePanes, emptyPanes)
 

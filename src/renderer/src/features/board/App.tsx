@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
 import { useOverlayStore } from '../../store/overlayStore'
+import { WorktreeClose } from '../changes/WorktreeClose'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { AnswerBox } from '../answer/AnswerBox'
 import { PaneArea } from '../layout/PaneArea'
@@ -11,6 +13,9 @@ import { useShortcuts } from '../shortcuts/useShortcuts'
 import { Sidebar } from '../sidebar/Sidebar'
 import { BoardBar } from './BoardBar'
 import { ConnectionBanner } from './ConnectionBanner'
+
+// The diff viewer (diff2html + highlight.js) loads when first opened, not with the board.
+const ChangesView = lazy(() => import('../changes/ChangesView').then((m) => ({ default: m.ChangesView })))
 
 /**
  * The board: the sidebar (needs-you, panes), the panes on screen (one or a grid), and the answer
@@ -39,6 +44,12 @@ export function App() {
       {overlay?.kind === 'settings' && <SettingsPage />}
       {overlay?.kind === 'shortcuts' && <ShortcutsSheet />}
       {overlay?.kind === 'close' && <ConfirmClose paneId={overlay.paneId} />}
+      {overlay?.kind === 'changes' && (
+        <Suspense fallback={null}>
+          <ChangesView paneId={overlay.paneId} />
+        </Suspense>
+      )}
+      {overlay?.kind === 'close-worktree' && <WorktreeClose paneId={overlay.paneId} />}
     </div>
   )
 }

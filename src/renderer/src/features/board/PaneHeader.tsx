@@ -5,6 +5,7 @@ import { StateBadge } from '../../components/StateBadge'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
 import { closeLabel, closePane } from '../panes/paneActions'
+import { PaneWork } from '../changes/PaneWork'
 
 /** The selected pane's title bar: what runs where, its state and since when, and the close action. */
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
@@ -41,6 +42,7 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
               reported {pane.lastReport.event} <Age since={pane.lastReport.at} /> ago
             </span>
           )}
+          <PaneWork pane={pane} />
           {pane.drift && (
             <span className="pane-header__drift" data-testid="pane-header-drift" title={pane.drift.detail}>
               ⚠ rules may be out of date: {pane.drift.detail}

@@ -6,6 +6,7 @@ import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardStore } from '../../store/boardStore'
 import { useNeedsYou } from './needsYouItems'
 import { askedQuestion, cleanTitle } from '../../lib/format'
+import { changeSummary } from '../changes/changeSummary'
 
 const WHY: Record<NeedsYouItem['kind'], string> = {
   blocked: 'permission',
@@ -70,6 +71,11 @@ export function NeedsYouList() {
                     <span className="needs-you__why">
                       <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {waitingFor(pane, item)}
                     </span>
+                    {item.kind === 'finished' && pane.changes && pane.changes.files > 0 && (
+                      <span className="needs-you__changes" data-testid="needs-you-changes">
+                        {changeSummary(pane.changes, false)}
+                      </span>
+                    )}
                   </span>
                 </button>
               </li>

@@ -22,6 +22,8 @@ const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
   drift: null,
   agentVersion: null,
   lastReport: null,
+  worktree: null,
+  changes: null,
   ...extra,
 })
 

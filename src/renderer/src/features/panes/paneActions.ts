@@ -6,7 +6,9 @@ import { cleanTitle } from '../../lib/format'
 
 /** The close button's action: a running pane is killed (it stays listed, exited); an exited one is removed. */
 export async function closePane(api: BoardApi, pane: PaneInfo): Promise<void> {
-  if (pane.exit) await api.invoke('pane:remove', pane.id)
+  // Forgetting a pane with its own worktree asks first: keep the worktree or remove it.
+  if (pane.exit && pane.worktree) useOverlayStore.getState().open({ kind: 'close-worktree', paneId: pane.id })
+  else if (pane.exit) await api.invoke('pane:remove', pane.id)
   else await api.invoke('pane:kill', pane.id)
 }
 
@@ -24,7 +26,7 @@ export function closeLabel(pane: PaneInfo): string {
 }
 
 /** Creates a pane at the size the terminal area shows, and selects it. Throws the board's error. */
-export async function createPane(api: BoardApi, request: Pick<CreatePaneRequest, 'command' | 'cwd'>): Promise<PaneInfo> {
+export async function createPane(api: BoardApi, request: Omit<CreatePaneRequest, 'cols' | 'rows'>): Promise<PaneInfo> {
   const { viewSize } = useBoardStore.getState()
   const info = await api.invoke('pane:create', { ...request, ...(viewSize ?? {}) })
   const store = useBoardStore.getState()

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Settings } from '../../../../shared/domain/settings'
 import { Modal } from '../../components/Modal'
 import { useBoardApi } from '../../ipc/BoardApiContext'
@@ -6,6 +6,7 @@ import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
 import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
+import { LaunchSettings } from './LaunchSettings'
 import { NotificationSettings } from './NotificationSettings'
 import { RulesFolder } from './RulesFolder'
 
@@ -13,8 +14,17 @@ import { RulesFolder } from './RulesFolder'
 export function SettingsPage() {
   const api = useBoardApi()
   const close = useOverlayStore((s) => s.close)
+  const section = useOverlayStore((s) => (s.overlay?.kind === 'settings' ? s.overlay.section : undefined))
   const { settings, snapshot, save } = useSettingsStore()
   const [draft, setDraft] = useState<Settings>(settings)
+  // Opened for one section (a missing agent's "Open Settings → Agents"): show it and focus its first field.
+  // After the dialog's own showModal, which moves the focus to its first control.
+  useEffect(() => {
+    if (!section) return
+    const el = document.getElementById(`settings-${section}`)
+    el?.scrollIntoView({ block: 'start' })
+    el?.querySelector<HTMLElement>('input, select, button')?.focus()
+  }, [section])
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const dirty = JSON.stringify(draft) !== JSON.stringify(settings)
@@ -48,6 +58,7 @@ export function SettingsPage() {
         )}
         <NotificationSettings value={draft.notifications} onChange={(notifications) => setDraft({ ...draft, notifications })} />
         <AgentSettings value={draft.agents} onChange={(agents) => setDraft({ ...draft, agents })} />
+        <LaunchSettings value={draft} onChange={({ presets, worktrees }) => setDraft({ ...draft, presets, worktrees })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
         {error && (

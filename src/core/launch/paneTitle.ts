@@ -1,0 +1,57 @@
+/**
+ * A pane's name. A title the user gave wins; then the terminal title the program sets — unless an
+ * agent's says no more than the folder (Codex titles itself `<dir>` until the first prompt, then
+ * `<prompt or thread title> | <dir>`), in which case its first prompt names the pane, or else the
+ * agent's name. A shell's folder title is kept: there the folder is the news.
+ */
+export interface TitleInputs {
+  readonly fixed: string | undefined
+  /** The agent the pane runs, null for other programs. */
+  readonly agent: string | null
+  readonly terminal: string
+  readonly firstPrompt: string | null
+  readonly cwd: string
+  readonly program: string
+}
+
+export const enum TitleConstants {
+  MaxPromptChars = 60,
+}
+
+/** Spinner and status glyphs agents put in front of their titles (braille spinners, ✳, •, …). */
+const DECORATION = /^[\u2800-\u28ff✳✢✶✻✽*·•◦●\s]+/
+const MARKER = /^\[\s*[!.]\s*\]\s*(Action Required)?$/i
+
+function lastPart(path: string): string {
+  const parts = path.split('/').filter(Boolean)
+  return parts[parts.length - 1] ?? path
+}
+
+/** True when the title names nothing but the folder (and status markers). */
+export function titleIsOnlyFolder(title: string, cwd: string): boolean {
+  const folder = lastPart(cwd)
+  const parts = title
+    .replace(DECORATION, '')
+    .split('|')
+    .map((p) => p.trim())
+    .filter((p) => p !== '' && !MARKER.test(p) && !/^action required$/i.test(p))
+  return parts.every((p) => p === folder || p === cwd || lastPart(p) === folder || p === '~')
+}
+
+export function paneTitle(t: TitleInputs): string {
+  if (t.fixed) return t.fixed
+  if (t.agent === null) return t.terminal || t.program
+  if (t.terminal && !titleIsOnlyFolder(t.terminal, t.cwd)) return t.terminal
+  return t.firstPrompt || t.program
+}
+
+/** The prompt a report carries (Claude's and Codex's UserPromptSubmit), shortened to a name. */
+export function promptOf(event: string, payload: unknown): string | null {
+  if (event !== 'UserPromptSubmit' || typeof payload !== 'object' || payload === null) return null
+  const prompt = (payload as { prompt?: unknown }).prompt
+  if (typeof prompt !== 'string') return null
+  // eslint-disable-next-line no-control-regex
+  const line = prompt.replace(/[\x00-\x1f\x7f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  if (!line) return null
+  return line.length > TitleConstants.MaxPromptChars ? line.slice(0, TitleConstants.MaxPromptChars - 1).trimEnd() + '…' : line
+}

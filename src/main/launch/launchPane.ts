@@ -1,0 +1,69 @@
+import { isAbsolute, resolve } from 'node:path'
+import { missingExecutableMessage, planAgentLaunch } from '../../core/launch/launchPlan'
+import type { PaneInfo, PaneWorktree } from '../../shared/domain/pane'
+import type { LaunchPreset, Settings } from '../../shared/domain/settings'
+import type { CreatePaneRequest } from '../../shared/ipc/contract'
+import { BoardError } from '../../shared/ipc/errors'
+import type { Board } from '../panes/board'
+import { createWorktree, removeWorktree } from '../worktrees/worktrees'
+import { findExecutable, searchPath } from './findExecutable'
+import { runSetupCommands } from './setupCommands'
+
+function findPreset(settings: Settings, name: string): LaunchPreset {
+  const preset = settings.presets.find((p) => p.name === name)
+  if (preset) return preset
+  const names = settings.presets.map((p) => JSON.stringify(p.name))
+  throw new BoardError('invalid', `no launch preset named ${JSON.stringify(name)}; ${names.length ? `the presets are ${names.join(', ')}` : 'there are none yet (Settings → Presets, or "Save as preset" in the new-pane form)'}`)
+}
+
+/**
+ * Main's one way to start a pane, for the UI and the CLI alike: a preset and an agent kind are
+ * turned into a command line from the user's settings (executable, default arguments,
+ * environment), the executable is looked for before anything runs, a worktree is made and set
+ * up when asked for, and then the board spawns. A failure after the worktree was made removes it
+ * again (it holds nothing yet).
+ */
+export async function launchPane(board: Board, settings: Settings, req: CreatePaneRequest): Promise<PaneInfo> {
+  const preset = req.preset !== undefined ? findPreset(settings, req.preset) : undefined
+  const agent = req.agent ?? preset?.agent
+  if (agent && req.command?.length) throw new BoardError('invalid', `give either an agent (${agent}) or a command to run, not both`)
+  const presetCwd = preset?.cwd ? preset.cwd : undefined
+  let cwd = req.cwd ?? presetCwd ?? board.defaultCwd
+  if (!isAbsolute(cwd)) cwd = resolve(board.defaultCwd, cwd)
+
+  let command = req.command?.length ? [...req.command, ...(req.args ?? [])] : undefined
+  let env = req.env
+  if (agent) {
+    const plan = planAgentLaunch(agent, settings.agents[agent], preset && { args: preset.args, env: preset.env }, { args: req.args, env: req.env })
+    env = Object.keys(plan.env).length ? plan.env : undefined
+    const path = plan.env.PATH ?? board.launchEnv().PATH
+    if (!findExecutable(plan.executable, path, cwd)) throw new BoardError('agent-missing', missingExecutableMessage(plan, searchPath(path)))
+    command = [plan.executable, ...plan.args]
+  } else if (req.args?.length && !command) {
+    throw new BoardError('invalid', 'arguments need an agent or a command to go to')
+  }
+  if (req.setup?.length && !req.worktree) {
+    throw new BoardError('invalid', 'setup commands run in a new worktree: ask for one (--worktree BRANCH), or run them in the pane')
+  }
+
+  let worktree: PaneWorktree | undefined
+  if (req.worktree) {
+    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder })
+    cwd = worktree.path
+    try {
+      // SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
+      const setup = [...(preset?.setup ?? []), ...(req.setup ?? [])]
+      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
+    } catch (err) {
+      await removeWorktree(worktree, true).catch(() => undefined)
+      throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)
+    }
+  }
+  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, ...rest } = req
+  try {
+    return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
+  } catch (err) {
+    if (worktree) await removeWorktree(worktree, true).catch(() => undefined)
+    throw err
+  }
+}

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+
+export const enum GitConstants {
+  TimeoutMs = 30_000,
+  MaxBuffer = 32 * 1024 * 1024,
+}
+
+export class GitError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+    readonly exitCode: number | null,
+  ) {
+    super(message)
+    this.name = 'GitError'
+  }
+}
+
+export interface GitResult {
+  readonly stdout: string
+  readonly stderr: string
+  readonly code: number
+}
+
+/**
+ * Runs the real `git` asynchronously (never blocks the board): no prompts, no pager, C locale
+ * so its messages can be quoted, and a timeout. Resolves with the exit code; `git` rejects on a
+ * non-zero exit with git's own message.
+ */
+export interface GitOptions {
+  readonly timeoutMs?: number
+  /** Aborting kills git (a pane that closes stops its count). */
+  readonly signal?: AbortSignal
+}
+
+export function gitRun(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      'git',
+      [...args],
+      {
+        cwd,
+        encoding: 'utf8',
+        timeout: options.timeoutMs ?? GitConstants.TimeoutMs,
+        maxBuffer: GitConstants.MaxBuffer,
+        signal: options.signal,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' },
+      },
+      (err, stdout, stderr) => {
+        if (!err) return resolve({ stdout, stderr, code: 0 })
+        const e = err as NodeJS.ErrnoException & { code?: number | string; killed?: boolean }
+        if (e.code === 'ENOENT' && !existsSync(cwd)) return reject(new GitError(`${cwd} does not exist`, '', null))
+        if (e.code === 'ENOENT') return reject(new GitError('git is not installed (not found on PATH)', '', null))
+        if (typeof e.code === 'number') return resolve({ stdout, stderr, code: e.code })
+        reject(new GitError(`git ${args[0] ?? ''} failed: ${e.killed ? 'timed out' : e.message}`, stderr, null))
+      },
+    )
+  })
+}
+
+export async function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<string> {
+  const result = await gitRun(cwd, args, options)
+  if (result.code !== 0) {
+    const said = result.stderr.trim().split('\n').slice(-3).join(' ').replace(/^(fatal|error): /, '')
+    throw new GitError(`git ${args.join(' ')} failed in ${cwd}: ${said || `exit code ${result.code}`}`, result.stderr, result.code)
+  }
+  return result.stdout
+}
+
+/** The top of the checkout `dir` is in, or null when it is not in a git repository. */
+export async function repoRoot(dir: string): Promise<string | null> {
+  if (!existsSync(dir)) return null
+  const result = await gitRun(dir, ['rev-parse', '--show-toplevel'])
+  return result.code === 0 ? result.stdout.trim() : null
+}

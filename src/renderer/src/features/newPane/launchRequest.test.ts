@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { buildLaunchRequest, presetFromForm, type LaunchForm } from './launchRequest'
+
+const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: '', command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
+
+describe('the new-pane form request', () => {
+  it('names the agent and sends only the launch’s own arguments and environment (main adds the settings)', () => {
+    expect(buildLaunchRequest({ ...form, args: "--model 'opus 4'", env: 'A=1\n\nB=x=y', cwd: ' /r ' })).toEqual({
+      ok: true,
+      value: { agent: 'claude', args: ['--model', 'opus 4'], env: { A: '1', B: 'x=y' }, cwd: '/r' },
+    })
+    expect(buildLaunchRequest({ ...form, preset: 'plan' })).toEqual({ ok: true, value: { preset: 'plan' } })
+  })
+  it('sends a worktree with its branch and optional base, and says what is wrong', () => {
+    expect(buildLaunchRequest({ ...form, worktree: true, branch: 'agent/x', base: 'main' })).toMatchObject({ value: { worktree: { branch: 'agent/x', base: 'main' } } })
+    expect(buildLaunchRequest({ ...form, worktree: true, branch: 'a b' })).toMatchObject({ ok: false, field: 'branch' })
+    expect(buildLaunchRequest({ ...form, env: 'NOPE' })).toMatchObject({ ok: false, field: 'env', error: expect.stringMatching(/^Environment: /) })
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: 'seq 1 5 | cat' })).toEqual({ ok: true, value: { command: ['seq', '1', '5', '|', 'cat'] } })
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: ' ' })).toMatchObject({ ok: false, field: 'command' })
+  })
+  it('saves the form as a preset', () => {
+    expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: 'K=V', worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({
+      ok: true,
+      value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true },
+    })
+  })
+})

@@ -1,0 +1,85 @@
+import { parseEnvEntries } from '../../../../core/launch/launchPlan'
+import { checkBranchName } from '../../../../core/worktree/branchName'
+import type { AgentName } from '../../../../shared/domain/agents'
+import type { LaunchPreset } from '../../../../shared/domain/settings'
+import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
+import { splitArgs } from '../../lib/splitArgs'
+
+export type PaneKind = 'shell' | 'agent' | 'command'
+
+/** What the new-pane form holds, as typed. */
+export interface LaunchForm {
+  readonly kind: PaneKind
+  /** A preset's name, '' for none (agent kind only). */
+  readonly preset: string
+  readonly agent: AgentName
+  readonly args: string
+  /** NAME=VALUE, one a line. */
+  readonly env: string
+  readonly command: string
+  readonly cwd: string
+  readonly worktree: boolean
+  readonly branch: string
+  readonly base: string
+  /** Setup commands, one a line (saved with a preset; run in a new worktree). */
+  readonly setup: string
+}
+
+export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base'
+export type Built<T> = { ok: true; value: T } | { ok: false; error: string; field: FormField }
+
+/**
+ * The request the form sends: for an agent only its kind (or preset) and the launch's own
+ * arguments and environment — main takes the executable and defaults from the settings.
+ */
+export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneRequest, 'cols' | 'rows'>> {
+  const env = parseEnvEntries(form.env.split('\n'))
+  if (!env.ok) return { ok: false, error: `Environment: ${env.error}`, field: 'env' }
+  const request: { -readonly [K in keyof CreatePaneRequest]: CreatePaneRequest[K] } = {}
+  if (Object.keys(env.env).length) request.env = env.env
+  if (form.cwd.trim()) request.cwd = form.cwd.trim()
+  if (form.kind === 'command') {
+    const split = splitArgs(form.command)
+    if (!split.ok) return { ok: false, error: `Command: ${split.error}`, field: 'command' }
+    if (split.argv.length === 0) return { ok: false, error: 'Command: type the program to run, e.g. claude or npm test', field: 'command' }
+    request.command = split.argv
+  } else if (form.kind === 'agent') {
+    const args = splitArgs(form.args)
+    if (!args.ok) return { ok: false, error: `Arguments: ${args.error}`, field: 'args' }
+    if (form.preset) request.preset = form.preset
+    else request.agent = form.agent
+    if (args.argv.length) request.args = args.argv
+  }
+  if (form.worktree) {
+    const name = checkBranchName(form.branch.trim())
+    if (!name.ok) return { ok: false, error: `Branch: ${name.error}`, field: 'branch' }
+    request.worktree = form.base.trim() ? { branch: form.branch.trim(), base: form.base.trim() } : { branch: form.branch.trim() }
+    // A preset brings its own setup commands (main runs them); typed ones run too.
+    const setup = form.preset ? [] : setupLines(form.setup)
+    if (setup.length) request.setup = setup
+  }
+  return { ok: true, value: request }
+}
+
+/** The form as a preset to save under `name`. */
+export function presetFromForm(form: LaunchForm, name: string): Built<LaunchPreset> {
+  const args = splitArgs(form.args)
+  if (!args.ok) return { ok: false, error: `Arguments: ${args.error}`, field: 'args' }
+  const env = parseEnvEntries(form.env.split('\n'))
+  if (!env.ok) return { ok: false, error: `Environment: ${env.error}`, field: 'env' }
+  const setup = setupLines(form.setup)
+  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: env.env, cwd: form.cwd.trim(), setup, worktree: form.worktree } }
+}
+
+export function formatEnv(env: Readonly<Record<string, string>>): string {
+  return Object.entries(env)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n')
+}
+
+function setupLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+}
