@@ -68,6 +68,8 @@ export const answerRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('option'), key: z.string().min(1).max(16), fingerprint: fingerprintSchema }).strict(),
   z.object({ kind: z.literal('deny'), fingerprint: fingerprintSchema }).strict(),
+  /** The question's free-text option ("Type something."), chosen and filled with `text`. */
+  z.object({ kind: z.literal('free-text'), key: z.string().min(1).max(16), text: z.string().max(ContractLimits.maxAnswerChars), fingerprint: fingerprintSchema }).strict(),
 ])
 export type AnswerRequest = z.infer<typeof answerRequestSchema>
 
