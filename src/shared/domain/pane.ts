@@ -28,6 +28,8 @@ export interface Evidence {
   readonly at: number
   /** Human-readable: the rule, event or process that spoke, and what it saw. */
   readonly detail: string
+  /** What the agent wants from the user in plain words, when the signal says ("Run `ls`?"). */
+  readonly ask?: string
 }
 
 export interface Verdict {

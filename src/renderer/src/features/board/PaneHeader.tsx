@@ -10,6 +10,8 @@ import { closeLabel, closePane } from '../panes/paneActions'
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
   const api = useBoardApi()
   const evidence = pane.verdict.evidence[0]?.detail
+  // What the agent wants, in its words; the raw evidence stays in the tooltip and the badge.
+  const ask = pane.verdict.evidence.find((e) => e.ask)?.ask
   return (
     <header className="pane-header" data-testid="pane-header">
       <div className="pane-header__main">
@@ -46,9 +48,9 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
               ⚠ rules may be out of date: {pane.drift.detail}
             </span>
           )}
-          {evidence && (
-            <span className="pane-header__evidence" title={evidence}>
-              {evidence}
+          {(ask ?? evidence) && (
+            <span className="pane-header__evidence" data-testid="pane-header-ask" title={pane.verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('\n')}>
+              {ask ?? evidence}
             </span>
           )}
         </div>

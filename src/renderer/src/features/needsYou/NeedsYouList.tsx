@@ -1,26 +1,17 @@
 import type { NeedsYouItem } from '../../../../core/notify/needsYou'
-import type { PaneInfo } from '../../../../shared/domain/pane'
 import { Age } from '../../components/Age'
 import { StateIcon } from '../../components/StateIcon'
 import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardStore } from '../../store/boardStore'
 import { useNeedsYou } from './needsYouItems'
-import { askedQuestion, cleanTitle } from '../../lib/format'
+import { cleanTitle, describeAge } from '../../lib/format'
+import { rawEvidence, whatItWants } from '../notify/notificationText'
 
 const WHY: Record<NeedsYouItem['kind'], string> = {
   blocked: 'permission',
   question: 'question',
   asked: 'asked',
   finished: 'finished',
-}
-
-/** What the pane waits for, in a few words: the dialog's title, else the evidence. */
-function waitingFor(pane: PaneInfo, item: NeedsYouItem): string {
-  if ((item.kind === 'blocked' || item.kind === 'question') && pane.dialog?.title) return pane.dialog.title
-  if (item.kind === 'finished') return 'the turn ended while you were elsewhere'
-  const detail = pane.verdict.evidence[0]?.detail
-  if (!detail) return STATE_LOOK[pane.verdict.state].meaning
-  return item.kind === 'asked' ? askedQuestion(detail) : detail
 }
 
 /**
@@ -54,7 +45,8 @@ export function NeedsYouList() {
                   type="button"
                   className={`needs-you__item${item.paneId === selectedId ? ' is-selected' : ''}`}
                   onClick={() => select(item.paneId)}
-                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${waitingFor(pane, item)}`}
+                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${whatItWants(pane, item.kind)}, waiting ${describeAge(Date.now() - item.waitingSince)}`}
+                  title={`${whatItWants(pane, item.kind)}\n${pane.agent ?? pane.command[0] ?? 'pane'} in ${pane.cwd}\n\nWhy the board says so:\n${rawEvidence(pane)}`}
                 >
                   <span className={`needs-you__icon tone-${tone}`}>
                     <StateIcon state={item.kind === 'finished' ? 'idle' : pane.verdict.state} />
@@ -67,7 +59,7 @@ export function NeedsYouList() {
                       <Age className="needs-you__age" since={item.waitingSince} />
                     </span>
                     <span className="needs-you__why">
-                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {waitingFor(pane, item)}
+                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {whatItWants(pane, item.kind)}
                     </span>
                   </span>
                 </button>
