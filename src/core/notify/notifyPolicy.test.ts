@@ -142,7 +142,7 @@ describe('notification policy', () => {
     h.set('1', 'idle') // finished: off by default
     expect(h.raised.map((r) => [r.kind, r.level])).toEqual([['asked', 'quiet']])
 
-    const loud = harness({ ...DEFAULT_NOTIFY_PREFS, levels: { blocked: 'off', question: 'quiet', asked: 'off', finished: 'alert' } }).start()
+    const loud = harness({ ...DEFAULT_NOTIFY_PREFS, levels: { blocked: 'off', question: 'quiet', asked: 'off', finished: 'alert', alert: 'off' } }).start()
     loud.set('1', 'blocked')
     loud.set('1', 'question')
     loud.set('1', 'asked')
@@ -228,5 +228,32 @@ describe('notification policy', () => {
       h.remove('1')
       expect(unseenFinished(h.state)).toEqual({})
     })
+  })
+})
+
+describe('programs’ own notifications (OSC 9/777/99, the bell)', () => {
+  it('one notification, then none within the cooldown; pending until the pane is viewed', () => {
+    let state = reduceNotify(initialNotifyState, { type: 'view', view: { focused: true, visible: ['2'] }, at: 0 }, DEFAULT_NOTIFY_PREFS).state
+    const fire = (at: number, paneId = '1') => {
+      const r = reduceNotify(state, { type: 'alert', paneId, alert: { at, source: 'OSC 9', title: '', body: 'build done' } }, DEFAULT_NOTIFY_PREFS)
+      state = r.state
+      return r.raise.map((i) => `${i.paneId}:${i.kind}:${i.alert?.body}`)
+    }
+    expect(fire(1000)).toEqual(['1:alert:build done'])
+    expect(fire(2000)).toEqual([])
+    expect(fire(1000 + 29_999)).toEqual([])
+    expect(Object.keys(state.alerts)).toEqual(['1'])
+    expect(fire(1000 + 30_000)).toEqual(['1:alert:build done'])
+    // Looking at pane 1 clears its pending alert; an alert from a pane being looked at raises nothing.
+    state = reduceNotify(state, { type: 'view', view: { focused: true, visible: ['1'] }, at: 40_000 }, DEFAULT_NOTIFY_PREFS).state
+    expect(state.alerts).toEqual({})
+    expect(fire(100_000)).toEqual([])
+    expect(state.alerts).toEqual({})
+    // Off: no notification, but the entry stays.
+    const off = { ...DEFAULT_NOTIFY_PREFS, levels: { ...DEFAULT_NOTIFY_PREFS.levels, alert: 'off' as const } }
+    const r = reduceNotify(state, { type: 'alert', paneId: '3', alert: { at: 1, source: 'bell', title: '', body: '' } }, off)
+    expect(r.raise).toEqual([])
+    expect(Object.keys(r.state.alerts)).toEqual(['3'])
+    expect(reduceNotify(r.state, { type: 'removed', paneId: '3' }, off).state.alerts).toEqual({})
   })
 })

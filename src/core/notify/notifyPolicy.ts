@@ -12,10 +12,13 @@
  *   blocked flicker; a second dialog right after the first is the same interruption).
  * - An optional grace delay: a pane answered or looked at within it raises nothing.
  * - A finished turn stays marked "unseen" until the pane is viewed (or starts working again).
+ * - A program's own notification (OSC 9/777/99, the bell: core/notify/programAlerts) is an
+ *   `alert`: the same cooldown per pane, nothing while the pane is looked at, and it stays pending
+ *   (a needs-you entry) until the pane is viewed.
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 
-export const ATTENTION_KINDS = ['blocked', 'question', 'asked', 'finished'] as const
+export const ATTENTION_KINDS = ['blocked', 'question', 'asked', 'finished', 'alert'] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 /** alert: a notification with sound; quiet: a silent notification; off: none (the needs-you list still shows it). */
@@ -28,7 +31,7 @@ export interface NotifyPrefs {
 }
 
 export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
-  levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'off' },
+  levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'off', alert: 'alert' },
   graceMs: 0,
 }
 
@@ -57,20 +60,31 @@ interface PaneMemo {
   readonly unseen: boolean
 }
 
+/** A program's own notification, as the policy keeps it until the pane is looked at. */
+export interface PendingAlert {
+  readonly at: number
+  readonly source: string
+  readonly title: string
+  readonly body: string
+}
+
 export interface NotifyState {
   readonly panes: Readonly<Record<PaneId, PaneMemo>>
+  /** The latest program notification per pane nobody has looked at yet. */
+  readonly alerts: Readonly<Record<PaneId, PendingAlert>>
   /** `${paneId}:${kind}` → when a notification was last raised. */
   readonly lastRaised: Readonly<Record<string, number>>
   readonly view: ViewContext
 }
 
-export const initialNotifyState: NotifyState = { panes: {}, lastRaised: {}, view: { focused: false, visible: [] } }
+export const initialNotifyState: NotifyState = { panes: {}, alerts: {}, lastRaised: {}, view: { focused: false, visible: [] } }
 
 export type NotifyEvent =
   | { readonly type: 'state'; readonly paneId: PaneId; readonly state: PaneState; readonly at: number }
   | { readonly type: 'removed'; readonly paneId: PaneId }
   | { readonly type: 'view'; readonly view: ViewContext; readonly at: number }
   | { readonly type: 'tick'; readonly at: number }
+  | { readonly type: 'alert'; readonly paneId: PaneId; readonly alert: PendingAlert }
 
 /** A notification to raise now. */
 export interface NotifyIntent {
@@ -79,6 +93,8 @@ export interface NotifyIntent {
   readonly level: Exclude<AlertLevel, 'off'>
   /** When the pane began waiting. */
   readonly since: number
+  /** For `alert`: the program's notification. */
+  readonly alert?: PendingAlert
 }
 
 export interface NotifyResult {
@@ -149,12 +165,33 @@ function onState(state: NotifyState, paneId: PaneId, next: PaneState, at: number
 
 function onView(state: NotifyState, view: ViewContext): NotifyState {
   let panes = state.panes
+  let alerts = state.alerts
   for (const id of view.focused ? view.visible : []) {
     const memo = panes[id]
     // Looked at: the finished mark is cleared and a notification in its grace delay is dropped.
     if (memo && (memo.unseen || memo.dueAt !== null)) panes = { ...panes, [id]: { ...memo, unseen: false, dueAt: null } }
+    if (alerts[id]) alerts = without(alerts, id)
   }
-  return { ...state, panes, view }
+  return { ...state, panes, alerts, view }
+}
+
+function without<T>(record: Readonly<Record<PaneId, T>>, id: PaneId): Record<PaneId, T> {
+  const out = { ...record }
+  delete out[id]
+  return out
+}
+
+/** A program's own notification: pending until looked at, raised under the cooldown. */
+function onAlert(state: NotifyState, paneId: PaneId, alert: PendingAlert, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  if (isViewed(state.view, paneId)) return state
+  const s = { ...state, alerts: { ...state.alerts, [paneId]: alert } }
+  const level = prefs.levels.alert
+  if (level === 'off') return s
+  const key = cooldownKey(paneId, 'alert')
+  const last = s.lastRaised[key]
+  if (last !== undefined && alert.at - last < NotifyConstants.CooldownMs) return s
+  out.push({ paneId, kind: 'alert', level, since: alert.at, alert })
+  return { ...s, lastRaised: { ...s.lastRaised, [key]: alert.at } }
 }
 
 function onTick(state: NotifyState, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
@@ -176,12 +213,13 @@ export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: Noti
       next = onState(state, event.paneId, event.state, event.at, prefs, out)
       break
     case 'removed': {
-      if (!(event.paneId in state.panes)) return { state, raise: out }
-      const panes = { ...state.panes }
-      delete panes[event.paneId]
-      next = { ...state, panes }
+      if (!(event.paneId in state.panes) && !(event.paneId in state.alerts)) return { state, raise: out }
+      next = { ...state, panes: without(state.panes, event.paneId), alerts: without(state.alerts, event.paneId) }
       break
     }
+    case 'alert':
+      next = onAlert(state, event.paneId, event.alert, prefs, out)
+      break
     case 'view':
       next = onView(state, event.view)
       break

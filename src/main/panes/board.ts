@@ -143,6 +143,12 @@ export class Board extends Disposable {
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this._onEvent.fire({ channel: 'pane:changed', payload: info })))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
+    store.add(
+      pane.onDidAlert((alert) => {
+        this.options.log.info(`pane ${alert.paneId} alert from ${alert.source}${alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''}`)
+        this._onEvent.fire({ channel: 'pane:alert', payload: alert })
+      }),
+    )
     if (injected) {
       store.add(injected)
       // Its token and files are no use once the agent is gone.

@@ -6,7 +6,8 @@ import { isShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
-import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
+import type { AttachSnapshot, PaneAlert, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
 import { HeadlessMirror } from '../screen/headlessMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
@@ -92,6 +93,10 @@ export class Pane extends Disposable {
   readonly onDidParse = this._onDidParse.event
   private readonly _onDidExit = this.register(new Emitter<PaneExit>())
   readonly onDidExit = this._onDidExit.event
+  private readonly alerts = new ProgramAlertReader()
+  private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
+  /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
+  readonly onDidAlert = this._onDidAlert.event
 
   constructor(options: PaneOptions) {
     super()
@@ -133,7 +138,13 @@ export class Pane extends Disposable {
         this.changed()
       }),
     )
-    this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+    this.register(
+      this.mirror.onOsc((record) => {
+        this.status.osc(record.ident, record.data)
+        this.alert(this.alerts.osc(record.ident, record.data))
+      }),
+    )
+    this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
       this.foreground.onDidChange((program) => {
@@ -141,6 +152,10 @@ export class Pane extends Disposable {
         this.changed()
       }),
     )
+  }
+
+  private alert(alert: ProgramAlert | null): void {
+    if (alert) this._onDidAlert.fire({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(data: string): void {

@@ -96,6 +96,18 @@ export interface DialogInfo {
   readonly options: readonly DialogOption[]
 }
 
+/** Where a program's own notification came from (core/notify/programAlerts.ts). */
+export type AlertSource = 'OSC 9' | 'OSC 777' | 'OSC 99' | 'bell'
+
+/** A notification the pane's program raised itself (OSC 9/777/99 or the bell). */
+export interface PaneAlert {
+  readonly paneId: PaneId
+  readonly source: AlertSource
+  readonly title: string
+  readonly body: string
+  readonly at: number
+}
+
 /** One OSC sequence the pane's program wrote (e.g. 7501 for Codex's own state). */
 export interface OscRecord {
   readonly ident: number

@@ -24,6 +24,8 @@ const notificationsSchema = z
     question: alertLevel.default('alert'),
     asked: alertLevel.default('quiet'),
     finished: alertLevel.default('off'),
+    /** A program's own notification (OSC 9/777/99, the bell). */
+    alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
   })

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import type {
   AttachSnapshot,
+  PaneAlert,
   PaneId,
   PaneExplanation,
   PaneInfo,
@@ -143,8 +144,10 @@ export interface EventMap {
   'pane:changed': PaneInfo
   'pane:removed': { readonly paneId: PaneId }
   'pane:state': StateChange
+  /** The pane's program raised a notification of its own (OSC 9/777/99, the bell). */
+  'pane:alert': PaneAlert
 }
-export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state'] as const satisfies readonly (keyof EventMap)[]
+export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state', 'pane:alert'] as const satisfies readonly (keyof EventMap)[]
 
 export type InvokeChannel = keyof typeof Invoke
 export type SendChannel = keyof typeof Send

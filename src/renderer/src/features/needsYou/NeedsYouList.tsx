@@ -5,13 +5,15 @@ import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardStore } from '../../store/boardStore'
 import { useNeedsYou } from './needsYouItems'
 import { cleanTitle, describeAge } from '../../lib/format'
-import { rawEvidence, whatItWants } from '../notify/notificationText'
+import { alertWords, rawEvidence, whatItWants } from '../notify/notificationText'
+import { useAttentionStore } from '../../store/attentionStore'
 
 const WHY: Record<NeedsYouItem['kind'], string> = {
   blocked: 'permission',
   question: 'question',
   asked: 'asked',
   finished: 'finished',
+  alert: 'notified',
 }
 
 /**
@@ -23,6 +25,7 @@ export function NeedsYouList() {
   const panes = useBoardStore((s) => s.panes)
   const selectedId = useBoardStore((s) => s.selectedId)
   const select = useBoardStore((s) => s.select)
+  const alerts = useAttentionStore((s) => s.alerts)
   return (
     <section className="needs-you" aria-labelledby="needs-you-title" data-testid="needs-you">
       <h2 id="needs-you-title" className="sidebar__section-title">
@@ -38,15 +41,17 @@ export function NeedsYouList() {
           {items.map((item) => {
             const pane = panes[item.paneId]
             if (!pane) return null
-            const tone = item.kind === 'finished' ? 'green' : STATE_LOOK[pane.verdict.state].tone
+            const tone = item.kind === 'finished' ? 'green' : item.kind === 'alert' ? 'amber' : STATE_LOOK[pane.verdict.state].tone
+            const alert = item.kind === 'alert' ? alerts[item.paneId] : undefined
+            const wants = alert ? `${alertWords(alert)} (from ${alert.source})` : whatItWants(pane, item.kind)
             return (
               <li key={item.paneId} data-testid="needs-you-item" data-pane-id={item.paneId} data-kind={item.kind}>
                 <button
                   type="button"
                   className={`needs-you__item${item.paneId === selectedId ? ' is-selected' : ''}`}
                   onClick={() => select(item.paneId)}
-                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${whatItWants(pane, item.kind)}, waiting ${describeAge(Date.now() - item.waitingSince)}`}
-                  title={`${whatItWants(pane, item.kind)}\n${pane.agent ?? pane.command[0] ?? 'pane'} in ${pane.cwd}\n\nWhy the board says so:\n${rawEvidence(pane)}`}
+                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${wants}, waiting ${describeAge(Date.now() - item.waitingSince)}`}
+                  title={`${wants}\n${pane.agent ?? pane.command[0] ?? 'pane'} in ${pane.cwd}\n\nWhy the board says so:\n${rawEvidence(pane)}`}
                 >
                   <span className={`needs-you__icon tone-${tone}`}>
                     <StateIcon state={item.kind === 'finished' ? 'idle' : pane.verdict.state} />
@@ -59,7 +64,7 @@ export function NeedsYouList() {
                       <Age className="needs-you__age" since={item.waitingSince} />
                     </span>
                     <span className="needs-you__why">
-                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {whatItWants(pane, item.kind)}
+                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {wants}
                     </span>
                   </span>
                 </button>

@@ -65,6 +65,6 @@ describe('notification text', () => {
 describe('notification preferences from the settings', () => {
   it('maps levels and seconds', () => {
     const settings = { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 } }
-    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'quiet' }, graceMs: 5000 })
+    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000 })
   })
 })

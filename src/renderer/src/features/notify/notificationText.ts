@@ -7,6 +7,7 @@ const HEADLINE: Record<AttentionKind, string> = {
   question: 'asks you a question',
   asked: 'asks you',
   finished: 'finished its turn',
+  alert: 'notified',
 }
 
 /**
@@ -17,6 +18,7 @@ const HEADLINE: Record<AttentionKind, string> = {
 export function whatItWants(pane: PaneInfo, kind: AttentionKind): string {
   const ask = pane.verdict.evidence.find((e) => e.ask)?.ask
   if (kind === 'finished') return 'The turn ended while you were elsewhere.'
+  if (kind === 'alert') return 'The program sent a notification.'
   if (ask) return ask
   if ((kind === 'blocked' || kind === 'question') && pane.dialog?.title) return pane.dialog.title
   if (kind === 'asked') {
@@ -40,9 +42,16 @@ export function notificationText(pane: PaneInfo, kind: AttentionKind): { title: 
   return { title: `${who} ${HEADLINE[kind]}`, body: `${whatItWants(pane, kind)}\n${where}` }
 }
 
+type AlertWords = { readonly title: string; readonly body: string; readonly source: string }
+
+/** What a program's notification says: its title and body, or that it rang the bell. */
+export function alertWords(alert: AlertWords): string {
+  return [alert.title, alert.body].filter(Boolean).join(': ') || 'rang the bell'
+}
+
 /** A program's own notification (OSC 9/777/99, the bell), with its source. */
-export function programAlertText(pane: PaneInfo, alert: { readonly title: string; readonly body: string; readonly source: string }): { title: string; body: string } {
+export function programAlertText(pane: PaneInfo, alert: AlertWords): { title: string; body: string } {
   const who = `#${pane.id} ${cleanTitle(pane.title)}`
-  const text = [alert.title, alert.body].filter(Boolean).join(': ') || 'rang the bell'
+  const text = alertWords(alert)
   return { title: `${who}: ${text}`, body: `from ${alert.source} · ${pane.agent ?? pane.command[0] ?? 'pane'} in ${shortPath(pane.cwd, 2)}` }
 }

@@ -4,13 +4,14 @@ import { useAttentionStore } from '../../store/attentionStore'
 import { webNotifier } from '../notify/webNotifier'
 
 type Notifications = Settings['notifications']
-type Kind = 'blocked' | 'question' | 'asked' | 'finished'
+type Kind = 'blocked' | 'question' | 'asked' | 'finished' | 'alert'
 
 const KINDS: readonly { kind: Kind; label: string; help: string }[] = [
   { kind: 'blocked', label: 'Blocked', help: 'a permission dialog waits for you' },
   { kind: 'question', label: 'Question', help: 'the agent asks you to pick an option' },
   { kind: 'asked', label: 'Asked', help: 'a reply ended with a question' },
   { kind: 'finished', label: 'Finished', help: 'a turn ended while you were elsewhere' },
+  { kind: 'alert', label: 'Program alerts', help: 'a program notified (OSC 9, 777, 99) or rang the bell' },
 ]
 const LEVELS = [
   { value: 'alert', label: 'Notify with sound' },
