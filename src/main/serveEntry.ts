@@ -9,7 +9,6 @@ import { isLoopback, parseServeArgs } from './host/serveArgs'
 import { createLogger } from './util/log'
 
 export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
-  const log = createLogger()
   let args
   try {
     args = parseServeArgs(argv)
@@ -17,6 +16,7 @@ export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
     process.stderr.write(`switchboard serve: ${(err as Error).message}\n`)
     process.exit(2)
   }
+  const log = createLogger(args.verbose ? 'debug' : undefined)
   const host = await startBoardHost({ mode: 'browser', log, defaultCwd: args.cwd ?? process.cwd() })
   const server = await BrowserServer.listen({
     board: host.board,

@@ -2,6 +2,8 @@ export interface ServeArgs {
   readonly host: string
   readonly port: number
   readonly cwd?: string
+  /** `--verbose`: debug lines too (every state change with all its evidence, rejected reports). */
+  readonly verbose?: boolean
 }
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1'])
@@ -11,6 +13,7 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
   let host = '127.0.0.1'
   let port = 0
   let cwd: string | undefined
+  let verbose = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined]
@@ -32,11 +35,14 @@ export function parseServeArgs(argv: readonly string[]): ServeArgs {
       case '--cwd':
         cwd = value()
         break
+      case '--verbose':
+        verbose = true
+        break
       default:
-        throw new Error(`unknown option ${arg}; usage: serve [--port N] [--host ADDR] [--cwd DIR]`)
+        throw new Error(`unknown option ${arg}; usage: serve [--port N] [--host ADDR] [--cwd DIR] [--verbose]`)
     }
   }
-  return { host, port, cwd }
+  return { host, port, cwd, ...(verbose ? { verbose } : {}) }
 }
 
 export function isLoopback(host: string): boolean {

@@ -184,7 +184,8 @@ export class Board extends Disposable {
 
   private onStateChange(change: StateChange): void {
     const { verdict } = change
-    this.options.log.info('pane state', {
+    // The concise line is the status engine's (info); this one, with every piece of evidence, is for --verbose.
+    this.options.log.debug('pane state', {
       pane: change.paneId,
       from: change.previous,
       to: verdict.state,
