@@ -13,6 +13,10 @@ describe('shortcuts', () => {
     expect(findShortcut(key('KeyQ'))).toBeUndefined()
   })
 
+  it('leaves the keys readline and the agents’ prompts use to them: Alt+T (transpose words), B, F, D, U, L, C, Y, .', () => {
+    for (const code of ['KeyT', 'KeyB', 'KeyF', 'KeyD', 'KeyU', 'KeyL', 'KeyC', 'KeyY', 'Period']) expect(findShortcut(key(code))?.keys, code).toBeUndefined()
+  })
+
   it('has one meaning per key', () => {
     const codes = SHORTCUTS.flatMap((s) => s.codes)
     expect(new Set(codes).size).toBe(codes.length)

@@ -26,7 +26,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { codes: ['BracketLeft'], keys: 'Alt [', description: 'Previous pane', run: () => selectRelative(-1) },
   { codes: ['BracketRight'], keys: 'Alt ]', description: 'Next pane', run: () => selectRelative(1) },
   { codes: ['KeyA'], keys: 'Alt A', description: 'Type in the answer box', run: () => focusAnswer() },
-  { codes: ['KeyT'], keys: 'Alt T', description: 'Back to the terminal', run: () => void focusSelectedTerminal() },
+  // Not Alt+T: that is transpose-words in bash, readline and Claude Code's prompt (issue 12).
+  { codes: ['Backquote'], keys: 'Alt `', description: 'Back to the terminal', run: () => void focusSelectedTerminal() },
   { codes: ['KeyN'], keys: 'Alt N', description: 'New pane', run: () => newPane() },
   { codes: ['KeyW'], keys: 'Alt W', description: 'Close the pane (asks before ending a running program)', run: (api) => closeSelected(api) },
   { codes: ['KeyG'], keys: 'Alt G', description: 'One pane ↔ panes side by side', run: () => toggleGrid() },
