@@ -232,28 +232,73 @@ describe('notification policy', () => {
 })
 
 describe('programs’ own notifications (OSC 9/777/99, the bell)', () => {
-  it('one notification, then none within the cooldown; pending until the pane is viewed', () => {
-    let state = reduceNotify(initialNotifyState, { type: 'view', view: { focused: true, visible: ['2'] }, at: 0 }, DEFAULT_NOTIFY_PREFS).state
-    const fire = (at: number, paneId = '1') => {
-      const r = reduceNotify(state, { type: 'alert', paneId, alert: { at, source: 'OSC 9', title: '', body: 'build done' } }, DEFAULT_NOTIFY_PREFS)
+  const SETTLE = 600
+  function alerts(prefs: NotifyPrefs = DEFAULT_NOTIFY_PREFS) {
+    let state = reduceNotify(initialNotifyState, { type: 'view', view: { focused: true, visible: ['2'] }, at: 0 }, prefs).state
+    const raised: string[] = []
+    const apply = (event: Parameters<typeof reduceNotify>[1]) => {
+      const r = reduceNotify(state, event, prefs)
       state = r.state
-      return r.raise.map((i) => `${i.paneId}:${i.kind}:${i.alert?.body}`)
+      raised.push(...r.raise.map((i) => `${i.paneId}:${i.kind}:${i.alert?.body ?? ''}`))
     }
-    expect(fire(1000)).toEqual(['1:alert:build done'])
-    expect(fire(2000)).toEqual([])
-    expect(fire(1000 + 29_999)).toEqual([])
-    expect(Object.keys(state.alerts)).toEqual(['1'])
-    expect(fire(1000 + 30_000)).toEqual(['1:alert:build done'])
+    return {
+      raised,
+      get state() {
+        return state
+      },
+      apply,
+      /** An alert at `at`, then time passes until it has settled. */
+      fire(at: number, paneId = '1', body = 'build done') {
+        apply({ type: 'alert', paneId, alert: { at, source: 'OSC 9', title: '', body } })
+        const due = nextDue(state)
+        if (due !== null) apply({ type: 'tick', at: due })
+      },
+    }
+  }
+
+  it('one notification after it settles, then none within the cooldown; pending until the pane is viewed', () => {
+    const h = alerts()
+    h.apply({ type: 'alert', paneId: '1', alert: { at: 1000, source: 'OSC 9', title: '', body: 'build done' } })
+    expect(h.raised).toEqual([])
+    expect(nextDue(h.state)).toBe(1000 + SETTLE)
+    h.apply({ type: 'tick', at: 1000 + SETTLE })
+    expect(h.raised).toEqual(['1:alert:build done'])
+    h.fire(2000)
+    h.fire(1000 + SETTLE + 29_000)
+    expect(h.raised).toHaveLength(1)
+    expect(Object.keys(h.state.alerts)).toEqual(['1'])
+    h.fire(1000 + SETTLE + 30_000)
+    expect(h.raised).toHaveLength(2)
     // Looking at pane 1 clears its pending alert; an alert from a pane being looked at raises nothing.
-    state = reduceNotify(state, { type: 'view', view: { focused: true, visible: ['1'] }, at: 40_000 }, DEFAULT_NOTIFY_PREFS).state
-    expect(state.alerts).toEqual({})
-    expect(fire(100_000)).toEqual([])
-    expect(state.alerts).toEqual({})
-    // Off: no notification, but the entry stays.
+    h.apply({ type: 'view', view: { focused: true, visible: ['1'] }, at: 40_000 })
+    expect(h.state.alerts).toEqual({})
+    h.fire(100_000)
+    expect(h.raised).toHaveLength(2)
+    expect(h.state.alerts).toEqual({})
+  })
+
+  it('an alert that comes with a dialog (Codex rings the bell as its approval opens) is the same interruption', () => {
+    const h = alerts()
+    h.apply({ type: 'state', paneId: '1', state: 'working', at: 0 })
+    // The bell 10 ms before the state changes, then the dialog.
+    h.apply({ type: 'alert', paneId: '1', alert: { at: 1000, source: 'bell', title: '', body: '' } })
+    h.apply({ type: 'state', paneId: '1', state: 'blocked', at: 1010 })
+    h.apply({ type: 'tick', at: 1000 + SETTLE })
+    expect(h.raised).toEqual(['1:blocked:'])
+    expect(h.state.alerts).toEqual({})
+    // And a bell while the dialog is open adds nothing either.
+    h.fire(5000)
+    expect(h.raised).toEqual(['1:blocked:'])
+    expect(h.state.alerts).toEqual({})
+  })
+
+  it('level off: no notification, but the entry stays; a removed pane forgets it', () => {
     const off = { ...DEFAULT_NOTIFY_PREFS, levels: { ...DEFAULT_NOTIFY_PREFS.levels, alert: 'off' as const } }
-    const r = reduceNotify(state, { type: 'alert', paneId: '3', alert: { at: 1, source: 'bell', title: '', body: '' } }, off)
-    expect(r.raise).toEqual([])
-    expect(Object.keys(r.state.alerts)).toEqual(['3'])
-    expect(reduceNotify(r.state, { type: 'removed', paneId: '3' }, off).state.alerts).toEqual({})
+    const h = alerts(off)
+    h.fire(1, '3')
+    expect(h.raised).toEqual([])
+    expect(Object.keys(h.state.alerts)).toEqual(['3'])
+    h.apply({ type: 'removed', paneId: '3' })
+    expect(h.state.alerts).toEqual({})
   })
 })

@@ -14,7 +14,10 @@
  * - A finished turn stays marked "unseen" until the pane is viewed (or starts working again).
  * - A program's own notification (OSC 9/777/99, the bell: core/notify/programAlerts) is an
  *   `alert`: the same cooldown per pane, nothing while the pane is looked at, and it stays pending
- *   (a needs-you entry) until the pane is viewed.
+ *   (a needs-you entry) until the pane is viewed. An alert that comes with a dialog or a question
+ *   (Codex 0.171.0 rings the bell as its approval opens, 10 ms before the state changes) is the
+ *   same interruption: the alert waits AlertSettleMs and is dropped when the pane's state asks
+ *   for attention by then.
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 
@@ -38,6 +41,8 @@ export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
 export const enum NotifyConstants {
   /** One notification per pane and kind within this window (seeds/001: 30 s per session and state). */
   CooldownMs = 30_000,
+  /** A program alert waits this long: a dialog opening with it makes it the same interruption. */
+  AlertSettleMs = 600,
 }
 
 /** What the user is looking at. */
@@ -63,6 +68,8 @@ interface PaneMemo {
 /** A program's own notification, as the policy keeps it until the pane is looked at. */
 export interface PendingAlert {
   readonly at: number
+  /** Not yet raised: waits for the pane's state to settle (AlertSettleMs). */
+  readonly dueAt?: number
   readonly source: string
   readonly title: string
   readonly body: string
@@ -181,21 +188,36 @@ function without<T>(record: Readonly<Record<PaneId, T>>, id: PaneId): Record<Pan
   return out
 }
 
-/** A program's own notification: pending until looked at, raised under the cooldown. */
-function onAlert(state: NotifyState, paneId: PaneId, alert: PendingAlert, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
-  if (isViewed(state.view, paneId)) return state
+/** The pane's state already asks for attention (a dialog, a question): an alert adds nothing. */
+function stateAsks(state: NotifyState, paneId: PaneId): boolean {
+  const kind = state.panes[paneId]?.kind
+  return kind === 'blocked' || kind === 'question' || kind === 'asked'
+}
+
+/** A program's own notification: waits to settle, then pending until looked at. */
+function onAlert(state: NotifyState, paneId: PaneId, alert: PendingAlert): NotifyState {
+  if (isViewed(state.view, paneId) || stateAsks(state, paneId)) return state
+  return { ...state, alerts: { ...state.alerts, [paneId]: { ...alert, dueAt: alert.at + NotifyConstants.AlertSettleMs } } }
+}
+
+/** A settled alert: dropped if a dialog or question came with it, else raised under the cooldown. */
+function raiseAlert(state: NotifyState, paneId: PaneId, due: PendingAlert, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  const { dueAt: _settled, ...alert } = due
+  if (stateAsks(state, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
   const s = { ...state, alerts: { ...state.alerts, [paneId]: alert } }
+  if (isViewed(state.view, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
   const level = prefs.levels.alert
   if (level === 'off') return s
   const key = cooldownKey(paneId, 'alert')
   const last = s.lastRaised[key]
-  if (last !== undefined && alert.at - last < NotifyConstants.CooldownMs) return s
+  if (last !== undefined && at - last < NotifyConstants.CooldownMs) return s
   out.push({ paneId, kind: 'alert', level, since: alert.at, alert })
-  return { ...s, lastRaised: { ...s.lastRaised, [key]: alert.at } }
+  return { ...s, lastRaised: { ...s.lastRaised, [key]: at } }
 }
 
 function onTick(state: NotifyState, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
   let s = state
+  for (const [id, alert] of Object.entries(state.alerts)) if (alert.dueAt !== undefined && alert.dueAt <= at) s = raiseAlert(s, id, alert, at, prefs, out)
   for (const [id, memo] of Object.entries(state.panes)) {
     if (memo.dueAt === null || memo.dueAt > at) continue
     const due = { ...memo, dueAt: null }
@@ -218,7 +240,7 @@ export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: Noti
       break
     }
     case 'alert':
-      next = onAlert(state, event.paneId, event.alert, prefs, out)
+      next = onAlert(state, event.paneId, event.alert)
       break
     case 'view':
       next = onView(state, event.view)
@@ -234,6 +256,7 @@ export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: Noti
 export function nextDue(state: NotifyState): number | null {
   let due: number | null = null
   for (const memo of Object.values(state.panes)) if (memo.dueAt !== null && (due === null || memo.dueAt < due)) due = memo.dueAt
+  for (const alert of Object.values(state.alerts)) if (alert.dueAt !== undefined && (due === null || alert.dueAt < due)) due = alert.dueAt
   return due
 }
 

@@ -54,7 +54,9 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
     result.raise.forEach(show)
     const unseen = unseenFinished(state)
     if (JSON.stringify(unseen) !== JSON.stringify(unseenBefore)) useAttentionStore.getState().setUnseen(unseen)
-    if (state.alerts !== useAttentionStore.getState().alerts) useAttentionStore.getState().setAlerts(state.alerts)
+    // Only settled alerts are entries: one that came with a dialog is dropped before it shows.
+    const settled = Object.fromEntries(Object.entries(state.alerts).filter(([, a]) => a.dueAt === undefined))
+    if (JSON.stringify(settled) !== JSON.stringify(useAttentionStore.getState().alerts)) useAttentionStore.getState().setAlerts(settled)
     schedule()
   }
 
