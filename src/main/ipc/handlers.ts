@@ -56,6 +56,7 @@ export function createHandlers(
       'pane:dialog': (id) => liveDialog(board.get(id)),
       'pane:answer': (id, request) => answerPane(board.get(id), request, services.clock),
       'pane:type': (id, data, seen) => typeInput(board.get(id), data, seen, services.clock),
+      'board:reorder': (ids) => board.reorder(ids),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

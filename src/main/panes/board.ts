@@ -200,8 +200,25 @@ export class Board extends Disposable {
     return pane
   }
 
+  /** Every pane, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
     return [...this.panes.values()].map((p) => p.info())
+  }
+
+  /**
+   * Puts the named panes first, in the given order; the rest keep theirs after them. One owner
+   * of the order, so every client's sidebar and grid agree.
+   */
+  reorder(ids: readonly PaneId[]): PaneId[] {
+    const named = [...new Set(ids)].filter((id) => this.panes.has(id))
+    const order = [...named, ...[...this.panes.keys()].filter((id) => !named.includes(id))]
+    const before = [...this.panes.keys()]
+    if (order.every((id, i) => id === before[i])) return order
+    const entries = order.map((id) => [id, this.panes.get(id)!] as const)
+    this.panes.clear()
+    for (const [id, pane] of entries) this.panes.set(id, pane)
+    this._onEvent.fire({ channel: 'board:order', payload: { order } })
+    return order
   }
 
   write(id: PaneId, data: string): void {

@@ -116,6 +116,8 @@ export const Invoke = {
   'pane:answer': invoke(z.tuple([paneIdSchema, answerRequestSchema])).returns<AnswerResult>(),
   /** Keystrokes typed into a terminal view, through the type-ahead guard (see core/answer/typeAhead). */
   'pane:type': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars), seenVerdictSchema])).returns<TypeResult>(),
+  /** The panes' order (sidebar and grid), kept in main so every client shows the same. Unknown ids are ignored; panes not named keep their order after the named ones. */
+  'board:reorder': invoke(z.tuple([z.array(paneIdSchema).max(10_000)])).returns<PaneId[]>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */
@@ -146,8 +148,10 @@ export interface EventMap {
   'pane:state': StateChange
   /** The pane's program raised a notification of its own (OSC 9/777/99, the bell). */
   'pane:alert': PaneAlert
+  /** The panes' order changed (a pane was dragged in some client's sidebar). */
+  'board:order': { readonly order: readonly PaneId[] }
 }
-export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state', 'pane:alert'] as const satisfies readonly (keyof EventMap)[]
+export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state', 'pane:alert', 'board:order'] as const satisfies readonly (keyof EventMap)[]
 
 export type InvokeChannel = keyof typeof Invoke
 export type SendChannel = keyof typeof Send

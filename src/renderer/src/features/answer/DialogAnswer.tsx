@@ -108,8 +108,8 @@ export function DialogAnswer({ snapshot, busy, onOption, onDeny, onFreeText, onS
         <button type="button" className="button button--primary" disabled={busy || !freeText.text.trim()} data-testid="dialog-free-text-send" onClick={() => void submit()}>
           Send
         </button>
-        <button type="button" className="button" onClick={() => setFreeText(null)}>
-          Back to the options
+        <button type="button" className="button" aria-label="Back to the options" title="Back to the options (Esc in the field)" onClick={() => setFreeText(null)}>
+          Options
         </button>
         {deny}
       </div>
