@@ -28,6 +28,17 @@ const notificationsSchema = z
     alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /** The board's own sound (WebAudio tones) with each kind's notification; all off by default. */
+    sounds: z
+      .object({
+        blocked: z.boolean().default(false),
+        question: z.boolean().default(false),
+        asked: z.boolean().default(false),
+        finished: z.boolean().default(false),
+        alert: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
 

@@ -12,6 +12,7 @@ import { currentVisiblePanes, useLayoutStore } from '../../store/layoutStore'
 import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
 import { notificationText, programAlertText } from './notificationText'
+import { playTone } from './tones'
 import type { Notifier } from './webNotifier'
 
 /**
@@ -44,6 +45,7 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
       const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
       const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
       notifier.show({ title, body, tag, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+      if (useSettingsStore.getState().settings.notifications.sounds[intent.kind]) playTone(intent.kind)
     }, SHOW_AFTER_MS)
   }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useAttentionStore } from '../../store/attentionStore'
+import { playTone } from '../notify/tones'
 import { webNotifier } from '../notify/webNotifier'
 
 type Notifications = Settings['notifications']
@@ -51,6 +52,7 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
                 {l.label}
               </th>
             ))}
+            <th scope="col">Board sound</th>
           </tr>
         </thead>
         <tbody>
@@ -71,6 +73,18 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
                   />
                 </td>
               ))}
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${label}: play the board's sound`}
+                  checked={value.sounds[kind]}
+                  data-testid={`sound-${kind}`}
+                  onChange={(e) => {
+                    onChange({ ...value, sounds: { ...value.sounds, [kind]: e.target.checked } })
+                    if (e.target.checked) playTone(kind)
+                  }}
+                />
+              </td>
             </tr>
           ))}
         </tbody>
