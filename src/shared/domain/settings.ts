@@ -50,6 +50,21 @@ const appearanceSchema = z
   })
   .strict()
 
+/** The modifiers every board shortcut uses; the rest of the keyboard belongs to the pane's program. */
+export const SHORTCUT_PREFIXES = ['Alt', 'Ctrl+Alt', 'Alt+Shift', 'Ctrl+Shift'] as const
+export type ShortcutPrefix = (typeof SHORTCUT_PREFIXES)[number]
+
+const shortcutsSchema = z
+  .object({
+    prefix: z.enum(SHORTCUT_PREFIXES).default('Alt'),
+    /** Command id (see the shortcut sheet) → the KeyboardEvent.code that runs it instead of its default, e.g. `{"terminal": "KeyE"}`. */
+    keys: z
+      .record(z.string().regex(/^[a-z-]{1,32}$/, 'a command id like "terminal"'), z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'a key code like "KeyE"'))
+      .refine((k) => Object.keys(k).length <= 64, 'too many key overrides')
+      .default({}),
+  })
+  .strict()
+
 // `prefault` (not `default`): a missing section is parsed, so its fields get their defaults too.
 export const settingsSchema = z
   .object({
@@ -59,6 +74,7 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     appearance: appearanceSchema.prefault({}),
+    shortcuts: shortcutsSchema.prefault({}),
   })
   .strict()
 

@@ -7,6 +7,7 @@ import { useSettingsStore } from '../../store/settingsStore'
 import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
 import { NotificationSettings } from './NotificationSettings'
+import { ShortcutSettings } from './ShortcutSettings'
 import { RulesFolder } from './RulesFolder'
 
 /** The settings, edited as a draft and saved together (main validates and writes the file). */
@@ -50,6 +51,7 @@ export function SettingsPage() {
         <AgentSettings value={draft.agents} onChange={(agents) => setDraft({ ...draft, agents })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
+        <ShortcutSettings value={draft.shortcuts} onChange={(shortcuts) => setDraft({ ...draft, shortcuts })} />
         {error && (
           <p className="form-error" role="alert">
             Could not save: {error}
