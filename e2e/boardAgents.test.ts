@@ -95,13 +95,19 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await waitForLine(b.page, /builds cleanly\./)
   })
 
-  it('blocked out of sight → badge, top of needs-you, one notification; text refused; “1 Yes” runs the tool', async () => {
+  it('blocked out of sight → badge, top of needs-you, one notification, each saying the command; “1 Yes” runs the tool', async () => {
     const { page, board, shell } = b
     await selectPane(page, shell)
     await cliSubmit(board.socketPath, claude, '[STEP2] Create the file x.txt.')
     await waitForPaneState(page, claude, 'blocked', 30_000)
-    await expect(page.getByTestId('needs-you-item').first().getAttribute('data-pane-id')).resolves.toBe(claude)
-    await expect.poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 }).toEqual([`#${claude} Harness scenario blocked — a permission dialog waits`])
+    const item = page.getByTestId('needs-you-item').first()
+    await expect(item.getAttribute('data-pane-id')).resolves.toBe(claude)
+    // What the agent wants, from its PermissionRequest's tool_input, not the event's name.
+    await expect.poll(() => item.textContent(), { timeout: 5000 }).toContain('Run `touch x.txt`?')
+    await expect(item.textContent()).resolves.not.toMatch(/PermissionRequest|tool_name/)
+    await expect.poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 }).toEqual([`#${claude} Harness scenario needs your permission`])
+    const [note] = await raisedNotifications(page)
+    expect(note!.body).toMatch(/^Run `touch x\.txt`\?\nclaude in /)
     await shot(page, 'claude-blocked')
 
     await clickNotification(page, 0)
@@ -110,8 +116,7 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await expect(page.getByTestId('pane-header-agent').textContent()).resolves.toMatch(/^claude( 2\.1\.197)?$/)
     await expect.poll(() => page.getByTestId('pane-header-last-report').textContent(), { timeout: 5000 }).toMatch(/^reported (PermissionRequest|PreToolUse|Notification) /)
     await page.getByTestId('dialog-option').first().waitFor()
-    await answerText(page, 'yes')
-    await expect.poll(() => page.getByTestId('answer-message').getAttribute('data-reason'), { timeout: 5000 }).toBe('dialog-open')
+    await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Run `touch x.txt`?')
     expect(existsSync(join(work, 'x.txt'))).toBe(false)
     await shot(page, 'claude-dialog')
 
@@ -123,16 +128,37 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await shot(page, 'claude-answered')
   })
 
-  it('a question’s options are buttons too: “2” picks SQLite in the real AskUserQuestion dialog', async () => {
+  it('at 800 px the 5-option question shows every option and Deny; “Type something.” takes a typed answer, which reaches the model', async () => {
     const { page } = b
+    await page.setViewportSize({ width: 800, height: 600 })
     await answerText(page, '[STEP4] Set up the database.')
     await waitForPaneState(page, claude, 'question', 30_000)
-    await page.locator('[data-testid="dialog-option"][data-key="2"]').waitFor()
-    await expect(page.locator('[data-testid="dialog-option"][data-key="2"]').textContent()).resolves.toContain('SQLite')
-    await shot(page, 'claude-question')
-    await page.locator('[data-testid="dialog-option"][data-key="2"]').click()
-    await waitForLine(page, /→ SQLite/, 30_000)
+    await page.locator('[data-testid="dialog-option"][data-key="5"]').waitFor()
+    await expect(page.getByTestId('dialog-option').allTextContents()).resolves.toEqual(['1PostgreSQL', '2SQLite', '3Redis', '4Type something.', '5Chat about this'])
+    for (const button of [...(await page.getByTestId('dialog-option').all()), page.getByTestId('dialog-deny')]) {
+      const box = (await button.boundingBox())!
+      expect(box.x >= 0 && box.x + box.width <= 800 && box.y >= 0 && box.y + box.height <= 600, `${await button.textContent()} is in view`).toBe(true)
+      // Not cut off by the options' scroll area either.
+      await expect(button.evaluate((el) => {
+        const area = el.closest('.dialog-answer__options') ?? el.parentElement!
+        const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
+        return r.top >= a.top - 1 && r.bottom <= a.bottom + 1
+      })).resolves.toBe(true)
+    }
+    await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Which database should the service use?')
+    await shot(page, 'claude-question-800')
+    await page.locator('[data-testid="dialog-option"][data-key="4"]').click()
+    const field = page.getByTestId('dialog-free-text')
+    await field.waitFor()
+    await field.fill('MariaDB, please')
+    await shot(page, 'claude-free-text')
+    await field.press('Enter')
+    await expect.poll(() => page.getByTestId('answer-message').textContent(), { timeout: 5000 }).toContain('Sent your answer to option 4, then Enter')
+    await waitForLine(page, /→ MariaDB, please/, 30_000)
+    await expect.poll(() => fake.toolResults.some((r) => r.includes('"MariaDB, please"')), { timeout: 15_000 }).toBe(true)
     await waitForPaneState(page, claude, 'idle', 30_000)
+    await shot(page, 'claude-free-text-answered')
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 
   it('a reply that ends with a question: asked (from the agent’s Stop report), in needs-you, and answered from the box', async () => {
@@ -143,7 +169,7 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     const item = page.locator(`[data-testid="needs-you-item"][data-pane-id="${claude}"]`)
     await expect(item.getAttribute('data-kind')).resolves.toBe('asked')
     await expect(item.textContent()).resolves.toContain('Should I also add a regression test?')
-    await expect.poll(async () => (await raisedNotifications(page)).filter((n) => n.title.includes('asked something')).map((n) => n.silent), { timeout: 5000 }).toEqual([true])
+    await expect.poll(async () => (await raisedNotifications(page)).filter((n) => n.title.endsWith('asks you')).map((n) => n.silent), { timeout: 5000 }).toEqual([true])
     await shot(page, 'claude-asked')
     await item.locator('button').click()
     await waitForAttached(page, claude)
@@ -179,7 +205,7 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     rmSync(root, { recursive: true, force: true })
   })
 
-  it('approval out of sight → notified; text refused; “1” approves and Codex runs the command', async () => {
+  it('approval out of sight → one notification (its bell is the same interruption); no text field; “1” approves and Codex runs the command', async () => {
     const { page, board, shell } = b
     // The board launches it with reporting injected and --no-daemon (src/main/agents/codex.ts).
     codex = await startAgent(page, 'codex', work)
@@ -194,8 +220,7 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     await waitForAttached(page, codex)
     await page.getByTestId('dialog-option').first().waitFor()
     await expect(page.getByTestId('dialog-title').textContent()).resolves.toContain('Would you like to run the following command?')
-    await answerText(page, 'y')
-    await expect.poll(() => page.getByTestId('answer-message').getAttribute('data-reason'), { timeout: 5000 }).toBe('dialog-open')
+    await expect(page.getByTestId('answer-input').count()).resolves.toBe(0)
     await shot(page, 'codex-dialog')
     const from = (await statesSeen(page, codex)).length
     await page.locator('[data-testid="dialog-option"][data-key="1"]').click()
@@ -204,4 +229,17 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     await waitForLine(page, /Created approved\.txt\./, 30_000)
     await shot(page, 'codex-answered')
   }, 180_000)
+
+  it('a reply that asks: Codex’s asked entry in needs-you reads its question, not its terminal state', async () => {
+    const { page, board, shell } = b
+    await selectPane(page, shell)
+    await cliSubmit(board.socketPath, codex, '[STEP4] Pick an approach.')
+    await waitForPaneState(page, codex, 'asked', 30_000)
+    const item = page.locator(`[data-testid="needs-you-item"][data-pane-id="${codex}"]`)
+    await expect(item.getAttribute('data-kind')).resolves.toBe('asked')
+    await expect.poll(() => item.textContent(), { timeout: 5000 }).toContain('Which one do you prefer?')
+    await expect(item.textContent()).resolves.not.toMatch(/state=|app=codex|terminal state/)
+    await expect(item.locator('button').getAttribute('title')).resolves.toContain('state=done:app=codex')
+    await shot(page, 'codex-asked')
+  }, 120_000)
 })

@@ -10,7 +10,8 @@ import { startBoardHost, type BoardHost } from './host/boardHost'
 import { installStopSignals } from './host/stopSignals'
 import { createLogger, stdoutLines } from './util/log'
 
-const log = createLogger()
+// `--verbose` (or SWITCHBOARD_LOG=debug): every state change with all its evidence, too.
+const log = createLogger(process.argv.includes('--verbose') ? 'debug' : undefined)
 let host: BoardHost | undefined
 
 process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))

@@ -11,11 +11,7 @@ import { createLogger, stderrLines, stdoutLines } from './util/log'
 import { UsageError } from './util/usage'
 
 export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
-  const log = createLogger()
   const out = stdoutLines()
-  // A crashed pane or a bad client must never take the board down; log and keep going.
-  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
-  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
   let args
   try {
     args = parseServeArgs(argv)
@@ -24,6 +20,10 @@ export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
     stderrLines()(`switchboard serve: ${err.message}\n${SERVE_USAGE}`)
     process.exit(2)
   }
+  const log = createLogger(args.verbose ? 'debug' : undefined)
+  // A crashed pane or a bad client must never take the board down; log and keep going.
+  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
+  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
   const host = await startBoardHost({ mode: 'browser', log, defaultCwd: args.cwd ?? process.cwd() })
   const server = await BrowserServer.listen({
     board: host.board,

@@ -18,6 +18,11 @@ export interface DialogKeyTable {
   readonly digitKinds: readonly DialogInfo['kind'][]
   /** The key that declines every dialog of this agent. */
   readonly deny: string | null
+  /**
+   * The label of a question's free-text option: choosing it (its digit) opens an input inside
+   * the dialog, the answer goes as a paste, and Enter submits it.
+   */
+  readonly freeText?: RegExp
 }
 
 /**

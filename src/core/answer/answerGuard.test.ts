@@ -155,3 +155,53 @@ describe('answer guard: dialogs', () => {
     expect(denyKey(null)).toBeNull()
   })
 })
+
+describe('answer guard: the question’s free-text option (“Type something.”)', () => {
+  const FREE: DialogInfo = {
+    kind: 'question',
+    title: 'Which database should the service use?',
+    options: [
+      { key: '1', label: 'PostgreSQL' },
+      { key: '2', label: 'SQLite' },
+      { key: '3', label: 'Redis' },
+      { key: '4', label: 'Type something.' },
+      { key: '5', label: 'Chat about this' },
+    ],
+  }
+  const open = (extra: Partial<LivePane> = {}) => live('question', { dialog: FREE, ...extra })
+  const free = (key: string, t: string, fingerprint = FP): AnswerRequest => ({ kind: 'free-text', key, text: t, fingerprint })
+
+  it('is found by its label, for the agents whose free-text input was measured', async () => {
+    const { freeTextKey } = await import('./dialogKeys')
+    expect(freeTextKey('claude', FREE)).toBe('4')
+    expect(freeTextKey('codex', FREE)).toBeNull()
+    expect(freeTextKey('claude', QUESTION)).toBeNull()
+    expect(freeTextKey('claude', { ...FREE, kind: 'permission' })).toBeNull()
+  })
+
+  it('the digit, then the text as a paste, then Enter, each apart and only while the question is still open', () => {
+    const plan = planAnswer(open(), free('4', 'MariaDB, please'))
+    expect(plan).toMatchObject({ ok: true, stillIn: ['question'] })
+    if (!plan.ok) return
+    expect(plan.writes).toEqual([
+      { data: '4', delayMs: 0 },
+      { data: '\x1b[200~MariaDB, please\x1b[201~', delayMs: AnswerConstants.FreeTextOpenDelayMs },
+      { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
+    ])
+  })
+
+  it('is bound to the dialog instance and to the free-text option', () => {
+    expect(outcome(open(), free('4', 'x', 'dlg-other'))).toBe('refused:dialog-changed')
+    expect(outcome(live('idle'), free('4', 'x'))).toBe('refused:dialog-closed')
+    expect(outcome(open(), free('2', 'x'))).toBe('refused:not-free-text')
+    expect(outcome(live('question'), free('4', 'x'))).toBe('refused:not-free-text')
+    expect(outcome(open({ agent: 'codex' }), free('4', 'x'))).toBe('refused:not-free-text')
+  })
+
+  it('refuses empty text, controls and several lines (the input takes one line)', () => {
+    expect(outcome(open(), free('4', '  '))).toBe('refused:empty')
+    expect(outcome(open(), free('4', 'a\x1b[Ab'))).toBe('refused:control-chars')
+    expect(outcome(open(), free('4', 'one\ntwo'))).toBe('refused:multiline-unsupported')
+    expect(outcome(open(), free('4', 'one\n'))).toBe('"4"|"\\u001b[200~one\\u001b[201~"|"\\r"')
+  })
+})

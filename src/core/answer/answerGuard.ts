@@ -12,13 +12,16 @@
  *   would submit on its own).
  * - blocked / question: text is refused; only the dialog's own options or deny (Esc) answer it,
  *   bound to the dialog instance by its fingerprint: changed or closed means nothing is sent.
+ * - free text for a question's "Type something." option: its digit opens the input inside the
+ *   dialog, the text goes as a bracketed paste (one line), then Enter, each after the pane is
+ *   checked to still show the question; bound to the dialog instance like an option.
  * - working / starting / unknown: text only with an explicit "send anyway".
  * - exited: nothing.
  */
 import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { denyKey, optionKeys } from './dialogKeys'
+import { denyKey, freeTextKey, optionKeys } from './dialogKeys'
 
 export const enum AnswerConstants {
   /**
@@ -33,6 +36,11 @@ export const enum AnswerConstants {
    * bracketed paste are not TUIs with such guesses; 80 ms is twice the largest need measured.
    */
   TypedEnterDelayMs = 80,
+  /**
+   * Between the free-text option's digit and the text: the digit opens the input in the dialog
+   * row. Claude Code 2.1.197 redrew it within one frame; 150 ms leaves room on a loaded machine.
+   */
+  FreeTextOpenDelayMs = 150,
 }
 
 /** The pane as main sees it at the moment of sending. */
@@ -93,14 +101,9 @@ function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>)
   const ready = READY_STATES.includes(live.state)
   if (!ready && !(BUSY_STATES.includes(live.state) && req.sendAnyway)) return refuse('busy', busyMessage(live.state))
 
-  const text = req.text.replace(/\r\n?/g, '\n').replace(/\n+$/, '')
-  if (text.trim() === '') return refuse('empty', 'Nothing to send.')
-  if (CONTROL.test(text)) return refuse('control-chars', 'The text holds control characters (Escape, Ctrl-…); they would drive the program rather than answer it. Type them in the terminal.')
-  if (text.includes('\n') && !live.bracketedPaste) {
-    return refuse('multiline-unsupported', 'This program did not enable bracketed paste, so each line would be submitted on its own. Send one line at a time.')
-  }
-  // As a terminal pastes: line breaks become carriage returns inside the paste brackets.
-  const data = live.bracketedPaste ? BRACKETED_PASTE_START + text.replace(/\n/g, '\r') + BRACKETED_PASTE_END : text
+  const checked = checkText(req.text, live.bracketedPaste, true)
+  if ('ok' in checked) return checked
+  const data = asPaste(checked.text, live.bracketedPaste)
   const stillIn = ready ? READY_STATES : [...READY_STATES, ...BUSY_STATES]
   return {
     ok: true,
@@ -121,6 +124,40 @@ function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogIn
   return live.dialog
 }
 
+/** The text itself, as an answer: not empty, no controls; several lines only as a paste. */
+function checkText(raw: string, bracketedPaste: boolean, multiline: boolean): { text: string } | AnswerPlan {
+  const text = raw.replace(/\r\n?/g, '\n').replace(/\n+$/, '')
+  if (text.trim() === '') return refuse('empty', 'Nothing to send.')
+  if (CONTROL.test(text)) return refuse('control-chars', 'The text holds control characters (Escape, Ctrl-…); they would drive the program rather than answer it. Type them in the terminal.')
+  if (text.includes('\n') && !(multiline && bracketedPaste)) {
+    return refuse('multiline-unsupported', multiline ? 'This program did not enable bracketed paste, so each line would be submitted on its own. Send one line at a time.' : 'The dialog takes one line of text. Nothing was sent.')
+  }
+  return { text }
+}
+
+function asPaste(text: string, bracketedPaste: boolean): string {
+  // As a terminal pastes: line breaks become carriage returns inside the paste brackets.
+  return bracketedPaste ? BRACKETED_PASTE_START + text.replace(/\n/g, '\r') + BRACKETED_PASTE_END : text
+}
+
+function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerRequest, { kind: 'free-text' }>): AnswerPlan {
+  const key = freeTextKey(live.agent, dialog)
+  if (key === null) return refuse('not-free-text', 'This dialog has no free-text option the board can fill. Choose one of its options or answer it in the terminal.')
+  if (req.key !== key) return refuse('not-free-text', `Option ${req.key} does not take text; option ${key} does. Nothing was sent.`)
+  const checked = checkText(req.text, live.bracketedPaste, false)
+  if ('ok' in checked) return checked
+  return {
+    ok: true,
+    writes: [
+      { data: key, delayMs: 0 },
+      { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs },
+      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+    ],
+    stillIn: ['question'],
+    summary: `your answer to option ${key}, then Enter`,
+  }
+}
+
 export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   if (live.state === 'exited') return refuse('exited', 'The program has ended; nothing reads its input.')
   if (req.kind === 'text') return planText(live, req)
@@ -132,6 +169,7 @@ export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
     if (key === null) return refuse('unsupported-dialog', 'Switchboard does not know how to decline this program’s dialogs. Answer it in the terminal.')
     return { ok: true, writes: [{ data: key, delayMs: 0 }], stillIn: [], summary: 'Esc (deny)' }
   }
+  if (req.kind === 'free-text') return planFreeText(live, dialog, req)
   const option = dialog.options.find((o) => o.key === req.key)
   if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
   const keys = optionKeys(live.agent, dialog, option.key)

@@ -25,3 +25,11 @@ export function optionsAnswerable(agent: string | null, dialog: DialogInfo): boo
 export function denyKey(agent: string | null): string | null {
   return table(agent)?.deny ?? null
 }
+
+/** The key of the question's free-text option ("Type something."), or null when it has none the board knows. */
+export function freeTextKey(agent: string | null, dialog: DialogInfo): string | null {
+  const freeText = table(agent)?.freeText
+  if (!freeText || dialog.kind !== 'question') return null
+  const option = dialog.options.find((o) => freeText.test(o.label))
+  return option && optionKeys(agent, dialog, option.key) !== null ? option.key : null
+}

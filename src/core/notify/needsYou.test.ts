@@ -38,3 +38,11 @@ describe('needs-you list', () => {
     expect(nextNeedingYou([], '1')).toBeNull()
   })
 })
+
+describe('needs-you: programs’ own notifications', () => {
+  it('a pending alert is an entry in the second tier; a dialog on the same pane wins', () => {
+    const pane = (id: string, state: 'working' | 'blocked' | 'idle', since: number) => ({ id, state, since })
+    const items = needsYou([pane('1', 'working', 0), pane('2', 'blocked', 500), pane('3', 'idle', 0)], {}, { '1': 100, '2': 50 })
+    expect(items.map((i) => `${i.paneId}:${i.kind}:${i.waitingSince}`)).toEqual(['2:blocked:500', '1:alert:100'])
+  })
+})

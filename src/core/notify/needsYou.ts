@@ -24,19 +24,23 @@ export interface NeedsYouItem {
  * password) stops its task the same way; a reply or a finished turn only waits for the next task.
  * Those that stop work therefore come first, then the rest; within each tier the longest wait first.
  */
-const TIER: Record<AttentionKind, number> = { blocked: 0, question: 0, input: 0, asked: 1, finished: 1 }
+const TIER: Record<AttentionKind, number> = { blocked: 0, question: 0, input: 0, asked: 1, finished: 1, alert: 1 }
 
-function kindOf(pane: NeedsYouPane, unseen: Readonly<Record<PaneId, number>>): AttentionKind | null {
+function kindOf(pane: NeedsYouPane, unseen: Readonly<Record<PaneId, number>>, alerts: Readonly<Record<PaneId, number>>): AttentionKind | null {
   if (pane.state === 'blocked' || pane.state === 'question' || pane.state === 'input' || pane.state === 'asked') return pane.state
   if (pane.state === 'idle' && unseen[pane.id] !== undefined) return 'finished'
+  // A program's own notification (OSC 9/777/99, the bell), in any state, until the pane is viewed.
+  if (alerts[pane.id] !== undefined) return 'alert'
   return null
 }
 
-export function needsYou(panes: readonly NeedsYouPane[], unseen: Readonly<Record<PaneId, number>>): NeedsYouItem[] {
+/** One entry per pane: its dialog or question first, else a finished turn, else a program's notification. */
+export function needsYou(panes: readonly NeedsYouPane[], unseen: Readonly<Record<PaneId, number>>, alerts: Readonly<Record<PaneId, number>> = {}): NeedsYouItem[] {
   const items: NeedsYouItem[] = []
   for (const pane of panes) {
-    const kind = kindOf(pane, unseen)
-    if (kind) items.push({ paneId: pane.id, kind, waitingSince: kind === 'finished' ? (unseen[pane.id] ?? pane.since) : pane.since })
+    const kind = kindOf(pane, unseen, alerts)
+    const since = kind === 'finished' ? (unseen[pane.id] ?? pane.since) : kind === 'alert' ? (alerts[pane.id] ?? pane.since) : pane.since
+    if (kind) items.push({ paneId: pane.id, kind, waitingSince: since })
   }
   return items.sort((a, b) => TIER[a.kind] - TIER[b.kind] || a.waitingSince - b.waitingSince || Number(a.paneId) - Number(b.paneId))
 }

@@ -142,7 +142,7 @@ describe('notification policy', () => {
     h.set('1', 'idle') // finished: off by default
     expect(h.raised.map((r) => [r.kind, r.level])).toEqual([['asked', 'quiet']])
 
-    const loud = harness({ ...DEFAULT_NOTIFY_PREFS, levels: { blocked: 'off', question: 'quiet', input: 'off', asked: 'off', finished: 'alert' } }).start()
+    const loud = harness({ ...DEFAULT_NOTIFY_PREFS, levels: { blocked: 'off', question: 'quiet', input: 'off', asked: 'off', finished: 'alert', alert: 'off' } }).start()
     loud.set('1', 'blocked')
     loud.set('1', 'question')
     loud.set('1', 'asked')
@@ -228,5 +228,77 @@ describe('notification policy', () => {
       h.remove('1')
       expect(unseenFinished(h.state)).toEqual({})
     })
+  })
+})
+
+describe('programs’ own notifications (OSC 9/777/99, the bell)', () => {
+  const SETTLE = 600
+  function alerts(prefs: NotifyPrefs = DEFAULT_NOTIFY_PREFS) {
+    let state = reduceNotify(initialNotifyState, { type: 'view', view: { focused: true, visible: ['2'] }, at: 0 }, prefs).state
+    const raised: string[] = []
+    const apply = (event: Parameters<typeof reduceNotify>[1]) => {
+      const r = reduceNotify(state, event, prefs)
+      state = r.state
+      raised.push(...r.raise.map((i) => `${i.paneId}:${i.kind}:${i.alert?.body ?? ''}`))
+    }
+    return {
+      raised,
+      get state() {
+        return state
+      },
+      apply,
+      /** An alert at `at`, then time passes until it has settled. */
+      fire(at: number, paneId = '1', body = 'build done') {
+        apply({ type: 'alert', paneId, alert: { at, source: 'OSC 9', title: '', body } })
+        const due = nextDue(state)
+        if (due !== null) apply({ type: 'tick', at: due })
+      },
+    }
+  }
+
+  it('one notification after it settles, then none within the cooldown; pending until the pane is viewed', () => {
+    const h = alerts()
+    h.apply({ type: 'alert', paneId: '1', alert: { at: 1000, source: 'OSC 9', title: '', body: 'build done' } })
+    expect(h.raised).toEqual([])
+    expect(nextDue(h.state)).toBe(1000 + SETTLE)
+    h.apply({ type: 'tick', at: 1000 + SETTLE })
+    expect(h.raised).toEqual(['1:alert:build done'])
+    h.fire(2000)
+    h.fire(1000 + SETTLE + 29_000)
+    expect(h.raised).toHaveLength(1)
+    expect(Object.keys(h.state.alerts)).toEqual(['1'])
+    h.fire(1000 + SETTLE + 30_000)
+    expect(h.raised).toHaveLength(2)
+    // Looking at pane 1 clears its pending alert; an alert from a pane being looked at raises nothing.
+    h.apply({ type: 'view', view: { focused: true, visible: ['1'] }, at: 40_000 })
+    expect(h.state.alerts).toEqual({})
+    h.fire(100_000)
+    expect(h.raised).toHaveLength(2)
+    expect(h.state.alerts).toEqual({})
+  })
+
+  it('an alert that comes with a dialog (Codex rings the bell as its approval opens) is the same interruption', () => {
+    const h = alerts()
+    h.apply({ type: 'state', paneId: '1', state: 'working', at: 0 })
+    // The bell 10 ms before the state changes, then the dialog.
+    h.apply({ type: 'alert', paneId: '1', alert: { at: 1000, source: 'bell', title: '', body: '' } })
+    h.apply({ type: 'state', paneId: '1', state: 'blocked', at: 1010 })
+    h.apply({ type: 'tick', at: 1000 + SETTLE })
+    expect(h.raised).toEqual(['1:blocked:'])
+    expect(h.state.alerts).toEqual({})
+    // And a bell while the dialog is open adds nothing either.
+    h.fire(5000)
+    expect(h.raised).toEqual(['1:blocked:'])
+    expect(h.state.alerts).toEqual({})
+  })
+
+  it('level off: no notification, but the entry stays; a removed pane forgets it', () => {
+    const off = { ...DEFAULT_NOTIFY_PREFS, levels: { ...DEFAULT_NOTIFY_PREFS.levels, alert: 'off' as const } }
+    const h = alerts(off)
+    h.fire(1, '3')
+    expect(h.raised).toEqual([])
+    expect(Object.keys(h.state.alerts)).toEqual(['3'])
+    h.apply({ type: 'removed', paneId: '3' })
+    expect(h.state.alerts).toEqual({})
   })
 })

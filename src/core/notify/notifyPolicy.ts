@@ -12,10 +12,16 @@
  *   blocked flicker; a second dialog right after the first is the same interruption).
  * - An optional grace delay: a pane answered or looked at within it raises nothing.
  * - A finished turn stays marked "unseen" until the pane is viewed (or starts working again).
+ * - A program's own notification (OSC 9/777/99, the bell: core/notify/programAlerts) is an
+ *   `alert`: the same cooldown per pane, nothing while the pane is looked at, and it stays pending
+ *   (a needs-you entry) until the pane is viewed. An alert that comes with a dialog or a question
+ *   (Codex 0.171.0 rings the bell as its approval opens, 10 ms before the state changes) is the
+ *   same interruption: the alert waits AlertSettleMs and is dropped when the pane's state asks
+ *   for attention by then.
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 
-export const ATTENTION_KINDS = ['blocked', 'question', 'input', 'asked', 'finished'] as const
+export const ATTENTION_KINDS = ['blocked', 'question', 'input', 'asked', 'finished', 'alert'] as const
 export type AttentionKind = (typeof ATTENTION_KINDS)[number]
 
 /** alert: a notification with sound; quiet: a silent notification; off: none (the needs-you list still shows it). */
@@ -28,13 +34,15 @@ export interface NotifyPrefs {
 }
 
 export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
-  levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off' },
+  levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert' },
   graceMs: 0,
 }
 
 export const enum NotifyConstants {
   /** One notification per pane and kind within this window (seeds/001: 30 s per session and state). */
   CooldownMs = 30_000,
+  /** A program alert waits this long: a dialog opening with it makes it the same interruption. */
+  AlertSettleMs = 600,
 }
 
 /** What the user is looking at. */
@@ -57,20 +65,33 @@ interface PaneMemo {
   readonly unseen: boolean
 }
 
+/** A program's own notification, as the policy keeps it until the pane is looked at. */
+export interface PendingAlert {
+  readonly at: number
+  /** Not yet raised: waits for the pane's state to settle (AlertSettleMs). */
+  readonly dueAt?: number
+  readonly source: string
+  readonly title: string
+  readonly body: string
+}
+
 export interface NotifyState {
   readonly panes: Readonly<Record<PaneId, PaneMemo>>
+  /** The latest program notification per pane nobody has looked at yet. */
+  readonly alerts: Readonly<Record<PaneId, PendingAlert>>
   /** `${paneId}:${kind}` → when a notification was last raised. */
   readonly lastRaised: Readonly<Record<string, number>>
   readonly view: ViewContext
 }
 
-export const initialNotifyState: NotifyState = { panes: {}, lastRaised: {}, view: { focused: false, visible: [] } }
+export const initialNotifyState: NotifyState = { panes: {}, alerts: {}, lastRaised: {}, view: { focused: false, visible: [] } }
 
 export type NotifyEvent =
   | { readonly type: 'state'; readonly paneId: PaneId; readonly state: PaneState; readonly at: number }
   | { readonly type: 'removed'; readonly paneId: PaneId }
   | { readonly type: 'view'; readonly view: ViewContext; readonly at: number }
   | { readonly type: 'tick'; readonly at: number }
+  | { readonly type: 'alert'; readonly paneId: PaneId; readonly alert: PendingAlert }
 
 /** A notification to raise now. */
 export interface NotifyIntent {
@@ -79,6 +100,8 @@ export interface NotifyIntent {
   readonly level: Exclude<AlertLevel, 'off'>
   /** When the pane began waiting. */
   readonly since: number
+  /** For `alert`: the program's notification. */
+  readonly alert?: PendingAlert
 }
 
 export interface NotifyResult {
@@ -150,16 +173,52 @@ function onState(state: NotifyState, paneId: PaneId, next: PaneState, at: number
 
 function onView(state: NotifyState, view: ViewContext): NotifyState {
   let panes = state.panes
+  let alerts = state.alerts
   for (const id of view.focused ? view.visible : []) {
     const memo = panes[id]
     // Looked at: the finished mark is cleared and a notification in its grace delay is dropped.
     if (memo && (memo.unseen || memo.dueAt !== null)) panes = { ...panes, [id]: { ...memo, unseen: false, dueAt: null } }
+    if (alerts[id]) alerts = without(alerts, id)
   }
-  return { ...state, panes, view }
+  return { ...state, panes, alerts, view }
+}
+
+function without<T>(record: Readonly<Record<PaneId, T>>, id: PaneId): Record<PaneId, T> {
+  const out = { ...record }
+  delete out[id]
+  return out
+}
+
+/** The pane's state already asks for attention (a dialog, a question): an alert adds nothing. */
+function stateAsks(state: NotifyState, paneId: PaneId): boolean {
+  const kind = state.panes[paneId]?.kind
+  return kind === 'blocked' || kind === 'question' || kind === 'asked'
+}
+
+/** A program's own notification: waits to settle, then pending until looked at. */
+function onAlert(state: NotifyState, paneId: PaneId, alert: PendingAlert): NotifyState {
+  if (isViewed(state.view, paneId) || stateAsks(state, paneId)) return state
+  return { ...state, alerts: { ...state.alerts, [paneId]: { ...alert, dueAt: alert.at + NotifyConstants.AlertSettleMs } } }
+}
+
+/** A settled alert: dropped if a dialog or question came with it, else raised under the cooldown. */
+function raiseAlert(state: NotifyState, paneId: PaneId, due: PendingAlert, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
+  const { dueAt: _settled, ...alert } = due
+  if (stateAsks(state, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
+  const s = { ...state, alerts: { ...state.alerts, [paneId]: alert } }
+  if (isViewed(state.view, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
+  const level = prefs.levels.alert
+  if (level === 'off') return s
+  const key = cooldownKey(paneId, 'alert')
+  const last = s.lastRaised[key]
+  if (last !== undefined && at - last < NotifyConstants.CooldownMs) return s
+  out.push({ paneId, kind: 'alert', level, since: alert.at, alert })
+  return { ...s, lastRaised: { ...s.lastRaised, [key]: at } }
 }
 
 function onTick(state: NotifyState, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
   let s = state
+  for (const [id, alert] of Object.entries(state.alerts)) if (alert.dueAt !== undefined && alert.dueAt <= at) s = raiseAlert(s, id, alert, at, prefs, out)
   for (const [id, memo] of Object.entries(state.panes)) {
     if (memo.dueAt === null || memo.dueAt > at) continue
     const due = { ...memo, dueAt: null }
@@ -177,12 +236,13 @@ export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: Noti
       next = onState(state, event.paneId, event.state, event.at, prefs, out)
       break
     case 'removed': {
-      if (!(event.paneId in state.panes)) return { state, raise: out }
-      const panes = { ...state.panes }
-      delete panes[event.paneId]
-      next = { ...state, panes }
+      if (!(event.paneId in state.panes) && !(event.paneId in state.alerts)) return { state, raise: out }
+      next = { ...state, panes: without(state.panes, event.paneId), alerts: without(state.alerts, event.paneId) }
       break
     }
+    case 'alert':
+      next = onAlert(state, event.paneId, event.alert)
+      break
     case 'view':
       next = onView(state, event.view)
       break
@@ -197,6 +257,7 @@ export function reduceNotify(state: NotifyState, event: NotifyEvent, prefs: Noti
 export function nextDue(state: NotifyState): number | null {
   let due: number | null = null
   for (const memo of Object.values(state.panes)) if (memo.dueAt !== null && (due === null || memo.dueAt < due)) due = memo.dueAt
+  for (const alert of Object.values(state.alerts)) if (alert.dueAt !== undefined && (due === null || alert.dueAt < due)) due = alert.dueAt
   return due
 }
 

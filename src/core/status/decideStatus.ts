@@ -16,7 +16,7 @@ function screenEvidence(s: ScreenMemo, extra = ''): Evidence {
 }
 
 function reportEvidence(r: AgentReport, extra = ''): Evidence {
-  return { source: 'hook', at: r.at, detail: `${r.detail}${extra}` }
+  return r.ask ? { source: 'hook', at: r.at, detail: `${r.detail}${extra}`, ask: r.ask } : { source: 'hook', at: r.at, detail: `${r.detail}${extra}` }
 }
 
 function terminalEvidence(t: TerminalMemo): Evidence {

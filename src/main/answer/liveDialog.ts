@@ -1,5 +1,5 @@
 import { dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
-import { denyKey, optionsAnswerable } from '../../core/answer/dialogKeys'
+import { denyKey, freeTextKey, optionsAnswerable } from '../../core/answer/dialogKeys'
 import type { DialogSnapshot } from '../../shared/domain/answer'
 import type { Pane } from '../panes/pane'
 
@@ -21,7 +21,7 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
   const info = pane.info()
   const { verdict, agent } = info
   const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent }
-  const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false }
+  const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
   if (!info.dialog || (verdict.state !== 'blocked' && verdict.state !== 'question')) return none
 
   const explanation = pane.explain()
@@ -41,5 +41,6 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
     fingerprint,
     optionsAnswerable: optionsAnswerable(agent, info.dialog),
     denyAnswerable: denyKey(agent) !== null,
+    freeTextKey: freeTextKey(agent, info.dialog),
   }
 }

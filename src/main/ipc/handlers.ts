@@ -82,6 +82,7 @@ export function createHandlers(
       'pane:record': (id, file) => board.record(id, file, client.id),
       'pane:record-stop': (id) => board.stopRecording(id),
       'pane:mark': (id, label) => board.mark(id, label),
+      'board:reorder': (ids) => board.reorder(ids),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

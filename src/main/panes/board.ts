@@ -201,6 +201,12 @@ export class Board extends Disposable {
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this.changed(info)))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
+    store.add(
+      pane.onDidAlert((alert) => {
+        this.options.log.info(`pane ${alert.paneId} alert from ${alert.source}${alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''}`)
+        this._onEvent.fire({ channel: 'pane:alert', payload: alert })
+      }),
+    )
     if (injected) {
       store.add(injected)
       // Its token and files are no use once the agent is gone.
@@ -318,7 +324,8 @@ export class Board extends Disposable {
 
   private onStateChange(change: StateChange): void {
     const { verdict } = change
-    this.options.log.info('pane state', {
+    // The concise line is the status engine's (info); this one, with every piece of evidence, is for --verbose.
+    this.options.log.debug('pane state', {
       pane: change.paneId,
       from: change.previous,
       to: verdict.state,
@@ -348,8 +355,25 @@ export class Board extends Disposable {
     return pane
   }
 
+  /** Every pane, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
     return [...this.panes.values()].map((p) => p.info())
+  }
+
+  /**
+   * Puts the named panes first, in the given order; the rest keep theirs after them. One owner
+   * of the order, so every client's sidebar and grid agree.
+   */
+  reorder(ids: readonly PaneId[]): PaneId[] {
+    const named = [...new Set(ids)].filter((id) => this.panes.has(id))
+    const order = [...named, ...[...this.panes.keys()].filter((id) => !named.includes(id))]
+    const before = [...this.panes.keys()]
+    if (order.every((id, i) => id === before[i])) return order
+    const entries = order.map((id) => [id, this.panes.get(id)!] as const)
+    this.panes.clear()
+    for (const [id, pane] of entries) this.panes.set(id, pane)
+    this._onEvent.fire({ channel: 'board:order', payload: { order } })
+    return order
   }
 
   write(id: PaneId, data: string): void {

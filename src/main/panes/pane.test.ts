@@ -23,6 +23,22 @@ describe('pane supervisor with real PTYs', () => {
     await eventually(async () => (await screenText(pane)).includes('round 42 trip'), 'echoed output')
   })
 
+  it('turns a program’s own notifications (OSC 9, 777, 99, the bell) into alerts with their source', async () => {
+    const alerts: { source: string; title: string; body: string }[] = []
+    const sub = board.onEvent((e) => e.channel === 'pane:alert' && alerts.push({ source: e.payload.source, title: e.payload.title, body: e.payload.body }))
+    const script = String.raw`printf '\e]9;build done\a'; printf '\e]9;4;1;50\a'; printf '\e]777;notify;Tests;3 failed\e\\'; printf '\e]99;i=1:d=0;Deploy\e\\\e]99;i=1:p=body;finished\e\\'; printf '\e]99;i=2:p=?;\e\\'; printf '\a'; printf '\e]0;title only\a'; sleep 0.3; echo end`
+    const { id } = board.create({ command: ['bash', '-c', script] })
+    await exitOf(id)
+    await eventually(() => alerts.length >= 4 || null, 'four alerts').catch((err) => { throw new Error(`${err}: ${JSON.stringify(alerts)}`) })
+    sub.dispose()
+    expect(alerts).toEqual([
+      { source: 'OSC 9', title: '', body: 'build done' },
+      { source: 'OSC 777', title: 'Tests', body: '3 failed' },
+      { source: 'OSC 99', title: 'Deploy', body: 'finished' },
+      { source: 'bell', title: '', body: '' },
+    ])
+  })
+
   it('reports exit codes 0 and 3, and death by a signal', async () => {
     const zero = board.create({ command: ['bash', '-c', 'exit 0'] })
     const three = board.create({ command: ['bash', '-c', 'echo last words; exit 3'] })

@@ -7,7 +7,8 @@ import { isInteractiveShell, programName } from '../../core/process/shells'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
-import type { AttachSnapshot, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
+import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
 import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { RemoteMirror } from '../screen/remoteMirror'
@@ -119,6 +120,10 @@ export class Pane extends Disposable {
   private readonly _onDidTap = this.register(new Emitter<PaneTap>())
   /** Input, resizes, reports and process signals as the status pipeline gets them (for a recorder). */
   readonly onDidTap = this._onDidTap.event
+  private readonly alerts = new ProgramAlertReader()
+  private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
+  /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
+  readonly onDidAlert = this._onDidAlert.event
 
   constructor(options: PaneOptions) {
     super()
@@ -166,7 +171,13 @@ export class Pane extends Disposable {
         this.changed()
       }),
     )
-    this.register(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+    this.register(
+      this.mirror.onOsc((record) => {
+        this.status.osc(record.ident, record.data)
+        this.alert(this.alerts.osc(record.ident, record.data))
+      }),
+    )
+    this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
       this.foreground.onDidChange(({ program, reader }) => {
@@ -174,6 +185,10 @@ export class Pane extends Disposable {
         this.changed()
       }),
     )
+  }
+
+  private alert(alert: ProgramAlert | null): void {
+    if (alert) this._onDidAlert.fire({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(raw: string): void {

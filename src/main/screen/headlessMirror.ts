@@ -54,6 +54,9 @@ export class HeadlessMirror implements IDisposable {
   readonly onTitle = this._onTitle.event
   private readonly _onOsc = new Emitter<OscRecord>()
   readonly onOsc = this._onOsc.event
+  private readonly _onBell = new Emitter<void>()
+  /** The program rang the bell (a BEL outside any escape sequence). */
+  readonly onBell = this._onBell.event
 
   constructor(cols: number, rows: number, private readonly clock: Clock, scrollback: number = MirrorConstants.Scrollback) {
     // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
@@ -109,9 +112,11 @@ export class HeadlessMirror implements IDisposable {
         }),
       )
     }
+    this.store.add(this.term.onBell(() => this._onBell.fire()))
     this.store.add(this._onReply)
     this.store.add(this._onTitle)
     this.store.add(this._onOsc)
+    this.store.add(this._onBell)
   }
 
   private recordOsc(ident: number, data: string): void {

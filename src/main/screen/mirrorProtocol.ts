@@ -38,4 +38,6 @@ export type FromMirror =
   | { readonly t: 'title'; readonly title: string }
   /** `at` is stamped by the pane's clock on arrival. */
   | { readonly t: 'osc'; readonly record: Omit<OscRecord, 'at'> }
+  /** The program rang the bell (a BEL outside any escape sequence). */
+  | { readonly t: 'bell' }
   | { readonly t: 'serialized'; readonly id: number; readonly data: string }

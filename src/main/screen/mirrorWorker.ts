@@ -72,6 +72,7 @@ function parsedCount(count: number): void {
 mirror.onReply((data) => post({ t: 'reply', data }))
 mirror.onTitle((title) => post({ t: 'title', title }))
 mirror.onOsc(({ ident, data }) => post({ t: 'osc', record: { ident, data } }))
+mirror.onBell(() => post({ t: 'bell' }))
 
 port.on('message', (msg: ToMirror) => {
   switch (msg.t) {

@@ -65,6 +65,9 @@ export class RemoteMirror implements IDisposable {
   readonly onTitle = this._onTitle.event
   private readonly _onOsc = new Emitter<OscRecord>()
   readonly onOsc = this._onOsc.event
+  private readonly _onBell = new Emitter<void>()
+  /** The program rang the bell (a BEL outside any escape sequence). */
+  readonly onBell = this._onBell.event
   private readonly _onDidFail = new Emitter<string>()
   /** The worker died: the pane keeps flowing (callbacks run at once) but its screen is frozen. */
   readonly onDidFail = this._onDidFail.event
@@ -115,6 +118,9 @@ export class RemoteMirror implements IDisposable {
         this._onOsc.fire(record)
         break
       }
+      case 'bell':
+        this._onBell.fire()
+        break
       case 'serialized': {
         const done = this.serializing.get(msg.id)
         this.serializing.delete(msg.id)
@@ -224,6 +230,7 @@ export class RemoteMirror implements IDisposable {
     this._onReply.dispose()
     this._onTitle.dispose()
     this._onOsc.dispose()
+    this._onBell.dispose()
     this._onDidFail.dispose()
   }
 }

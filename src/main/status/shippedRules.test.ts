@@ -47,6 +47,27 @@ describe('shipped screen rules on real screens', () => {
     expect(match?.ruleId ?? null).toBe(rule)
   })
 
+  it('reads "No", not "Nooject", from the Bash dialog Claude 2.1.197 draws at 60×19 (issue 12)', () => {
+    // The screen as the mirror had it (test/agents/claude/freeText.test.ts): option 2 wraps,
+    // and Claude draws "3. No" over the wrapped "project", leaving "oject" behind it.
+    const lines = [
+      '● Bash(touch x.txt)',
+      '  ⎿  Waiting…',
+      '─'.repeat(60),
+      ' Bash command',
+      '   touch x.txt',
+      '   Create empty file x.txt',
+      ' Do you want to proceed?',
+      ' ❯ 1. Yes',
+      '   2. Yes, and always allow access to work/ from this',
+      '   3. Nooject',
+      ' Esc to cancel · Tab to amend · ctrl+e to explain',
+    ]
+    const match = classify('claude', { lines, title: '✳ Harness scenario', alternate: false })
+    expect(match?.ruleId).toBe('claude.permission-dialog')
+    expect(match?.dialog?.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and always allow access to work/ from this', 'No'])
+  })
+
   it('extracts the structure of each dialog for the answer box', () => {
     expect(classify('claude', realScreen('claude-permission'))?.dialog).toEqual({
       kind: 'permission',

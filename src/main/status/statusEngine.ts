@@ -229,8 +229,12 @@ export class StatusEngine extends Disposable {
     if (this.memory.verdict !== prev.verdict) {
       const verdict = this.memory.verdict
       if (verdict.state !== prev.verdict.state) {
-        const why = verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('; ')
-        this.options.log?.(`${prev.verdict.state} → ${verdict.state} (${why})`)
+        // One concise line per change: what the agent wants, else the deciding evidence. The
+        // whole evidence is in the board's debug line (--verbose) and in explain.
+        const first = verdict.evidence[0]
+        const ask = verdict.evidence.find((e) => e.ask)?.ask
+        const why = first ? ` (${first.source}: ${first.detail.length > 100 ? `${first.detail.slice(0, 99)}…` : first.detail})` : ''
+        this.options.log?.(`${prev.verdict.state} → ${verdict.state}${ask ? `: ${ask}` : ''}${why}`)
       }
       this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
     }

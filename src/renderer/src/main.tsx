@@ -26,7 +26,7 @@ connectStoreToIpc(connection)
 syncLayoutWithBoard()
 watchSelectionForHook()
 startAttentionIndicators()
-startNotifications(webNotifier, showPane)
+startNotifications(webNotifier, showPane, (listener) => connection.api.on('pane:alert', listener))
 // Settings live in main; read them now and whenever the window comes back (edited elsewhere).
 void useSettingsStore.getState().load(connection.api)
 window.addEventListener('focus', () => void useSettingsStore.getState().load(connection.api))

@@ -25,6 +25,8 @@ export const ANSWER_REFUSALS = [
   'empty',
   /** Escape and other control characters would drive the program, not answer it. */
   'control-chars',
+  /** The option chosen for free text is not the dialog's free-text option. */
+  'not-free-text',
   /** Several lines for a program that did not enable bracketed paste would submit line by line. */
   'multiline-unsupported',
   /** The pane changed state between the line and its Enter: the line is typed, not submitted. */
@@ -51,6 +53,8 @@ export interface DialogSnapshot {
   readonly optionsAnswerable: boolean
   /** The board knows the key that declines this dialog. */
   readonly denyAnswerable: boolean
+  /** The key of the question's free-text option ("Type something."), when the board can fill it. */
+  readonly freeTextKey: string | null
 }
 
 /** Keystrokes typed into a terminal view (`pane:type`): delivered, or held by the type-ahead guard. */

@@ -30,6 +30,8 @@ export interface Evidence {
   readonly at: number
   /** Human-readable: the rule, event or process that spoke, and what it saw. */
   readonly detail: string
+  /** What the agent wants from the user in plain words, when the signal says ("Run `ls`?"). */
+  readonly ask?: string
 }
 
 export interface Verdict {
@@ -152,6 +154,18 @@ export interface DialogInfo {
   readonly kind: 'permission' | 'question'
   readonly title: string
   readonly options: readonly DialogOption[]
+}
+
+/** Where a program's own notification came from (core/notify/programAlerts.ts). */
+export type AlertSource = 'OSC 9' | 'OSC 777' | 'OSC 99' | 'bell'
+
+/** A notification the pane's program raised itself (OSC 9/777/99 or the bell). */
+export interface PaneAlert {
+  readonly paneId: PaneId
+  readonly source: AlertSource
+  readonly title: string
+  readonly body: string
+  readonly at: number
 }
 
 /** One OSC sequence the pane's program wrote (e.g. 7501 for Codex's own state). */

@@ -55,8 +55,22 @@ const notificationsSchema = z
     input: alertLevel.default('quiet'),
     asked: alertLevel.default('quiet'),
     finished: alertLevel.default('off'),
+    /** A program's own notification (OSC 9/777/99, the bell). */
+    alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /** The board's own sound (WebAudio tones) with each kind's notification; all off by default. */
+    sounds: z
+      .object({
+        blocked: z.boolean().default(false),
+        question: z.boolean().default(false),
+        input: z.boolean().default(false),
+        asked: z.boolean().default(false),
+        finished: z.boolean().default(false),
+        alert: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
 
@@ -65,6 +79,21 @@ const appearanceSchema = z
     theme: z.enum(['system', 'light', 'dark']).default('system'),
     /** Terminal font size in px. */
     fontSize: z.number().int().min(9).max(28).default(13),
+  })
+  .strict()
+
+/** The modifiers every board shortcut uses; the rest of the keyboard belongs to the pane's program. */
+export const SHORTCUT_PREFIXES = ['Alt', 'Ctrl+Alt', 'Alt+Shift', 'Ctrl+Shift'] as const
+export type ShortcutPrefix = (typeof SHORTCUT_PREFIXES)[number]
+
+const shortcutsSchema = z
+  .object({
+    prefix: z.enum(SHORTCUT_PREFIXES).default('Alt'),
+    /** Command id (see the shortcut sheet) → the KeyboardEvent.code that runs it instead of its default, e.g. `{"terminal": "KeyE"}`. */
+    keys: z
+      .record(z.string().regex(/^[a-z-]{1,32}$/, 'a command id like "terminal"'), z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'a key code like "KeyE"'))
+      .refine((k) => Object.keys(k).length <= 64, 'too many key overrides')
+      .default({}),
   })
   .strict()
 
@@ -95,6 +124,7 @@ export const settingsSchema = z
       .default([])
       .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'two presets have the same name'),
     worktrees: worktreesSchema.prefault({}),
+    shortcuts: shortcutsSchema.prefault({}),
   })
   .strict()
 

@@ -9,6 +9,7 @@
 import { z } from 'zod'
 import type {
   AttachSnapshot,
+  PaneAlert,
   PaneId,
   PaneExplanation,
   PaneChangesDetail,
@@ -84,6 +85,8 @@ export const answerRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('option'), key: z.string().min(1).max(16), fingerprint: fingerprintSchema }).strict(),
   z.object({ kind: z.literal('deny'), fingerprint: fingerprintSchema }).strict(),
+  /** The question's free-text option ("Type something."), chosen and filled with `text`. */
+  z.object({ kind: z.literal('free-text'), key: z.string().min(1).max(16), text: z.string().max(ContractLimits.maxAnswerChars), fingerprint: fingerprintSchema }).strict(),
 ])
 export type AnswerRequest = z.infer<typeof answerRequestSchema>
 
@@ -156,6 +159,8 @@ export const Invoke = {
   'pane:record-stop': invoke(z.tuple([paneIdSchema])).returns<RecordingInfo>(),
   /** A ground-truth marker `state:LABEL` in the pane's recording (LABEL: blocked, idle, reply-question…). */
   'pane:mark': invoke(z.tuple([paneIdSchema, z.string().min(1).max(32)])).returns<void>(),
+  /** The panes' order (sidebar and grid), kept in main so every client shows the same. Unknown ids are ignored; panes not named keep their order after the named ones. */
+  'board:reorder': invoke(z.tuple([z.array(paneIdSchema).max(10_000)])).returns<PaneId[]>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */
@@ -184,8 +189,12 @@ export interface EventMap {
   'pane:changed': PaneInfo
   'pane:removed': { readonly paneId: PaneId }
   'pane:state': StateChange
+  /** The pane's program raised a notification of its own (OSC 9/777/99, the bell). */
+  'pane:alert': PaneAlert
+  /** The panes' order changed (a pane was dragged in some client's sidebar). */
+  'board:order': { readonly order: readonly PaneId[] }
 }
-export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state'] as const satisfies readonly (keyof EventMap)[]
+export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state', 'pane:alert', 'board:order'] as const satisfies readonly (keyof EventMap)[]
 
 export type InvokeChannel = keyof typeof Invoke
 export type SendChannel = keyof typeof Send

@@ -28,6 +28,8 @@ interface Message {
  */
 export class FakeAnthropic {
   readonly requests: { tag: string | null; kind: 'title' | 'classifier' | 'first' | 'after' | 'other' }[] = []
+  /** The text of every tool result the CLI sent back (what the user answered a dialog with). */
+  readonly toolResults: string[] = []
   private nextId = 1
   /**
    * How the auto-mode classifier answers for a transcript: commands naming `BLOCKME` are blocked,
@@ -79,6 +81,8 @@ export class FakeAnthropic {
       return this.stream(res, body.model ?? 'claude', { text: '{"title": "Harness scenario"}' })
     }
     const { tag, afterTool } = lastStep(body.messages)
+    const result = lastToolResult(body.messages)
+    if (result !== null) this.toolResults.push(result)
     const step = tag ? this.script[tag] : undefined
     this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
     const turn = step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'I have nothing scripted for that.' }
@@ -114,6 +118,17 @@ export class FakeAnthropic {
     this.server.closeAllConnections()
     return new Promise((r) => this.server.close(() => r()))
   }
+}
+
+/** The text of the newest tool result in a request, or null when there is none. */
+function lastToolResult(messages: Message[]): string | null {
+  const last = messages.at(-1)
+  if (!last || last.role !== 'user' || typeof last.content === 'string') return null
+  const block = last.content.find((b) => b.type === 'tool_result')
+  if (!block) return null
+  const content = (block as { content?: unknown }).content
+  if (typeof content === 'string') return content
+  return Array.isArray(content) ? content.map((c) => (c && typeof c === 'object' ? String((c as { text?: unknown }).text ?? '') : '')).join('\n') : ''
 }
 
 /** The last `[TAG]` the user typed, and whether a tool result came after it (after an interrupted

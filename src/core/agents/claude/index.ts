@@ -7,7 +7,10 @@ export const claude = {
   reports: claudeReports,
   // 2.1.197: `3` answered "3. No" (fixture cc-80x24); digits choose AskUserQuestion options too
   // (measured in the board e2e with the real CLI). Esc declines both (cc-120x32).
-  dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b' },
+  // Free text, measured at 60×19 (test/agents/claude/freeText.test.ts): `4` on "4. Type
+  // something." moves the cursor there and opens the input in the row (nothing is submitted),
+  // a bracketed paste fills it, Enter submits: the tool result carries the typed text.
+  dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b', freeText: /^Type something\.?$/ },
   packageHints: [/@anthropic-ai\/claude-code\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -158,3 +158,22 @@ describe('Pi 0.73.1 extension events', () => {
     expect(reports.map((r) => r?.state ?? null)).toEqual(['working', 'working', null, 'asked', 'working', null, 'working', null, 'idle', 'exited'])
   })
 })
+
+describe('the ask: what the agent wants, in plain words (issue 12)', () => {
+  it('a permission request asks to run its command; a question asks its question; a reply its last sentence', () => {
+    const { reports } = feed(claudeReports, [
+      ['PermissionRequest', { session_id: SESSION, tool_name: 'Bash', tool_input: { command: 'touch x.txt' } }],
+      ['PermissionRequest', { session_id: SESSION, tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which database should the service use?' }] } }],
+      ['Stop', { session_id: SESSION, last_assistant_message: 'I fixed the off-by-one bug in the parser. Should I also add a regression test?' }],
+      ['Stop', { session_id: SESSION, last_assistant_message: 'Done.' }],
+    ])
+    expect(reports.map((r) => r?.ask)).toEqual(['Run `touch x.txt`?', 'Which database should the service use?', 'Should I also add a regression test?', undefined])
+    // The evidence keeps the raw event for explain.
+    expect(reports[0]?.detail).toBe('PermissionRequest tool_name=Bash')
+  })
+
+  it('Codex: the question its final reply ends with', () => {
+    const { reports } = feed(codexReports, [['Stop', { session_id: SESSION, last_assistant_message: 'The tests pass. Do you want me to open a pull request?' }]])
+    expect(reports[0]).toMatchObject({ state: 'asked', ask: 'Do you want me to open a pull request?' })
+  })
+})

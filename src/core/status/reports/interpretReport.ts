@@ -1,3 +1,4 @@
+import { askFromPayload, lastSentence } from '../../notify/askText'
 import { endsWithQuestion, messageText, replyTail } from './replyText'
 import { field, findMapping, type AgentReportTable, type EventMapping, type ReportEffect } from './reportTable'
 
@@ -21,6 +22,8 @@ export interface AgentReport {
   readonly detail: string
   /** From a child (subagent) session, counted for the pane. */
   readonly child: boolean
+  /** What the agent wants from the user, in plain words (a dialog's ask, a reply's question). */
+  readonly ask?: string
 }
 
 /** What the interpreter remembers between events: pure data, replaced on every change. */
@@ -130,8 +133,11 @@ export function interpretReport(
     const text = given === undefined || given === null ? next.reply : messageText(given)
     const asked = endsWithQuestion(text)
     const why = text ? `reply ends "${replyTail(text, 60)}"` : 'no reply text'
-    return { tracker: next, report: { at: raw.at, event: raw.event, effect: 'turnEnd', state: asked ? 'asked' : 'idle', detail: `${detail}: ${why}`, child } }
+    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'turnEnd', state: asked ? 'asked' : 'idle', detail: `${detail}: ${why}`, child }
+    return { tracker: next, report: asked ? { ...report, ask: lastSentence(text) } : report }
   }
   if (mapping.startsTurn) next = { ...next, reply: '' }
-  return { tracker: next, report: { at: raw.at, event: raw.event, effect: mapping.effect, state: EFFECT_STATE[mapping.effect], detail, child } }
+  const report: AgentReport = { at: raw.at, event: raw.event, effect: mapping.effect, state: EFFECT_STATE[mapping.effect], detail, child }
+  const ask = mapping.effect === 'blocked' || mapping.effect === 'question' ? askFromPayload(raw.payload) : null
+  return { tracker: next, report: ask ? { ...report, ask } : report }
 }

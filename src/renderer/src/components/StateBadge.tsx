@@ -24,6 +24,7 @@ export function VerdictEvidence({ verdict }: { verdict: Verdict }) {
       <span className="evidence__head">
         <strong>{look.label}</strong> for {describeAge(now - verdict.since)}: {look.meaning}.
       </span>
+      {verdict.evidence.find((e) => e.ask) && <span className="evidence__row evidence__ask">{verdict.evidence.find((e) => e.ask)!.ask}</span>}
       {verdict.evidence.length === 0 ? (
         <span className="evidence__row">No evidence yet.</span>
       ) : (

@@ -15,6 +15,7 @@ export function connectStoreToIpc(connection: BoardConnection): () => void {
     api.on('pane:changed', (info) => store.dispatch({ type: 'changed', info })),
     api.on('pane:removed', ({ paneId }) => store.dispatch({ type: 'removed', paneId })),
     api.on('pane:state', (change) => store.dispatch({ type: 'state', change })),
+    api.on('board:order', ({ order }) => store.dispatch({ type: 'order', order })),
   ]
   api.invoke('board:info').then(store.setBoard, () => undefined)
   api.invoke('pane:list').then(

@@ -10,14 +10,23 @@ describe('layout', () => {
     expect(visiblePanes(initialLayout, null)).toEqual([])
   })
 
-  it('fills a grid with the selected pane first in line, then the others in order', () => {
+  it('fills a grid with the selected pane and the others in order, each placed in the sidebar’s order', () => {
     const s = run({ type: 'mode', mode: 'grid', order, selected: '3' })
-    expect(s.slots).toEqual(['3', '1'])
-    expect(visiblePanes(s, '3')).toEqual(['3', '1'])
+    expect(s.slots).toEqual(['1', '3'])
+    expect(visiblePanes(s, '3')).toEqual(['1', '3'])
     const four = reduceLayout(s, { type: 'size', size: 4, order, selected: '3' })
-    expect(four.slots).toEqual(['3', '1', '2', '4'])
+    expect(four.slots).toEqual(['1', '2', '3', '4'])
     const three = reduceLayout(four, { type: 'size', size: 3, order, selected: '3' })
-    expect(three.slots).toEqual(['3', '1', '2'])
+    expect(three.slots).toEqual(['1', '2', '3'])
+  })
+
+  it('reads like the sidebar: 1, 2 / 3, 4, not 1, 2 / 4, 3 (issue 12)', () => {
+    // Two panes shown, then 3 and 4 arrive with 4 selected: 4 took the first empty cell, 3 the next.
+    let s = run({ type: 'size', size: 4, order: ['1', '2'], selected: '2' })
+    s = reduceLayout(s, { type: 'panes', order: ['1', '2', '3', '4'], selected: '4' })
+    expect(s.slots).toEqual(['1', '2', '3', '4'])
+    // A new sidebar order (panes dragged) reorders the grid too.
+    expect(reduceLayout(s, { type: 'panes', order: ['4', '3', '2', '1'], selected: '4' }).slots).toEqual(['4', '3', '2', '1'])
   })
 
   it('leaves empty cells when there are fewer panes than cells', () => {
@@ -29,8 +38,10 @@ describe('layout', () => {
     expect(s.slots).toEqual(['1', '2'])
     s = reduceLayout(s, { type: 'select', selected: '2', previous: '1' })
     expect(s.slots).toEqual(['1', '2'])
-    s = reduceLayout(s, { type: 'select', selected: '5', previous: '2' })
+    s = reduceLayout(s, { type: 'select', selected: '5', previous: '2', order })
     expect(s.slots).toEqual(['1', '5'])
+    s = reduceLayout(s, { type: 'select', selected: '3', previous: '1', order })
+    expect(s.slots).toEqual(['3', '5'])
   })
 
   it('does not touch the grid on selection in single mode, and remembers it for the way back', () => {
@@ -45,7 +56,7 @@ describe('layout', () => {
     let s = run({ type: 'size', size: 3, order, selected: '1' })
     expect(s.slots).toEqual(['1', '2', '3'])
     s = reduceLayout(s, { type: 'panes', order: ['1', '3', '4', '5'], selected: '1' })
-    expect(s.slots).toEqual(['1', '4', '3'])
+    expect(s.slots).toEqual(['1', '3', '4'])
     const same = reduceLayout(s, { type: 'panes', order: ['1', '3', '4', '5'], selected: '1' })
     expect(same).toBe(s)
   })

@@ -24,13 +24,26 @@ export const initialLayout: LayoutState = { mode: 'single', size: 2, slots: [], 
 export type LayoutAction =
   | { readonly type: 'mode'; readonly mode: LayoutState['mode']; readonly order: readonly PaneId[]; readonly selected: PaneId | null }
   | { readonly type: 'size'; readonly size: GridSize; readonly order: readonly PaneId[]; readonly selected: PaneId | null }
-  /** The selection moved from `previous` to `selected`: in the grid, it takes the previous pane's cell if it is not shown. */
-  | { readonly type: 'select'; readonly selected: PaneId; readonly previous: PaneId | null }
+  /** The selection moved from `previous` to `selected`: in the grid, it replaces the previous pane if it is not shown. */
+  | { readonly type: 'select'; readonly selected: PaneId; readonly previous: PaneId | null; readonly order?: readonly PaneId[] }
   /** The pane list changed: removed panes leave their cells, and empty cells take panes not shown. */
   | { readonly type: 'panes'; readonly order: readonly PaneId[]; readonly selected: PaneId | null }
   | { readonly type: 'split'; readonly colSplit?: number; readonly rowSplit?: number }
 
 const clampSplit = (n: number) => Math.min(0.8, Math.max(0.2, n))
+
+/**
+ * The grid reads like the sidebar (issue 12: it showed 1, 2 / 4, 3): which panes are shown is
+ * decided by the rules below, where each one sits by its place in the sidebar's order.
+ */
+function inSidebarOrder(cells: readonly (PaneId | null)[], order: readonly PaneId[]): (PaneId | null)[] {
+  const rank = (id: PaneId) => {
+    const i = order.indexOf(id)
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i
+  }
+  const shown = cells.filter((id): id is PaneId => id !== null).sort((a, b) => rank(a) - rank(b))
+  return [...shown, ...cells.filter((id) => id === null)]
+}
 
 /** Cells sized to the grid, the selected pane in one of them, the rest filled from the pane order. */
 function fill(slots: readonly (PaneId | null)[], size: number, order: readonly PaneId[], selected: PaneId | null): (PaneId | null)[] {
@@ -48,7 +61,10 @@ function fill(slots: readonly (PaneId | null)[], size: number, order: readonly P
     cells[empty >= 0 ? empty : size - 1] = selected
   }
   const spare = order.filter((id) => !cells.includes(id))
-  return cells.map((id) => id ?? spare.shift() ?? null)
+  return inSidebarOrder(
+    cells.map((id) => id ?? spare.shift() ?? null),
+    order,
+  )
 }
 
 export function reduceLayout(state: LayoutState, action: LayoutAction): LayoutState {
@@ -64,7 +80,7 @@ export function reduceLayout(state: LayoutState, action: LayoutAction): LayoutSt
       const at = action.previous !== null ? slots.indexOf(action.previous) : -1
       const empty = slots.indexOf(null)
       slots[at >= 0 ? at : empty >= 0 ? empty : 0] = action.selected
-      return { ...state, slots }
+      return { ...state, slots: action.order ? inSidebarOrder(slots, action.order) : slots }
     }
     case 'panes': {
       const slots = fill(state.slots, state.size, action.order, state.mode === 'grid' ? action.selected : null)

@@ -25,7 +25,7 @@ export function syncLayoutWithBoard(): () => void {
   let selected = useBoardStore.getState().selectedId
   return useBoardStore.subscribe((s) => {
     const layout = useLayoutStore.getState()
-    if (s.selectedId !== selected && s.selectedId !== null) layout.dispatch({ type: 'select', selected: s.selectedId, previous: selected })
+    if (s.selectedId !== selected && s.selectedId !== null) layout.dispatch({ type: 'select', selected: s.selectedId, previous: selected, order: s.order })
     if (s.order !== order) layout.dispatch({ type: 'panes', order: s.order, selected: s.selectedId })
     order = s.order
     selected = s.selectedId

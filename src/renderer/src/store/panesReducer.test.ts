@@ -27,10 +27,19 @@ const pane = (id: string, state: Verdict['state'] = 'idle'): PaneInfo => ({
 const run = (...actions: PanesAction[]): PanesState => actions.reduce(reducePanes, emptyPanes)
 
 describe('reducePanes', () => {
-  it('loads a list in id order and selects the first pane', () => {
+  it('loads a list in the board’s order (main owns it) and selects the first pane', () => {
     const s = run({ type: 'loaded', list: [pane('10'), pane('2'), pane('3')] })
-    expect(s.order).toEqual(['2', '3', '10'])
-    expect(s.selectedId).toBe('2')
+    expect(s.order).toEqual(['10', '2', '3'])
+    expect(s.selectedId).toBe('10')
+  })
+
+  it('takes a new order from the board; panes it does not name keep theirs after', () => {
+    let s = run({ type: 'loaded', list: [pane('1'), pane('2'), pane('3')] })
+    s = reducePanes(s, { type: 'order', order: ['3', '9', '1'] })
+    expect(s.order).toEqual(['3', '1', '2'])
+    expect(reducePanes(s, { type: 'order', order: ['3', '1', '2'] })).toBe(s)
+    // A pane created afterwards goes last, as the board puts it.
+    expect(reducePanes(s, { type: 'changed', info: pane('4') }).order).toEqual(['3', '1', '2', '4'])
   })
 
   it('adds a new pane on change and selects it only when nothing is selected', () => {

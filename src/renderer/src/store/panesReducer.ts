@@ -6,7 +6,7 @@ import type { PaneId, PaneInfo, StateChange } from '../../../shared/domain/pane'
 
 export interface PanesState {
   readonly panes: Readonly<Record<PaneId, PaneInfo>>
-  /** Display order: creation order (pane ids are increasing numbers). */
+  /** Display order: the board's (main keeps it; creation order until a pane is dragged). */
   readonly order: readonly PaneId[]
   readonly selectedId: PaneId | null
 }
@@ -19,8 +19,7 @@ export type PanesAction =
   | { readonly type: 'removed'; readonly paneId: PaneId }
   | { readonly type: 'state'; readonly change: StateChange }
   | { readonly type: 'select'; readonly paneId: PaneId | null }
-
-const byId = (a: PaneId, b: PaneId) => Number(a) - Number(b) || a.localeCompare(b)
+  | { readonly type: 'order'; readonly order: readonly PaneId[] }
 
 /** After a removal, select the neighbour below (or above) the removed pane. */
 function neighbour(order: readonly PaneId[], removed: PaneId): PaneId | null {
@@ -35,7 +34,8 @@ export function reducePanes(state: PanesState, action: PanesAction): PanesState 
     case 'loaded': {
       const panes: Record<PaneId, PaneInfo> = {}
       for (const info of action.list) panes[info.id] = info
-      const order = Object.keys(panes).sort(byId)
+      // The list comes in the board's order.
+      const order = action.list.map((p) => p.id).filter((id, i, all) => all.indexOf(id) === i)
       const selectedId = state.selectedId !== null && panes[state.selectedId] ? state.selectedId : (order[0] ?? null)
       return { panes, order, selectedId }
     }
@@ -43,7 +43,8 @@ export function reducePanes(state: PanesState, action: PanesAction): PanesState 
       const known = action.info.id in state.panes
       return {
         panes: { ...state.panes, [action.info.id]: action.info },
-        order: known ? state.order : [...state.order, action.info.id].sort(byId),
+        // A new pane goes last, as the board puts it.
+        order: known ? state.order : [...state.order, action.info.id],
         selectedId: state.selectedId ?? action.info.id,
       }
     }
@@ -65,5 +66,10 @@ export function reducePanes(state: PanesState, action: PanesAction): PanesState 
     case 'select':
       if (action.paneId !== null && !(action.paneId in state.panes)) return state
       return state.selectedId === action.paneId ? state : { ...state, selectedId: action.paneId }
+    case 'order': {
+      const named = action.order.filter((id) => id in state.panes)
+      const order = [...named, ...state.order.filter((id) => !named.includes(id))]
+      return order.every((id, i) => id === state.order[i]) ? state : { ...state, order }
+    }
   }
 }

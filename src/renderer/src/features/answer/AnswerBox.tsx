@@ -7,7 +7,7 @@ import { StateBadge } from '../../components/StateBadge'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
-import { DialogAnswer } from './DialogAnswer'
+import { DialogAnswer, DialogTitle } from './DialogAnswer'
 import { useDialogSnapshot } from './useDialogSnapshot'
 import { cleanTitle } from '../../lib/format'
 
@@ -27,7 +27,7 @@ function hint(state: PaneInfo['verdict']['state']): string {
       return 'Enter sends the text, then Enter on its own · Shift+Enter adds a line'
     case 'blocked':
     case 'question':
-      return 'A dialog is open: only its options answer it'
+      return 'A dialog is open: choose one of its options (or press its number)'
     case 'working':
       return 'The agent is working: text goes only with “Send anyway”'
     case 'exited':
@@ -46,6 +46,7 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   const api = useBoardApi()
   const ids = { input: useId(), hint: useId(), message: useId() }
   const inputRef = useRef<HTMLTextAreaElement>(null)
+  const boxRef = useRef<HTMLElement>(null)
   const [text, setText] = useState(() => drafts.get(pane.id) ?? '')
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Message | null>(null)
@@ -56,7 +57,8 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   const mayForce = state === 'working' || state === 'starting' || state === 'unknown'
 
   useEffect(() => {
-    if (answerFocus > 0) inputRef.current?.focus()
+    // In a dialog there is no text field: the first option takes the focus (its number keys work there).
+    if (answerFocus > 0) (inputRef.current ?? boxRef.current?.querySelector<HTMLElement>('[data-testid="dialog-option"], [data-testid="dialog-free-text"]'))?.focus()
   }, [answerFocus])
   // A refusal is about the state it was given in; a new state makes it stale.
   useEffect(() => setMessage((m) => (m?.tone === 'refused' ? null : m)), [state, pane.verdict.since])
@@ -107,7 +109,7 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   // Constant height in every state: a box that grew when a dialog opened would shrink the
   // terminal and send the agent a resize at the very moment it draws its dialog.
   return (
-    <section className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`} aria-label={`Answer pane ${pane.id}`} data-testid="answer-box" data-pane-id={pane.id}>
+    <section ref={boxRef} className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`} aria-label={`Answer pane ${pane.id}`} data-testid="answer-box" data-pane-id={pane.id}>
       {message && (
         <p id={ids.message} className={`answer-box__message is-${message.tone}`} role={message.tone === 'refused' ? 'alert' : 'status'} data-testid="answer-message" data-reason={message.reason}>
           <Icon name={message.tone === 'ok' ? 'check' : 'warning'} size={14} />
@@ -123,20 +125,30 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
           Answer <strong>#{pane.id}</strong> {pane.agent ?? cleanTitle(pane.title)}
         </span>
         {inDialog ? (
-          <DialogAnswer
-            snapshot={snapshot}
-            busy={busy}
-            onShowTerminal={() => focusSelectedTerminal()}
-            onOption={(key) => snapshot?.fingerprint && void send({ kind: 'option', key, fingerprint: snapshot.fingerprint })}
-            onDeny={() => snapshot?.fingerprint && void send({ kind: 'deny', fingerprint: snapshot.fingerprint })}
-          />
+          <DialogTitle snapshot={snapshot} />
         ) : (
           <span id={ids.hint} className="answer-box__hint">
             {hint(state)}
           </span>
         )}
       </div>
-      <div className="answer-box__row">
+      {inDialog ? (
+        <div className="answer-box__row answer-box__row--dialog">
+          <DialogAnswer
+            snapshot={snapshot}
+            busy={busy}
+            onShowTerminal={() => focusSelectedTerminal()}
+            onOption={(key) => snapshot?.fingerprint && void send({ kind: 'option', key, fingerprint: snapshot.fingerprint })}
+            onDeny={() => snapshot?.fingerprint && void send({ kind: 'deny', fingerprint: snapshot.fingerprint })}
+            onFreeText={async (key, answer) => {
+              if (!snapshot?.fingerprint) return false
+              const result = await send({ kind: 'free-text', key, text: answer, fingerprint: snapshot.fingerprint })
+              return result?.ok === true
+            }}
+          />
+        </div>
+      ) : (
+        <div className="answer-box__row">
         <label htmlFor={ids.input} className="visually-hidden">
           Text for pane {pane.id}
         </label>
@@ -145,13 +157,13 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
           ref={inputRef}
           className="input answer-box__input"
           data-testid="answer-input"
-          rows={1}
-          placeholder={inDialog ? 'Text never answers a dialog: choose one of its options' : state === 'exited' ? 'The program has ended' : 'Reply to the agent… (Shift+Enter for a new line)'}
+          rows={2}
+          placeholder={state === 'exited' ? 'The program has ended' : 'Reply to the agent… (Shift+Enter for a new line)'}
           value={text}
           disabled={state === 'exited'}
           onChange={(e) => updateText(e.target.value)}
           onKeyDown={onKeyDown}
-          aria-describedby={`${inDialog ? '' : ids.hint}${message ? ` ${ids.message}` : ''}`.trim() || undefined}
+          aria-describedby={`${ids.hint}${message ? ` ${ids.message}` : ''}`}
           aria-keyshortcuts="Alt+A"
           spellCheck={false}
         />
@@ -161,12 +173,13 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
             Send anyway
           </button>
         ) : (
-          <button type="button" className={`button${inDialog ? '' : ' button--primary'}`} disabled={busy || state === 'exited' || !text.trim()} data-testid="answer-send" onClick={() => void sendText(false)}>
+          <button type="button" className="button button--primary" disabled={busy || state === 'exited' || !text.trim()} data-testid="answer-send" onClick={() => void sendText(false)}>
             <Icon name="send" size={14} />
             Send
           </button>
         )}
       </div>
+      )}
     </section>
   )
 }

@@ -2,6 +2,7 @@ import type { PaneInfo } from '../../../../shared/domain/pane'
 import { Age } from '../../components/Age'
 import { Icon } from '../../components/Icon'
 import { StateBadge } from '../../components/StateBadge'
+import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
 import { closeLabel, closePane } from '../panes/paneActions'
@@ -11,6 +12,10 @@ import { PaneWork } from '../changes/PaneWork'
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
   const api = useBoardApi()
   const evidence = pane.verdict.evidence[0]?.detail
+  // What the agent wants, in its words (else the dialog's title, else what the state means); the
+  // raw evidence (rule ids, event names) stays in the tooltip and the badge.
+  const inDialog = pane.verdict.state === 'blocked' || pane.verdict.state === 'question'
+  const ask = pane.verdict.evidence.find((e) => e.ask)?.ask ?? (inDialog && pane.dialog?.title ? pane.dialog.title : undefined) ?? (pane.exit ? evidence : evidence && STATE_LOOK[pane.verdict.state].meaning)
   return (
     <header className="pane-header" data-testid="pane-header">
       <div className="pane-header__main">
@@ -48,9 +53,9 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
               ⚠ rules may be out of date: {pane.drift.detail}
             </span>
           )}
-          {evidence && (
-            <span className="pane-header__evidence" title={evidence}>
-              {evidence}
+          {ask && (
+            <span className="pane-header__evidence" data-testid="pane-header-ask" title={pane.verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('\n')}>
+              {ask}
             </span>
           )}
         </div>

@@ -1,12 +1,13 @@
 import type { NeedsYouItem } from '../../../../core/notify/needsYou'
-import type { PaneInfo } from '../../../../shared/domain/pane'
 import { Age } from '../../components/Age'
 import { StateIcon } from '../../components/StateIcon'
 import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardStore } from '../../store/boardStore'
 import { useNeedsYou } from './needsYouItems'
-import { askedQuestion, cleanTitle } from '../../lib/format'
+import { cleanTitle, describeAge } from '../../lib/format'
 import { changeSummary } from '../changes/changeSummary'
+import { alertWords, rawEvidence, whatItWants } from '../notify/notificationText'
+import { useAttentionStore } from '../../store/attentionStore'
 
 const WHY: Record<NeedsYouItem['kind'], string> = {
   blocked: 'permission',
@@ -14,15 +15,7 @@ const WHY: Record<NeedsYouItem['kind'], string> = {
   input: 'waiting for input',
   asked: 'asked',
   finished: 'finished',
-}
-
-/** What the pane waits for, in a few words: the dialog's title, else the evidence. */
-function waitingFor(pane: PaneInfo, item: NeedsYouItem): string {
-  if ((item.kind === 'blocked' || item.kind === 'question') && pane.dialog?.title) return pane.dialog.title
-  if (item.kind === 'finished') return 'the turn ended while you were elsewhere'
-  const detail = pane.verdict.evidence[0]?.detail
-  if (!detail) return STATE_LOOK[pane.verdict.state].meaning
-  return item.kind === 'asked' ? askedQuestion(detail) : detail
+  alert: 'notified',
 }
 
 /**
@@ -34,6 +27,7 @@ export function NeedsYouList() {
   const panes = useBoardStore((s) => s.panes)
   const selectedId = useBoardStore((s) => s.selectedId)
   const select = useBoardStore((s) => s.select)
+  const alerts = useAttentionStore((s) => s.alerts)
   return (
     <section className="needs-you" aria-labelledby="needs-you-title" data-testid="needs-you">
       <h2 id="needs-you-title" className="sidebar__section-title">
@@ -49,14 +43,17 @@ export function NeedsYouList() {
           {items.map((item) => {
             const pane = panes[item.paneId]
             if (!pane) return null
-            const tone = item.kind === 'finished' ? 'green' : STATE_LOOK[pane.verdict.state].tone
+            const tone = item.kind === 'finished' ? 'green' : item.kind === 'alert' ? 'amber' : STATE_LOOK[pane.verdict.state].tone
+            const alert = item.kind === 'alert' ? alerts[item.paneId] : undefined
+            const wants = alert ? `${alertWords(alert)} (from ${alert.source})` : whatItWants(pane, item.kind)
             return (
               <li key={item.paneId} data-testid="needs-you-item" data-pane-id={item.paneId} data-kind={item.kind}>
                 <button
                   type="button"
                   className={`needs-you__item${item.paneId === selectedId ? ' is-selected' : ''}`}
                   onClick={() => select(item.paneId)}
-                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${waitingFor(pane, item)}`}
+                  aria-label={`Pane ${pane.id} ${cleanTitle(pane.title)}: ${WHY[item.kind]}, ${wants}, waiting ${describeAge(Date.now() - item.waitingSince)}`}
+                  title={`${wants}\n${pane.agent ?? pane.command[0] ?? 'pane'} in ${pane.cwd}\n\nWhy the board says so:\n${rawEvidence(pane)}`}
                 >
                   <span className={`needs-you__icon tone-${tone}`}>
                     <StateIcon state={item.kind === 'finished' ? 'idle' : pane.verdict.state} />
@@ -69,7 +66,7 @@ export function NeedsYouList() {
                       <Age className="needs-you__age" since={item.waitingSince} />
                     </span>
                     <span className="needs-you__why">
-                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {waitingFor(pane, item)}
+                      <span className={`needs-you__kind tone-${tone}`}>{WHY[item.kind]}</span> {wants}
                     </span>
                     {item.kind === 'finished' && pane.changes && pane.changes.files > 0 && (
                       <span className="needs-you__changes" data-testid="needs-you-changes">

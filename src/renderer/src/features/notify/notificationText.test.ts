@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { PaneInfo } from '../../../../shared/domain/pane'
 import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings'
 import { prefsFrom } from './notifyController'
-import { notificationText } from './notificationText'
+import { notificationText, programAlertText, rawEvidence, whatItWants } from './notificationText'
 
 const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
   id: '3',
@@ -30,8 +30,35 @@ const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
 describe('notification text', () => {
   it('names the pane (without the agent’s title decoration), what waits, and where', () => {
     expect(notificationText(pane(), 'blocked')).toEqual({
-      title: '#3 Fix the parser blocked — a permission dialog waits',
+      title: '#3 Fix the parser needs your permission',
       body: 'Do you want to proceed?\nclaude in …/src/app',
+    })
+  })
+
+  it('says what the agent wants from its report, never the event name (issue 12)', () => {
+    const evidence = [
+      { source: 'screen' as const, at: 0, detail: 'rule claude.permission-dialog: "Do you want to proceed?"' },
+      { source: 'hook' as const, at: 0, detail: 'PermissionRequest tool_name=Bash', ask: 'Run `touch x.txt`?' },
+    ]
+    const text = notificationText(pane({ verdict: { state: 'blocked', since: 0, evidence } }), 'blocked')
+    expect(text.body).toBe('Run `touch x.txt`?\nclaude in …/src/app')
+    expect(text.body).not.toContain('PermissionRequest')
+  })
+
+  it('Codex’s asked: the question from its Stop report, not its terminal state', () => {
+    const evidence = [
+      { source: 'osc' as const, at: 0, detail: 'agent terminal state state=done:app=codex' },
+      { source: 'hook' as const, at: 0, detail: 'Stop: reply ends "…a pull request?"', ask: 'Do you want me to open a pull request?' },
+    ]
+    const p = pane({ agent: 'codex', dialog: null, verdict: { state: 'asked', since: 0, evidence } })
+    expect(whatItWants(p, 'asked')).toBe('Do you want me to open a pull request?')
+    expect(rawEvidence(p)).toContain('state=done:app=codex')
+  })
+
+  it('a program’s own notification names its source', () => {
+    expect(programAlertText(pane({ agent: null, command: ['bash'] }), { title: '', body: 'build done', source: 'OSC 9' })).toEqual({
+      title: '#3 Fix the parser: build done',
+      body: 'from OSC 9 · bash in …/src/app',
     })
   })
 
@@ -43,6 +70,6 @@ describe('notification text', () => {
 describe('notification preferences from the settings', () => {
   it('maps levels and seconds', () => {
     const settings = { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 } }
-    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet' }, graceMs: 5000 })
+    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000 })
   })
 })

@@ -4,14 +4,15 @@
  * from the settings. The window is where "the app is focused and that pane is visible" is known.
  */
 import { initialNotifyState, nextDue, reduceNotify, unseenFinished, type NotifyEvent, type NotifyIntent, type NotifyPrefs, type NotifyState, type ViewContext } from '../../../../core/notify/notifyPolicy'
-import type { PaneId, PaneState } from '../../../../shared/domain/pane'
+import type { PaneAlert, PaneId, PaneState } from '../../../../shared/domain/pane'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useAttentionStore } from '../../store/attentionStore'
 import { useBoardStore } from '../../store/boardStore'
 import { currentVisiblePanes, useLayoutStore } from '../../store/layoutStore'
 import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
-import { notificationText } from './notificationText'
+import { notificationText, programAlertText } from './notificationText'
+import { playTone } from './tones'
 import type { Notifier } from './webNotifier'
 
 /**
@@ -21,8 +22,8 @@ import type { Notifier } from './webNotifier'
 const SHOW_AFTER_MS = 60
 
 export function prefsFrom(settings: Settings): NotifyPrefs {
-  const { blocked, question, input, asked, finished, graceSeconds } = settings.notifications
-  return { levels: { blocked, question, input, asked, finished }, graceMs: graceSeconds * 1000 }
+  const { blocked, question, input, asked, finished, alert, graceSeconds } = settings.notifications
+  return { levels: { blocked, question, input, asked, finished, alert }, graceMs: graceSeconds * 1000 }
 }
 
 function currentView(): ViewContext {
@@ -32,7 +33,7 @@ function currentView(): ViewContext {
   return { focused, visible: covered ? [] : currentVisiblePanes() }
 }
 
-export function startNotifications(notifier: Notifier, onOpenPane: (paneId: PaneId) => void): () => void {
+export function startNotifications(notifier: Notifier, onOpenPane: (paneId: PaneId) => void, onAlert?: (listener: (alert: PaneAlert) => void) => () => void): () => void {
   let state: NotifyState = initialNotifyState
   let fed: Record<PaneId, PaneState> = {}
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -41,8 +42,10 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
     setTimeout(() => {
       const pane = useBoardStore.getState().panes[intent.paneId]
       if (!pane) return
-      const { title, body } = notificationText(pane, intent.kind)
-      notifier.show({ title, body, tag: `switchboard-pane-${intent.paneId}`, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+      const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
+      const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
+      notifier.show({ title, body, tag, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+      if (useSettingsStore.getState().settings.notifications.sounds[intent.kind]) playTone(intent.kind)
     }, SHOW_AFTER_MS)
   }
 
@@ -53,6 +56,9 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
     result.raise.forEach(show)
     const unseen = unseenFinished(state)
     if (JSON.stringify(unseen) !== JSON.stringify(unseenBefore)) useAttentionStore.getState().setUnseen(unseen)
+    // Only settled alerts are entries: one that came with a dialog is dropped before it shows.
+    const settled = Object.fromEntries(Object.entries(state.alerts).filter(([, a]) => a.dueAt === undefined))
+    if (JSON.stringify(settled) !== JSON.stringify(useAttentionStore.getState().alerts)) useAttentionStore.getState().setAlerts(settled)
     schedule()
   }
 
@@ -95,6 +101,11 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
     }),
     useLayoutStore.subscribe(syncView),
     useOverlayStore.subscribe(syncView),
+    // The view first here too: an alert from the pane the user looks at raises nothing.
+    onAlert?.((alert) => {
+      syncView()
+      apply({ type: 'alert', paneId: alert.paneId, alert: { at: Date.now(), source: alert.source, title: alert.title, body: alert.body } })
+    }) ?? (() => undefined),
   ]
   const onFocus = () => {
     syncView()

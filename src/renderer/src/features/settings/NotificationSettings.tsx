@@ -1,10 +1,11 @@
 import { useId } from 'react'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useAttentionStore } from '../../store/attentionStore'
+import { playTone } from '../notify/tones'
 import { webNotifier } from '../notify/webNotifier'
 
 type Notifications = Settings['notifications']
-type Kind = 'blocked' | 'question' | 'input' | 'asked' | 'finished'
+type Kind = 'blocked' | 'question' | 'input' | 'asked' | 'finished' | 'alert'
 
 const KINDS: readonly { kind: Kind; label: string; help: string }[] = [
   { kind: 'blocked', label: 'Blocked', help: 'a permission dialog waits for you' },
@@ -12,6 +13,7 @@ const KINDS: readonly { kind: Kind; label: string; help: string }[] = [
   { kind: 'input', label: 'Waiting for input', help: 'a program waits for what you type ([y/N], a password)' },
   { kind: 'asked', label: 'Asked', help: 'a reply ended with a question' },
   { kind: 'finished', label: 'Finished', help: 'a turn ended while you were elsewhere' },
+  { kind: 'alert', label: 'Program alerts', help: 'a program notified (OSC 9, 777, 99) or rang the bell' },
 ]
 const LEVELS = [
   { value: 'alert', label: 'Notify with sound' },
@@ -51,6 +53,7 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
                 {l.label}
               </th>
             ))}
+            <th scope="col">Board sound</th>
           </tr>
         </thead>
         <tbody>
@@ -71,6 +74,18 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
                   />
                 </td>
               ))}
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`${label}: play the board's sound`}
+                  checked={value.sounds[kind]}
+                  data-testid={`sound-${kind}`}
+                  onChange={(e) => {
+                    onChange({ ...value, sounds: { ...value.sounds, [kind]: e.target.checked } })
+                    if (e.target.checked) playTone(kind)
+                  }}
+                />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,6 +8,7 @@ import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
 import { LaunchSettings } from './LaunchSettings'
 import { NotificationSettings } from './NotificationSettings'
+import { ShortcutSettings } from './ShortcutSettings'
 import { RulesFolder } from './RulesFolder'
 
 /** The settings, edited as a draft and saved together (main validates and writes the file). */
@@ -61,6 +62,7 @@ export function SettingsPage() {
         <LaunchSettings value={draft} onChange={({ presets, worktrees }) => setDraft({ ...draft, presets, worktrees })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
+        <ShortcutSettings value={draft.shortcuts} onChange={(shortcuts) => setDraft({ ...draft, shortcuts })} />
         {error && (
           <p className="form-error" role="alert">
             Could not save: {error}

@@ -1,18 +1,20 @@
 import { Modal } from '../../components/Modal'
 import { useOverlayStore } from '../../store/overlayStore'
-import { SHORTCUTS } from './shortcutTable'
+import { useSettingsStore } from '../../store/settingsStore'
+import { keysLabel, SHORTCUTS } from './shortcutTable'
 
 /** Every keyboard shortcut, one line each (Alt+/ opens and closes it). */
 export function ShortcutsSheet() {
   const close = useOverlayStore((s) => s.close)
+  const config = useSettingsStore((s) => s.settings.shortcuts)
   return (
     <Modal title="Keyboard shortcuts" onClose={close} testId="shortcuts-sheet" className="modal--narrow">
       <table className="shortcuts">
         <tbody>
           {SHORTCUTS.map((s) => (
-            <tr key={s.keys}>
+            <tr key={s.id} data-shortcut={s.id}>
               <td className="shortcuts__keys">
-                {s.keys.split(' ').map((k, i) => (
+                {keysLabel(s, config).split(' ').map((k, i) => (
                   <kbd key={i}>{k}</kbd>
                 ))}
               </td>
@@ -33,7 +35,10 @@ export function ShortcutsSheet() {
           </tr>
         </tbody>
       </table>
-      <p className="modal__note">Ctrl and Ctrl+Shift keys all go to the program in the pane; the board only takes Alt combinations.</p>
+      <p className="modal__note">
+        Every other key goes to the program in the pane; the board only takes {config.prefix} combinations. Change the prefix in Settings → Shortcuts, or give a command a key of its own in the settings file (`shortcuts.keys`, by the
+        names: {SHORTCUTS.map((s) => s.id).join(', ')}).
+      </p>
     </Modal>
   )
 }

@@ -1,16 +1,19 @@
 import type { BoardApi } from '../../../../shared/ipc/contract'
+import type { Settings } from '../../../../shared/domain/settings'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
 import { closeSelected, focusAnswer, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, toggleGrid } from './boardCommands'
 
 /**
- * The board's keyboard shortcuts. All use Alt: Ctrl and Ctrl+Shift combinations belong to the
+ * The board's keyboard shortcuts. All use one prefix, Alt by default (Settings → Shortcuts): Ctrl and Ctrl+Shift combinations belong to the
  * terminal programs (and many to the browser, which never lets a page have them), while Alt is
  * what terminal multiplexers such as Zellij use. Matched on the physical key (`code`), so they
  * work whatever Alt+key types on a Mac or in another layout.
  */
 export interface Shortcut {
-  /** KeyboardEvent.code values that trigger it (with Alt). */
+  /** Stable name, for a key of one's own in the settings (`shortcuts.keys`). */
+  readonly id: string
+  /** KeyboardEvent.code values that trigger it (with the prefix). */
   readonly codes: readonly string[]
   /** How the sheet shows it. */
   readonly keys: string
@@ -21,20 +24,56 @@ export interface Shortcut {
 const DIGITS = Array.from({ length: 9 }, (_, i) => `Digit${i + 1}`)
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { codes: ['KeyJ'], keys: 'Alt J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
-  { codes: DIGITS, keys: 'Alt 1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
-  { codes: ['BracketLeft'], keys: 'Alt [', description: 'Previous pane', run: () => selectRelative(-1) },
-  { codes: ['BracketRight'], keys: 'Alt ]', description: 'Next pane', run: () => selectRelative(1) },
-  { codes: ['KeyA'], keys: 'Alt A', description: 'Type in the answer box', run: () => focusAnswer() },
-  { codes: ['KeyT'], keys: 'Alt T', description: 'Back to the terminal', run: () => void focusSelectedTerminal() },
-  { codes: ['KeyN'], keys: 'Alt N', description: 'New pane', run: () => newPane() },
-  { codes: ['KeyW'], keys: 'Alt W', description: 'Close the pane (asks before ending a running program)', run: (api) => closeSelected(api) },
-  { codes: ['KeyG'], keys: 'Alt G', description: 'One pane ↔ panes side by side', run: () => toggleGrid() },
-  { codes: ['Comma'], keys: 'Alt ,', description: 'Settings', run: () => useOverlayStore.getState().open({ kind: 'settings' }) },
-  { codes: ['Slash'], keys: 'Alt /', description: 'This list of shortcuts', run: () => useOverlayStore.getState().open({ kind: 'shortcuts' }) },
+  { id: 'next-needing', codes: ['KeyJ'], keys: 'J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
+  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
+  { id: 'previous', codes: ['BracketLeft'], keys: '[', description: 'Previous pane', run: () => selectRelative(-1) },
+  { id: 'next', codes: ['BracketRight'], keys: ']', description: 'Next pane', run: () => selectRelative(1) },
+  { id: 'answer', codes: ['KeyA'], keys: 'A', description: 'Type in the answer box', run: () => focusAnswer() },
+  // Not Alt+T: that is transpose-words in bash, readline and Claude Code's prompt (issue 12).
+  { id: 'terminal', codes: ['Backquote'], keys: '`', description: 'Back to the terminal', run: () => void focusSelectedTerminal() },
+  { id: 'new-pane', codes: ['KeyN'], keys: 'N', description: 'New pane', run: () => newPane() },
+  { id: 'close', codes: ['KeyW'], keys: 'W', description: 'Close the pane (asks before ending a running program)', run: (api) => closeSelected(api) },
+  { id: 'grid', codes: ['KeyG'], keys: 'G', description: 'One pane ↔ panes side by side', run: () => toggleGrid() },
+  { id: 'settings', codes: ['Comma'], keys: ',', description: 'Settings', run: () => useOverlayStore.getState().open({ kind: 'settings' }) },
+  { id: 'help', codes: ['Slash'], keys: '/', description: 'This list of shortcuts', run: () => useOverlayStore.getState().open({ kind: 'shortcuts' }) },
 ]
 
-export function findShortcut(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code'>): Shortcut | undefined {
-  if (!event.altKey || event.ctrlKey || event.metaKey) return undefined
-  return SHORTCUTS.find((s) => s.codes.includes(event.code))
+export type ShortcutConfig = Settings['shortcuts']
+export const DEFAULT_SHORTCUTS: ShortcutConfig = { prefix: 'Alt', keys: {} }
+
+type Mods = Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>
+
+/** The event carries exactly the prefix's modifiers (Shift is free under plain Alt, as before). */
+function hasPrefix(event: Mods, prefix: ShortcutConfig['prefix']): boolean {
+  if (event.metaKey) return false
+  switch (prefix) {
+    case 'Alt':
+      return event.altKey && !event.ctrlKey
+    case 'Ctrl+Alt':
+      return event.altKey && event.ctrlKey
+    case 'Alt+Shift':
+      return event.altKey && event.shiftKey && !event.ctrlKey
+    case 'Ctrl+Shift':
+      return event.ctrlKey && event.shiftKey && !event.altKey
+  }
+}
+
+/** The codes that run a shortcut: the user's own key if set, else its defaults. */
+export function codesOf(shortcut: Shortcut, config: ShortcutConfig): readonly string[] {
+  const own = config.keys[shortcut.id]
+  return own ? [own] : shortcut.codes
+}
+
+export function findShortcut(event: Mods & Pick<KeyboardEvent, 'code'>, config: ShortcutConfig = DEFAULT_SHORTCUTS): Shortcut | undefined {
+  if (!hasPrefix(event, config.prefix)) return undefined
+  return SHORTCUTS.find((s) => codesOf(s, config).includes(event.code))
+}
+
+const CODE_LABELS: Readonly<Record<string, string>> = { Backquote: '`', Slash: '/', Comma: ',', Period: '.', BracketLeft: '[', BracketRight: ']', Semicolon: ';', Quote: "'", Minus: '-', Equal: '=', Backslash: '\\' }
+
+/** How the sheet shows a shortcut: the prefix, then its key(s), e.g. "Alt J". */
+export function keysLabel(shortcut: Shortcut, config: ShortcutConfig): string {
+  const own = config.keys[shortcut.id]
+  const key = own ? (CODE_LABELS[own] ?? own.replace(/^(Key|Digit)/, '')) : shortcut.keys
+  return `${config.prefix.replace(/\+/g, ' ')} ${key}`
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import type { BoardApi } from '../../../../shared/ipc/contract'
 import { useOverlayStore } from '../../store/overlayStore'
+import { useSettingsStore } from '../../store/settingsStore'
 import { findShortcut } from './shortcutTable'
 
 /**
@@ -10,11 +11,11 @@ import { findShortcut } from './shortcutTable'
 export function useShortcuts(api: BoardApi): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const shortcut = findShortcut(event)
+      const shortcut = findShortcut(event, useSettingsStore.getState().settings.shortcuts)
       if (!shortcut) return
       // While a modal is open only the shortcut sheet toggles; the board behind it stays put.
       const overlay = useOverlayStore.getState().overlay
-      if (overlay && !(overlay.kind === 'shortcuts' && event.code === 'Slash')) return
+      if (overlay && !(overlay.kind === 'shortcuts' && shortcut.id === 'help')) return
       event.preventDefault()
       event.stopPropagation()
       if (overlay) useOverlayStore.getState().close()

@@ -25,13 +25,19 @@ interface PaneListItemProps {
   /** A finished turn nobody has looked at. */
   readonly unseen: boolean
   readonly onSelect: (id: string) => void
+  /** Drop `moved` where this pane is (drag and drop), or move this pane one place (Alt+↑/↓). */
+  readonly onMove: (moved: string, target: string) => void
+  readonly onNudge: (id: string, by: -1 | 1) => void
 }
+
+/** The drag payload's type: only a pane dragged from a sidebar is dropped here. */
+const PANE_DRAG = 'application/x-switchboard-pane'
 
 /**
  * One pane in the sidebar: its number, the agent and title, where it runs, the state badge (its
  * evidence on hover or focus) and how long it has been in that state.
  */
-export const PaneListItem = memo(function PaneListItem({ pane, number, selected, visible, unseen, onSelect }: PaneListItemProps) {
+export const PaneListItem = memo(function PaneListItem({ pane, number, selected, visible, unseen, onSelect, onMove, onNudge }: PaneListItemProps) {
   const api = useBoardApi()
   const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}`
   return (
@@ -40,8 +46,35 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, selected,
       data-testid="pane-item"
       data-pane-id={pane.id}
       data-state={pane.verdict.state}
+      draggable
+      onDragStart={(e) => {
+        e.dataTransfer.setData(PANE_DRAG, pane.id)
+        e.dataTransfer.effectAllowed = 'move'
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(PANE_DRAG)) e.preventDefault()
+      }}
+      onDrop={(e) => {
+        const moved = e.dataTransfer.getData(PANE_DRAG)
+        if (!moved) return
+        e.preventDefault()
+        onMove(moved, pane.id)
+      }}
     >
-      <button type="button" className="pane-item__main" aria-current={selected ? 'true' : undefined} aria-label={label} onClick={() => onSelect(pane.id)} title={`${formatArgv(pane.command)}\n${pane.cwd}`}>
+      <button
+        type="button"
+        className="pane-item__main"
+        aria-current={selected ? 'true' : undefined}
+        aria-label={label}
+        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+        onClick={() => onSelect(pane.id)}
+        onKeyDown={(e) => {
+          if (!e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
+          e.preventDefault()
+          onNudge(pane.id, e.key === 'ArrowUp' ? -1 : 1)
+        }}
+        title={`${formatArgv(pane.command)}\n${pane.cwd}\nDrag (or Alt+↑/↓) to reorder`}
+      >
         <span className="pane-item__num" aria-hidden="true">
           {number <= 9 ? number : ''}
         </span>

@@ -9,6 +9,9 @@ import { NewPaneForm } from '../newPane/NewPaneForm'
 import { NeedsYouList } from '../needsYou/NeedsYouList'
 import { NotificationPrompt } from '../notify/NotificationPrompt'
 import { PaneListItem } from './PaneListItem'
+import { movePane, nudgePane } from './reorder'
+import { useBoardApi } from '../../ipc/BoardApiContext'
+import { useCallback } from 'react'
 
 export function Sidebar() {
   const panes = useBoardStore(useShallow(paneSelectors.ordered))
@@ -21,6 +24,11 @@ export function Sidebar() {
   const newPane = useOverlayStore((s) => s.newPane)
   const setNewPane = useOverlayStore((s) => s.setNewPane)
   const open = useOverlayStore((s) => s.open)
+  const api = useBoardApi()
+  // The order lives in main (board:reorder), so every client agrees; the event updates this one too.
+  const reorder = useCallback((order: string[]) => void api.invoke('board:reorder', order).catch(() => undefined), [api])
+  const onMove = useCallback((moved: string, target: string) => reorder(movePane(useBoardStore.getState().order, moved, target)), [reorder])
+  const onNudge = useCallback((id: string, by: -1 | 1) => reorder(nudgePane(useBoardStore.getState().order, id, by)), [reorder])
 
   return (
     <nav className="sidebar" aria-label="Panes" data-testid="sidebar">
@@ -61,6 +69,8 @@ export function Sidebar() {
                 visible={visible.includes(pane.id)}
                 unseen={unseen[pane.id] !== undefined}
                 onSelect={select}
+                onMove={onMove}
+                onNudge={onNudge}
               />
             ))}
             {loaded && panes.length === 0 && <li className="sidebar__empty">No panes yet.</li>}
