@@ -1,4 +1,5 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
+import { parseSessionCommand, SESSION_USAGE, type SessionCommand } from './sessionCommands'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -10,6 +11,7 @@ export type CliCommand =
   | { name: 'kill'; pane: string }
   | { name: 'wait'; pane: string; state: PaneState; timeoutSec?: number }
   | { name: 'events'; json: boolean }
+  | SessionCommand
   | { name: 'help' }
   | { name: 'version' }
 
@@ -36,6 +38,7 @@ commands:
   wait PANE --state STATE [--timeout SEC]
                                        wait until the pane is in STATE (${PANE_STATES.join('|')})
   events [--json]                      print one line per state change until interrupted
+${SESSION_USAGE}
 
 The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board running.`
 
@@ -150,7 +153,10 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'events':
       flags(['--json'])
       return { socket, command: { name: 'events', json: args.includes('--json') } }
-    default:
+    default: {
+      const session = parseSessionCommand(name, args)
+      if (session) return { socket, command: session }
       throw new UsageError(`unknown command ${JSON.stringify(name)}; \`switchboard help\` lists the commands`)
+    }
   }
 }

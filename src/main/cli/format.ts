@@ -28,13 +28,14 @@ export function paneRecord(p: PaneInfo) {
     drift: p.drift,
     exitCode: p.exit?.code ?? null,
     exitSignal: p.exit?.signal ?? null,
+    interrupted: p.interrupted ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command } : null,
   }
 }
 
 export function paneTable(panes: readonly PaneInfo[], now: number): string {
   const rows = panes.map((p) => [
     p.id,
-    p.verdict.state,
+    p.interrupted ? 'interrupted' : p.verdict.state,
     formatAge(now - p.verdict.since),
     String(p.pid),
     p.foreground ? programName(p.foreground.argv[0] ?? '?') : '-',

@@ -5,6 +5,7 @@ import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { runSessionCommand } from './sessionCommands'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -92,6 +93,10 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
       return 0
     case 'wait':
       return waitForState(conn, command.pane, command.state, command.timeoutSec, io)
+    case 'resume':
+    case 'restart':
+    case 'history':
+      return runSessionCommand(command, client, io)
     case 'events': {
       client.on('pane:state', (change) => io.out((command.json ? stateJson(change) : stateLine(change)) + '\n'))
       // Subscribing happens on connect; a round trip proves the board is there before we wait.

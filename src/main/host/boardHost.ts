@@ -12,6 +12,9 @@ import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
+import { dataDir } from '../workspace/dataDir'
+import { WorkspaceStore } from '../workspace/workspaceStore'
+import { restoreWorkspace } from '../workspace/restoreWorkspace'
 
 export interface BoardHost {
   readonly board: Board
@@ -30,6 +33,8 @@ export async function startBoardHost(options: {
   clock?: Clock
   env?: NodeJS.ProcessEnv
   defaultCwd?: string
+  /** Save the workspace and restore it on start (default true; benchmarks run without). */
+  persist?: boolean
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -45,6 +50,7 @@ export async function startBoardHost(options: {
   // Reports arrive only for registered panes, so only after the board below exists.
   const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
+  const workspace = options.persist === false ? null : WorkspaceStore.open({ dir: dataDir(env), clock, log: options.log })
   const board = new Board({
     clock,
     log: options.log,
@@ -53,8 +59,15 @@ export async function startBoardHost(options: {
     defaultCwd: options.defaultCwd,
     rulesDir: resourcesDir ? join(resourcesDir, 'rules') : null,
     agents,
+    history: workspace ? (id) => workspace.history(id) : undefined,
   })
-  const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
+  if (workspace) restoreWorkspace(board, workspace, options.log)
+  const info = (): BoardInfo => ({
+    version: APP_VERSION,
+    mode: options.mode,
+    socketPath,
+    workspace: workspace && { path: workspace.path, problem: workspace.problem },
+  })
   const control = await ControlSocket.listen(socketPath, board, info, options.log)
   let stopping: Promise<void> | undefined
   return {
@@ -65,6 +78,8 @@ export async function startBoardHost(options: {
     shutdown: () =>
       (stopping ??= (async () => {
         control.dispose()
+        // Saved before the panes are ended: the next start brings them back as interrupted.
+        await workspace?.close()
         await board.shutdown()
         await reports.close()
       })()),

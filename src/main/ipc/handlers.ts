@@ -35,14 +35,14 @@ export function createHandlers(
     invoke: {
       'board:info': () => info(),
       'pane:list': () => board.list(),
-      'pane:get': (id) => board.get(id).info(),
+      'pane:get': (id) => board.info(id),
       'pane:create': (req) => board.create(req),
       'pane:write': (id, data) => board.write(id, data),
-      'pane:resize': (id, cols, rows) => board.get(id).resize(cols, rows),
+      'pane:resize': (id, cols, rows) => board.resize(id, cols, rows),
       'pane:kill': (id) => board.kill(id),
       'pane:remove': (id) => board.remove(id),
       'pane:screen': async (id) => {
-        const pane = board.get(id)
+        const pane = board.restoredPane(id) ?? board.get(id)
         await pane.settled()
         return pane.screen()
       },
@@ -56,6 +56,9 @@ export function createHandlers(
       'pane:dialog': (id) => liveDialog(board.get(id)),
       'pane:answer': (id, request) => answerPane(board.get(id), request, services.clock),
       'pane:type': (id, data, seen) => typeInput(board.get(id), data, seen, services.clock),
+      'pane:resume': (id) => board.resume(id),
+      'pane:restart': (id) => board.restart(id),
+      'pane:history': (id) => board.history(id),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs'
 import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { PaneId, PaneInfo, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
@@ -15,6 +15,8 @@ import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegi
 import { RuleWatcher } from '../status/ruleWatcher'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
+import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
+import { relaunchSeed, relaunchCommand, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -37,6 +39,8 @@ export interface BoardOptions {
   readonly watchRules?: boolean
   /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
   readonly agents?: AgentLaunches
+  /** A pane's saved state history (the workspace store); none without one. */
+  readonly history?: (id: PaneId) => StateHistoryEntry[]
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -55,6 +59,16 @@ export class Board extends Disposable {
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private nextId = 1
   private nextClient = 1
+  /** Each connected client's attachments, so a relaunched pane keeps its viewers. */
+  private readonly clients = new Map<string, { readonly attached: Set<PaneId>; readonly sink: (id: PaneId) => (data: string, resync: boolean) => void }>()
+  /** Panes back from the saved workspace with nothing running yet (see restore). */
+  private readonly restored = new Map<PaneId, RestoredPane>()
+  /** What each pane was launched with, as the user asked: what restart and resume run again. */
+  private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+
+  private readonly _onDidLaunch = this.register(new Emitter<PaneLaunched>())
+  /** A pane's process started (created, restarted or resumed): what the workspace store saves. */
+  readonly onDidLaunch = this._onDidLaunch.event
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -113,28 +127,35 @@ export class Board extends Disposable {
   create(req: CreatePaneRequest): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
-    const argv = req.command?.length ? req.command : [this.defaultShell()]
-    const env = this.paneEnv(id, req.env)
-    const launch = {
-      argv,
+    const spec: PaneLaunchSpec = {
+      command: req.command?.length ? req.command : [this.defaultShell()],
       cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
-      env,
+      env: req.env ?? {},
+      title: req.title,
       cols: req.cols ?? BoardConstants.DefaultCols,
       rows: req.rows ?? BoardConstants.DefaultRows,
     }
+    const info = this.launchPane(id, spec, spec.command)
+    this.nextId++
+    return info
+  }
+
+  private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
+    const env = this.paneEnv(id, spec.env)
+    const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
     const injected = this.prepareAgent(id, argv, env)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
     if (!result.ok) {
       injected?.dispose()
       throw new BoardError('spawn-failed', result.message)
     }
-    this.nextId++
     // The pane shows the command the user asked for; the injected flags are ours.
     const pane = new Pane({
+      seed,
       id,
       launch,
       pty: result.pty,
-      title: req.title,
+      title: spec.title,
       clock: this.options.clock,
       rules: (agent) => this.rules?.rules(agent) ?? [],
       ruleFile: (agent) => this.rules?.file(agent),
@@ -150,7 +171,9 @@ export class Board extends Disposable {
     }
     this.panes.set(id, pane)
     this.paneStores.set(id, store)
+    this.specs.set(id, spec)
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
+    this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
@@ -189,12 +212,90 @@ export class Board extends Disposable {
 
   get(id: PaneId): Pane {
     const pane = this.panes.get(id)
-    if (!pane) throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
-    return pane
+    if (pane) return pane
+    if (this.restored.has(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
+    throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
+  /** A live or restored pane's info. */
+  info(id: PaneId): PaneInfo {
+    return this.restored.get(id)?.info() ?? this.get(id).info()
+  }
+
+  /** Live and restored panes, in their places (by id). */
   list(): PaneInfo[] {
-    return [...this.panes.values()].map((p) => p.info())
+    return [...this.panes.values(), ...this.restored.values()].map((p) => p.info()).sort((a, b) => Number(a.id) - Number(b.id))
+  }
+
+  /** A pane back from the saved workspace with nothing running, if `id` is one. */
+  restoredPane(id: PaneId): RestoredPane | undefined {
+    return this.restored.get(id)
+  }
+
+  /** A pane's state history as saved (it survives restarts of the board). */
+  history(id: PaneId): StateHistoryEntry[] {
+    this.info(id)
+    return this.options.history?.(id) ?? []
+  }
+
+  /**
+   * Puts saved panes back in their places, with nothing running: each shows its last screen until
+   * it is resumed or restarted. Call on a fresh board, before any pane is created.
+   */
+  restore(panes: readonly (RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> })[]): void {
+    for (const saved of panes) {
+      if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
+      const { env, ...options } = saved
+      this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
+      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
+      this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
+      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
+    }
+  }
+
+  /**
+   * Runs a pane that is not running again in its place: an agent with its session resumed (its
+   * own resume command and the session id it reported), anything else with its command, cwd and
+   * environment. Reporting is injected again, as on every launch.
+   */
+  async resume(id: PaneId): Promise<PaneInfo> {
+    const live = this.panes.get(id)
+    if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
+    return this.relaunch(id)
+  }
+
+  /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
+  async restart(id: PaneId): Promise<PaneInfo> {
+    return this.relaunch(id)
+  }
+
+  private async relaunch(id: PaneId): Promise<PaneInfo> {
+    const live = this.panes.get(id)
+    const restored = this.restored.get(id)
+    const spec = this.specs.get(id)
+    if ((!live && !restored) || !spec) return this.get(id).info()
+    const before = restored ? restored.info() : live!.info()
+    const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
+    const argv = relaunchCommand(spec.command, before)
+    if (live) {
+      await live.kill()
+      this.paneStores.get(id)?.dispose()
+      this.paneStores.delete(id)
+      this.panes.delete(id)
+      live.dispose()
+    }
+    restored?.dispose()
+    this.restored.delete(id)
+    try {
+      const info = this.launchPane(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
+      await this.reattachClients(id)
+      return info
+    } catch (err) {
+      // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
+      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.exit ?? { code: -1, signal: null }, interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
+      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(id)!.info() })
+      throw err
+    }
   }
 
   write(id: PaneId, data: string): void {
@@ -203,16 +304,43 @@ export class Board extends Disposable {
     pane.write(data)
   }
 
+  /** Clients that showed the pane before it was relaunched get the new one, starting with a resync. */
+  private async reattachClients(id: PaneId): Promise<void> {
+    const pane = this.panes.get(id)
+    if (!pane) return
+    for (const [clientId, client] of this.clients) {
+      if (!client.attached.has(id)) continue
+      const sink = client.sink(id)
+      const snapshot = await pane.attach(clientId, sink)
+      sink(snapshot.serialized, true)
+    }
+  }
+
   async kill(id: PaneId): Promise<void> {
+    if (this.restored.has(id)) return
     await this.get(id).kill()
   }
 
+  resize(id: PaneId, cols: number, rows: number): void {
+    if (this.restored.has(id)) return
+    this.get(id).resize(cols, rows)
+  }
+
   async remove(id: PaneId): Promise<void> {
+    const restored = this.restored.get(id)
+    if (restored) {
+      restored.dispose()
+      this.restored.delete(id)
+      this.specs.delete(id)
+      this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+      return
+    }
     const pane = this.get(id)
     await pane.kill()
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
+    this.specs.delete(id)
     pane.dispose()
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
@@ -225,12 +353,16 @@ export class Board extends Disposable {
   } {
     const clientId = `client-${this.nextClient++}`
     const attached = new Set<PaneId>()
+    const sink = (id: PaneId) => (data: string, resync: boolean) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data })
+    this.clients.set(clientId, { attached, sink })
     return {
       id: clientId,
       attach: async (id) => {
+        const restored = this.restored.get(id)
+        if (restored) return restored.attachSnapshot()
         const pane = this.get(id)
         attached.add(id)
-        const snapshot = await pane.attach(clientId, (data, resync) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }))
+        const snapshot = await pane.attach(clientId, sink(id))
         // Detached (or disconnected) while the attach waited for the mirror: undo it.
         if (!attached.has(id)) pane.detach(clientId)
         return snapshot
@@ -243,6 +375,7 @@ export class Board extends Disposable {
       dispose: () => {
         for (const id of attached) this.panes.get(id)?.detach(clientId)
         attached.clear()
+        this.clients.delete(clientId)
       },
     }
   }
@@ -260,6 +393,8 @@ export class Board extends Disposable {
   override dispose(): void {
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
+    for (const pane of this.restored.values()) pane.dispose()
+    this.restored.clear()
     this.panes.clear()
     this.paneStores.clear()
     super.dispose()

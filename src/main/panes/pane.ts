@@ -27,6 +27,8 @@ export interface PaneOptions {
   readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
+  /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
+  readonly seed?: string
 }
 
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
@@ -104,6 +106,7 @@ export class Pane extends Disposable {
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
     this.mirror = this.register(new HeadlessMirror(this.size.cols, this.size.rows, this.clock))
+    if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
       new PaneStatus({
@@ -289,6 +292,11 @@ export class Pane extends Disposable {
   /** Resolves once the mirror parsed everything written so far. */
   settled(): Promise<void> {
     return new Promise((resolve) => this.mirror.write('', resolve))
+  }
+
+  /** The mirror serialized with at most `scrollback` lines above the screen (the saved workspace's copy). */
+  snapshotForSave(scrollback: number): Promise<{ serialized: string; cols: number; rows: number }> {
+    return new Promise((resolve) => this.mirror.write('', () => resolve({ serialized: this.mirror.serialize(scrollback), cols: this.size.cols, rows: this.size.rows })))
   }
 
   /**

@@ -75,6 +75,30 @@ export interface PaneInfo {
   readonly agentVersion: string | null
   /** The agent's latest report (hook or plugin event) and when it arrived. */
   readonly lastReport: { readonly event: string; readonly at: number } | null
+  /**
+   * Set when the pane was restored from the saved workspace after its board stopped (a crash, a
+   * reboot or a quit) while it still ran: nothing runs in it until it is resumed or restarted.
+   */
+  readonly interrupted?: PaneInterruption | null
+}
+
+export interface PaneInterruption {
+  /** When its board was last seen alive (ms since the epoch): about when the pane stopped. */
+  readonly at: number
+  /** What Resume does: the agent's own resume command with its session id, or the command run again. */
+  readonly resume: { readonly kind: 'session'; readonly sessionId: string } | { readonly kind: 'rerun' }
+  /** The command line Resume runs (as the user would type it; reporting is injected again on top). */
+  readonly command: readonly string[]
+}
+
+/** One entry of a pane's state history: the verdict it entered, with its deciding evidence. */
+export interface StateHistoryEntry {
+  readonly paneId: PaneId
+  readonly state: PaneState
+  readonly previous: PaneState
+  /** When the pane entered the state (ms since the epoch); it lasted until the next entry's. */
+  readonly since: number
+  readonly evidence: readonly Evidence[]
 }
 
 export interface PaneDrift {

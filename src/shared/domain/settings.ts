@@ -46,6 +46,16 @@ export const settingsSchema = z
       .strict()
       .prefault({}),
     appearance: appearanceSchema.prefault({}),
+    sessions: z
+      .object({
+        /**
+         * On start, resume the panes the last board left running (agents in their sessions, shells
+         * in their cwd) instead of waiting for a Resume click. Other commands always wait.
+         */
+        resumeOnStart: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
 

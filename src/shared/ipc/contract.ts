@@ -14,6 +14,7 @@ import type {
   PaneInfo,
   ScreenSnapshot,
   StateChange,
+  StateHistoryEntry,
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
@@ -79,6 +80,8 @@ export interface BoardInfo {
   readonly version: string
   readonly mode: 'electron' | 'browser'
   readonly socketPath: string | null
+  /** The saved workspace: its database, and what was wrong with the one found at start, if anything. */
+  readonly workspace?: { readonly path: string; readonly problem: string | null } | null
 }
 
 /** A request/response channel: validated arguments, typed result. */
@@ -113,6 +116,12 @@ export const Invoke = {
   'pane:answer': invoke(z.tuple([paneIdSchema, answerRequestSchema])).returns<AnswerResult>(),
   /** Keystrokes typed into a terminal view, through the type-ahead guard (see core/answer/typeAhead). */
   'pane:type': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars), seenVerdictSchema])).returns<TypeResult>(),
+  /** Runs a pane that is not running again in its place: an agent resumes its session, a shell restarts in its cwd. */
+  'pane:resume': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  /** Ends the pane's program if it runs and starts it again (same command, cwd, env; an agent resumes its session). */
+  'pane:restart': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  /** The pane's state history (verdicts with their evidence and times); it survives restarts of the board. */
+  'pane:history': invoke(z.tuple([paneIdSchema])).returns<StateHistoryEntry[]>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */
