@@ -32,5 +32,6 @@ export function relaunchCommand(command: readonly string[], before: PaneInfo): r
  */
 export function relaunchSeed(serialized: string, rows: number, argv: readonly string[]): string {
   const marker = `\x1b[2m── switchboard: ${argv.join(' ').slice(0, 200)} ──\x1b[0m`
-  return `${serialized}\x1b[?1049l\x1b[!p\x1b[0m\r\n${marker}${'\r\n'.repeat(rows)}\x1b[H`
+  // From the bottom row, each newline scrolls one line up into the scrollback: `rows` of them leave a blank page.
+  return `${serialized}\x1b[?1049l\x1b[!p\x1b[0m\x1b[${rows};1H\r\n${marker}${'\r\n'.repeat(rows)}\x1b[H`
 }

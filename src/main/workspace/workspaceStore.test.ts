@@ -125,3 +125,18 @@ describe('the saved workspace', () => {
     expect(second.board.list()[0]!.interrupted).toBeUndefined()
   })
 })
+
+describe('the screen a relaunched pane starts with', () => {
+  it('is blank, with the old screen in the scrollback above it, wherever the old cursor was', async () => {
+    const { relaunchSeed } = await import('../panes/relaunch')
+    const { HeadlessMirror } = await import('../screen/headlessMirror')
+    const mirror = new HeadlessMirror(40, 6, realClock)
+    // An old screen whose cursor sits near the top (a full-screen program's last frame).
+    const old = 'line-a\r\nline-b\r\nline-c\r\nline-d\r\nline-e\r\nline-f\x1b[1;1H'
+    await new Promise<void>((r) => mirror.write(relaunchSeed(old, 6, ['claude', '--resume', 'x']), r))
+    expect(mirror.screen().lines.every((l) => l.trim() === '')).toBe(true)
+    expect(mirror.screen().cursor).toEqual({ x: 0, y: 0 })
+    expect(mirror.serialize()).toMatch(/line-a[\s\S]*line-f[\s\S]*switchboard: claude --resume x/)
+    mirror.dispose()
+  })
+})

@@ -28,6 +28,8 @@ interface Message {
  */
 export class FakeAnthropic {
   readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
+  readonly bodies: string[] = []
   private nextId = 1
 
   private constructor(
@@ -49,6 +51,7 @@ export class FakeAnthropic {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string } | null
+    if (body) this.bodies.push(JSON.stringify(body))
     if (req.method === 'POST' && req.url?.startsWith('/v1/messages/count_tokens')) return void res.end(JSON.stringify({ input_tokens: 100 }))
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) {
       res.writeHead(200, { 'content-type': 'application/json' })
