@@ -359,7 +359,11 @@ export class Board extends Disposable {
       id: clientId,
       attach: async (id) => {
         const restored = this.restored.get(id)
-        if (restored) return restored.attachSnapshot()
+        if (restored) {
+          // Attached to the place: when the pane runs again, this client gets it (reattachClients).
+          attached.add(id)
+          return restored.attachSnapshot()
+        }
         const pane = this.get(id)
         attached.add(id)
         const snapshot = await pane.attach(clientId, sink(id))

@@ -99,6 +99,24 @@ describe('the saved workspace', () => {
     client.dispose()
   })
 
+  it('a client that shows an interrupted pane sees it run once it is resumed', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    await waitForState(first.board.get(info.id), 'idle')
+    const second = boardOn(dir)
+    const data: { data: string; resync?: true }[] = []
+    const client = second.board.connect((d) => data.push(d))
+    await client.attach(info.id)
+    await second.board.resume(info.id)
+    second.board.write(info.id, 'echo "resumed-$((2*21))"\r')
+    await eventually(() => data.map((d) => d.data).join('').includes('resumed-42'), 'the client to get the resumed pane')
+    // It starts over from a snapshot of the new pane.
+    expect(data[0]?.resync).toBe(true)
+    client.dispose()
+    first.board.dispose()
+  })
+
   it('does not bring back a pane the user closed, and brings back an exited one as exited, not interrupted', async () => {
     const dir = tempDir()
     const first = boardOn(dir)
