@@ -19,7 +19,7 @@ describe('resuming an agent by its session id', () => {
   })
 
   it('reads Pi’s session id from the input report our extension sends', () => {
-    const { tracker } = interpretReport(piReports, emptyTracker, { event: 'input', payload: { source: 'interactive', sessionId: '0198-abc' } })
+    const { tracker } = interpretReport(piReports, emptyTracker, { event: 'input', at: 1, payload: { source: 'interactive', sessionId: '0198-abc' } })
     expect(tracker.sessionId).toBe('0198-abc')
   })
 })
