@@ -46,13 +46,22 @@ describe('a workspace back after a crash, in the browser', () => {
     rmSync(data, { recursive: true, force: true })
   })
 
-  it('shows the interrupted pane with its last screen and timeline; Resume and Restart run it again in place', async () => {
+  it('shows the interrupted pane with its last screen and timeline, the layout and selection as they were; Resume and Restart run it again in place', async () => {
     const env = { SWITCHBOARD_DATA_DIR: data }
     const first = await startBoard(20_000, env)
     boards.push(first)
     const id = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
     cliWrite(first.socketPath, id, 'echo before-the-crash\\r', true)
     cli(first, 'wait', id, '--state', 'idle', '--timeout', '10')
+    // The layout lives in the renderer: two side by side, the second pane selected.
+    const id2 = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
+    const before = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await before.goto(first.url)
+    await selectPane(before, id2)
+    await before.getByTestId('layout-2').check()
+    // Saved debounced (half a second after the last change).
+    await before.waitForTimeout(1_500)
+    await before.close()
     // Screens are saved debounced, at most once a second.
     await new Promise((r) => setTimeout(r, 2_000))
     first.child.kill('SIGKILL')
@@ -64,6 +73,12 @@ describe('a workspace back after a crash, in the browser', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     page.on('dialog', (d) => void d.accept())
     await page.goto(second.url)
+    // Two side by side, the second pane selected, as they were.
+    await page.locator(`[data-testid="pane-cell"][data-pane-id="${id2}"].is-selected`).waitFor()
+    expect(await page.getByTestId('pane-cell').count()).toBe(2)
+    expect(await page.getByTestId('layout-2').isChecked()).toBe(true)
+    await page.screenshot({ path: join(ARTIFACTS, 'sessions-grid.png') })
+    await page.getByTestId('layout-single').check()
     await selectPane(page, id)
     await page.getByTestId('pane-interrupted').waitFor()
     await page.getByTestId('state-timeline').waitFor()
@@ -77,11 +92,11 @@ describe('a workspace back after a crash, in the browser', () => {
     await waitForLine(page, /^after-42$/)
     // The old screen is still there, above.
     await waitForLine(page, /before-the-crash$/)
-    const resumedPid = panes(second)[0]!.pid
+    const resumedPid = panes(second).find((p) => p.id === id)!.pid
     expect(resumedPid).toBeGreaterThan(0)
 
     await page.getByTestId('pane-restart').click()
-    await expect.poll(() => panes(second)[0]!.pid, { timeout: 10_000 }).not.toBe(resumedPid)
+    await expect.poll(() => panes(second).find((p) => p.id === id)!.pid, { timeout: 10_000 }).not.toBe(resumedPid)
     cliWrite(second.socketPath, id, 'echo restarted-$((6*7))\\r', true)
     await waitForLine(page, /^restarted-42$/)
     await page.screenshot({ path: join(ARTIFACTS, 'sessions-restarted.png') })

@@ -59,6 +59,8 @@ export function createHandlers(
       'pane:resume': (id) => board.resume(id),
       'pane:restart': (id) => board.restart(id),
       'pane:history': (id) => board.history(id),
+      'workspace:layout': () => board.layout,
+      'workspace:save-layout': (layout) => board.setLayout(layout),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

@@ -4,7 +4,7 @@ import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecy
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
-import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
+import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
@@ -69,6 +69,9 @@ export class Board extends Disposable {
   private readonly _onDidLaunch = this.register(new Emitter<PaneLaunched>())
   /** A pane's process started (created, restarted or resumed): what the workspace store saves. */
   readonly onDidLaunch = this._onDidLaunch.event
+  private savedLayout: SavedLayout | null = null
+  private readonly _onDidChangeLayout = this.register(new Emitter<SavedLayout>())
+  readonly onDidChangeLayout = this._onDidChangeLayout.event
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -225,6 +228,16 @@ export class Board extends Disposable {
   /** Live and restored panes, in their places (by id). */
   list(): PaneInfo[] {
     return [...this.panes.values(), ...this.restored.values()].map((p) => p.info()).sort((a, b) => Number(a.id) - Number(b.id))
+  }
+
+  /** The window layout a client saved last (restored with the workspace). */
+  get layout(): SavedLayout | null {
+    return this.savedLayout
+  }
+
+  setLayout(layout: SavedLayout, notify = true): void {
+    this.savedLayout = layout
+    if (notify) this._onDidChangeLayout.fire(layout)
   }
 
   /** A pane back from the saved workspace with nothing running, if `id` is one. */

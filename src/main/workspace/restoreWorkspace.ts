@@ -12,6 +12,8 @@ import type { WorkspaceStore } from './workspaceStore'
 export function restoreWorkspace(board: Board, workspace: WorkspaceStore, log: Logger, resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart): void {
   const panes = workspace.restorable()
   board.restore(panes)
+  const layout = workspace.layout()
+  if (layout) board.setLayout(layout, false)
   workspace.attach(board)
   const interrupted = panes.filter((p) => p.interruption)
   if (panes.length) log.info('workspace restored', { panes: panes.length, interrupted: interrupted.length, resumeOnStart })

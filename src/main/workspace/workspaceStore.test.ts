@@ -117,6 +117,15 @@ describe('the saved workspace', () => {
     first.board.dispose()
   })
 
+  it('keeps the layout and selection a client saved', () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const layout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' } as const
+    first.board.setLayout(layout)
+    const second = boardOn(dir)
+    expect(second.board.layout).toEqual(layout)
+  })
+
   it('does not bring back a pane the user closed, and brings back an exited one as exited, not interrupted', async () => {
     const dir = tempDir()
     const first = boardOn(dir)

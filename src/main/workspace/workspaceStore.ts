@@ -5,6 +5,7 @@ import { resumeCommand } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import type { PaneLaunchSpec } from '../panes/relaunch'
+import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
 import { persistableEnv } from './persistEnv'
@@ -24,6 +25,7 @@ export const WorkspaceConstants = {
 export type RestorablePane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> }
 
 const ALIVE_AT = 'alive_at'
+const LAYOUT = 'layout'
 
 /**
  * The saved workspace's one owner: it listens to the board's events and writes what changed
@@ -75,12 +77,25 @@ export class WorkspaceStore extends Disposable {
     })
   }
 
+  /** The saved window layout; null when none was saved or it no longer parses. */
+  layout(): SavedLayout | null {
+    const raw = this.guard('read the layout', () => this.db.getValue(LAYOUT))
+    if (!raw) return null
+    try {
+      const parsed = savedLayoutSchema.safeParse(JSON.parse(raw))
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+
   history(id: PaneId): StateHistoryEntry[] {
     return this.guard('read the state history', () => this.db.history(id)) ?? []
   }
 
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
+    this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
     this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
     this.listeners.push(
       board.onEvent((e) => {

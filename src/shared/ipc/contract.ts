@@ -72,6 +72,19 @@ export const answerRequestSchema = z.discriminatedUnion('kind', [
 ])
 export type AnswerRequest = z.infer<typeof answerRequestSchema>
 
+/** The window's arrangement, saved with the workspace: single or grid, the cells, the splits, the selection. */
+export const savedLayoutSchema = z
+  .object({
+    mode: z.enum(['single', 'grid']),
+    size: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+    slots: z.array(paneIdSchema.nullable()).max(4),
+    colSplit: z.number().min(0).max(1),
+    rowSplit: z.number().min(0).max(1),
+    selected: paneIdSchema.nullable(),
+  })
+  .strict()
+export type SavedLayout = z.infer<typeof savedLayoutSchema>
+
 /** The verdict a terminal view showed when the user typed (for the type-ahead guard); null: none yet. */
 export const seenVerdictSchema = z.object({ state: paneStateSchema, since: z.number() }).strict().nullable()
 export type SeenVerdict = z.infer<typeof seenVerdictSchema>
@@ -122,6 +135,9 @@ export const Invoke = {
   'pane:restart': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
   /** The pane's state history (verdicts with their evidence and times); it survives restarts of the board. */
   'pane:history': invoke(z.tuple([paneIdSchema])).returns<StateHistoryEntry[]>(),
+  /** The layout the renderer saved last (it lives in the renderer; main keeps it with the workspace). */
+  'workspace:layout': invoke(z.tuple([])).returns<SavedLayout | null>(),
+  'workspace:save-layout': invoke(z.tuple([savedLayoutSchema])).returns<void>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */
