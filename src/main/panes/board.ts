@@ -324,8 +324,13 @@ export class Board extends Disposable {
     for (const [clientId, client] of this.clients) {
       if (!client.attached.has(id)) continue
       const sink = client.sink(id)
-      const snapshot = await pane.attach(clientId, sink)
+      // Output parsed between the attach point and this continuation follows the snapshot, in order.
+      let ready = false
+      const early: [string, boolean][] = []
+      const snapshot = await pane.attach(clientId, (data, resync) => (ready ? sink(data, resync) : early.push([data, resync])))
       sink(snapshot.serialized, true)
+      ready = true
+      for (const [data, resync] of early) sink(data, resync)
     }
   }
 

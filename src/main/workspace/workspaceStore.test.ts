@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StateChange } from '../../shared/domain/pane'
+import type { SavedLayout } from '../../shared/ipc/contract'
 import type { Board } from '../panes/board'
 import { eventually, screenText, testBoard, waitForState } from '../test/support'
 import { realClock } from '../util/clock'
@@ -44,14 +45,17 @@ describe('the saved workspace', () => {
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { FOO: 'kept', MY_API_KEY: 'sk-secret-value' }, title: 'build' })
     const pane = first.board.get(info.id)
     await waitForState(pane, 'idle')
-    pane.write('echo before-the-crash\r')
+    const sub = join(work, 'sub')
+    mkdirSync(sub)
+    pane.write(`cd ${sub}; echo before-the-crash\r`)
     await eventually(async () => (await screenText(pane)).includes('before-the-crash\n'), 'the echo')
     await waitForState(pane, 'idle')
     await first.store.saveScreens()
     // The crash: the first board never closes its store or ends its pane; a second one starts on the same file.
     const second = boardOn(dir)
     const [restored] = second.board.list()
-    expect(restored).toMatchObject({ id: info.id, title: 'build', cwd: work, command: ['bash', '--norc', '--noprofile'], pid: 0, exit: null })
+    // The shell cd'd: it comes back where it was.
+    expect(restored).toMatchObject({ id: info.id, title: 'build', cwd: sub, command: ['bash', '--norc', '--noprofile'], pid: 0, exit: null })
     expect(restored!.interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: ['bash', '--norc', '--noprofile'] })
     expect(restored!.verdict.evidence[0]!.detail).toMatch(/^interrupted/)
     const screen = second.board.restoredPane(info.id)!
@@ -68,12 +72,12 @@ describe('the saved workspace', () => {
     // Resume: the same command in the same cwd, in the same place, the old screen above.
     first.board.dispose()
     const resumed = await second.board.resume(info.id)
-    expect(resumed).toMatchObject({ id: info.id, command: ['bash', '--norc', '--noprofile'], cwd: work })
+    expect(resumed).toMatchObject({ id: info.id, command: ['bash', '--norc', '--noprofile'], cwd: sub })
     expect(resumed.interrupted).toBeUndefined()
     const again = second.board.get(info.id)
     await waitForState(again, 'idle')
     again.write('echo "$FOO after-resume"; pwd\r')
-    await eventually(async () => (await screenText(again)).includes(`kept after-resume\n${work}`), 'the resumed shell to run with its env and cwd')
+    await eventually(async () => (await screenText(again)).includes(`kept after-resume\n${sub}`), 'the resumed shell to run with its env and cwd')
     expect(second.board.list().map((p) => p.id)).toEqual([info.id])
     // Its history goes on in the same pane.
     await eventually(() => second.board.history(info.id).length > live.length, 'the resumed pane to add to the history')
@@ -120,7 +124,7 @@ describe('the saved workspace', () => {
   it('keeps the layout and selection a client saved', () => {
     const dir = tempDir()
     const first = boardOn(dir)
-    const layout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' } as const
+    const layout: SavedLayout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' }
     first.board.setLayout(layout)
     const second = boardOn(dir)
     expect(second.board.layout).toEqual(layout)

@@ -1,4 +1,6 @@
+import { readlinkSync } from 'node:fs'
 import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
+import { isShell } from '../../core/process/shells'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
 import { resumeCommand } from '../agents/resume'
@@ -38,6 +40,8 @@ export class WorkspaceStore extends Disposable {
   private readonly saved = new Map<PaneId, string>()
   private readonly paneListeners = new Map<PaneId, IDisposable>()
   private readonly dirty = new Map<PaneId, Pane>()
+  /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
+  private readonly cwdNow = new Map<PaneId, string>()
   private listeners: IDisposable[] = []
   private saveTimer: IDisposable | null = null
   private heartbeat: IDisposable | null = null
@@ -122,7 +126,7 @@ export class WorkspaceStore extends Disposable {
     const row: SavedPane = {
       id: info.id,
       command: spec.command,
-      cwd: spec.cwd,
+      cwd: this.cwdNow.get(info.id) ?? spec.cwd,
       title: spec.title ?? null,
       env: persistableEnv(spec.env),
       cols: info.cols,
@@ -144,6 +148,7 @@ export class WorkspaceStore extends Disposable {
     this.specs.delete(id)
     this.saved.delete(id)
     this.dirty.delete(id)
+    this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
     this.guard('forget a closed pane', () => this.db.removePane(id))
@@ -168,6 +173,7 @@ export class WorkspaceStore extends Disposable {
           let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
           if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
           screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+          this.noteShellCwd(paneId, pane)
         } catch (err) {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
         }
@@ -175,6 +181,15 @@ export class WorkspaceStore extends Disposable {
       if (screens.length && !this.closed) this.guard('save screens', () => this.db.saveScreens(screens))
     })
     return this.saving
+  }
+
+  private noteShellCwd(id: PaneId, pane: Pane): void {
+    const info = pane.info()
+    if (info.exit || !isShell(info.command[0] ?? '')) return
+    const cwd = processCwd(info.pid)
+    if (!cwd || cwd === this.cwdNow.get(id)) return
+    this.cwdNow.set(id, cwd)
+    this.changed(info)
   }
 
   private beat(): void {
@@ -219,6 +234,15 @@ export class WorkspaceStore extends Disposable {
     this.paneListeners.clear()
     super.dispose()
     this.db.close()
+  }
+}
+
+/** A process's working directory (Linux /proc; null elsewhere or when it is gone). */
+function processCwd(pid: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`)
+  } catch {
+    return null
   }
 }
 
