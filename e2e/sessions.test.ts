@@ -62,8 +62,8 @@ describe('a workspace back after a crash, in the browser', () => {
     // Saved debounced (half a second after the last change).
     await before.waitForTimeout(1_500)
     await before.close()
-    // Screens are saved debounced, at most once a second.
-    await new Promise((r) => setTimeout(r, 2_000))
+    // Screens are saved debounced, at most every 2 s.
+    await new Promise((r) => setTimeout(r, 3_000))
     first.child.kill('SIGKILL')
     await new Promise((r) => first.child.once('exit', r))
     for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')

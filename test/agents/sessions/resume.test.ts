@@ -111,8 +111,8 @@ describe('a workspace that survives kill -9 of its board', () => {
     expect(codexSession).toMatch(/^[0-9a-f-]{36}$/)
     const historyBefore = JSON.parse(await cli(first, 'history', '1', '--json')) as { state: string }[]
     expect(historyBefore.map((e) => e.state)).toContain('working')
-    // Screens are saved debounced (at most once a second); give the last one time to land.
-    await sleep(2_000)
+    // Screens are saved debounced (at most every 2 s); give the last one time to land.
+    await sleep(3_000)
 
     first.child.kill('SIGKILL')
     await new Promise((r) => first.child.once('exit', r))
