@@ -47,9 +47,9 @@ export default function switchboard(pi) {
   // `wait`: hold the handler until the report is out. Pi awaits session_shutdown handlers and
   // exits right after them, so a report still queued then would be lost (measured).
   const on = (name, toPayload, wait = false) =>
-    pi.on(name, async (event) => {
+    pi.on(name, async (event, ctx) => {
       try {
-        const payload = toPayload(event ?? {})
+        const payload = toPayload(event ?? {}, ctx)
         if (payload) send(name, payload)
         if (wait) await queue
       } catch {
@@ -59,9 +59,10 @@ export default function switchboard(pi) {
     })
 
   on('session_start', (e) => ({ reason: e.reason }))
-  on('input', (e) => {
+  // The session id with every prompt, so the board can resume the conversation (`pi --session <id>`).
+  on('input', (e, ctx) => {
     lastText = null
-    return { source: e.source }
+    return { source: e.source, sessionId: ctx?.sessionManager?.getSessionId?.() ?? null }
   })
   on('agent_start', () => ({}))
   on('turn_start', () => ({}))

@@ -152,7 +152,7 @@ export function variantRows(v: VariantResult, flooding: boolean, section: string
 export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
   const runtime = tempDir('runtime')
   const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: runtime }) as NodeJS.ProcessEnv
-  const host = await startBoardHost({ mode: 'browser', log: silentLogger, env, defaultCwd: tmpdir() })
+  const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env, defaultCwd: tmpdir() })
   const stopHost = onCleanup(() => host.shutdown())
   const script = process.argv[1]
   if (!script) throw new Error('cannot tell which script to fork for the client')

@@ -2,6 +2,7 @@ import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
 import { AGENT_NAMES, type AgentName } from '../../shared/domain/agents'
+import { parseSessionCommand, SESSION_USAGE, type SessionCommand } from './sessionCommands'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -14,6 +15,7 @@ export type CliCommand =
   | { name: 'wait'; pane: string; state: PaneState; timeoutSec?: number }
   | { name: 'events'; json: boolean }
   | RecordCommand
+  | SessionCommand
   | { name: 'help' }
   | { name: 'version' }
 
@@ -55,6 +57,7 @@ commands:
                                        wait until the pane is in STATE (${PANE_STATES.join('|')})
   events [--json]                      print one line per state change until interrupted
 ${RECORD_USAGE}
+${SESSION_USAGE}
 
 The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board running.`
 
@@ -185,7 +188,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'events':
       return { socket, command: { name: 'events', json: verb('events', args, JSON_FLAG, 0).values.json ?? false } }
     default:
-      return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? unknownCommand(name) }
+      return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
   }
 }
 

@@ -31,13 +31,14 @@ export function paneRecord(p: PaneInfo) {
     branch: p.changes?.branch ?? p.worktree?.branch ?? null,
     worktree: p.worktree && { repo: p.worktree.repo, path: p.worktree.path, branch: p.worktree.branch, base: p.worktree.base },
     changes: p.changes && { files: p.changes.files, added: p.changes.added, removed: p.changes.removed, since: p.changes.since, error: p.changes.error },
+    interrupted: p.interrupted ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command } : null,
   }
 }
 
 export function paneTable(panes: readonly PaneInfo[], now: number): string {
   const rows = panes.map((p) => [
     p.id,
-    p.verdict.state,
+    p.interrupted ? 'interrupted' : p.verdict.state,
     formatAge(now - p.verdict.since),
     String(p.pid),
     p.foreground ? programName(p.foreground.argv[0] ?? '?') : '-',

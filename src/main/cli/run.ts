@@ -6,6 +6,7 @@ import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
+import { runSessionCommand } from './sessionCommands'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -119,6 +120,10 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
       // The pane must exist and the board answer, in time, before the open-ended wait.
       await within(client.invoke('pane:get', command.pane), sec)
       return waitForState(conn, command.pane, command.state, command.timeoutSec, io)
+    case 'resume':
+    case 'restart':
+    case 'history':
+      return runSessionCommand(command, client, io)
     case 'events': {
       client.on('pane:state', (change) => io.out((command.json ? stateJson(change) : stateLine(change)) + '\n'))
       // Subscribing happens on connect; a round trip proves the board is there before we wait.

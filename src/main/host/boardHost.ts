@@ -13,6 +13,9 @@ import type { Logger } from '../util/log'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
+import { dataDir } from '../workspace/dataDir'
+import { WorkspaceStore } from '../workspace/workspaceStore'
+import { restoreWorkspace } from '../workspace/restoreWorkspace'
 
 export interface BoardHost {
   readonly board: Board
@@ -33,6 +36,8 @@ export async function startBoardHost(options: {
   defaultCwd?: string
   /** Where `security.paneControl` is read from (the user's settings by default). */
   settings?: SettingsStore
+  /** Save the workspace and restore it on start (default true; benchmarks run without). */
+  persist?: boolean
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -48,6 +53,7 @@ export async function startBoardHost(options: {
   // Reports arrive only for registered panes, so only after the board below exists.
   const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
+  const workspace = options.persist === false ? null : WorkspaceStore.open({ dir: dataDir(env), clock, log: options.log })
   const board = new Board({
     clock,
     log: options.log,
@@ -62,8 +68,15 @@ export async function startBoardHost(options: {
       const all = reports.stats()
       return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
     },
+    history: workspace ? (id) => workspace.history(id) : undefined,
   })
-  const info = (): BoardInfo => ({ version: APP_VERSION, mode: options.mode, socketPath })
+  if (workspace) restoreWorkspace(board, workspace, options.log)
+  const info = (): BoardInfo => ({
+    version: APP_VERSION,
+    mode: options.mode,
+    socketPath,
+    workspace: workspace && { path: workspace.path, problem: workspace.problem },
+  })
   const settings = options.settings ?? sharedSettingsStore()
   const control = await ControlSocket.listen(socketPath, board, info, options.log, {
     paneControl: () => settings.get().settings.security.paneControl,
@@ -79,6 +92,8 @@ export async function startBoardHost(options: {
     info,
     shutdown: () =>
       (stopping ??= (async () => {
+        // Saved before the panes are ended: the next start brings them back as interrupted.
+        await workspace?.close()
         // Panes first: the hang-up goes out before anything else can fail or hang.
         const panes = board.shutdown()
         control.dispose()

@@ -46,10 +46,10 @@ export function createHandlers(
     invoke: {
       'board:info': () => info(),
       'pane:list': () => board.list(),
-      'pane:get': (id) => board.get(id).info(),
+      'pane:get': (id) => board.info(id),
       'pane:create': (req) => launchPane(board, services.settings.get().settings, req),
       'pane:write': (id, data) => board.write(id, data),
-      'pane:resize': (id, cols, rows) => board.get(id).resize(cols, rows),
+      'pane:resize': (id, cols, rows) => board.resize(id, cols, rows),
       'pane:kill': (id) => board.kill(id),
       'pane:remove': (id) => board.remove(id),
       'pane:changes': (id) => board.changes(id),
@@ -65,7 +65,7 @@ export function createHandlers(
         await removeWorktree(worktree, force)
       },
       'pane:screen': async (id) => {
-        const pane = board.get(id)
+        const pane = board.restoredPane(id) ?? board.get(id)
         await pane.settled()
         return pane.screen()
       },
@@ -83,6 +83,11 @@ export function createHandlers(
       'pane:record-stop': (id) => board.stopRecording(id),
       'pane:mark': (id, label) => board.mark(id, label),
       'board:reorder': (ids) => board.reorder(ids),
+      'pane:resume': (id) => board.resume(id),
+      'pane:restart': (id) => board.restart(id),
+      'pane:history': (id) => board.history(id),
+      'workspace:layout': () => board.layout,
+      'workspace:save-layout': (layout) => board.setLayout(layout),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, PaneReportCounters, StateChange } from '../../shared/domain/pane'
-import type { CreatePaneRequest, EventChannel, EventMap } from '../../shared/ipc/contract'
+import type { PaneId, PaneInfo, PaneReportCounters, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
+import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
@@ -20,6 +20,8 @@ import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegi
 import { RuleWatcher } from '../status/ruleWatcher'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
+import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
+import { relaunchSeed, relaunchCommand, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
 import { PaneRecordings } from '../record/paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 
@@ -59,6 +61,8 @@ export interface BoardOptions {
   readonly reaper?: boolean
   /** Count what each pane changes in its git checkout (default true). */
   readonly trackChanges?: boolean
+  /** A pane's saved state history (the workspace store); none without one. */
+  readonly history?: (id: PaneId) => StateHistoryEntry[]
 }
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -75,6 +79,8 @@ export interface ClientSession extends IDisposable {
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
   private readonly paneStores = new Map<PaneId, DisposableStore>()
+  /** The panes' order (sidebar and grid), live and restored: creation order until reordered. */
+  private order: PaneId[] = []
   private readonly trackers = new Map<PaneId, ChangeTracker>()
   private nextId = 1
   private nextClient = 1
@@ -85,6 +91,20 @@ export class Board extends Disposable {
   private readonly pendingChanges = new Map<PaneId, { info: PaneInfo | null; timer: IDisposable | null }>()
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
+
+  /** Each connected client's attachments, so a relaunched pane keeps its viewers. */
+  private readonly clients = new Map<string, { readonly attached: Set<PaneId>; readonly sink: (id: PaneId) => (data: string, resync: boolean) => void }>()
+  /** Panes back from the saved workspace with nothing running yet (see restore). */
+  private readonly restored = new Map<PaneId, RestoredPane>()
+  /** What each pane was launched with, as the user asked: what restart and resume run again. */
+  private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+
+  private readonly _onDidLaunch = this.register(new Emitter<PaneLaunched>())
+  /** A pane's process started (created, restarted or resumed): what the workspace store saves. */
+  readonly onDidLaunch = this._onDidLaunch.event
+  private savedLayout: SavedLayout | null = null
+  private readonly _onDidChangeLayout = this.register(new Emitter<SavedLayout>())
+  readonly onDidChangeLayout = this._onDidChangeLayout.event
 
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
@@ -168,31 +188,40 @@ export class Board extends Disposable {
   create(req: CreatePaneRequest, extras: { agent?: AgentKind; worktree?: PaneWorktree } = {}): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
-    const argv = req.command?.length ? req.command : [this.defaultShell()]
-    const env = this.paneEnv(id, req.env)
-    const launch = {
-      argv,
+    const spec: PaneLaunchSpec = {
+      command: req.command?.length ? req.command : [this.defaultShell()],
       cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
-      env,
+      env: req.env ?? {},
+      title: req.title,
       cols: req.cols ?? BoardConstants.DefaultCols,
       rows: req.rows ?? BoardConstants.DefaultRows,
+      agent: extras.agent,
+      worktree: extras.worktree,
     }
-    const injected = this.prepareAgent(id, argv, env, extras.agent)
+    const info = this.launchPane(id, spec, spec.command)
+    this.nextId++
+    return info
+  }
+
+  private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
+    const env = this.paneEnv(id, spec.env)
+    const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
+    const injected = this.prepareAgent(id, argv, env, spec.agent)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
     if (!result.ok) {
       injected?.dispose()
       throw new BoardError('spawn-failed', result.message)
     }
-    this.nextId++
     this.reaper?.track(result.pty.pid)
     // The pane shows the command the user asked for; the injected flags are ours.
     const pane = new Pane({
+      seed,
       id,
       launch,
       pty: result.pty,
-      title: req.title,
-      worktree: extras.worktree ?? null,
-      agent: extras.agent,
+      title: spec.title,
+      worktree: spec.worktree ?? null,
+      agent: spec.agent,
       clock: this.options.clock,
       rules: (agent) => this.rules?.rules(agent) ?? [],
       ruleFile: (agent) => this.rules?.file(agent),
@@ -213,6 +242,7 @@ export class Board extends Disposable {
       store.add(pane.onDidExit(() => injected.dispose()))
     }
     this.panes.set(id, pane)
+    if (!this.order.includes(id)) this.order.push(id)
     this.paneStores.set(id, store)
     this.paneSecrets.set(id, injected?.secrets ?? [])
     const token = env.SWITCHBOARD_PANE_TOKEN
@@ -220,8 +250,10 @@ export class Board extends Disposable {
       this.controlTokens.set(token, id)
       store.add({ dispose: () => this.controlTokens.delete(token) })
     }
-    this.trackChanges(pane, store, launch.cwd, extras.worktree?.baseCommit)
+    this.trackChanges(pane, store, launch.cwd, spec.worktree?.baseCommit)
+    this.specs.set(id, spec)
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
+    this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
@@ -351,13 +383,101 @@ export class Board extends Disposable {
 
   get(id: PaneId): Pane {
     const pane = this.panes.get(id)
-    if (!pane) throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
-    return pane
+    if (pane) return pane
+    if (this.restored.has(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
+    throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
-  /** Every pane, in the board's order (creation order until reordered). */
+  /** A live or restored pane's info. */
+  info(id: PaneId): PaneInfo {
+    return this.restored.get(id)?.info() ?? this.get(id).info()
+  }
+
+  /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return [...this.panes.values()].map((p) => p.info())
+    return this.order.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
+  }
+
+  /** The window layout a client saved last (restored with the workspace). */
+  get layout(): SavedLayout | null {
+    return this.savedLayout
+  }
+
+  setLayout(layout: SavedLayout, notify = true): void {
+    this.savedLayout = layout
+    if (notify) this._onDidChangeLayout.fire(layout)
+  }
+
+  /** A pane back from the saved workspace with nothing running, if `id` is one. */
+  restoredPane(id: PaneId): RestoredPane | undefined {
+    return this.restored.get(id)
+  }
+
+  /** A pane's state history as saved (it survives restarts of the board). */
+  history(id: PaneId): StateHistoryEntry[] {
+    this.info(id)
+    return this.options.history?.(id) ?? []
+  }
+
+  /**
+   * Puts saved panes back in their places, with nothing running: each shows its last screen until
+   * it is resumed or restarted. Call on a fresh board, before any pane is created.
+   */
+  restore(panes: readonly (RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> })[]): void {
+    for (const saved of panes) {
+      if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
+      const { env, ...options } = saved
+      this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
+      if (!this.order.includes(saved.id)) this.order.push(saved.id)
+      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
+      this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
+      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
+    }
+  }
+
+  /**
+   * Runs a pane that is not running again in its place: an agent with its session resumed (its
+   * own resume command and the session id it reported), anything else with its command, cwd and
+   * environment. Reporting is injected again, as on every launch.
+   */
+  async resume(id: PaneId): Promise<PaneInfo> {
+    const live = this.panes.get(id)
+    if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
+    return this.relaunch(id)
+  }
+
+  /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
+  async restart(id: PaneId): Promise<PaneInfo> {
+    return this.relaunch(id)
+  }
+
+  private async relaunch(id: PaneId): Promise<PaneInfo> {
+    const live = this.panes.get(id)
+    const restored = this.restored.get(id)
+    const spec = this.specs.get(id)
+    if ((!live && !restored) || !spec) return this.get(id).info()
+    const before = restored ? restored.info() : live!.info()
+    const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
+    const argv = relaunchCommand(spec.command, before)
+    if (live) {
+      await live.kill()
+      this.paneStores.get(id)?.dispose()
+      this.paneStores.delete(id)
+      this.panes.delete(id)
+      live.dispose()
+    }
+    restored?.dispose()
+    this.restored.delete(id)
+    try {
+      const info = this.launchPane(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
+      await this.reattachClients(id)
+      return info
+    } catch (err) {
+      // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
+      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.exit ?? { code: -1, signal: null }, interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
+      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(id)!.info() })
+      throw err
+    }
   }
 
   /**
@@ -365,15 +485,12 @@ export class Board extends Disposable {
    * of the order, so every client's sidebar and grid agree.
    */
   reorder(ids: readonly PaneId[]): PaneId[] {
-    const named = [...new Set(ids)].filter((id) => this.panes.has(id))
-    const order = [...named, ...[...this.panes.keys()].filter((id) => !named.includes(id))]
-    const before = [...this.panes.keys()]
-    if (order.every((id, i) => id === before[i])) return order
-    const entries = order.map((id) => [id, this.panes.get(id)!] as const)
-    this.panes.clear()
-    for (const [id, pane] of entries) this.panes.set(id, pane)
+    const named = [...new Set(ids)].filter((id) => this.order.includes(id))
+    const order = [...named, ...this.order.filter((id) => !named.includes(id))]
+    if (order.every((id, i) => id === this.order[i])) return order
+    this.order = order
     this._onEvent.fire({ channel: 'board:order', payload: { order } })
-    return order
+    return [...order]
   }
 
   write(id: PaneId, data: string): void {
@@ -382,11 +499,43 @@ export class Board extends Disposable {
     pane.write(data)
   }
 
+  /** Clients that showed the pane before it was relaunched get the new one, starting with a resync. */
+  private async reattachClients(id: PaneId): Promise<void> {
+    const pane = this.panes.get(id)
+    if (!pane) return
+    for (const [clientId, client] of this.clients) {
+      if (!client.attached.has(id)) continue
+      const sink = client.sink(id)
+      // Output parsed between the attach point and this continuation follows the snapshot, in order.
+      let ready = false
+      const early: [string, boolean][] = []
+      const snapshot = await pane.attach(clientId, (data, resync) => (ready ? sink(data, resync) : early.push([data, resync])))
+      sink(snapshot.serialized, true)
+      ready = true
+      for (const [data, resync] of early) sink(data, resync)
+    }
+  }
+
   async kill(id: PaneId): Promise<void> {
+    if (this.restored.has(id)) return
     await this.get(id).kill()
   }
 
+  resize(id: PaneId, cols: number, rows: number): void {
+    if (this.restored.has(id)) return
+    this.get(id).resize(cols, rows)
+  }
+
   async remove(id: PaneId): Promise<void> {
+    const restored = this.restored.get(id)
+    if (restored) {
+      restored.dispose()
+      this.restored.delete(id)
+      this.specs.delete(id)
+      this.order = this.order.filter((other) => other !== id)
+      this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+      return
+    }
     const pane = this.get(id)
     await pane.kill()
     this.recordings.forget(id)
@@ -395,9 +544,11 @@ export class Board extends Disposable {
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
+    this.specs.delete(id)
     pane.dispose()
     this.pendingChanges.get(id)?.timer?.dispose()
     this.pendingChanges.delete(id)
+    this.order = this.order.filter((other) => other !== id)
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
 
@@ -409,12 +560,20 @@ export class Board extends Disposable {
   } {
     const clientId = `client-${this.nextClient++}`
     const attached = new Set<PaneId>()
+    const sink = (id: PaneId) => (data: string, resync: boolean) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data })
+    this.clients.set(clientId, { attached, sink })
     return {
       id: clientId,
       attach: async (id) => {
+        const restored = this.restored.get(id)
+        if (restored) {
+          // Attached to the place: when the pane runs again, this client gets it (reattachClients).
+          attached.add(id)
+          return restored.attachSnapshot()
+        }
         const pane = this.get(id)
         attached.add(id)
-        const snapshot = await pane.attach(clientId, (data, resync) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }))
+        const snapshot = await pane.attach(clientId, sink(id))
         // Detached (or disconnected) while the attach waited for the mirror: undo it.
         if (!attached.has(id)) pane.detach(clientId)
         return snapshot
@@ -428,6 +587,7 @@ export class Board extends Disposable {
         this.recordings.stopOwnedBy(clientId)
         for (const id of attached) this.panes.get(id)?.detach(clientId)
         attached.clear()
+        this.clients.delete(clientId)
       },
     }
   }
@@ -463,6 +623,8 @@ export class Board extends Disposable {
     this.pendingChanges.clear()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
+    for (const pane of this.restored.values()) pane.dispose()
+    this.restored.clear()
     this.panes.clear()
     this.paneStores.clear()
     super.dispose()

@@ -36,6 +36,8 @@ export interface PaneOptions {
   readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
+  /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
+  readonly seed?: string
 }
 
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
@@ -141,6 +143,7 @@ export class Pane extends Disposable {
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
+    if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
       new PaneStatus({
@@ -372,6 +375,11 @@ export class Pane extends Disposable {
   /** Resolves once the mirror parsed everything written so far. */
   settled(): Promise<void> {
     return new Promise((resolve) => this.mirror.write('', resolve))
+  }
+
+  /** The mirror serialized with at most `scrollback` lines above the screen (the saved workspace's copy). */
+  snapshotForSave(scrollback: number): Promise<{ serialized: string; cols: number; rows: number }> {
+    return new Promise((resolve) => this.mirror.serialize((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows }), scrollback))
   }
 
   /**

@@ -168,8 +168,8 @@ export class HeadlessMirror implements IDisposable {
   }
 
   /** Screen, scrollback and modes as escape sequences a fresh xterm can replay. */
-  serialize(): string {
-    return this.serializer.serialize({ scrollback: MirrorConstants.Scrollback })
+  serialize(scrollback: number = MirrorConstants.Scrollback): string {
+    return this.serializer.serialize({ scrollback })
   }
 
   dispose(): void {

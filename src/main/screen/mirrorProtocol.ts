@@ -20,7 +20,7 @@ export type ToMirror =
   /** `count` chunks of output, joined: the worker reports them parsed as `count` writes. */
   | { readonly t: 'write'; readonly data: string; readonly count: number }
   | { readonly t: 'resize'; readonly cols: number; readonly rows: number }
-  | { readonly t: 'serialize'; readonly id: number }
+  | { readonly t: 'serialize'; readonly id: number; readonly scrollback?: number }
 
 /** What the pane reads synchronously (verdict inputs, answer guard, `screen`): the mirror's latest state. */
 export interface MirrorState {

@@ -93,7 +93,7 @@ port.on('message', (msg: ToMirror) => {
       flushParsed(true)
       break
     case 'serialize':
-      mirror.write('', () => post({ t: 'serialized', id: msg.id, data: mirror.serialize() }, true))
+      mirror.write('', () => post({ t: 'serialized', id: msg.id, data: mirror.serialize(msg.scrollback) }, true))
       break
   }
 })

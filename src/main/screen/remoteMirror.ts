@@ -191,11 +191,12 @@ export class RemoteMirror implements IDisposable {
 
   /**
    * Screen, scrollback and modes as escape sequences, as of everything written before this call.
-   * `done` runs from the message handler, before any later chunk is handed on.
+   * `done` runs from the message handler, before any later chunk is handed on. `scrollback`: at
+   * most this many lines above the screen (default: all the mirror keeps).
    */
-  serialize(done: (data: string) => void): void {
+  serialize(done: (data: string) => void, scrollback?: number): void {
     const id = this.nextSerialize++
-    if (!this.post({ t: 'serialize', id })) return done('')
+    if (!this.post({ t: 'serialize', id, ...(scrollback === undefined ? {} : { scrollback }) })) return done('')
     this.serializing.set(id, done)
   }
 

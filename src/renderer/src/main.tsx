@@ -13,6 +13,7 @@ import { App } from './features/board/App'
 import { startAttentionIndicators } from './features/notify/attentionIndicators'
 import { startNotifications } from './features/notify/notifyController'
 import { webNotifier } from './features/notify/webNotifier'
+import { persistLayout } from './features/sessions/layoutPersistence'
 import { showPane } from './features/shortcuts/boardCommands'
 import { watchSelectionForHook } from './features/terminal/terminalRegistry'
 import { connectToBoard } from './ipc/api'
@@ -24,6 +25,7 @@ import { useSettingsStore } from './store/settingsStore'
 const connection = connectToBoard()
 connectStoreToIpc(connection)
 syncLayoutWithBoard()
+persistLayout(connection.api)
 watchSelectionForHook()
 startAttentionIndicators()
 startNotifications(webNotifier, showPane, (listener) => connection.api.on('pane:alert', listener))

@@ -83,6 +83,11 @@ export interface PaneInfo {
   readonly worktree: PaneWorktree | null
   /** What changed in the pane's checkout since it started; null outside a git repository. */
   readonly changes: PaneChanges | null
+  /**
+   * Set when the pane was restored from the saved workspace after its board stopped (a crash, a
+   * reboot or a quit) while it still ran: nothing runs in it until it is resumed or restarted.
+   */
+  readonly interrupted?: PaneInterruption | null
 }
 
 export interface PaneWorktree {
@@ -137,6 +142,25 @@ export interface WorktreeCheck {
   readonly base: string
   readonly safe: boolean
   readonly reasons: readonly string[]
+}
+
+export interface PaneInterruption {
+  /** When its board was last seen alive (ms since the epoch): about when the pane stopped. */
+  readonly at: number
+  /** What Resume does: the agent's own resume command with its session id, or the command run again. */
+  readonly resume: { readonly kind: 'session'; readonly sessionId: string } | { readonly kind: 'rerun' }
+  /** The command line Resume runs (as the user would type it; reporting is injected again on top). */
+  readonly command: readonly string[]
+}
+
+/** One entry of a pane's state history: the verdict it entered, with its deciding evidence. */
+export interface StateHistoryEntry {
+  readonly paneId: PaneId
+  readonly state: PaneState
+  readonly previous: PaneState
+  /** When the pane entered the state (ms since the epoch); it lasted until the next entry's. */
+  readonly since: number
+  readonly evidence: readonly Evidence[]
 }
 
 export interface PaneDrift {

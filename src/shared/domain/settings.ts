@@ -125,6 +125,16 @@ export const settingsSchema = z
       .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'two presets have the same name'),
     worktrees: worktreesSchema.prefault({}),
     shortcuts: shortcutsSchema.prefault({}),
+    sessions: z
+      .object({
+        /**
+         * On start, resume the panes the last board left running (agents in their sessions, shells
+         * in their cwd) instead of waiting for a Resume click. Other commands always wait.
+         */
+        resumeOnStart: z.boolean().default(false),
+      })
+      .strict()
+      .prefault({}),
   })
   .strict()
 

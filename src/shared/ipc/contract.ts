@@ -17,6 +17,7 @@ import type {
   ScreenSnapshot,
   WorktreeCheck,
   StateChange,
+  StateHistoryEntry,
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
@@ -90,6 +91,19 @@ export const answerRequestSchema = z.discriminatedUnion('kind', [
 ])
 export type AnswerRequest = z.infer<typeof answerRequestSchema>
 
+/** The window's arrangement, saved with the workspace: single or grid, the cells, the splits, the selection. */
+export const savedLayoutSchema = z
+  .object({
+    mode: z.enum(['single', 'grid']),
+    size: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+    slots: z.array(paneIdSchema.nullable()).max(4),
+    colSplit: z.number().min(0).max(1),
+    rowSplit: z.number().min(0).max(1),
+    selected: paneIdSchema.nullable(),
+  })
+  .strict()
+export type SavedLayout = z.infer<typeof savedLayoutSchema>
+
 /** The verdict a terminal view showed when the user typed (for the type-ahead guard); null: none yet. */
 export const seenVerdictSchema = z.object({ state: paneStateSchema, since: z.number() }).strict().nullable()
 export type SeenVerdict = z.infer<typeof seenVerdictSchema>
@@ -111,6 +125,8 @@ export interface BoardInfo {
   readonly version: string
   readonly mode: 'electron' | 'browser'
   readonly socketPath: string | null
+  /** The saved workspace: its database, and what was wrong with the one found at start, if anything. */
+  readonly workspace?: { readonly path: string; readonly problem: string | null } | null
 }
 
 /** A request/response channel: validated arguments, typed result. */
@@ -161,6 +177,15 @@ export const Invoke = {
   'pane:mark': invoke(z.tuple([paneIdSchema, z.string().min(1).max(32)])).returns<void>(),
   /** The panes' order (sidebar and grid), kept in main so every client shows the same. Unknown ids are ignored; panes not named keep their order after the named ones. */
   'board:reorder': invoke(z.tuple([z.array(paneIdSchema).max(10_000)])).returns<PaneId[]>(),
+  /** Runs a pane that is not running again in its place: an agent resumes its session, a shell restarts in its cwd. */
+  'pane:resume': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  /** Ends the pane's program if it runs and starts it again (same command, cwd, env; an agent resumes its session). */
+  'pane:restart': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  /** The pane's state history (verdicts with their evidence and times); it survives restarts of the board. */
+  'pane:history': invoke(z.tuple([paneIdSchema])).returns<StateHistoryEntry[]>(),
+  /** The layout the renderer saved last (it lives in the renderer; main keeps it with the workspace). */
+  'workspace:layout': invoke(z.tuple([])).returns<SavedLayout | null>(),
+  'workspace:save-layout': invoke(z.tuple([savedLayoutSchema])).returns<void>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */

@@ -30,6 +30,8 @@ export class FakeAnthropic {
   readonly requests: { tag: string | null; kind: 'title' | 'classifier' | 'first' | 'after' | 'other' }[] = []
   /** The text of every tool result the CLI sent back (what the user answered a dialog with). */
   readonly toolResults: string[] = []
+  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
+  readonly bodies: string[] = []
   private nextId = 1
   /**
    * How the auto-mode classifier answers for a transcript: commands naming `BLOCKME` are blocked,
@@ -56,6 +58,7 @@ export class FakeAnthropic {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string; system?: unknown; stream?: boolean } | null
+    if (body) this.bodies.push(JSON.stringify(body))
     if (req.method === 'POST' && req.url?.startsWith('/v1/messages/count_tokens')) return void res.end(JSON.stringify({ input_tokens: 100 }))
     if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) {
       res.writeHead(200, { 'content-type': 'application/json' })

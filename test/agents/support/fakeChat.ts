@@ -16,6 +16,8 @@ interface ChatMessage {
  */
 export class FakeChat {
   readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
+  readonly bodies: string[] = []
   private nextId = 1
 
   private constructor(
@@ -38,6 +40,7 @@ export class FakeChat {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { messages?: ChatMessage[]; tools?: unknown[] } | null
+    if (body) this.bodies.push(JSON.stringify(body))
     if (req.method !== 'POST' || !req.url?.includes('/chat/completions') || !body?.messages) {
       res.writeHead(200, { 'content-type': 'application/json' })
       return void res.end(req.method === 'GET' ? '{"object":"list","data":[{"id":"fake-model","object":"model"}]}' : '{}')

@@ -17,6 +17,8 @@ interface InputItem {
  */
 export class FakeResponses {
   readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
+  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
+  readonly bodies: string[] = []
   private nextId = 1
 
   private constructor(
@@ -38,6 +40,7 @@ export class FakeResponses {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { input?: InputItem[]; tools?: unknown[]; text?: { format?: { name?: string } } } | null
+    if (body) this.bodies.push(JSON.stringify(body))
     if (req.method !== 'POST' || !req.url?.includes('/responses') || !body?.input) {
       res.writeHead(200, { 'content-type': 'application/json' })
       return void res.end(req.method === 'GET' ? '{"data":[],"models":[]}' : '{}')

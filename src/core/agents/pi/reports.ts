@@ -8,6 +8,8 @@ import type { AgentReportTable } from '../../status/reports/reportTable'
 export const piReports: AgentReportTable = {
   agent: 'pi',
   verifiedOn: '0.73.1',
+  // From our extension's session_start (ctx.sessionManager.getSessionId()).
+  sessionFields: ['sessionId'],
   mappings: [
     { event: 'session_start', effect: 'ignore', why: 'startup' },
     { event: 'input', effect: 'working', startsTurn: true, why: 'the prompt, the same millisecond as Enter' },

@@ -7,6 +7,8 @@ import { useBoardApi } from '../../ipc/BoardApiContext'
 import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
 import { closeLabel, closePane } from '../panes/paneActions'
 import { PaneWork } from '../changes/PaneWork'
+import { SessionControls } from '../sessions/SessionControls'
+import { StateTimeline } from '../sessions/StateTimeline'
 
 /** The selected pane's title bar: what runs where, its state and since when, and the close action. */
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
@@ -38,7 +40,7 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
           <span className="pane-header__cwd" title={pane.cwd}>
             {pane.cwd}
           </span>
-          {pane.exit ? !evidence?.includes(describeExit(pane.exit)) && <span>{describeExit(pane.exit)}</span> : <span>pid {pane.pid}</span>}
+          {pane.interrupted ? null : pane.exit ? !evidence?.includes(describeExit(pane.exit)) && <span>{describeExit(pane.exit)}</span> : <span>pid {pane.pid}</span>}
           <span>
             {pane.cols}×{pane.rows}
           </span>
@@ -59,10 +61,12 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
             </span>
           )}
         </div>
+        <StateTimeline pane={pane} />
       </div>
+      <SessionControls pane={pane} />
       <button type="button" className="button button--ghost button--small" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="pane-header-close" onClick={() => void closePane(api, pane).catch(() => undefined)}>
-        <Icon name={pane.exit ? 'trash' : 'stop'} size={14} />
-        {pane.exit ? 'Remove' : 'Kill'}
+        <Icon name={pane.exit || pane.interrupted ? 'trash' : 'stop'} size={14} />
+        {pane.exit || pane.interrupted ? 'Remove' : 'Kill'}
       </button>
     </header>
   )

@@ -7,6 +7,7 @@ import { cleanTitle, shortPath } from '../../lib/format'
 import { useBoardStore } from '../../store/boardStore'
 import { closeLabel, requestClose } from '../panes/paneActions'
 import { TerminalView } from '../terminal/TerminalView'
+import { SessionControls } from '../sessions/SessionControls'
 
 interface PaneCellProps {
   readonly pane: PaneInfo
@@ -41,6 +42,7 @@ export function PaneCell({ pane, number, selected, area, fontSize }: PaneCellPro
           {shortPath(pane.cwd, 2)}
         </span>
         <Age className="pane-cell__age" since={pane.verdict.since} />
+        {pane.interrupted && <SessionControls pane={pane} />}
         <button type="button" className="icon-button" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="cell-close" onClick={() => requestClose(api, pane)}>
           <Icon name={pane.exit ? 'close' : 'stop'} size={14} />
         </button>

@@ -1,0 +1,104 @@
+/**
+ * Issue 10 in the UI: a board killed with -9 while a shell ran; the next board on the same data
+ * dir shows the pane back in its place with its last screen, marked interrupted, with its state
+ * timeline; Resume runs it again in the same terminal view; Restart starts it over. Chromium
+ * against browser mode. Screenshots: e2e/artifacts/sessions-*.png.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { selectPane } from './support/boardUi'
+import { cliWrite } from './support/boardSteps'
+import { waitForLine } from './support/terminalProbe'
+
+const ARTIFACTS = join(ROOT, 'e2e/artifacts')
+const CLI = join(ROOT, 'out/main/cli.js')
+const data = mkdtempSync(join(tmpdir(), 'sb-sessions-e2e-'))
+const boards: RunningBoard[] = []
+let browser: Browser
+let page: Page
+
+const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { encoding: 'utf8' })
+const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; interrupted: unknown }[]
+
+describe('a workspace back after a crash, in the browser', () => {
+  beforeAll(async () => {
+    ensureBuilt()
+    mkdirSync(ARTIFACTS, { recursive: true })
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    for (const b of boards) {
+      await b.stop().catch(() => undefined)
+      for (const p of processesOfBoard(b.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+      b.cleanup()
+    }
+    rmSync(data, { recursive: true, force: true })
+  })
+
+  it('shows the interrupted pane with its last screen and timeline, the layout and selection as they were; Resume and Restart run it again in place', async () => {
+    const env = { SWITCHBOARD_DATA_DIR: data }
+    const first = await startBoard(20_000, env)
+    boards.push(first)
+    const id = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
+    cliWrite(first.socketPath, id, 'echo before-the-crash\\r', true)
+    cli(first, 'wait', id, '--state', 'idle', '--timeout', '10')
+    // The layout lives in the renderer: two side by side, the second pane selected.
+    const id2 = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
+    const before = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await before.goto(first.url)
+    await selectPane(before, id2)
+    await before.getByTestId('layout-2').check()
+    // Saved debounced (half a second after the last change).
+    await before.waitForTimeout(1_500)
+    await before.close()
+    // Screens are saved debounced, at most every 2 s.
+    await new Promise((r) => setTimeout(r, 3_000))
+    first.child.kill('SIGKILL')
+    await new Promise((r) => first.child.once('exit', r))
+    for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+
+    const second = await startBoard(20_000, env)
+    boards.push(second)
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    page.on('dialog', (d) => void d.accept())
+    await page.goto(second.url)
+    // Two side by side, the second pane selected, as they were.
+    await page.locator(`[data-testid="pane-cell"][data-pane-id="${id2}"].is-selected`).waitFor()
+    expect(await page.getByTestId('pane-cell').count()).toBe(2)
+    expect(await page.getByTestId('layout-2').isChecked()).toBe(true)
+    await page.screenshot({ path: join(ARTIFACTS, 'sessions-grid.png') })
+    await page.getByTestId('layout-single').check()
+    await selectPane(page, id)
+    await page.getByTestId('pane-interrupted').waitFor()
+    await page.getByTestId('state-timeline').waitFor()
+    expect(await page.getByTestId('state-timeline-away').textContent()).toMatch(/^idle for \d+ seconds? before the board stopped$/)
+    await waitForLine(page, /before-the-crash$/)
+    await page.screenshot({ path: join(ARTIFACTS, 'sessions-interrupted.png') })
+
+    await page.getByTestId('pane-resume').click()
+    await page.getByTestId('pane-interrupted').waitFor({ state: 'detached' })
+    cliWrite(second.socketPath, id, 'echo after-$((40+2))\\r', true)
+    await waitForLine(page, /^after-42$/)
+    // The old screen is still there, above.
+    await waitForLine(page, /before-the-crash$/)
+    const resumedPid = panes(second).find((p) => p.id === id)!.pid
+    expect(resumedPid).toBeGreaterThan(0)
+
+    await page.getByTestId('pane-restart').click()
+    await expect.poll(() => panes(second).find((p) => p.id === id)!.pid, { timeout: 10_000 }).not.toBe(resumedPid)
+    cliWrite(second.socketPath, id, 'echo restarted-$((6*7))\\r', true)
+    await waitForLine(page, /^restarted-42$/)
+    await page.screenshot({ path: join(ARTIFACTS, 'sessions-restarted.png') })
+  })
+})

@@ -1,0 +1,64 @@
+import type { PaneInfo, StateHistoryEntry } from '../../shared/domain/pane'
+import type { BoardApi } from '../../shared/ipc/contract'
+import { UsageError } from './args'
+import { formatAge } from './format'
+
+/** The CLI verbs of saved sessions: resume, restart, history. */
+export type SessionCommand = { name: 'resume'; pane: string } | { name: 'restart'; pane: string } | { name: 'history'; pane: string; json: boolean }
+
+export const SESSION_USAGE = `  resume PANE                          run a pane that is not running again in its place: an agent
+                                       resumes its session, a shell restarts in its cwd
+  restart PANE                         end the pane's program and start it again (an agent resumes)
+  history PANE [--json]                the pane's states over time, with what decided each`
+
+function pane(value: string | undefined, command: string): string {
+  if (value === undefined) throw new UsageError(`${command}: which pane? (\`switchboard ls\` lists them)`)
+  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`${command}: ${JSON.stringify(value)} is not a pane id (a number like 3)`)
+  return value
+}
+
+/** Null when `name` is not one of these verbs. */
+export function parseSessionCommand(name: string, args: readonly string[]): SessionCommand | null {
+  if (name === 'resume' || name === 'restart') {
+    if (args.length !== 1) throw new UsageError(`${name}: usage is ${name} PANE`)
+    return { name, pane: pane(args[0], name) }
+  }
+  if (name === 'history') {
+    const bad = args.find((a) => a.startsWith('-') && a !== '--json')
+    if (bad) throw new UsageError(`history: unknown option ${bad}`)
+    const rest = args.filter((a) => a !== '--json')
+    if (rest.length !== 1) throw new UsageError('history: usage is history PANE [--json]')
+    return { name, pane: pane(rest[0], name), json: args.includes('--json') }
+  }
+  return null
+}
+
+export async function runSessionCommand(command: SessionCommand, client: BoardApi, io: { out: (text: string) => void }): Promise<number> {
+  if (command.name === 'history') {
+    const [history, info] = await Promise.all([client.invoke('pane:history', command.pane), client.invoke('pane:get', command.pane)])
+    io.out(command.json ? JSON.stringify(history.map(historyRecord), null, 2) + '\n' : historyText(history, info, Date.now()) + '\n')
+    return 0
+  }
+  const info = await client.invoke(command.name === 'resume' ? 'pane:resume' : 'pane:restart', command.pane)
+  io.out(`pane ${info.id}: ${info.command.join(' ')}\n`)
+  return 0
+}
+
+function historyRecord(e: StateHistoryEntry) {
+  return { state: e.state, previous: e.previous, since: new Date(e.since).toISOString(), evidence: e.evidence }
+}
+
+/** One line per state: when it began, how long it lasted (until the next, or the interruption), why. */
+export function historyText(history: readonly StateHistoryEntry[], info: PaneInfo, now: number): string {
+  if (!history.length) return `pane ${info.id} has no saved state history`
+  const end = info.interrupted?.at ?? now
+  const lines = history.map((e, i) => {
+    const until = history[i + 1]?.since ?? end
+    const last = i === history.length - 1
+    const lasted = `${formatAge(until - e.since)}${last ? (info.interrupted ? ' (until the board stopped)' : ' (now)') : ''}`
+    const why = e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; ')
+    return `${new Date(e.since).toISOString().replace('T', ' ').slice(0, 19)}  ${e.state.padEnd(8)}  ${lasted.padEnd(12)}  ${why}`
+  })
+  if (info.interrupted) lines.push(`${new Date(info.interrupted.at).toISOString().replace('T', ' ').slice(0, 19)}  interrupted: \`switchboard resume ${info.id}\` runs ${info.interrupted.command.join(' ')}`)
+  return lines.join('\n')
+}

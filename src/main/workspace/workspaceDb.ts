@@ -1,0 +1,209 @@
+import { existsSync, mkdirSync, renameSync } from 'node:fs'
+import { join } from 'node:path'
+import DatabaseConstructor, { type Database } from 'better-sqlite3'
+import type { Evidence, PaneExit, PaneId, PaneState, StateHistoryEntry } from '../../shared/domain/pane'
+import { migrate, SCHEMA_VERSION } from './migrations'
+
+export const WORKSPACE_FILE = 'workspace.db'
+
+/** A pane as saved: enough to put it back in its place and run it again. */
+export interface SavedPane {
+  readonly id: PaneId
+  readonly command: readonly string[]
+  readonly cwd: string
+  readonly title: string | null
+  readonly env: Readonly<Record<string, string>>
+  readonly cols: number
+  readonly rows: number
+  readonly createdAt: number
+  readonly agent: string | null
+  readonly agentVersion: string | null
+  readonly sessionId: string | null
+  /** Null: it still ran when the board last wrote. */
+  readonly exit: PaneExit | null
+}
+
+export interface SavedScreen {
+  readonly serialized: string
+  readonly cols: number
+  readonly rows: number
+  readonly savedAt: number
+}
+
+export interface OpenedWorkspace {
+  readonly db: WorkspaceDb
+  /** Set when the file found could not be used: what was wrong and where it was put aside. */
+  readonly problem: string | null
+}
+
+interface PaneRow {
+  id: string
+  command: string
+  cwd: string
+  title: string | null
+  env: string
+  cols: number
+  rows: number
+  created_at: number
+  agent: string | null
+  agent_version: string | null
+  session_id: string | null
+  exit_code: number | null
+  exit_signal: number | null
+}
+
+/**
+ * The workspace database (SQLite, WAL): typed reads and writes, each write one transaction, so a
+ * crash mid-write leaves the previous state whole. Only the WorkspaceStore uses it.
+ */
+export class WorkspaceDb {
+  private constructor(
+    private readonly db: Database,
+    readonly path: string,
+  ) {}
+
+  /**
+   * Opens (or creates) the workspace in `dir`. A file that is not a database, is damaged, or was
+   * written by a newer Switchboard is renamed aside with a timestamp, never deleted, and a fresh
+   * workspace starts; `problem` says what happened and where the old file is.
+   */
+  static open(dir: string, now: () => number = Date.now): OpenedWorkspace {
+    mkdirSync(dir, { recursive: true, mode: 0o700 })
+    const path = join(dir, WORKSPACE_FILE)
+    try {
+      return { db: WorkspaceDb.openAt(path), problem: null }
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err)
+      const aside = setAside(path, now())
+      const db = WorkspaceDb.openAt(path)
+      return { db, problem: `the saved workspace ${path} could not be used (${reason}); it was kept as ${aside} and a fresh workspace started` }
+    }
+  }
+
+  private static openAt(path: string): WorkspaceDb {
+    const db = new DatabaseConstructor(path)
+    try {
+      db.pragma('journal_mode = WAL')
+      // NORMAL in WAL mode: a power cut may lose the last transactions, never corrupt the file.
+      db.pragma('synchronous = NORMAL')
+      db.pragma('foreign_keys = ON')
+      const version = db.pragma('user_version', { simple: true }) as number
+      if (version > SCHEMA_VERSION) throw new Error(`it has schema version ${version}, written by a newer Switchboard; this one knows up to ${SCHEMA_VERSION}`)
+      const check = db.pragma('quick_check', { simple: true }) as string
+      if (check !== 'ok') throw new Error(`SQLite's quick_check failed: ${check}`)
+      migrate(db)
+      return new WorkspaceDb(db, path)
+    } catch (err) {
+      db.close()
+      throw err
+    }
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number
+  }
+
+  panes(): SavedPane[] {
+    const rows = this.db.prepare('SELECT * FROM panes ORDER BY CAST(id AS INTEGER)').all() as PaneRow[]
+    return rows.map((r) => ({
+      id: r.id,
+      command: JSON.parse(r.command) as string[],
+      cwd: r.cwd,
+      title: r.title,
+      env: JSON.parse(r.env) as Record<string, string>,
+      cols: r.cols,
+      rows: r.rows,
+      createdAt: r.created_at,
+      agent: r.agent,
+      agentVersion: r.agent_version,
+      sessionId: r.session_id,
+      exit: r.exit_code === null ? null : { code: r.exit_code, signal: r.exit_signal },
+    }))
+  }
+
+  savePane(p: SavedPane): void {
+    this.db
+      .prepare(
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal)
+         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal)
+         ON CONFLICT(id) DO UPDATE SET command = excluded.command, cwd = excluded.cwd, title = excluded.title, env = excluded.env,
+           cols = excluded.cols, rows = excluded.rows, created_at = excluded.created_at, agent = excluded.agent,
+           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal`,
+      )
+      .run({
+        id: p.id,
+        command: JSON.stringify(p.command),
+        cwd: p.cwd,
+        title: p.title,
+        env: JSON.stringify(p.env),
+        cols: p.cols,
+        rows: p.rows,
+        created_at: p.createdAt,
+        agent: p.agent,
+        agent_version: p.agentVersion,
+        session_id: p.sessionId,
+        exit_code: p.exit?.code ?? null,
+        exit_signal: p.exit?.signal ?? null,
+      })
+  }
+
+  removePane(id: PaneId): void {
+    this.db.prepare('DELETE FROM panes WHERE id = ?').run(id)
+  }
+
+  appendState(entry: StateHistoryEntry): void {
+    this.db
+      .prepare('INSERT INTO pane_states (pane_id, state, previous, since, evidence) VALUES (?, ?, ?, ?, ?)')
+      .run(entry.paneId, entry.state, entry.previous, entry.since, JSON.stringify(entry.evidence))
+  }
+
+  history(id: PaneId): StateHistoryEntry[] {
+    const rows = this.db.prepare('SELECT state, previous, since, evidence FROM pane_states WHERE pane_id = ? ORDER BY seq').all(id) as {
+      state: string
+      previous: string
+      since: number
+      evidence: string
+    }[]
+    return rows.map((r) => ({ paneId: id, state: r.state as PaneState, previous: r.previous as PaneState, since: r.since, evidence: JSON.parse(r.evidence) as Evidence[] }))
+  }
+
+  saveScreens(screens: readonly (SavedScreen & { readonly paneId: PaneId })[]): void {
+    const put = this.db.prepare(
+      `INSERT INTO pane_screens (pane_id, serialized, cols, rows, saved_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(pane_id) DO UPDATE SET serialized = excluded.serialized, cols = excluded.cols, rows = excluded.rows, saved_at = excluded.saved_at`,
+    )
+    this.db.transaction(() => {
+      // A pane removed while its screen was being serialized has no row to hang it on.
+      const exists = this.db.prepare('SELECT 1 FROM panes WHERE id = ?')
+      for (const s of screens) if (exists.get(s.paneId)) put.run(s.paneId, s.serialized, s.cols, s.rows, s.savedAt)
+    })()
+  }
+
+  screen(id: PaneId): SavedScreen | null {
+    const r = this.db.prepare('SELECT serialized, cols, rows, saved_at FROM pane_screens WHERE pane_id = ?').get(id) as
+      | { serialized: string; cols: number; rows: number; saved_at: number }
+      | undefined
+    return r ? { serialized: r.serialized, cols: r.cols, rows: r.rows, savedAt: r.saved_at } : null
+  }
+
+  getValue(key: string): string | null {
+    const r = this.db.prepare('SELECT value FROM workspace WHERE key = ?').get(key) as { value: string } | undefined
+    return r?.value ?? null
+  }
+
+  setValue(key: string, value: string): void {
+    this.db.prepare('INSERT INTO workspace (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value)
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close()
+  }
+}
+
+/** Renames the database and its WAL files aside; returns the new name of the main file. */
+function setAside(path: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-')
+  const aside = `${path}.broken-${stamp}`
+  for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix)
+  return aside
+}

@@ -1,0 +1,173 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { StateChange } from '../../shared/domain/pane'
+import type { SavedLayout } from '../../shared/ipc/contract'
+import type { Board } from '../panes/board'
+import { eventually, screenText, testBoard, waitForState } from '../test/support'
+import { realClock } from '../util/clock'
+import { silentLogger } from '../util/log'
+import { restoreWorkspace } from './restoreWorkspace'
+import { WorkspaceStore } from './workspaceStore'
+import { WORKSPACE_FILE } from './workspaceDb'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+function tempDir(): string {
+  const d = mkdtempSync(join(tmpdir(), 'sb-store-'))
+  cleanups.push(() => rmSync(d, { recursive: true, force: true }))
+  return d
+}
+
+/** A board with a workspace store on `dir`, as boardHost wires them. */
+function boardOn(dir: string, resumeOnStart = false): { board: Board; store: WorkspaceStore } {
+  const store = WorkspaceStore.open({ dir, clock: realClock, log: silentLogger })
+  const board = testBoard({ history: (id) => store.history(id) })
+  restoreWorkspace(board, store, silentLogger, resumeOnStart)
+  cleanups.push(async () => {
+    store.dispose()
+    await board.shutdown()
+  })
+  return { board, store }
+}
+
+describe('the saved workspace', () => {
+  it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
+    const dir = tempDir()
+    const work = tempDir()
+    const first = boardOn(dir)
+    const live: StateChange[] = []
+    first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { FOO: 'kept', MY_API_KEY: 'sk-secret-value' }, title: 'build' })
+    const pane = first.board.get(info.id)
+    await waitForState(pane, 'idle')
+    const sub = join(work, 'sub')
+    mkdirSync(sub)
+    pane.write(`cd ${sub}; echo before-the-crash\r`)
+    await eventually(async () => (await screenText(pane)).includes('before-the-crash\n'), 'the echo')
+    await waitForState(pane, 'idle')
+    await first.store.saveScreens()
+    // The crash: the first board never closes its store or ends its pane; a second one starts on the same file.
+    const second = boardOn(dir)
+    const [restored] = second.board.list()
+    // The shell cd'd: it comes back where it was.
+    expect(restored).toMatchObject({ id: info.id, title: 'build', cwd: sub, command: ['bash', '--norc', '--noprofile'], pid: 0, exit: null })
+    expect(restored!.interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: ['bash', '--norc', '--noprofile'] })
+    expect(restored!.verdict.evidence[0]!.detail).toMatch(/^interrupted/)
+    const screen = second.board.restoredPane(info.id)!
+    await screen.settled()
+    expect(screen.screen().lines.join('\n')).toContain('before-the-crash')
+    // The history is what was seen live, in order, with its evidence.
+    expect(second.board.history(info.id)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    expect(live.length).toBeGreaterThan(0)
+    // The secret never reached the file (the WAL included).
+    const bytes = readFileSync(join(dir, WORKSPACE_FILE)).toString('latin1') + readFileSync(join(dir, WORKSPACE_FILE + '-wal')).toString('latin1')
+    expect(bytes).toContain('kept')
+    expect(bytes).not.toContain('sk-secret-value')
+
+    // Resume: the same command in the same cwd, in the same place, the old screen above.
+    first.board.dispose()
+    const resumed = await second.board.resume(info.id)
+    expect(resumed).toMatchObject({ id: info.id, command: ['bash', '--norc', '--noprofile'], cwd: sub })
+    expect(resumed.interrupted).toBeUndefined()
+    const again = second.board.get(info.id)
+    await waitForState(again, 'idle')
+    again.write('echo "$FOO after-resume"; pwd\r')
+    await eventually(async () => (await screenText(again)).includes(`kept after-resume\n${sub}`), 'the resumed shell to run with its env and cwd')
+    expect(second.board.list().map((p) => p.id)).toEqual([info.id])
+    // Its history goes on in the same pane.
+    await eventually(() => second.board.history(info.id).length > live.length, 'the resumed pane to add to the history')
+  })
+
+  it('restarts a running pane in place with the same command, cwd and env, and keeps the viewers attached', async () => {
+    const dir = tempDir()
+    const work = tempDir()
+    const { board } = boardOn(dir)
+    const info = board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { FOO: 'same' } })
+    const pane = board.get(info.id)
+    await waitForState(pane, 'idle')
+    const data: string[] = []
+    const client = board.connect((d) => data.push(d.data))
+    await client.attach(info.id)
+    const restarted = await board.restart(info.id)
+    expect(restarted.pid).not.toBe(info.pid)
+    const fresh = board.get(info.id)
+    expect(fresh).not.toBe(pane)
+    await waitForState(fresh, 'idle')
+    fresh.write('echo "$FOO-$((6*7))"\r')
+    await eventually(() => data.join('').includes('same-42'), 'the attached client to see the restarted pane')
+    client.dispose()
+  })
+
+  it('a client that shows an interrupted pane sees it run once it is resumed', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    await waitForState(first.board.get(info.id), 'idle')
+    const second = boardOn(dir)
+    const data: { data: string; resync?: true }[] = []
+    const client = second.board.connect((d) => data.push(d))
+    await client.attach(info.id)
+    await second.board.resume(info.id)
+    second.board.write(info.id, 'echo "resumed-$((2*21))"\r')
+    await eventually(() => data.map((d) => d.data).join('').includes('resumed-42'), 'the client to get the resumed pane')
+    // It starts over from a snapshot of the new pane.
+    expect(data[0]?.resync).toBe(true)
+    client.dispose()
+    first.board.dispose()
+  })
+
+  it('keeps the layout and selection a client saved', () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const layout: SavedLayout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' }
+    first.board.setLayout(layout)
+    const second = boardOn(dir)
+    expect(second.board.layout).toEqual(layout)
+  })
+
+  it('does not bring back a pane the user closed, and brings back an exited one as exited, not interrupted', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const closed = first.board.create({ command: ['bash', '--norc'] })
+    const done = first.board.create({ command: ['sh', '-c', 'echo done; exit 0'] })
+    await eventually(() => first.board.get(done.id).exit, 'the short command to exit')
+    await first.board.remove(closed.id)
+    const second = boardOn(dir)
+    expect(second.board.list()).toEqual([expect.objectContaining({ id: done.id, exit: { code: 0, signal: null }, interrupted: null })])
+    // New panes continue after the restored ids.
+    expect(second.board.create({ command: ['sh', '-c', 'sleep 5'] }).id).toBe(String(Number(done.id) + 1))
+  })
+
+  it('after a quit, resumes the interrupted shell by itself when the setting says so', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const info = first.board.create({ command: ['bash', '--norc'] })
+    await waitForState(first.board.get(info.id), 'idle')
+    await first.store.close()
+    await first.board.shutdown()
+    const second = boardOn(dir, true)
+    await eventually(() => second.board.list()[0]?.pid, 'the shell to be resumed at start')
+    expect(second.board.list()[0]!.id).toBe(info.id)
+    expect(second.board.list()[0]!.interrupted).toBeUndefined()
+  })
+})
+
+describe('the screen a relaunched pane starts with', () => {
+  it('is blank, with the old screen in the scrollback above it, wherever the old cursor was', async () => {
+    const { relaunchSeed } = await import('../panes/relaunch')
+    const { HeadlessMirror } = await import('../screen/headlessMirror')
+    const mirror = new HeadlessMirror(40, 6, realClock)
+    // An old screen whose cursor sits near the top (a full-screen program's last frame).
+    const old = 'line-a\r\nline-b\r\nline-c\r\nline-d\r\nline-e\r\nline-f\x1b[1;1H'
+    await new Promise<void>((r) => mirror.write(relaunchSeed(old, 6, ['claude', '--resume', 'x']), r))
+    expect(mirror.screen().lines.every((l) => l.trim() === '')).toBe(true)
+    expect(mirror.screen().cursor).toEqual({ x: 0, y: 0 })
+    expect(mirror.serialize()).toMatch(/line-a[\s\S]*line-f[\s\S]*switchboard: claude --resume x/)
+    mirror.dispose()
+  })
+})

@@ -1,0 +1,256 @@
+import { readlinkSync } from 'node:fs'
+import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
+import { isShell } from '../../core/process/shells'
+import type { Clock } from '../../core/lifecycle/clock'
+import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
+import { resumeCommand } from '../agents/resume'
+import type { Board } from '../panes/board'
+import type { Pane } from '../panes/pane'
+import type { PaneLaunchSpec } from '../panes/relaunch'
+import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
+import type { RestoredPaneOptions } from '../panes/restoredPane'
+import type { Logger } from '../util/log'
+import { persistableEnv } from './persistEnv'
+import { WorkspaceDb, type SavedPane } from './workspaceDb'
+
+export const WorkspaceConstants = {
+  /**
+   * Screens are saved at most this often (all panes with new output at once), never per chunk.
+   * Serializing 1000 lines of scrollback takes ~30 ms on the board's thread (measured, 120 cols,
+   * coloured lines): every 2 s that is ~1.5% of a core per busy pane; a crash loses ≤ 2 s of screen.
+   */
+  ScreenSaveDelayMs: 2_000,
+  /** Scrollback lines saved with a screen: enough to read back what happened, bounded in size. */
+  ScrollbackLines: 1_000,
+  /** A serialized screen longer than this is saved without its scrollback. */
+  MaxSerializedChars: 1_000_000,
+  /** How often the board writes that it is alive: an interrupted pane's time is the last one. */
+  HeartbeatMs: 10_000,
+} as const
+
+export type RestorablePane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> }
+
+const ALIVE_AT = 'alive_at'
+const LAYOUT = 'layout'
+
+/**
+ * The saved workspace's one owner: it listens to the board's events and writes what changed
+ * (panes as launched, their agent and session, their exit, their state history, and debounced
+ * screens) to the workspace database; on start it says what to restore. Nothing else writes to
+ * the database, so a later daemon process can own this class as it is.
+ */
+export class WorkspaceStore extends Disposable {
+  private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+  private readonly saved = new Map<PaneId, string>()
+  private readonly paneListeners = new Map<PaneId, IDisposable>()
+  private readonly dirty = new Map<PaneId, Pane>()
+  /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
+  private readonly cwdNow = new Map<PaneId, string>()
+  private listeners: IDisposable[] = []
+  private saveTimer: IDisposable | null = null
+  private heartbeat: IDisposable | null = null
+  private saving: Promise<void> = Promise.resolve()
+  private closed = false
+
+  private constructor(
+    private readonly db: WorkspaceDb,
+    /** Set when the database found could not be used (it was set aside, see WorkspaceDb.open). */
+    readonly problem: string | null,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {
+    super()
+  }
+
+  static open(options: { readonly dir: string; readonly clock: Clock; readonly log: Logger }): WorkspaceStore {
+    const { db, problem } = WorkspaceDb.open(options.dir, () => options.clock.now())
+    if (problem) options.log.error(problem)
+    return new WorkspaceStore(db, problem, options.clock, options.log)
+  }
+
+  get path(): string {
+    return this.db.path
+  }
+
+  /** The saved panes, each with its last screen; those that still ran when the board stopped are interrupted. */
+  restorable(): RestorablePane[] {
+    const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
+    return this.db.panes().map((p) => {
+      const screen = this.db.screen(p.id)
+      return {
+        ...p,
+        serialized: screen?.serialized ?? '',
+        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()),
+      }
+    })
+  }
+
+  /** The saved window layout; null when none was saved or it no longer parses. */
+  layout(): SavedLayout | null {
+    const raw = this.guard('read the layout', () => this.db.getValue(LAYOUT))
+    if (!raw) return null
+    try {
+      const parsed = savedLayoutSchema.safeParse(JSON.parse(raw))
+      return parsed.success ? parsed.data : null
+    } catch {
+      return null
+    }
+  }
+
+  history(id: PaneId): StateHistoryEntry[] {
+    return this.guard('read the state history', () => this.db.history(id)) ?? []
+  }
+
+  /** Starts saving what happens on `board`. */
+  attach(board: Board): void {
+    this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
+    this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
+    this.listeners.push(
+      board.onEvent((e) => {
+        if (e.channel === 'pane:changed') this.changed(e.payload)
+        else if (e.channel === 'pane:state') {
+          const { paneId, previous, verdict } = e.payload
+          if (this.specs.has(paneId)) this.guard('save a state change', () => this.db.appendState({ paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }))
+        } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
+      }),
+    )
+    this.beat()
+  }
+
+  private launched(id: PaneId, spec: PaneLaunchSpec, pane: Pane): void {
+    this.specs.set(id, spec)
+    this.paneListeners.get(id)?.dispose()
+    this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
+    this.changed(pane.info())
+  }
+
+  private changed(info: PaneInfo): void {
+    const spec = this.specs.get(info.id)
+    if (!spec || info.interrupted) return
+    const row: SavedPane = {
+      id: info.id,
+      command: spec.command,
+      cwd: this.cwdNow.get(info.id) ?? spec.cwd,
+      title: spec.title ?? null,
+      env: persistableEnv(spec.env),
+      cols: info.cols,
+      rows: info.rows,
+      createdAt: info.createdAt,
+      agent: info.agent,
+      agentVersion: info.agentVersion,
+      sessionId: info.sessionId,
+      exit: info.exit,
+    }
+    // pane:changed fires on every title or foreground change: write only what is saved changed.
+    const key = JSON.stringify(row)
+    if (this.saved.get(info.id) === key) return
+    this.saved.set(info.id, key)
+    this.guard('save a pane', () => this.db.savePane(row))
+  }
+
+  private removed(id: PaneId): void {
+    this.specs.delete(id)
+    this.saved.delete(id)
+    this.dirty.delete(id)
+    this.cwdNow.delete(id)
+    this.paneListeners.get(id)?.dispose()
+    this.paneListeners.delete(id)
+    this.guard('forget a closed pane', () => this.db.removePane(id))
+  }
+
+  private markDirty(id: PaneId, pane: Pane): void {
+    this.dirty.set(id, pane)
+    this.saveTimer ??= this.clock.setTimeout(() => {
+      this.saveTimer = null
+      void this.saveScreens()
+    }, WorkspaceConstants.ScreenSaveDelayMs)
+  }
+
+  /** Saves every screen with new output now (one transaction). */
+  saveScreens(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      const panes = [...this.dirty]
+      this.dirty.clear()
+      const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
+      for (const [paneId, pane] of panes) {
+        try {
+          let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
+          if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
+          screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+          this.noteShellCwd(paneId, pane)
+        } catch (err) {
+          this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
+        }
+      }
+      if (screens.length && !this.closed) this.guard('save screens', () => this.db.saveScreens(screens))
+    })
+    return this.saving
+  }
+
+  private noteShellCwd(id: PaneId, pane: Pane): void {
+    const info = pane.info()
+    if (info.exit || !isShell(info.command[0] ?? '')) return
+    const cwd = processCwd(info.pid)
+    if (!cwd || cwd === this.cwdNow.get(id)) return
+    this.cwdNow.set(id, cwd)
+    this.changed(info)
+  }
+
+  private beat(): void {
+    if (this.closed) return
+    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    this.heartbeat = this.clock.setTimeout(() => this.beat(), WorkspaceConstants.HeartbeatMs)
+  }
+
+  /**
+   * Saves the last screens and stops listening, before the board ends its panes on quit: panes
+   * the quit ends stay saved as running, so the next start brings them back as interrupted.
+   */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.stopListening()
+    await this.saveScreens()
+    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    this.dispose()
+  }
+
+  private stopListening(): void {
+    for (const l of this.listeners) l.dispose()
+    this.listeners = []
+  }
+
+  private guard<T>(what: string, write: () => T): T | undefined {
+    try {
+      return write()
+    } catch (err) {
+      // A full disk or a locked file must not take the board down; the panes go on unsaved.
+      this.log.error(`could not ${what} in the workspace database ${this.db.path}`, { err: String(err) })
+      return undefined
+    }
+  }
+
+  override dispose(): void {
+    this.closed = true
+    this.saveTimer?.dispose()
+    this.heartbeat?.dispose()
+    this.stopListening()
+    for (const l of this.paneListeners.values()) l.dispose()
+    this.paneListeners.clear()
+    super.dispose()
+    this.db.close()
+  }
+}
+
+/** A process's working directory (Linux /proc; null elsewhere or when it is gone). */
+function processCwd(pid: number): string | null {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`)
+  } catch {
+    return null
+  }
+}
+
+function interruptionOf(p: SavedPane, at: number): PaneInterruption {
+  const resumed = resumeCommand(p.agent, p.command, p.sessionId)
+  return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
+}

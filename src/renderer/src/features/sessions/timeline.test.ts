@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import type { StateHistoryEntry } from '../../../../shared/domain/pane'
+import { describeAge } from '../../lib/format'
+import { lastStateBeforeInterruption, timelineSegments } from './timeline'
+
+const entry = (state: StateHistoryEntry['state'], since: number): StateHistoryEntry => ({ paneId: '1', state, previous: 'idle', since, evidence: [{ source: 'hook', at: since, detail: state }] })
+
+describe('the state timeline', () => {
+  it('runs each state to the next, the last to the interruption', () => {
+    const segments = timelineSegments([entry('working', 0), entry('blocked', 60_000)], { interrupted: { at: 60_000 + 42 * 60_000, resume: { kind: 'rerun' }, command: ['x'] } }, 10 ** 9)
+    expect(segments.map((s) => [s.state, s.from, s.to])).toEqual([
+      ['working', 0, 60_000],
+      ['blocked', 60_000, 60_000 + 42 * 60_000],
+    ])
+    expect(lastStateBeforeInterruption(segments, describeAge)).toBe('blocked for 42 minutes before the board stopped')
+  })
+
+  it('runs the last state to now for a live pane', () => {
+    expect(timelineSegments([entry('idle', 5)], {}, 50).map((s) => s.to)).toEqual([50])
+  })
+})

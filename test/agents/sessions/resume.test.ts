@@ -1,0 +1,170 @@
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
+import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
+import { FakeAnthropic } from '../support/fakeAnthropic'
+import { FakeResponses } from '../support/fakeResponses'
+import { agentBin } from '../support/paths'
+import { sleep } from '../support/sse'
+
+const run = promisify(execFile)
+const CLI = join(ROOT, 'out/main/cli.js')
+
+interface PaneRecord {
+  id: string
+  state: string
+  agent: string | null
+  sessionId: string | null
+  command: string[]
+  cwd: string
+  pid: number
+  interrupted: { resume: { kind: string; sessionId?: string }; command: string[] } | null
+}
+
+/**
+ * Issue 10: a board killed with -9 while Claude Code, Codex and a shell run in it. The next board
+ * on the same data dir brings the three panes back with their last screens, marked interrupted;
+ * Resume runs Claude Code and Codex with their own resume commands and the session ids the board
+ * captured, and the fake model servers receive the earlier conversation in the next request.
+ */
+describe('a workspace that survives kill -9 of its board', () => {
+  let base: string
+  let home: string
+  let work: string
+  let env: Record<string, string>
+  let anthropic: FakeAnthropic
+  let responses: FakeResponses
+  const boards: RunningBoard[] = []
+
+  const cli = async (board: RunningBoard, ...args: string[]): Promise<string> => (await run(process.execPath, [CLI, '--socket', board.socketPath, ...args], { env })).stdout
+  const panes = async (board: RunningBoard): Promise<PaneRecord[]> => JSON.parse(await cli(board, 'ls', '--json')) as PaneRecord[]
+  const screen = (board: RunningBoard, pane: string) => cli(board, 'screen', pane).then((s) => s.replace(/\s+/g, ' '))
+  const waitForScreen = async (board: RunningBoard, pane: string, re: RegExp, timeoutMs = 60_000): Promise<void> => {
+    const deadline = Date.now() + timeoutMs
+    let last = ''
+    while (Date.now() < deadline) {
+      last = await screen(board, pane)
+      if (re.test(last)) return
+      await sleep(300)
+    }
+    throw new Error(`pane ${pane} never showed ${re}; screen:\n${last}`)
+  }
+  const submit = async (board: RunningBoard, pane: string, text: string) => {
+    await cli(board, 'write', pane, text)
+    await sleep(400)
+    await cli(board, 'write', pane, '\r', '--escapes')
+  }
+
+  beforeAll(async () => {
+    ensureBuilt()
+    base = mkdtempSync(join(tmpdir(), 'sb-resume-'))
+    home = join(base, 'home')
+    work = join(base, 'work')
+    mkdirSync(home)
+    mkdirSync(work)
+    anthropic = await FakeAnthropic.start(CLAUDE_SCRIPT)
+    responses = await FakeResponses.start(CODEX_SCRIPT)
+    setUpClaudeHome(home, work, join(base, 'claude-user-hooks.jsonl'))
+    const codexHome = join(home, '.codex')
+    setUpCodexHome(codexHome, work, responses.url, join(base, 'codex-user-hooks.jsonl'))
+    // The API keys live in the board's environment, as in the user's shell: never in the saved workspace.
+    env = { ...process.env, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), LANG: 'C.UTF-8', ...claudeEnv(anthropic.url), ...codexEnv(codexHome) } as Record<string, string>
+  })
+
+  afterAll(async () => {
+    for (const b of boards) {
+      await b.stop().catch(() => null)
+      for (const p of processesOfBoard(b.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+      b.cleanup()
+    }
+    await anthropic?.close()
+    await responses?.close()
+    if (base) rmSync(base, { recursive: true, force: true })
+  })
+
+  it('comes back after kill -9 with every pane in its place and its last screen, and the agents resume their sessions', async () => {
+    const first = await startBoard(20_000, env)
+    boards.push(first)
+    expect((await cli(first, 'spawn', '--cwd', work, '--', agentBin('claude'))).trim()).toBe('1')
+    expect((await cli(first, 'spawn', '--cwd', work, '--', agentBin('codex'))).trim()).toBe('2')
+    expect((await cli(first, 'spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile'))).toBe('3\n')
+
+    await waitForScreen(first, '1', /\? for shortcuts/, 90_000)
+    await submit(first, '1', '[STEP1] Summarize the project.')
+    await waitForScreen(first, '1', /builds cleanly\..*\? for shortcuts/)
+    await waitForScreen(first, '2', /Ask Codex to do anything/, 90_000)
+    await submit(first, '2', '[STEP1] check the workspace')
+    await waitForScreen(first, '2', /Nothing needs changing\./)
+    await cli(first, 'write', '3', 'echo shell-before-crash\r', '--escapes')
+    await waitForScreen(first, '3', /shell-before-crash bash-[\d.]+[#$]/)
+    await cli(first, 'wait', '1', '--state', 'idle', '--timeout', '30')
+    await cli(first, 'wait', '2', '--state', 'idle', '--timeout', '30')
+    const before = await panes(first)
+    const claudeSession = before[0]!.sessionId
+    const codexSession = before[1]!.sessionId
+    expect(claudeSession).toMatch(/^[0-9a-f-]{36}$/)
+    expect(codexSession).toMatch(/^[0-9a-f-]{36}$/)
+    const historyBefore = JSON.parse(await cli(first, 'history', '1', '--json')) as { state: string }[]
+    expect(historyBefore.map((e) => e.state)).toContain('working')
+    // Screens are saved debounced (at most every 2 s); give the last one time to land.
+    await sleep(3_000)
+
+    first.child.kill('SIGKILL')
+    await new Promise((r) => first.child.once('exit', r))
+    // What the dead board's panes left running is not ours to keep (a reboot ends it too).
+    for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+
+    const second = await startBoard(20_000, env)
+    boards.push(second)
+    const restored = await panes(second)
+    expect(restored.map((p) => [p.id, p.state, p.agent, p.pid])).toEqual([
+      ['1', 'exited', 'claude', 0],
+      ['2', 'exited', 'codex', 0],
+      ['3', 'exited', null, 0],
+    ])
+    expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [agentBin('claude'), '--resume', claudeSession] })
+    expect(restored[1]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: codexSession }, command: [agentBin('codex'), 'resume', codexSession] })
+    expect(restored[2]!.interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: ['bash', '--norc', '--noprofile'] })
+    expect(await screen(second, '1')).toMatch(/builds cleanly\./)
+    expect(await screen(second, '2')).toMatch(/Nothing needs changing\./)
+    expect(await screen(second, '3')).toMatch(/shell-before-crash/)
+    // The state history survived, entry for entry.
+    expect(JSON.parse(await cli(second, 'history', '1', '--json'))).toEqual(historyBefore)
+
+    // Claude Code resumes its session: the next request carries the earlier conversation.
+    await cli(second, 'resume', '1')
+    await waitForScreen(second, '1', /\? for shortcuts/, 90_000)
+    await cli(second, 'wait', '1', '--state', 'idle', '--timeout', '30')
+    // The resumed conversation is on the new screen (the old one is in the scrollback above it).
+    expect(await screen(second, '1')).toMatch(/Summarize the project\..*builds cleanly\./)
+    const claudeFrom = anthropic.bodies.length
+    await submit(second, '1', '[STEP1] And once more?')
+    await waitForScreen(second, '1', /once more\?.*builds cleanly\./)
+    const claudeNext = anthropic.bodies.slice(claudeFrom).find((b) => b.includes('once more?') && b.includes('"tools"'))
+    expect(claudeNext).toContain('Summarize the project.')
+    expect(claudeNext).toContain('Everything builds cleanly.')
+    expect((await panes(second))[0]!.sessionId).toBe(claudeSession)
+
+    // So does Codex.
+    await cli(second, 'resume', '2')
+    await waitForScreen(second, '2', /Ask Codex to do anything/, 90_000)
+    await cli(second, 'wait', '2', '--state', 'idle', '--timeout', '30')
+    const codexFrom = responses.bodies.length
+    await submit(second, '2', '[STEP1] and again?')
+    await waitForScreen(second, '2', /and again\?.*Nothing needs changing\./)
+    const codexNext = responses.bodies.slice(codexFrom).find((b) => b.includes('and again?') && b.includes('"tools"'))
+    expect(codexNext).toContain('check the workspace')
+    expect(codexNext).toContain('Nothing needs changing.')
+
+    // The shell restarts in its cwd.
+    await cli(second, 'resume', '3')
+    await cli(second, 'write', '3', 'pwd\r', '--escapes')
+    await waitForScreen(second, '3', new RegExp(`pwd ${work.replace(/[/.]/g, '\\$&')}`))
+    expect((await panes(second)).every((p) => p.interrupted === null && p.pid > 0)).toBe(true)
+  })
+})
