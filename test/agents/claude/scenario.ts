@@ -140,7 +140,9 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     h.mark('idle', key)
     await h.waitForScreenGone(DIALOG, 10_000)
     await h.waitForScreen(/❯/)
-    // The first badge change after the key that left the dialog (the states are timed as they happen).
+    // The first badge change after the key that left the dialog (the states are timed as they
+    // happen; the screen watch above resolves before the engine has evaluated the same frame).
+    await sleep(Math.max(0, key + 320 - Date.now()))
     const left = states.find((c) => c.at >= key && c.state !== 'blocked' && c.state !== 'question')
     const ms = left ? left.at - key : Date.now() - key
     timings[`${step} Esc → not blocked`] = ms
