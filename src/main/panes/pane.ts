@@ -9,7 +9,7 @@ import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import type { AttachSnapshot, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
-import { RemoteMirror } from '../screen/remoteMirror'
+import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 
@@ -28,6 +28,8 @@ export interface PaneOptions {
   readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
+  /** Where the mirror parses (default: SWITCHBOARD_MIRROR_THREADS, else the main thread). */
+  readonly mirrorThreads?: MirrorThreads
 }
 
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
@@ -81,7 +83,7 @@ export class Pane extends Disposable {
   readonly createdAt: number
   private readonly launch: PtyLaunch
   private readonly pty: PtyProcess
-  private readonly mirror: RemoteMirror
+  private readonly mirror: PaneMirror
   private readonly foreground: ForegroundMonitor
   private readonly flow = new FlowControl(ClientFlowConstants.MirrorHighChars, ClientFlowConstants.MirrorLowChars)
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
@@ -117,7 +119,7 @@ export class Pane extends Disposable {
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
-    this.mirror = this.register(new RemoteMirror(this.size.cols, this.size.rows, this.clock))
+    this.mirror = this.register(createPaneMirror(options.mirrorThreads ?? mirrorThreadsFromEnv(), this.size.cols, this.size.rows, this.clock))
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
