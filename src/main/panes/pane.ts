@@ -49,13 +49,14 @@ interface Client {
 
 export const enum ClientFlowConstants {
   /**
-   * The PTY pauses when the mirror's worker has this much output not yet parsed, and resumes
-   * below MirrorLowChars. Wider than VS Code's 100 000/5 000: a parse report crosses threads, and
-   * with a 5 000 low mark the PTY waited for the worker to drain almost everything, so reading and
-   * parsing barely overlapped. Bounded: at most ~2 MB queued per pane.
+   * With the mirror in a worker, the PTY pauses when it has this much output not yet parsed, and
+   * resumes below WorkerMirrorLowChars. Wider than VS Code's 100 000/5 000 (kept for a mirror on
+   * the main thread): a parse report crosses threads, and with a 5 000 low mark the PTY waited for
+   * the worker to drain almost everything, so reading and parsing barely overlapped (throughput
+   * ratio 0.46 → 0.66 measured). Bounded: at most ~2 MB queued per pane.
    */
-  MirrorHighChars = 1_000_000,
-  MirrorLowChars = 250_000,
+  WorkerMirrorHighChars = 1_000_000,
+  WorkerMirrorLowChars = 250_000,
   /**
    * A client this far behind stops receiving live output (it would only buffer without bound).
    * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
@@ -85,7 +86,7 @@ export class Pane extends Disposable {
   private readonly pty: PtyProcess
   private readonly mirror: PaneMirror
   private readonly foreground: ForegroundMonitor
-  private readonly flow = new FlowControl(ClientFlowConstants.MirrorHighChars, ClientFlowConstants.MirrorLowChars)
+  private readonly flow: FlowControl
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
   private readonly clamp: CountClamp
   private readonly clients = new Map<string, Client>()
@@ -119,7 +120,9 @@ export class Pane extends Disposable {
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isShell(options.launch.argv[0] ?? '') }
-    this.mirror = this.register(createPaneMirror(options.mirrorThreads ?? mirrorThreadsFromEnv(), this.size.cols, this.size.rows, this.clock))
+    const threads = options.mirrorThreads ?? mirrorThreadsFromEnv()
+    this.flow = threads === 'worker' ? new FlowControl(ClientFlowConstants.WorkerMirrorHighChars, ClientFlowConstants.WorkerMirrorLowChars) : new FlowControl()
+    this.mirror = this.register(createPaneMirror(threads, this.size.cols, this.size.rows, this.clock))
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
