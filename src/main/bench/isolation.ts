@@ -53,10 +53,21 @@ export async function benchIsolation(opts: FloodOptions, variants: readonly stri
     }
     if (!variants.includes('floods')) return out
 
-    const floodSection = `${FLOODS} panes flooding (\`yes\`), ${QUIET_PANES} quiet bash`
-    const floods: Pane[] = Array.from({ length: FLOODS }, () => board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id))
-    await sleep(2000)
-    out.push(...variantRows(await runVariant('no client on the floods', child, quiet, floods, opts), true, floodSection))
+    // Both places a mirror can parse, side by side in one run (see screen/paneMirror.ts).
+    const before = process.env.SWITCHBOARD_MIRROR_THREADS
+    try {
+      for (const threads of ['main', 'worker'] as const) {
+        process.env.SWITCHBOARD_MIRROR_THREADS = threads
+        const floodSection = `${FLOODS} panes flooding (\`yes\`), ${QUIET_PANES} quiet bash, mirrors on the ${threads === 'main' ? 'main thread' : 'worker threads'}`
+        const floods: Pane[] = Array.from({ length: FLOODS }, () => board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id))
+        await sleep(2000)
+        out.push(...variantRows(await runVariant('no client on the floods', child, quiet, floods, opts), true, floodSection))
+        for (const f of floods) await board.remove(f.id)
+      }
+    } finally {
+      if (before === undefined) delete process.env.SWITCHBOARD_MIRROR_THREADS
+      else process.env.SWITCHBOARD_MIRROR_THREADS = before
+    }
     return out
   } finally {
     await stopChild()

@@ -37,7 +37,7 @@ describe('RemoteMirror: the pane’s headless mirror in a worker thread', () => 
     try {
       const seen: string[] = []
       mirror.write('one', () => seen.push(mirror.screen().lines[0] ?? ''))
-      const snapshot = new Promise<string>((resolve) => mirror.serialize(resolve))
+      const snapshot = new Promise<string>((resolve) => mirror.snapshot(resolve))
       mirror.write(' two\x1b]0;the title\x07\x1b[c', () => seen.push(mirror.screen().lines[0] ?? ''))
       expect(await snapshot).toContain('one')
       expect(await snapshot).not.toContain('two')
@@ -59,7 +59,7 @@ describe('RemoteMirror: the pane’s headless mirror in a worker thread', () => 
     const mirror = new RemoteMirror(80, 24, realClock, '/nonexistent/mirrorWorker.js')
     expect(mirror.failure).toMatch(/mirrorWorker\.js is missing/)
     await written(mirror, 'lost')
-    expect(await new Promise((resolve) => mirror.serialize(resolve))).toBe('')
+    expect(await new Promise((resolve) => mirror.snapshot(resolve))).toBe('')
     mirror.dispose()
   })
 })

@@ -194,7 +194,7 @@ export class RemoteMirror implements IDisposable {
    * `done` runs from the message handler, before any later chunk is handed on. `scrollback`: at
    * most this many lines above the screen (default: all the mirror keeps).
    */
-  serialize(done: (data: string) => void, scrollback?: number): void {
+  snapshot(done: (data: string) => void, scrollback?: number): void {
     const id = this.nextSerialize++
     if (!this.post({ t: 'serialize', id, ...(scrollback === undefined ? {} : { scrollback }) })) return done('')
     this.serializing.set(id, done)

@@ -1,0 +1,29 @@
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { Clock } from '../../core/lifecycle/clock'
+import { HeadlessMirror, type MirrorScreen } from './headlessMirror'
+
+/** The pane's mirror parsing on the board's own thread (see paneMirror.ts for the choice). */
+export class LocalMirror extends HeadlessMirror {
+  private readonly _onDidFail = new Emitter<string>()
+  /** Never fires: a mirror on this thread has no worker to lose. */
+  readonly onDidFail = this._onDidFail.event
+  readonly failure: string | null = null
+
+  constructor(cols: number, rows: number, clock: Clock) {
+    super(cols, rows, clock)
+  }
+
+  /** After everything written before it, like the worker's answer. */
+  snapshot(done: (data: string) => void, scrollback?: number): void {
+    super.write('', () => done(super.serialize(scrollback)))
+  }
+
+  override screen(): MirrorScreen {
+    return super.screen()
+  }
+
+  override dispose(): void {
+    this._onDidFail.dispose()
+    super.dispose()
+  }
+}

@@ -1,0 +1,47 @@
+import type { Event } from '../../core/lifecycle/emitter'
+import type { IDisposable } from '../../core/lifecycle/disposable'
+import type { Clock } from '../../core/lifecycle/clock'
+import type { OscRecord } from '../../shared/domain/pane'
+import type { MirrorScreen } from './headlessMirror'
+import { LocalMirror } from './localMirror'
+import { RemoteMirror } from './remoteMirror'
+
+/**
+ * What a pane needs of its terminal of record, wherever it parses: on the board's thread
+ * (LocalMirror) or in a worker thread of its own (RemoteMirror). Callbacks run in the order of the
+ * writes; `serialize` covers exactly the writes before it.
+ */
+export interface PaneMirror extends IDisposable {
+  readonly onReply: Event<string>
+  readonly onTitle: Event<string>
+  readonly onOsc: Event<OscRecord>
+  /** The program rang the bell (a BEL outside any escape sequence). */
+  readonly onBell: Event<void>
+  readonly onDidFail: Event<string>
+  readonly failure: string | null
+  readonly title: string
+  readonly synchronizing: boolean
+  readonly bracketedPasteMode: boolean
+  readonly osc: readonly OscRecord[]
+  write(data: string, done: () => void): void
+  resize(cols: number, rows: number): void
+  /** Screen, scrollback (at most `scrollback` lines) and modes as escape sequences, after everything written before. */
+  snapshot(done: (data: string) => void, scrollback?: number): void
+  screen(): MirrorScreen
+}
+
+/**
+ * Where panes parse. `main` by default: measured side by side with 20 panes flooding on this
+ * 2-core machine, worker threads kept the board's scheduling group busy and its event loop waited
+ * longer (p99 100–190 ms against 23–57 ms), while a hostile pane is already harmless on the main
+ * thread once counts are clamped. SWITCHBOARD_MIRROR_THREADS=worker selects the worker threads.
+ */
+export type MirrorThreads = 'main' | 'worker'
+
+export function mirrorThreadsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): MirrorThreads {
+  return env.SWITCHBOARD_MIRROR_THREADS === 'worker' ? 'worker' : 'main'
+}
+
+export function createPaneMirror(threads: MirrorThreads, cols: number, rows: number, clock: Clock): PaneMirror {
+  return threads === 'worker' ? new RemoteMirror(cols, rows, clock) : new LocalMirror(cols, rows, clock)
+}
