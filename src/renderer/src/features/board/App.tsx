@@ -11,6 +11,7 @@ import { useShortcuts } from '../shortcuts/useShortcuts'
 import { Sidebar } from '../sidebar/Sidebar'
 import { BoardBar } from './BoardBar'
 import { ConnectionBanner } from './ConnectionBanner'
+import { WorkspaceProblem } from '../sessions/WorkspaceProblem'
 
 /**
  * The board: the sidebar (needs-you, panes), the panes on screen (one or a grid), and the answer
@@ -28,6 +29,7 @@ export function App() {
   return (
     <div className="app" data-testid="app">
       <ConnectionBanner />
+      <WorkspaceProblem />
       <div className={`app__body${stale ? ' is-stale' : ''}`} aria-hidden={stale || undefined}>
         <Sidebar />
         <main className="main" aria-label="Panes on screen">
