@@ -5,7 +5,7 @@
  * against browser mode. Screenshots: e2e/artifacts/sessions-*.png.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
@@ -100,5 +100,22 @@ describe('a workspace back after a crash, in the browser', () => {
     cliWrite(second.socketPath, id, 'echo restarted-$((6*7))\\r', true)
     await waitForLine(page, /^restarted-42$/)
     await page.screenshot({ path: join(ARTIFACTS, 'sessions-restarted.png') })
+  })
+
+  it('says so when the saved workspace is corrupt, keeps the file aside and starts fresh', async () => {
+    const dir = join(data, 'corrupt')
+    mkdirSync(dir)
+    writeFileSync(join(dir, 'workspace.db'), 'not a database '.repeat(100))
+    const board = await startBoard(20_000, { SWITCHBOARD_DATA_DIR: dir })
+    boards.push(board)
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    await tab.goto(board.url)
+    const banner = tab.getByTestId('workspace-problem')
+    await banner.waitFor()
+    expect(await banner.textContent()).toMatch(/could not be used \(file is not a database\); it was kept as .*workspace\.db\.broken-.* and a fresh workspace started/)
+    const aside = readdirSync(dir).find((f) => f.startsWith('workspace.db.broken-'))!
+    expect(readFileSync(join(dir, aside), 'utf8')).toBe('not a database '.repeat(100))
+    expect(panes(board)).toEqual([])
+    await tab.close()
   })
 })

@@ -474,7 +474,7 @@ export class Board extends Disposable {
       return info
     } catch (err) {
       // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
-      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.exit ?? { code: -1, signal: null }, interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
+      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
       this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(id)!.info() })
       throw err
     }

@@ -121,6 +121,21 @@ describe('the saved workspace', () => {
     first.board.dispose()
   })
 
+  it('a resume that cannot start keeps the pane in its place, interrupted, to try again', async () => {
+    const dir = tempDir()
+    const work = tempDir()
+    const first = boardOn(dir)
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work })
+    await waitForState(first.board.get(info.id), 'idle')
+    rmSync(work, { recursive: true, force: true })
+    const second = boardOn(dir)
+    await expect(second.board.resume(info.id)).rejects.toThrow()
+    const [still] = second.board.list()
+    expect(still).toMatchObject({ id: info.id, pid: 0, cwd: work, exit: null })
+    expect(still!.interrupted).toBeTruthy()
+    first.board.dispose()
+  })
+
   it('keeps the layout and selection a client saved', () => {
     const dir = tempDir()
     const first = boardOn(dir)

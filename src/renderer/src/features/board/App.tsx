@@ -13,6 +13,7 @@ import { useShortcuts } from '../shortcuts/useShortcuts'
 import { Sidebar } from '../sidebar/Sidebar'
 import { BoardBar } from './BoardBar'
 import { ConnectionBanner } from './ConnectionBanner'
+import { WorkspaceProblem } from '../sessions/WorkspaceProblem'
 
 // The diff viewer (diff2html + highlight.js) loads when first opened, not with the board.
 const ChangesView = lazy(() => import('../changes/ChangesView').then((m) => ({ default: m.ChangesView })))
@@ -33,6 +34,7 @@ export function App() {
   return (
     <div className="app" data-testid="app">
       <ConnectionBanner />
+      <WorkspaceProblem />
       <div className={`app__body${stale ? ' is-stale' : ''}`} aria-hidden={stale || undefined}>
         <Sidebar />
         <main className="main" aria-label="Panes on screen">

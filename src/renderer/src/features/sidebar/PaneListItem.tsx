@@ -10,6 +10,7 @@ import { closeLabel, requestClose } from '../panes/paneActions'
 /** What the pane runs right now: the foreground program when it is not the root, else its command. */
 function runningLine(pane: PaneInfo): string {
   if (pane.exit) return describeExit(pane.exit)
+  if (pane.interrupted) return pane.interrupted.resume.kind === 'session' ? 'interrupted · Resume continues the session' : 'interrupted · Resume runs it again'
   if (pane.foreground && !pane.foreground.isRoot) return `▸ ${formatArgv(pane.foreground.argv)}`
   const [program = '', ...args] = pane.command
   return formatArgv([program.slice(program.lastIndexOf('/') + 1), ...args])
