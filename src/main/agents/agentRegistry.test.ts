@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { AGENT_DISPLAY_NAMES, AGENT_KINDS, AGENT_NAMES } from '../../shared/domain/agents'
 import { AGENTS } from '../../core/agents/registry'
 import { recognizeAgent } from '../../core/process/recognizeAgent'
-import { parseVersion } from '../../core/status/semver'
+import { parseVerifiedRange } from '../../core/status/semver'
 import { PAYLOAD_PARSERS } from '../reports/payloads'
 import { RuleRegistry } from '../status/ruleRegistry'
 import { findResourcesDir } from '../util/resources'
@@ -22,7 +22,7 @@ describe.each(AGENT_NAMES)('agent %s', (name) => {
     const known = AGENTS[name]
     expect(known.name).toBe(name)
     expect(known.reports.agent).toBe(name)
-    expect(parseVersion(known.reports.verifiedOn), `${name} report table verifiedOn`).not.toBeNull()
+    expect(parseVerifiedRange(known.reports.verifiedOn), `${name} report table verifiedOn`).not.toBeNull()
     expect(known.packageHints.length, `${name} needs package hints for launcher-run scripts`).toBeGreaterThan(0)
   })
 

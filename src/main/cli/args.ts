@@ -100,6 +100,16 @@ function firstPlain(args: readonly string[], options: NonNullable<Parameters<typ
   return tokens.find((t) => t.kind === 'positional' || t.kind === 'option-terminator')
 }
 
+/** `--arg --model` means the agent's own `--model`: parseArgs would take it for an option, so join it. */
+function joinArgValues(args: readonly string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--arg' && i + 1 < args.length) out.push(`--arg=${args[++i]}`)
+    else out.push(args[i]!)
+  }
+  return out
+}
+
 const SPAWN = {
   cwd: { type: 'string' },
   title: { type: 'string' },
@@ -135,7 +145,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const cut = firstPlain(args, SPAWN)
       const own = cut ? args.slice(0, cut.index) : args
       const program = !cut ? [] : args.slice(cut.kind === 'option-terminator' ? cut.index + 1 : cut.index)
-      const { values } = verb('spawn', own, SPAWN, 0)
+      const { values } = verb('spawn', joinArgValues(own), SPAWN, 0)
       const env: Record<string, string> = {}
       for (const pair of values.env ?? []) {
         const eq = pair.indexOf('=')

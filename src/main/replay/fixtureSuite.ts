@@ -3,7 +3,7 @@ import { basename, join } from 'node:path'
 import type { RuleRegistry } from '../status/ruleRegistry'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording } from './replayRecording'
-import { scoreReplay, truthSegments, verdictSegments, type Score } from './score'
+import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from './score'
 
 /** One recording of ../shared/fixtures/<agent>/, with its reports file. */
 export interface FixtureRecording {
@@ -44,7 +44,8 @@ export async function runFixture(recording: FixtureRecording, registry: RuleRegi
   const reports = recording.hooks ? parseReports(readFileSync(recording.hooks, 'utf8')) : []
   const agent = await recognizeRecording(cast, registry)
   const result = await replayRecording(cast, reports, agent, registry)
-  const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))
+  const truth = truthSegments(cast.events, result.end)
+  const score = scoreReplay(truth, verdictSegments(result.transitions, result.end), answerTimes(cast.events, truth))
   return { recording, agent, score, evaluations: result.stats.evaluations, evalMs: result.stats.evalMs, seconds: result.end }
 }
 

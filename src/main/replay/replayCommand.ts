@@ -4,7 +4,7 @@ import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
 import { parseProcessEvents, recordingFiles } from '../record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
-import { scoreReplay, truthSegments, verdictSegments } from './score'
+import { answerTimes, scoreReplay, truthSegments, verdictSegments } from './score'
 import { parseUsage, UsageError } from '../util/usage'
 
 export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--rules DIR]
@@ -73,7 +73,8 @@ export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err:
   const result = await replayRecording(cast, reports, agent, registry, { process: processEvents })
   const out = result.transitions.map((tr) => line(tr, args.json))
   if (args.score) {
-    const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))
+    const truth = truthSegments(cast.events, result.end)
+    const score = scoreReplay(truth, verdictSegments(result.transitions, result.end), answerTimes(cast.events, truth))
     const latency = score.medianLatency === null ? 'n/a' : `${Math.round(score.medianLatency * 1000)} ms`
     const detected = score.episodes.filter((e) => e.latency !== null).length
     err.push(`score: agreement ${(score.agreement * 100).toFixed(2)} %, episodes ${detected}/${score.episodes.length}, median latency ${latency}`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scoreReplay } from './score'
+import { answerTimes, scoreReplay } from './score'
 
 /** Scoring honesty (issue 8): reproductions of the ways the old scorer flattered a replay. */
 describe('scoreReplay is honest', () => {
@@ -41,5 +41,25 @@ describe('scoreReplay is honest', () => {
     ])
     expect(s.agreement).toBeCloseTo(6.9 / 7, 5)
     expect(s.failures).toEqual([expect.stringMatching(/^time agreement 98\.57 % < 99 %$/)])
+  })
+
+  it('a key that answers a dialog opens a grace window, as a marker does; other keys do not', () => {
+    // The user pressed Esc at 4.0; the agent worked until the marker at 6 (its hook ran first).
+    const verdicts = [
+      { from: 0, to: 3, state: 'working' },
+      { from: 3, to: 4.05, state: 'blocked' },
+      { from: 4.05, to: 6, state: 'working' },
+      { from: 6, to: 10, state: 'idle' },
+    ]
+    const events = [
+      { t: 1, type: 'i' as const, data: 'typing while it works' },
+      { t: 4, type: 'i' as const, data: '\x1b' },
+    ]
+    expect(answerTimes(events, truth)).toEqual([4])
+    const without = scoreReplay(truth, verdicts)
+    const withAnswer = scoreReplay(truth, verdicts, answerTimes(events, truth))
+    // 0.95 s of the 1.95 s mismatch lies within 1 s of the answer; the rest still counts.
+    expect(withAnswer.agreement).toBeGreaterThan(without.agreement)
+    expect(withAnswer.mismatches).toEqual([{ from: 5, to: 6, want: 'blocked', got: 'working' }])
   })
 })

@@ -18,6 +18,7 @@ export const MIN_AGREEMENT = 0.99
 export const MAX_MEDIAN_LATENCY_S = 0.1
 
 const ATTENTION = new Set(['blocked', 'question', 'asked'])
+const DIALOGS = new Set(['blocked', 'question'])
 const LABELS: Record<string, string> = { 'reply-question': 'asked' }
 
 export interface Segment {
@@ -73,11 +74,21 @@ function median(values: readonly number[]): number | null {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
-export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segment[]): Score {
+/**
+ * When the user answered a dialog: keys typed while the truth shows one. A recording's marker for
+ * leaving a dialog is often set when the agent's next screen settles, later than the key that really
+ * ended it (Codex runs its Interrupt hook first), so each answer also opens a grace window.
+ */
+export function answerTimes(events: readonly CastEvent[], truth: readonly Segment[]): number[] {
+  return events.flatMap((e) => (e.type === 'i' && truth.some((s) => DIALOGS.has(s.state) && s.from <= e.t && e.t < s.to) ? [e.t] : []))
+}
+
+export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segment[], answers: readonly number[] = []): Score {
   if (!truth.length) return { episodes: [], mismatches: [], falseEpisodes: [], agreement: 0, medianLatency: null, failures: ['the recording has no state markers'] }
   const start = truth[0]!.from
   const end = truth[truth.length - 1]!.to
-  const cuts = [...new Set([start, end, ...truth.flatMap((s) => [s.from, s.to, s.from + ScoreConstants.TransitionGraceS]), ...verdicts.flatMap((s) => [s.from, s.to])])]
+  const graceFrom = [...truth.map((s) => s.from), ...answers]
+  const cuts = [...new Set([start, end, ...truth.flatMap((s) => [s.from, s.to]), ...graceFrom.map((t) => t + ScoreConstants.TransitionGraceS), ...answers, ...verdicts.flatMap((s) => [s.from, s.to])])]
     .filter((t) => t >= start && t <= end)
     .sort((a, b) => a - b)
 
@@ -91,7 +102,7 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
     const mid = (a + b) / 2
     const want = stateAt(truth, mid)
     const got = stateAt(verdicts, mid)
-    if (!truth.some((s) => s.from <= mid && mid < s.from + ScoreConstants.TransitionGraceS)) {
+    if (!graceFrom.some((t) => t <= mid && mid < t + ScoreConstants.TransitionGraceS)) {
       measured += b - a
       if (want === got) agreed += b - a
       else {
