@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
@@ -18,6 +18,7 @@ import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
 import { FakeResponses } from '../test/agents/support/fakeResponses'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../test/agents/codex/setup'
+import { claudeBin } from '../test/agents/support/paths'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const AGENT_BIN = join(ROOT, 'test/agents/node_modules/.bin')
@@ -25,7 +26,9 @@ const haveClis = existsSync(join(AGENT_BIN, 'claude')) && existsSync(join(AGENT_
 
 /** One board, one browser page with recorded notifications, and a shell to look at meanwhile. */
 async function openBoard(env: Record<string, string>): Promise<{ board: RunningBoard; browser: Browser; context: BrowserContext; page: Page; shell: string }> {
-  const board = await startBoard(20_000, { PATH: `${AGENT_BIN}:${process.env.PATH}`, ...env })
+  // These flows (and CLAUDE_SCRIPT) were measured on Claude Code 2.1.197, whose `claude` comes first
+  // on PATH; 2.1.332's modes are covered by test/agents/claude and its fixtures.
+  const board = await startBoard(20_000, { PATH: `${dirname(claudeBin('2.1.197'))}:${AGENT_BIN}:${process.env.PATH}`, ...env })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] })
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' })
   await context.addInitScript(installNotificationRecorder)

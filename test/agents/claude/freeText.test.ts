@@ -6,7 +6,7 @@ import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
-import { agentBin } from '../support/paths'
+import { claudeBin } from '../support/paths'
 import { sleep } from '../support/sse'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
 
@@ -25,7 +25,7 @@ describe('Claude Code at 60×19: dialogs and the free-text answer', () => {
     h = await AgentHarness.start('claude-narrow')
     fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
     setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-    h.spawn(claudeProfile, agentBin('claude'), [], claudeEnv(fake.url), { cols: 60, rows: 19 })
+    h.spawn(claudeProfile, claudeBin('2.1.197'), [], claudeEnv(fake.url), { cols: 60, rows: 19 })
     await h.waitForScreen(/\? for shortcuts/, 60_000)
     await sleep(1500)
   })

@@ -14,7 +14,7 @@ import { worktreeFolder } from '../../../src/main/worktrees/worktrees'
 import type { PaneChangesDetail, PaneInfo } from '../../../src/shared/domain/pane'
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../../src/shared/ipc/contract'
 import { FakeAnthropic } from '../support/fakeAnthropic'
-import { agentBin, resourcesDir } from '../support/paths'
+import { claudeBin, resourcesDir } from '../support/paths'
 import { sleep } from '../support/sse'
 import { claudeEnv, setUpClaudeHome } from './setup'
 
@@ -78,7 +78,7 @@ describe('Claude Code in its own worktree', () => {
     })
     const store = new SettingsStore(join(root, 'config'))
     const settings = store.get().settings
-    store.set({ ...settings, agents: { ...settings.agents, claude: { executable: agentBin('claude'), args: [], env: claudeEnv(fake.url) } } })
+    store.set({ ...settings, agents: { ...settings.agents, claude: { executable: claudeBin('2.1.197'), args: [], env: claudeEnv(fake.url) } } })
     const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
     call = (channel, ...args) => dispatchInvoke(handlers.invoke, channel, args) as never
   })
@@ -93,7 +93,7 @@ describe('Claude Code in its own worktree', () => {
     pane = await call('pane:create', { agent: 'claude', cwd: repo, worktree: { branch: 'agent/edit' }, cols: 120, rows: 32 })
     expect(pane.worktree).toMatchObject({ repo, path: folder, branch: 'agent/edit', base: 'main' })
     expect(gitIn(folder, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('agent/edit')
-    expect(readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8')).toContain(agentBin('claude'))
+    expect(readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8')).toContain(claudeBin('2.1.197'))
     await until(() => board.get(pane.id).screen().lines.join('\n').includes('? for shortcuts'), 'the prompt', 60_000)
   })
 

@@ -13,7 +13,7 @@ import { codexProfile } from '../../../src/main/agents/codex'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { FakeResponses } from '../support/fakeResponses'
-import { agentBin } from '../support/paths'
+import { agentBin, claudeBin } from '../support/paths'
 import { sleep } from '../support/sse'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
@@ -53,7 +53,7 @@ describe('measure: the smallest Enter delay', () => {
     const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
     try {
       setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-      h.spawn(claudeProfile, agentBin('claude'), [], claudeEnv(fake.url))
+      h.spawn(claudeProfile, claudeBin('2.1.197'), [], claudeEnv(fake.url))
       await h.waitForScreen(/\? for shortcuts/, 60_000)
       await sleep(1500)
       for (const delay of DELAYS) {

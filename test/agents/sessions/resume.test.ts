@@ -9,7 +9,7 @@ import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { FakeResponses } from '../support/fakeResponses'
-import { agentBin } from '../support/paths'
+import { agentBin, claudeBin } from '../support/paths'
 import { sleep } from '../support/sse'
 
 const run = promisify(execFile)
@@ -90,7 +90,7 @@ describe('a workspace that survives kill -9 of its board', () => {
   it('comes back after kill -9 with every pane in its place and its last screen, and the agents resume their sessions', async () => {
     const first = await startBoard(20_000, env)
     boards.push(first)
-    expect((await cli(first, 'spawn', '--cwd', work, '--', agentBin('claude'))).trim()).toBe('1')
+    expect((await cli(first, 'spawn', '--cwd', work, '--', claudeBin('2.1.197'))).trim()).toBe('1')
     expect((await cli(first, 'spawn', '--cwd', work, '--', agentBin('codex'))).trim()).toBe('2')
     expect((await cli(first, 'spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile'))).toBe('3\n')
 
@@ -127,7 +127,7 @@ describe('a workspace that survives kill -9 of its board', () => {
       ['2', 'exited', 'codex', 0],
       ['3', 'exited', null, 0],
     ])
-    expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [agentBin('claude'), '--resume', claudeSession] })
+    expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [claudeBin('2.1.197'), '--resume', claudeSession] })
     expect(restored[1]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: codexSession }, command: [agentBin('codex'), 'resume', codexSession] })
     expect(restored[2]!.interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: ['bash', '--norc', '--noprofile'] })
     expect(await screen(second, '1')).toMatch(/builds cleanly\./)

@@ -32,6 +32,9 @@ export function persistLayout(api: BoardApi): () => void {
     (saved) => {
       if (saved) {
         useLayoutStore.setState({ mode: saved.mode, size: saved.size, slots: saved.slots, colSplit: saved.colSplit, rowSplit: saved.rowSplit })
+        // The saved cells, checked against the panes listed now and put in the board's order.
+        const board = useBoardStore.getState()
+        useLayoutStore.getState().dispatch({ type: 'panes', order: board.order, selected: board.selectedId })
         if (saved.selected !== null) selectWhenListed(saved.selected, disposers)
       }
       restored = true
