@@ -71,7 +71,7 @@ for (const a of AGENTS) {
     AGENTS_CHECK_CLAUDE_MODES: opts.modes,
     AGENTS_CHECK_RECORD: record,
   }
-  spawnSync('npx', ['vitest', 'run', '--project', 'agents', 'test/agents/check/agentsCheck.test.ts'], { stdio: ['ignore', 'ignore', 'inherit'], env })
+  spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env })
   if (!existsSync(out)) rows.push({ agent: a.agent, version, scenario: '(scenario run failed to start)', size: '-', agreement: null, episodes: 0, missed: 0, falseEpisodes: 0, medianLatencyMs: null, failures: ['no results'] })
   else rows.push(...JSON.parse(readFileSync(out, 'utf8')))
 }
