@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import type { Socket } from 'node:net'
+import { parseProcStat, type ProcStat } from '../../core/process/procStat'
 
 /**
  * Which process is at the other end of an accepted Unix socket. Node exposes no SO_PEERCRED, so
@@ -55,12 +56,12 @@ function holdsSocket(pid: number, inode: string): boolean {
   return false
 }
 
-function statOf(pid: number): { ppid: number; session: number } | null {
+/** What the pane lookup reads of a process: its parent and its session. */
+export type ProcessStat = Pick<ProcStat, 'ppid' | 'session'>
+
+function statOf(pid: number): ProcessStat | null {
   try {
-    // The command name is in parentheses and may hold spaces: split after the last ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return { ppid: Number(fields[1]), session: Number(fields[3]) }
+    return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return null
   }
@@ -71,15 +72,22 @@ function statOf(pid: number): { ppid: number; session: number } | null {
  * process in that session or below that pid is in the pane; a process that left both (`setsid`,
  * reparented) still carries the pane's id in the environment it started with.
  */
-export function paneOfProcess(pid: number, panes: readonly { readonly id: string; readonly pid: number }[], socketPath: string): string | null {
-  const byPid = new Map(panes.map((p) => [p.pid, p.id]))
-  const own = statOf(pid)
+export function paneOfProcess(
+  pid: number,
+  panes: readonly { readonly id: string; readonly pid: number }[],
+  socketPath: string,
+  stat: (pid: number) => ProcessStat | null = statOf,
+): string | null {
+  // Only running panes: a restored (interrupted) or exited pane has pid 0, and a process started
+  // outside any session (`docker exec`, some CI runners) reads session 0 — that is no pane's.
+  const byPid = new Map(panes.filter((p) => p.pid > 1).map((p) => [p.pid, p.id]))
+  const own = stat(pid)
   if (own && byPid.has(own.session)) return byPid.get(own.session)!
   for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
     if (byPid.has(at)) return byPid.get(at)!
-    const stat = statOf(at)
-    if (!stat) break
-    at = stat.ppid
+    const parent = stat(at)
+    if (!parent) break
+    at = parent.ppid
   }
   try {
     const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
