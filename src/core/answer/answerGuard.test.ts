@@ -185,7 +185,7 @@ describe('answer guard: the question’s free-text option (“Type something.”
     if (!plan.ok) return
     expect(plan.writes).toEqual([
       { data: '4', delayMs: 0 },
-      { data: '\x1b[200~MariaDB, please\x1b[201~', delayMs: AnswerConstants.FreeTextOpenDelayMs },
+      { data: '\x1b[200~MariaDB, please\x1b[201~', delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
       { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
     ])
   })

@@ -37,10 +37,14 @@ export const enum AnswerConstants {
    */
   TypedEnterDelayMs = 80,
   /**
-   * Between the free-text option's digit and the text: the digit opens the input in the dialog
-   * row. Claude Code 2.1.197 redrew it within one frame; 150 ms leaves room on a loaded machine.
+   * Between the program's redraw after the free-text option's digit and the text: the digit opens
+   * the input in the dialog row. A fixed delay from the digit was not enough on a loaded machine
+   * (the paste's ESC arrived before the row opened and declined the question), so the text waits
+   * for the redraw first; Claude Code 2.1.197 redrew within one frame.
    */
   FreeTextOpenDelayMs = 150,
+  /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
+  RedrawWaitMs = 3_000,
 }
 
 /** The pane as main sees it at the moment of sending. */
@@ -57,8 +61,10 @@ export interface LivePane {
 
 export interface PlannedWrite {
   readonly data: string
-  /** Wait this long before writing (after the previous write). */
+  /** Wait this long before writing (after the previous write, or after the redraw it waits for). */
   readonly delayMs: number
+  /** Write only once the program redrew after the previous write: it read that key and acted on it. */
+  readonly afterRedraw?: boolean
 }
 
 export type AnswerPlan =
@@ -150,7 +156,7 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
     ok: true,
     writes: [
       { data: key, delayMs: 0 },
-      { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs },
+      { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
       { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn: ['question'],

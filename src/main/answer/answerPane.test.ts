@@ -117,6 +117,29 @@ describe('the guarded answer (pane:answer)', () => {
     expect(pane.verdict.state).toBe('blocked')
   })
 
+  // Seen in CI on a loaded machine: Claude had not opened the free-text row 150 ms after the
+  // digit, took the paste's ESC for Esc and declined the question ("User declined to answer").
+  it('types the free-text answer only once the program redrew after the digit, however long that takes', async () => {
+    const slowLog = join(bin, `input-slow-${Date.now()}.jsonl`)
+    const info = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: slowLog, FAKE_OPEN_MS: '600' }, cols: 80, rows: 24 })
+    const slow = board.get(info.id)
+    await waitForState(slow, 'idle')
+    slow.write('[QUESTION] go')
+    await sleep(50)
+    slow.write('\r')
+    await waitForState(slow, 'question')
+    const snap = await liveDialog(slow)
+    expect(snap.freeTextKey).toBe('4')
+    const result = await answerPane(slow, { kind: 'free-text', key: '4', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)
+    expect(result).toEqual({ ok: true, sent: 'your answer to option 4, then Enter' })
+    const reads = () => readFileSync(slowLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; data: string })
+    await eventually(() => reads().at(-1)?.data === '\r', 'the Enter to arrive')
+    const read = reads().slice(-3)
+    expect(read.map((c) => c.data)).toEqual(['4', '\x1b[200~MariaDB, please\x1b[201~', '\r'])
+    expect(read[1]!.t - read[0]!.t).toBeGreaterThanOrEqual(600)
+    await waitForState(slow, 'idle')
+  })
+
   it('refuses everything once the program has exited', async () => {
     await board.kill(pane.id)
     await eventually(() => pane.exit, 'the exit')

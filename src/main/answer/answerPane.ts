@@ -1,4 +1,4 @@
-import { planAnswer } from '../../core/answer/answerGuard'
+import { AnswerConstants, planAnswer } from '../../core/answer/answerGuard'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
@@ -13,13 +13,34 @@ function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimeout(resolve, ms))
 }
 
+/** Resolves true at the pane's next parsed output, false when none came within `ms`. */
+function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (drawn: boolean) => {
+      listener.dispose()
+      timer.dispose()
+      resolve(drawn)
+    }
+    const listener = pane.onDidParse(() => done(true))
+    const timer = clock.setTimeout(() => done(false), ms)
+  })
+}
+
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   const live = await liveDialog(pane)
   const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
 
+  let redraw: Promise<boolean> | null = null
   for (const [i, write] of plan.writes.entries()) {
+    if (write.afterRedraw && redraw && !(await redraw)) {
+      return {
+        ok: false,
+        reason: 'changed-midway',
+        message: `The program drew nothing within ${AnswerConstants.RedrawWaitMs / 1000} s of the key that opens its text field, so the text was not typed. Check the pane.`,
+      }
+    }
     if (write.delayMs > 0) await sleep(clock, write.delayMs)
     if (i > 0) {
       // The line is typed; Enter goes only if the pane is still where the plan allows it.
@@ -32,6 +53,8 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
         }
       }
     }
+    // Listen before writing: the redraw may come before this turn ends.
+    redraw = plan.writes[i + 1]?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }
   return { ok: true, sent: plan.summary }

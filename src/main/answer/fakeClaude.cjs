@@ -7,7 +7,9 @@
 // Input drives it like the real one, roughly: a line containing [DIALOG] or [DIALOG2] followed by
 // Enter opens a permission dialog (for `touch x.txt` / `rm -rf ./tmpdir`); [FLIP] in a line opens
 // the dialog as soon as the line arrives, before its Enter; in a dialog, 1/2 go on (working, then
-// idle) and Esc or 3 decline (idle).
+// idle) and Esc or 3 decline (idle). [QUESTION] opens Claude's question; its "4" opens the
+// free-text row after FAKE_OPEN_MS (a loaded machine), and an Escape byte before that declines —
+// as a paste's `ESC [200~` would, read as Esc by the real one.
 const { appendFileSync, readFileSync } = require('node:fs')
 const { join } = require('node:path')
 
@@ -31,6 +33,8 @@ function show(next) {
   else if (next === 'dialog') draw(screen('claude-permission'), '✳ Claude Code')
   else if (next === 'dialog2') draw(screen('claude-permission', ['touch x.txt', 'rm -rf ./tmpdir']), '✳ Claude Code')
   else if (next === 'working') draw(screen('claude-working'), '⠂ Claude Code')
+  else if (next === 'question') draw(screen('claude-question'), '✳ Claude Code')
+  else if (next === 'question-text') draw(screen('claude-question').map((r) => r.replace('❯ 1.', '  1.').replace('  4. Type something.', '❯ 4. Type something.')), '✳ Claude Code')
 }
 
 process.stdout.write('\x1b[?2004h')
@@ -48,7 +52,8 @@ process.stdin.on('data', (chunk) => {
     if (!chunk.endsWith('\r')) return
     const typed = line
     line = ''
-    if (typed.includes('[DIALOG2]')) show('dialog2')
+    if (typed.includes('[QUESTION]')) show('question')
+    else if (typed.includes('[DIALOG2]')) show('dialog2')
     else if (typed.includes('[DIALOG]')) show('dialog')
     else show('idle')
   } else if (mode === 'dialog' || mode === 'dialog2') {
@@ -57,5 +62,14 @@ process.stdin.on('data', (chunk) => {
       setTimeout(() => show('idle'), 300)
     } else if (chunk === '\x1b' || chunk === '3') show('idle')
     else if (chunk === '\x1bX') show('dialog2') // test control: swap the dialog in place
+  } else if (mode === 'question') {
+    if (chunk === '4') {
+      mode = 'question-opening'
+      setTimeout(() => show('question-text'), Number(process.env.FAKE_OPEN_MS ?? 0))
+    } else if (chunk.startsWith('\x1b')) show('idle')
+  } else if (mode === 'question-opening') {
+    if (chunk.startsWith('\x1b')) show('idle')
+  } else if (mode === 'question-text') {
+    if (chunk.endsWith('\r')) show('idle')
   }
 })
