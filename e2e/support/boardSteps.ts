@@ -107,8 +107,13 @@ export function castLog(file: string): CastLogEntry[] {
 }
 /** Typed input only: no focus reports or query answers. */
 export function typedInput(file: string): CastLogEntry[] {
+  // The terminal's own reports (focus in/out, answers to queries) are stripped, not only entries
+  // made of them: on a loaded machine a click's focus-out and the answer's key share one read.
   // eslint-disable-next-line no-control-regex
-  return castLog(file).filter((e) => e.input !== undefined && !/^(?:\x1b\[[IO]|\x1b\[[?>=]?[\d;]*[cnR]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))+$/.test(e.input))
+  const reports = /\x1b\[[IO]|\x1b\[[?>=]?[\d;]*[cnR]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g
+  return castLog(file)
+    .map((e) => (e.input === undefined ? e : { ...e, input: e.input.replace(reports, '') }))
+    .filter((e) => e.input !== undefined && e.input !== '')
 }
 
 /** Waits until the recorded program waits at a `label` marker (its latest hold, not released yet). */
