@@ -87,7 +87,8 @@ export class SessionReaper implements IDisposable {
 
   /** A pane's root is a session leader: its session id is its pid. */
   track(sessionId: number): void {
-    this.send(`track ${sessionId}`)
+    // Session 0 is every process started outside a session here (`docker exec`, CI): never ours.
+    if (sessionId > 1) this.send(`track ${sessionId}`)
   }
 
   /** The pane's session was killed and reaped: its id may be reused by an unrelated process. */
