@@ -262,7 +262,7 @@ export class Board extends Disposable {
   /**
    * A pane's info changed. A burst (a program setting its title 100 000 times) reaches clients
    * as one `pane:changed` per pane per COALESCE_MS with the latest info: the first at once, the
-   * rest at the end of the window. A state change still goes out at once (`pane:state`).
+   * rest at the end of the window. A state change goes out at once as `pane:state`, with the info.
    */
   private changed(info: PaneInfo): void {
     const slot = this.pendingChanges.get(info.id)
@@ -363,12 +363,9 @@ export class Board extends Disposable {
       to: verdict.state,
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
-    // What was held back goes first, so a client never sees a state older than the one announced.
+    // The state event carries the newest info: what was held back is older, and goes nowhere.
     const held = this.pendingChanges.get(change.paneId)
-    if (held?.info) {
-      this._onEvent.fire({ channel: 'pane:changed', payload: held.info })
-      held.info = null
-    }
+    if (held) held.info = null
     this._onEvent.fire({ channel: 'pane:state', payload: change })
   }
 

@@ -111,11 +111,14 @@ export class Pane extends Disposable {
   /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
   private firstPrompt: string | null = null
   private size: { cols: number; rows: number }
+  /** State events fired so far: a signal that fired one needs no info event of its own. */
+  private stateEvents = 0
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
-  /** Title, size, foreground program, verdict or exit changed. */
+  /** Title, size, foreground program, evidence, drift or changes changed; not a new state (onDidChangeState carries that). */
   readonly onDidChange = this._onDidChange.event
   private readonly _onDidChangeState = this.register(new Emitter<StateChange>())
+  /** The verdict's state changed: the one event for it, with the info after the change. */
   readonly onDidChangeState = this._onDidChangeState.event
   private readonly _onDidParse = this.register(new Emitter<string>())
   /** A chunk of output, after the mirror parsed it (the screen reflects it). */
@@ -164,8 +167,10 @@ export class Pane extends Disposable {
     )
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
-        if (previous.state !== verdict.state) this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict })
-        this.changed()
+        // A new state is one event, carrying the whole info; the same state decided anew is an info change.
+        if (previous.state === verdict.state) return this.changed()
+        this.stateEvents++
+        this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict, info: this.info() })
       }),
     )
 
@@ -188,10 +193,7 @@ export class Pane extends Disposable {
     this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
-      this.foreground.onDidChange(({ program, reader }) => {
-        this.process({ kind: 'foreground', at: this.clock.now(), program, reader })
-        this.changed()
-      }),
+      this.foreground.onDidChange(({ program, reader }) => this.changedUnlessState(() => this.process({ kind: 'foreground', at: this.clock.now(), program, reader }))),
     )
   }
 
@@ -219,8 +221,7 @@ export class Pane extends Disposable {
     this.foreground.dispose()
     this.mirror.write('', () => {
       this.exitInfo = exit
-      this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
-      this.changed()
+      this.changedUnlessState(() => this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal }))
       this._onDidExit.fire(exit)
     })
   }
@@ -249,6 +250,13 @@ export class Pane extends Disposable {
     this._onDidChange.fire(this.info())
   }
 
+  /** Applies a signal that also changes the info: announced once, by the state event if it changed the state. */
+  private changedUnlessState(apply: () => void): void {
+    const before = this.stateEvents
+    apply()
+    if (this.stateEvents === before) this.changed()
+  }
+
   get verdict(): Verdict {
     return this.status.verdict
   }
@@ -267,8 +275,7 @@ export class Pane extends Disposable {
     this.lastReport = { event, at: this.clock.now() }
     this._onDidTap.fire({ kind: 'report', event, payload })
     this.firstPrompt ??= promptOf(event, payload)
-    this.status.report(event, payload)
-    this.changed()
+    this.changedUnlessState(() => this.status.report(event, payload))
   }
 
   reloadRules(): void {
