@@ -10,6 +10,7 @@ import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { PaneStatus } from '../status/paneStatus'
+import type { LiveStatus } from '../status/statusEngine'
 import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
@@ -303,6 +304,12 @@ export class Pane extends Disposable {
       evaluations: stats.evaluations,
       evalMs: stats.evalMs,
     }
+  }
+
+  /** The verdict, its dialog and what the rules see on the screen, once the mirror parsed everything written so far (the answer guard). */
+  async live(): Promise<LiveStatus> {
+    await this.settled()
+    return this.status.live()
   }
 
   /** The program enabled bracketed paste (read by the answer guard). */

@@ -8,7 +8,7 @@ import type { PaneContext, ProcessSignal } from '../../core/status/processSignal
 import type { Verdict } from '../../shared/domain/pane'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
 import type { LoadedRuleFile } from './ruleFile'
-import { StatusEngine, type EngineScreen, type Explanation, type VerdictChange } from './statusEngine'
+import { StatusEngine, type EngineScreen, type Explanation, type LiveStatus, type VerdictChange } from './statusEngine'
 
 export interface PaneStatusOptions {
   readonly clock: Clock
@@ -135,6 +135,10 @@ export class PaneStatus extends Disposable {
   /** Rule files were reloaded: the running engine takes the new rules. */
   reloadRules(): void {
     this.engine.setRules(this.options.rules(this.agentName), this.basis(this.agentName))
+  }
+
+  live(): LiveStatus {
+    return this.engine.live()
   }
 
   explain(): Explanation {

@@ -3,7 +3,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
-import type { DialogInfo, ScreenView } from '../../core/rules/ruleTypes'
+import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
 import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
@@ -47,6 +47,20 @@ export interface StatusEngineOptions {
   readonly screen: () => EngineScreen
   /** Every verdict change, with its evidence, one line each. */
   readonly log?: (line: string) => void
+}
+
+/**
+ * The status at this instant, for the answer guard (a typed query, not the diagnostic `explain`):
+ * the verdict, the dialog it names, and what the rules find on the screen right now.
+ */
+export interface LiveStatus {
+  readonly verdict: Verdict
+  /** The open dialog the verdict names (see StatusEngine.dialog). */
+  readonly dialog: DialogInfo | null
+  /** The state of the first rule that matches the screen now: the engine evaluates a few ms after a change, this does not wait. */
+  readonly onScreen: RuleState | null
+  /** The agent's latest report that claims a dialog (blocked or question): its event and time. */
+  readonly dialogReport: { readonly event: string; readonly at: number } | null
 }
 
 export interface VerdictChange {
@@ -189,6 +203,12 @@ export class StatusEngine extends Disposable {
   /** The agent's version as seen in its reports or on its screen, if it showed one. */
   get agentVersion(): string | null {
     return this.driftMonitor.version?.version ?? null
+  }
+
+  live(): LiveStatus {
+    const { verdict, report } = this.memory
+    const dialogReport = report && (report.state === 'blocked' || report.state === 'question') ? { event: report.event, at: report.at } : null
+    return { verdict, dialog: this.dialog, onScreen: evaluateRules(this.rules, this.options.screen())?.state ?? null, dialogReport }
   }
 
   explain(): Explanation {
