@@ -1,4 +1,4 @@
-import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
+import { Disposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
@@ -17,6 +17,7 @@ import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonito
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
+import { PaneClients, type DataSink } from './paneClients'
 
 /** The flow-control consumer name of the headless mirror (clients use their own ids). */
 const MIRROR = '\0mirror'
@@ -43,22 +44,7 @@ export interface PaneOptions {
   readonly mirrorThreads?: MirrorThreads
 }
 
-/** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
-export type DataSink = (data: string, resync: boolean) => void
-
-interface Client {
-  readonly sink: DataSink
-  /** Chars sent and not yet acknowledged as rendered. */
-  unacked: number
-  /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
-  stale: boolean
-  lastResyncAt: number
-  resyncTimer: IDisposable | null
-  /** A snapshot was asked of the mirror and has not come back yet. */
-  resyncing: boolean
-}
-
-export const enum ClientFlowConstants {
+export const enum MirrorFlowConstants {
   /**
    * With the mirror in a worker, the PTY pauses when it has this much output not yet parsed, and
    * resumes below WorkerMirrorLowChars. Wider than VS Code's 100 000/5 000 (kept for a mirror on
@@ -68,17 +54,6 @@ export const enum ClientFlowConstants {
    */
   WorkerMirrorHighChars = 1_000_000,
   WorkerMirrorLowChars = 250_000,
-  /**
-   * A client this far behind stops receiving live output (it would only buffer without bound).
-   * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
-   * ~360 000 chars of a flood), so a client that keeps up is never cut off by a burst
-   * (measured: at 100 000, an instantly acking client was resynchronised ~10 times a second).
-   */
-  MaxUnackedChars = 2_000_000,
-  /** Once it has rendered down to this, it is resynchronised with a snapshot of the mirror. */
-  ResyncBelowChars = 5_000,
-  /** A snapshot carries the whole scrollback: at most one per client this often. */
-  ResyncMinIntervalMs = 1_000,
 }
 
 /**
@@ -100,7 +75,7 @@ export class Pane extends Disposable {
   private readonly flow: FlowControl
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
   private readonly clamp: CountClamp
-  private readonly clients = new Map<string, Client>()
+  private readonly clients: PaneClients
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
@@ -147,11 +122,12 @@ export class Pane extends Disposable {
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
     const threads = options.mirrorThreads ?? mirrorThreadsFromEnv()
-    this.flow = threads === 'worker' ? new FlowControl(ClientFlowConstants.WorkerMirrorHighChars, ClientFlowConstants.WorkerMirrorLowChars) : new FlowControl()
+    this.flow = threads === 'worker' ? new FlowControl(MirrorFlowConstants.WorkerMirrorHighChars, MirrorFlowConstants.WorkerMirrorLowChars) : new FlowControl()
     this.mirror = this.register(createPaneMirror(threads, this.size.cols, this.size.rows, this.clock))
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
+    this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
     this.status = this.register(
@@ -210,7 +186,7 @@ export class Pane extends Disposable {
     this.foreground.noteOutput()
     this.mirror.write(data, () => {
       this.applyFlow(this.flow.credit(MIRROR, n))
-      for (const client of this.clients.values()) this.deliver(client, data)
+      this.clients.deliver(data)
       this.status.screenChanged()
       this._onDidParse.fire(data)
     })
@@ -230,16 +206,6 @@ export class Pane extends Disposable {
   private process(signal: ProcessSignal): void {
     this._onDidTap.fire({ kind: 'process', signal })
     this.status.process(signal)
-  }
-
-  private deliver(client: Client, data: string): void {
-    if (client.stale) return
-    if (client.unacked > ClientFlowConstants.MaxUnackedChars) {
-      client.stale = true
-      return
-    }
-    client.unacked += data.length
-    client.sink(data, false)
   }
 
   private applyFlow(change: boolean | undefined): void {
@@ -409,52 +375,21 @@ export class Pane extends Disposable {
     return new Promise((resolve) => {
       const { cols, rows } = this.size
       this.mirror.snapshot((serialized) => {
-        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+        this.clients.add(clientId, sink)
         resolve({ paneId: this.id, cols, rows, serialized })
       })
     })
   }
 
   detach(clientId: string): void {
-    this.clients.get(clientId)?.resyncTimer?.dispose()
-    this.clients.delete(clientId)
+    this.clients.remove(clientId)
   }
 
   ack(clientId: string, chars: number): void {
-    const client = this.clients.get(clientId)
-    if (!client) return
-    // Never below zero: heals from a client that acknowledges more than it was sent.
-    client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer && !client.resyncing) {
-      const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
-      if (wait <= 0) this.resync(client)
-      else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
-    }
-  }
-
-  private resync(client: Client): void {
-    client.resyncTimer = null
-    client.resyncing = true
-    // The snapshot covers every chunk parsed before it comes back; the client stays stale (gets
-    // nothing) until then, and every chunk parsed after it is delivered after it.
-    this.mirror.snapshot((snapshot) => {
-      client.resyncing = false
-      if (![...this.clients.values()].includes(client)) return
-      client.stale = false
-      client.lastResyncAt = this.clock.now()
-      client.unacked += snapshot.length
-      client.sink(snapshot, true)
-    })
+    this.clients.ack(clientId, chars)
   }
 
   isAttached(clientId: string): boolean {
     return this.clients.has(clientId)
   }
-
-  override dispose(): void {
-    for (const client of this.clients.values()) client.resyncTimer?.dispose()
-    this.clients.clear()
-    super.dispose()
-  }
 }
-
