@@ -1,3 +1,4 @@
+import { FlowControl } from '../../core/flow/flowControl'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneMirror } from '../screen/paneMirror'
@@ -5,10 +6,15 @@ import type { PaneMirror } from '../screen/paneMirror'
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
 export type DataSink = (data: string, resync: boolean) => void
 
+/** The one consumer of a client's FlowControl: what it was sent and has not acknowledged as rendered. */
+const SENT = 'sent'
+
 interface Client {
   readonly sink: DataSink
-  /** Chars sent and not yet acknowledged as rendered. */
-  unacked: number
+  /** Paused: the client is more than MaxUnackedChars behind; resumed once below ResyncBelowChars. */
+  readonly flow: FlowControl
+  /** Parsed in this turn and not yet sent: one message per client per turn. */
+  pending: string[]
   /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
   stale: boolean
   lastResyncAt: number
@@ -34,10 +40,13 @@ export const enum ClientFlowConstants {
 /**
  * The clients attached to one pane (windows, browser tabs, CLI attaches) and what each has been
  * sent. Clients never hold the PTY back (only the mirror does): a client that falls too far behind
- * is skipped instead and, once it has caught up, resynchronised from the mirror.
+ * is skipped instead and, once it has caught up, resynchronised from the mirror. The chunks the
+ * mirror parses in one turn (xterm parses a slice of many PTY reads at once) go to each client as
+ * one message, so a flood costs a client one `pane:data` and one `pane:ack` per slice, not per read.
  */
 export class PaneClients implements IDisposable {
   private readonly clients = new Map<string, Client>()
+  private flushQueued = false
 
   constructor(
     private readonly mirror: PaneMirror,
@@ -46,22 +55,39 @@ export class PaneClients implements IDisposable {
 
   /** A chunk the mirror has parsed, for every attached client. */
   deliver(data: string): void {
-    for (const client of this.clients.values()) this.send(client, data)
+    let queued = false
+    for (const client of this.clients.values()) {
+      if (client.stale) continue
+      client.pending.push(data)
+      queued = true
+    }
+    if (queued && !this.flushQueued) {
+      this.flushQueued = true
+      // After every write callback of this parse slice (they run in one synchronous loop).
+      queueMicrotask(() => this.flush())
+    }
   }
 
-  private send(client: Client, data: string): void {
-    if (client.stale) return
-    if (client.unacked > ClientFlowConstants.MaxUnackedChars) {
-      client.stale = true
-      return
+  private flush(): void {
+    this.flushQueued = false
+    for (const client of this.clients.values()) {
+      if (client.pending.length === 0) continue
+      const data = client.pending.length === 1 ? client.pending[0]! : client.pending.join('')
+      client.pending = []
+      if (client.stale) continue
+      if (client.flow.isPaused) {
+        client.stale = true
+        continue
+      }
+      client.flow.charge(SENT, data.length)
+      client.sink(data, false)
     }
-    client.unacked += data.length
-    client.sink(data, false)
   }
 
   /** Call from the mirror's snapshot callback: output parsed after it goes to `sink`. */
   add(clientId: string, sink: DataSink): void {
-    this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+    const flow = new FlowControl(ClientFlowConstants.MaxUnackedChars, ClientFlowConstants.ResyncBelowChars)
+    this.clients.set(clientId, { sink, flow, pending: [], stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
   }
 
   remove(clientId: string): void {
@@ -76,9 +102,8 @@ export class PaneClients implements IDisposable {
   ack(clientId: string, chars: number): void {
     const client = this.clients.get(clientId)
     if (!client) return
-    // Never below zero: heals from a client that acknowledges more than it was sent.
-    client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer && !client.resyncing) {
+    client.flow.credit(SENT, chars)
+    if (client.stale && !client.flow.isPaused && !client.resyncTimer && !client.resyncing) {
       const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
       if (wait <= 0) this.resync(client)
       else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
@@ -95,7 +120,8 @@ export class PaneClients implements IDisposable {
       if (![...this.clients.values()].includes(client)) return
       client.stale = false
       client.lastResyncAt = this.clock.now()
-      client.unacked += snapshot.length
+      client.pending = []
+      client.flow.charge(SENT, snapshot.length)
       client.sink(snapshot, true)
     })
   }
