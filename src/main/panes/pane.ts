@@ -249,11 +249,6 @@ export class Pane extends Disposable {
     this.status.reloadRules()
   }
 
-  private drift(): PaneInfo['drift'] {
-    const d = this.status.drift
-    return d && { reason: d.reason, since: d.since, detail: d.detail }
-  }
-
   explain(): PaneExplanation {
     const { verdict, evidence, memory, rules, lastInputAt, stats, drift, agentVersion } = this.status.explain()
     const { process, screen, report, terminal } = memory
@@ -308,6 +303,7 @@ export class Pane extends Disposable {
   }
 
   info(): PaneInfo {
+    const { verdict, agent, sessionId, dialog, drift, agentVersion } = this.status.facts()
     return {
       id: this.id,
       title: this.title,
@@ -318,13 +314,13 @@ export class Pane extends Disposable {
       rows: this.size.rows,
       createdAt: this.createdAt,
       foreground: this.exitInfo ? null : this.foreground.program,
-      verdict: this.status.verdict,
+      verdict,
       exit: this.exitInfo,
-      agent: this.status.agent,
-      sessionId: this.status.sessionId,
-      dialog: this.status.dialog,
-      drift: this.drift(),
-      agentVersion: this.status.agentVersion,
+      agent,
+      sessionId,
+      dialog,
+      drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
+      agentVersion,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,

@@ -12,6 +12,7 @@ import { emptyTracker, interpretReport, type ReportTracker } from '../../core/st
 import type { StatusSignal } from '../../core/status/signals'
 import { initialMemory, type StatusContext, type StatusMemory } from '../../core/status/statusMemory'
 import type { Verdict } from '../../shared/domain/pane'
+import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 
 export const enum EngineConstants {
@@ -63,6 +64,15 @@ export interface LiveStatus {
   readonly dialogReport: { readonly event: string; readonly at: number } | null
 }
 
+/** What a pane shows of its status (PaneInfo), each fact from its one owner: memory, report tracker, AgentVersion, DriftMonitor. */
+export interface StatusFacts {
+  readonly verdict: Verdict
+  readonly dialog: DialogInfo | null
+  readonly sessionId: string | null
+  readonly agentVersion: string | null
+  readonly drift: PaneDrift | null
+}
+
 export interface VerdictChange {
   readonly previous: Verdict
   readonly verdict: Verdict
@@ -101,6 +111,7 @@ export class StatusEngine extends Disposable {
   private evaluations = 0
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
+  private readonly version: AgentVersion
 
   private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
   /** The state changed, or the same state is now decided by another rule or event. */
@@ -115,13 +126,14 @@ export class StatusEngine extends Disposable {
     this.ctx = { ...options.context, agent: options.agent, escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
+    this.version = new AgentVersion(options.clock, this.signals?.reports ?? null)
+    this.version.setPattern(options.basis?.version ?? null)
     this.driftMonitor = this.register(
       new DriftMonitor({
         clock: options.clock,
         agent: options.agent,
         context: options.context,
         reports: this.signals?.reports ?? null,
-        memory: () => this.memory,
         screen: options.screen,
         ...(options.log ? { log: options.log } : {}),
       }),
@@ -143,6 +155,7 @@ export class StatusEngine extends Disposable {
   setRules(rules: readonly CompiledRule[], basis?: RuleBasis | null): void {
     this.rules = rules
     this.driftMonitor.setRules(rules.length, basis)
+    this.version.setPattern(basis === undefined ? undefined : (basis?.version ?? null))
     this.screenChanged()
   }
 
@@ -164,7 +177,8 @@ export class StatusEngine extends Disposable {
   /** An agent hook/plugin event, payload exactly as delivered. */
   report(event: string, payload: unknown): void {
     if (!this.signals) return
-    this.driftMonitor.noteReport(event, payload)
+    // The report itself may change no state (session.updated is not in the table): decide drift now.
+    if (this.version.noteReport(event, payload)) this.updateDrift()
     const at = this.options.clock.now()
     const { tracker, report } = interpretReport(this.signals.reports, this.tracker, { at, event, payload })
     this.tracker = tracker
@@ -202,7 +216,11 @@ export class StatusEngine extends Disposable {
 
   /** The agent's version as seen in its reports or on its screen, if it showed one. */
   get agentVersion(): string | null {
-    return this.driftMonitor.version?.version ?? null
+    return this.version.version?.version ?? null
+  }
+
+  facts(): StatusFacts {
+    return { verdict: this.memory.verdict, dialog: this.dialog, sessionId: this.sessionId, agentVersion: this.agentVersion, drift: this.drift }
   }
 
   live(): LiveStatus {
@@ -220,7 +238,7 @@ export class StatusEngine extends Disposable {
       rules: traceRules(this.rules, this.options.screen()),
       lastInputAt: this.lastInputAt,
       drift: this.driftMonitor.drift ?? this.driftMonitor.lastDrift,
-      agentVersion: this.driftMonitor.version,
+      agentVersion: this.version.version,
       stats: { evaluations: this.evaluations, evalMs: this.evalMs },
     }
   }
@@ -236,7 +254,7 @@ export class StatusEngine extends Disposable {
     this.burstStart = null
     const started = performance.now()
     const match = evaluateRules(this.rules, view)
-    this.driftMonitor.noteScreen(view)
+    this.version.noteScreen(view)
     this.evalMs += performance.now() - started
     this.evaluations++
     this.apply({ kind: 'screen', at: now, match })
@@ -259,7 +277,11 @@ export class StatusEngine extends Disposable {
       this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
     }
     this.scheduleDeadline()
-    this.driftMonitor.update()
+    this.updateDrift()
+  }
+
+  private updateDrift(): void {
+    this.driftMonitor.update({ memory: this.memory, version: this.version.version })
   }
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */
