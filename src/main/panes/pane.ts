@@ -9,7 +9,8 @@ import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
-import { PaneStatus } from '../status/paneStatus'
+import { MirroredStatus } from '../status/mirroredStatus'
+import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
 import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
@@ -79,6 +80,8 @@ export class Pane extends Disposable {
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
+  /** The mirror and the status wired as replay wires them. */
+  private readonly wired: MirroredStatus
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
@@ -130,18 +133,18 @@ export class Pane extends Disposable {
     this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
-    this.status = this.register(
-      new PaneStatus({
+    this.wired = this.register(
+      new MirroredStatus(this.mirror, {
         clock: this.clock,
         context: this.context,
         argv: options.launch.argv,
         agent: options.agent,
         rules: options.rules,
         ruleFile: options.ruleFile,
-        screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
         log: (line) => options.log(`pane ${this.id}: ${line}`),
       }),
     )
+    this.status = this.wired.status
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
         // A new state is one event, carrying the whole info; the same state decided anew is an info change.
@@ -155,18 +158,9 @@ export class Pane extends Disposable {
     this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
     // Query answers go straight back to the program, whether or not any window shows the pane.
     this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
-    this.register(
-      this.mirror.onTitle(() => {
-        this.status.screenChanged()
-        this.changed()
-      }),
-    )
-    this.register(
-      this.mirror.onOsc((record) => {
-        this.status.osc(record.ident, record.data)
-        this.alert(this.alerts.osc(record.ident, record.data))
-      }),
-    )
+    // After MirroredStatus's own listeners: the status has been told first.
+    this.register(this.mirror.onTitle(() => this.changed()))
+    this.register(this.mirror.onOsc((record) => this.alert(this.alerts.osc(record.ident, record.data))))
     this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
@@ -184,10 +178,9 @@ export class Pane extends Disposable {
     const n = data.length
     this.applyFlow(this.flow.charge(MIRROR, n))
     this.foreground.noteOutput()
-    this.mirror.write(data, () => {
+    this.wired.output(data, () => {
       this.applyFlow(this.flow.credit(MIRROR, n))
       this.clients.deliver(data)
-      this.status.screenChanged()
       this._onDidParse.fire(data)
     })
   }
@@ -343,9 +336,8 @@ export class Pane extends Disposable {
     this.size = { cols, rows }
     this._onDidTap.fire({ kind: 'resize', cols, rows })
     this.clamp.resize(this.size)
-    this.mirror.resize(cols, rows)
+    this.wired.resize(cols, rows)
     this.pty.resize(cols, rows)
-    this.status.screenChanged()
     this.changed()
   }
 
