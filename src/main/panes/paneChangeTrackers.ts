@@ -57,7 +57,8 @@ export class PaneChangeTrackers {
     if (!tracker) throw new BoardError('not-found', `pane ${pane.id}: changes are not tracked`)
     try {
       const detail = await tracker.detail()
-      void tracker.refresh()
+      // The count after a look is a refresh nobody waits for: a failure is logged, never lost.
+      tracker.refresh().catch((err: unknown) => this.log.error('could not recount the pane’s changes', { pane: pane.id, err: String(err) }))
       return { paneId: pane.id, ...detail }
     } catch (err) {
       throw new BoardError('git-failed', `pane ${pane.id}: ${err instanceof Error ? err.message : String(err)}`)
