@@ -1,10 +1,9 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
-import { recognizeAgent } from '../../core/process/recognizeAgent'
+import type { AgentPresence } from '../../core/status/agentPresence'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { detectDrift, driftDeadline, type Drift, type DriftInputs, type SeenVersion, type VerifiedVersion } from '../../core/status/drift'
-import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import type { AgentReportTable } from '../../core/status/reports/reportTable'
 import type { StatusMemory } from '../../core/status/statusMemory'
 import type { LoadedRuleFile } from './ruleFile'
@@ -33,7 +32,6 @@ export interface PaneDrift extends Drift {
 export interface DriftMonitorOptions {
   readonly clock: Clock
   readonly agent: string | null
-  readonly context: PaneContext
   /** The agent's report table: its verified version counts. */
   readonly reports: AgentReportTable | null
   /** The screen, read only when a drift begins (kept for a bug report). */
@@ -41,24 +39,23 @@ export interface DriftMonitorOptions {
   readonly log?: (line: string) => void
 }
 
-/** What the engine knows when drift is decided: its memory and the agent's version (AgentVersion). */
+/** What the engine knows when drift is decided: its memory, the agent's version (AgentVersion) and whether it is in front. */
 export interface DriftFacts {
   readonly memory: StatusMemory
   readonly version: SeenVersion | null
+  readonly presence: AgentPresence
 }
 
 /**
  * Watches one engine's agent for drift (core/status/drift.ts): the engine hands it its facts after
- * every signal (update); it adds whether the agent is in front, re-decides then and when the
- * unmatched screen reaches its limit, and keeps the screen at the moment drift began.
+ * every signal (update); it re-decides then and when the unmatched screen reaches its limit, and
+ * keeps the screen at the moment drift began. It tracks no fact of its own.
  */
 export class DriftMonitor extends Disposable {
   private basis: RuleBasis | null = null
   private ruleCount = 0
   /** The facts of the latest update: the deadline timer re-decides on them (nothing changed since, or update would have run). */
   private facts: DriftFacts | null = null
-  private agentInFront: boolean | null = null
-  private inFrontSince: number | null = null
   private current: PaneDrift | null = null
   private latest: PaneDrift | null = null
   private timer: { at: number; handle: IDisposable } | null = null
@@ -87,15 +84,6 @@ export class DriftMonitor extends Disposable {
     if (basis !== undefined) this.basis = basis
   }
 
-  noteProcess(signal: ProcessSignal): void {
-    if (signal.kind !== 'foreground') return
-    const { program } = signal
-    // The pane's root is the agent itself unless it is a shell; any other program hides the agent's screen.
-    const inFront = program.isRoot ? !this.options.context.rootIsShell : recognizeAgent(program.argv) === this.options.agent
-    if (inFront && this.agentInFront !== true) this.inFrontSince = signal.at
-    this.agentInFront = inFront
-  }
-
   /** Re-decides on the engine's facts; call after every signal the engine applied and when the version changed. */
   update(facts: DriftFacts): void {
     this.facts = facts
@@ -118,14 +106,14 @@ export class DriftMonitor extends Disposable {
     this.schedule(driftDeadline(inputs, now), now)
   }
 
-  private inputs({ memory, version }: DriftFacts): DriftInputs {
+  private inputs({ memory, version, presence }: DriftFacts): DriftInputs {
     const verified: VerifiedVersion[] = []
     if (this.basis?.userVerifiedOn) verified.push({ what: 'your override', version: this.basis.userVerifiedOn })
     else {
       if (this.basis) verified.push({ what: 'screen rules', version: this.basis.verifiedOn })
       if (this.options.reports) verified.push({ what: 'report table', version: this.options.reports.verifiedOn })
     }
-    return { agent: this.options.agent, ruleCount: this.ruleCount, memory, agentInFront: this.agentInFront, inFrontSince: this.inFrontSince, verified, seen: version }
+    return { agent: this.options.agent, ruleCount: this.ruleCount, memory, agentInFront: presence.agentInFront, inFrontSince: presence.inFrontSince, verified, seen: version }
   }
 
   private snapshot(): PaneDrift['screen'] {

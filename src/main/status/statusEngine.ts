@@ -12,6 +12,7 @@ import { emptyTracker, interpretReport, type ReportTracker } from '../../core/st
 import type { StatusSignal } from '../../core/status/signals'
 import { initialMemory, type StatusContext, type StatusMemory } from '../../core/status/statusMemory'
 import type { Verdict } from '../../shared/domain/pane'
+import { notePresence, unknownPresence, type AgentPresence } from '../../core/status/agentPresence'
 import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 
@@ -112,6 +113,7 @@ export class StatusEngine extends Disposable {
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
   private readonly version: AgentVersion
+  private presence: AgentPresence = unknownPresence
 
   private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
   /** The state changed, or the same state is now decided by another rule or event. */
@@ -132,7 +134,6 @@ export class StatusEngine extends Disposable {
       new DriftMonitor({
         clock: options.clock,
         agent: options.agent,
-        context: options.context,
         reports: this.signals?.reports ?? null,
         screen: options.screen,
         ...(options.log ? { log: options.log } : {}),
@@ -187,7 +188,7 @@ export class StatusEngine extends Disposable {
 
   /** Spawn, foreground program and exit, from the pane's supervisor. */
   process(signal: ProcessSignal): void {
-    this.driftMonitor.noteProcess(signal)
+    this.presence = notePresence(this.presence, signal, this.options.context, this.options.agent)
     this.apply(signal)
   }
 
@@ -281,7 +282,7 @@ export class StatusEngine extends Disposable {
   }
 
   private updateDrift(): void {
-    this.driftMonitor.update({ memory: this.memory, version: this.version.version })
+    this.driftMonitor.update({ memory: this.memory, version: this.version.version, presence: this.presence })
   }
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */
