@@ -5,7 +5,6 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneReportCounters, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
-import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
 import type { AgentKind } from '../../shared/domain/agents'
 import type { ChangeTracker } from '../changes/changeTracker'
@@ -25,6 +24,8 @@ import { ChangeCoalescer } from './changeCoalescer'
 import { ClientSessions, type BoardClientSession, type ClientSession } from './clientSessions'
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
+import { PaneOrder } from './paneOrder'
+import { injectReporting } from './agentInjection'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -76,8 +77,7 @@ export type { ClientSession }
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
   private readonly paneStores = new Map<PaneId, DisposableStore>()
-  /** The panes' order (sidebar and grid), live and restored: creation order until reordered. */
-  private order: PaneId[] = []
+  private readonly order = new PaneOrder()
   private nextId = 1
   /** Per pane: what a recording must scrub (its report token). */
   private readonly paneSecrets = new Map<PaneId, readonly string[]>()
@@ -184,7 +184,7 @@ export class Board extends Disposable {
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
     const env = this.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = this.prepareAgent(id, argv, env, spec.agent)
+    const injected = injectReporting(this.options.agents, this.options.log, id, argv, env, spec.agent)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
     if (!result.ok) {
       injected?.dispose()
@@ -220,7 +220,7 @@ export class Board extends Disposable {
       store.add(pane.onDidExit(() => injected.dispose()))
     }
     this.panes.set(id, pane)
-    if (!this.order.includes(id)) this.order.push(id)
+    this.order.add(id)
     this.paneStores.set(id, store)
     this.paneSecrets.set(id, injected?.secrets ?? [])
     const token = env.SWITCHBOARD_PANE_TOKEN
@@ -235,21 +235,6 @@ export class Board extends Disposable {
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
     return info
-  }
-
-  /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
-  private prepareAgent(id: PaneId, argv: readonly string[], env: Record<string, string>, kind?: AgentKind): AgentLaunch | null {
-    if (!this.options.agents) return null
-    try {
-      const launch = this.options.agents.prepare(id, argv, env, kind)
-      if (launch.agent !== 'shell') return launch
-      launch.dispose()
-      return null
-    } catch (err) {
-      // The agent still runs, watched through its screen and processes only; say why.
-      this.options.log.error('could not inject reporting; the pane runs without agent reports', { pane: id, err: String(err) })
-      return null
-    }
   }
 
   /** The pane's changes since it started, with the diff (the changes view). */
@@ -304,7 +289,7 @@ export class Board extends Disposable {
 
   /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return this.order.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
+    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
   }
 
   /** The window layout a client saved last (restored with the workspace). */
@@ -337,7 +322,7 @@ export class Board extends Disposable {
       if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
       const { env, ...options } = saved
       this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
-      if (!this.order.includes(saved.id)) this.order.push(saved.id)
+      this.order.add(saved.id)
       this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
       this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
@@ -389,17 +374,11 @@ export class Board extends Disposable {
     }
   }
 
-  /**
-   * Puts the named panes first, in the given order; the rest keep theirs after them. One owner
-   * of the order, so every client's sidebar and grid agree.
-   */
+  /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */
   reorder(ids: readonly PaneId[]): PaneId[] {
-    const named = [...new Set(ids)].filter((id) => this.order.includes(id))
-    const order = [...named, ...this.order.filter((id) => !named.includes(id))]
-    if (order.every((id, i) => id === this.order[i])) return order
-    this.order = order
-    this._onEvent.fire({ channel: 'board:order', payload: { order } })
-    return [...order]
+    const { order, changed } = this.order.reorder(ids)
+    if (changed) this._onEvent.fire({ channel: 'board:order', payload: { order: [...order] } })
+    return order
   }
 
   write(id: PaneId, data: string): void {
@@ -424,7 +403,7 @@ export class Board extends Disposable {
       restored.dispose()
       this.restored.delete(id)
       this.specs.delete(id)
-      this.order = this.order.filter((other) => other !== id)
+      this.order.remove(id)
       this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
       return
     }
@@ -439,7 +418,7 @@ export class Board extends Disposable {
     this.specs.delete(id)
     pane.dispose()
     this.coalescer.forget(id)
-    this.order = this.order.filter((other) => other !== id)
+    this.order.remove(id)
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
 
