@@ -1,7 +1,8 @@
 /**
- * Backpressure for one pane with several consumers (the headless mirror and each attached
- * client). The producer (the PTY) pauses when any consumer has too much unacknowledged output and
- * resumes once every consumer has caught up, with hysteresis so it does not flap.
+ * Unacknowledged output with hysteresis, for one or several consumers: paused when any consumer is
+ * more than `high` behind, resumed once every one is below `low`, so it does not flap. The one
+ * flow-control scheme of a pane: its PTY pauses on the mirror's (Pane), and each attached client
+ * is skipped, then resynchronised, on its own (PaneClients).
  */
 export const enum FlowControlConstants {
   /** Unacknowledged chars after which the PTY is paused (VS Code's value). */

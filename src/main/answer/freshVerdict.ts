@@ -8,9 +8,7 @@ import type { Pane } from '../panes/pane'
  * must never slip into a dialog in that gap.
  */
 export async function freshVerdict(pane: Pane, clock: Clock): Promise<VerdictView> {
-  await pane.settled()
-  const verdict = pane.verdict
+  const { verdict, onScreen } = await pane.live()
   if (verdict.state === 'blocked' || verdict.state === 'question' || verdict.state === 'exited') return verdict
-  const onScreen = pane.explain().rules.find((r) => r.matched)?.state
   return onScreen === 'blocked' || onScreen === 'question' ? { state: onScreen, since: clock.now() } : verdict
 }

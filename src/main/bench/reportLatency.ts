@@ -50,6 +50,8 @@ export async function benchReportToClient(reports = 100): Promise<Row[]> {
     await client.invoke('board:info')
     let heard: ((at: number) => void) | null = null
     client.on('pane:changed', (info) => info.id === pane.id && info.lastReport && heard?.(performance.now()))
+    // A report that changes the state is announced by pane:state alone (with the info).
+    client.on('pane:state', ({ info }) => info.id === pane.id && info.lastReport && heard?.(performance.now()))
     const latencies: number[] = []
     for (let i = 0; i < reports; i++) {
       const event = i % 2 ? 'UserPromptSubmit' : 'Stop'

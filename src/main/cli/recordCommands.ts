@@ -53,6 +53,7 @@ export async function runRecordCommand(command: RecordCommand, conn: BoardConnec
   let exited!: () => void
   const paneExited = new Promise<void>((r) => (exited = r))
   client.on('pane:changed', (info) => info.id === command.pane && info.exit && exited())
+  client.on('pane:state', ({ info }) => info.id === command.pane && info.exit && exited())
   client.on('pane:removed', (e) => e.paneId === command.pane && exited())
   const started = await client.invoke('pane:record', command.pane, file)
   io.err(`recording pane ${command.pane} to ${started.files.cast} — Ctrl+C stops; \`switchboard mark ${command.pane} LABEL\` marks the truth\n`)

@@ -154,6 +154,7 @@ function waitForState(conn: BoardConnection, pane: string, state: PaneState, tim
     }
     // Subscribe before reading the current state, so a change in between is not missed.
     conn.client.on('pane:changed', (info) => info.id === pane && check(info))
+    conn.client.on('pane:state', (change) => change.paneId === pane && check(change.info))
     conn.client.on('pane:removed', (e) => e.paneId === pane && finish(1, `switchboard: pane ${pane} was closed before it was ${state}`, 'err'))
     conn.client.invoke('pane:get', pane).then(check, fail)
     if (timeoutSec !== undefined) {

@@ -1,6 +1,6 @@
 import type { PaneInfo, StateHistoryEntry } from '../../shared/domain/pane'
 import type { BoardApi } from '../../shared/ipc/contract'
-import { UsageError } from './args'
+import { UsageError } from '../util/usage'
 import { formatAge } from './format'
 
 /** The CLI verbs of saved sessions: resume, restart, history. */

@@ -1,32 +1,31 @@
 import { homedir } from 'node:os'
-import { existsSync } from 'node:fs'
-import { randomBytes } from 'node:crypto'
-import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
+import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneReportCounters, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
-import type { AgentLaunch } from '../agents/launchAgent'
 import type { AgentLaunches } from '../agents/agentLaunches'
 import type { AgentKind } from '../../shared/domain/agents'
-import { ChangeTracker, ChangeTrackerConstants } from '../changes/changeTracker'
+import type { ChangeTracker } from '../changes/changeTracker'
 import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
 import { PtyProcess } from '../pty/ptyProcess'
-import { REAPER_TAG_VAR, SessionReaper } from '../pty/sessionReaper'
-import { formatRuleFileError, type RuleFileError } from '../status/ruleFile'
-import { findRulesDir, findUserRulesDir, RuleRegistry } from '../status/ruleRegistry'
-import { RuleWatcher } from '../status/ruleWatcher'
+import { SessionReaper } from '../pty/sessionReaper'
+import { formatRuleFileError } from '../status/ruleFile'
 import type { Logger } from '../util/log'
 import { Pane } from './pane'
 import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
 import { relaunchSeed, relaunchCommand, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
 import { PaneRecordings } from '../record/paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
-
-/** Per pane, at most one `pane:changed` per this window (the first at once, the latest at its end). */
-const COALESCE_MS = 50
+import { BoardRules } from './boardRules'
+import { ChangeCoalescer } from './changeCoalescer'
+import { ClientSessions, type BoardClientSession, type ClientSession } from './clientSessions'
+import { PaneChangeTrackers } from './paneChangeTrackers'
+import { PaneEnvironment } from './paneEnvironment'
+import { PaneOrder } from './paneOrder'
+import { injectReporting } from './agentInjection'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -65,35 +64,27 @@ export interface BoardOptions {
   readonly history?: (id: PaneId) => StateHistoryEntry[]
 }
 
-/** Variables of the board's own runtime that must not leak into the programs it runs. */
-const PRIVATE_ENV = /^(ELECTRON_|SWITCHBOARD_|npm_|VITE_|NODE_OPTIONS$|INIT_CWD$)/
-
 export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, 'pane:data'>]
 
-/** A connected client (a window, a browser tab, a CLI connection): its attachments end with it. */
-export interface ClientSession extends IDisposable {
-  readonly id: string
-}
+export type { ClientSession }
 
-/** The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to. */
+/**
+ * The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to.
+ * It launches, relaunches and removes panes and keeps their order; the rest is delegated, one job
+ * each: rules (BoardRules), environments (PaneEnvironment), coalesced info events
+ * (ChangeCoalescer), change counts (PaneChangeTrackers), clients (ClientSessions).
+ */
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
   private readonly paneStores = new Map<PaneId, DisposableStore>()
-  /** The panes' order (sidebar and grid), live and restored: creation order until reordered. */
-  private order: PaneId[] = []
-  private readonly trackers = new Map<PaneId, ChangeTracker>()
+  private readonly order = new PaneOrder()
   private nextId = 1
-  private nextClient = 1
   /** Per pane: what a recording must scrub (its report token). */
   private readonly paneSecrets = new Map<PaneId, readonly string[]>()
   private readonly recordings: PaneRecordings
-  /** Panes whose `pane:changed` went out within COALESCE_MS, with the newest info held back. */
-  private readonly pendingChanges = new Map<PaneId, { info: PaneInfo | null; timer: IDisposable | null }>()
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
 
-  /** Each connected client's attachments, so a relaunched pane keeps its viewers. */
-  private readonly clients = new Map<string, { readonly attached: Set<PaneId>; readonly sink: (id: PaneId) => (data: string, resync: boolean) => void }>()
   /** Panes back from the saved workspace with nothing running yet (see restore). */
   private readonly restored = new Map<PaneId, RestoredPane>()
   /** What each pane was launched with, as the user asked: what restart and resume run again. */
@@ -109,76 +100,63 @@ export class Board extends Disposable {
   private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
   readonly onEvent = this._onEvent.event
 
-  private readonly rules: RuleRegistry | null
+  private readonly rules: BoardRules
   private readonly reaper: SessionReaper | null
-  private readonly ruleWatcher: RuleWatcher | null = null
+  private readonly env: PaneEnvironment
+  private readonly coalescer: ChangeCoalescer
+  private readonly trackers: PaneChangeTrackers
+  private readonly sessions: ClientSessions
 
   constructor(private readonly options: BoardOptions) {
     super()
     this.recordings = new PaneRecordings(options.clock)
     this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
-    const dir = options.rulesDir === undefined ? findRulesDir() : options.rulesDir
-    const overrides = options.userRulesDir === undefined ? findUserRulesDir(options.baseEnv) : options.userRulesDir
-    this.rules = dir ? new RuleRegistry(dir, (line) => options.log.error(line), overrides ?? undefined) : null
-    if (!this.rules) options.log.error('no screen rules found (resources/rules); agent panes will rely on reports and processes only')
-    this.rules?.reload()
-    if (this.rules && options.watchRules !== false) {
-      this.ruleWatcher = this.register(
-        new RuleWatcher({ dirs: this.rules.dirs, reload: () => this.reloadRuleFiles(), clock: options.clock, log: (line) => options.log.info(line) }),
-      )
-    }
+    this.rules = this.register(
+      new BoardRules({
+        clock: options.clock,
+        log: options.log,
+        baseEnv: options.baseEnv,
+        rulesDir: options.rulesDir,
+        userRulesDir: options.userRulesDir,
+        watch: options.watchRules,
+        onReload: () => {
+          for (const pane of this.panes.values()) pane.reloadRules()
+        },
+      }),
+    )
+    this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
+    this.coalescer = this.register(new ChangeCoalescer(options.clock, (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }), (id) => this.panes.has(id)))
+    this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
+    this.sessions = new ClientSessions({
+      live: (id) => this.panes.get(id),
+      restored: (id) => this.restored.get(id),
+      get: (id) => this.get(id),
+      disconnected: (clientId) => this.recordings.stopOwnedBy(clientId),
+    })
   }
 
   /** Re-reads the rule files; a broken file keeps its previous rules. Returns the problems found. */
   reloadRules(): string[] {
-    return this.reloadRuleFiles().map(formatRuleFileError)
-  }
-
-  private reloadRuleFiles(): RuleFileError[] {
-    const errors = this.rules?.reload() ?? []
-    for (const pane of this.panes.values()) pane.reloadRules()
-    return errors
+    return this.rules.reload().map(formatRuleFileError)
   }
 
   /** Problems in the rule files at the last reload (file, line, rule), for the UI. */
   get ruleProblems(): string[] {
-    return (this.ruleWatcher?.problems ?? []).map(formatRuleFileError)
+    return this.rules.problems.map(formatRuleFileError)
   }
 
-
   defaultShell(): string {
-    const shell = this.options.baseEnv.SHELL
-    if (shell && existsSync(shell)) return shell
-    return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
+    return this.env.defaultShell()
   }
 
   /** The environment panes inherit, for launch steps that run before the pane (worktree setup commands). */
   launchEnv(overrides?: Record<string, string>): Record<string, string> {
-    const env: Record<string, string> = {}
-    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
-    return { ...env, ...overrides }
+    return this.env.inherited(overrides)
   }
 
   /** Where panes start when a launch names no directory. */
   get defaultCwd(): string {
     return this.options.defaultCwd ?? homedir()
-  }
-
-  private paneEnv(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = {}
-    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
-    env.TERM = 'xterm-256color'
-    env.COLORTERM = 'truecolor'
-    env.TERM_PROGRAM = 'switchboard'
-    env.SWITCHBOARD_PANE_ID = id
-    if (this.reaper) env[REAPER_TAG_VAR] = this.reaper.value
-    if (this.options.socketPath) {
-      env.SWITCHBOARD_SOCKET = this.options.socketPath
-      env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
-    }
-    // The request may not set the pane's identity: that is the board's to give.
-    const { SWITCHBOARD_PANE_ID: _id, SWITCHBOARD_PANE_TOKEN: _token, ...rest } = overrides ?? {}
-    return { ...env, ...rest }
   }
 
   /**
@@ -204,9 +182,9 @@ export class Board extends Disposable {
   }
 
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
-    const env = this.paneEnv(id, spec.env)
+    const env = this.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = this.prepareAgent(id, argv, env, spec.agent)
+    const injected = injectReporting(this.options.agents, this.options.log, id, argv, env, spec.agent)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
     if (!result.ok) {
       injected?.dispose()
@@ -223,12 +201,12 @@ export class Board extends Disposable {
       worktree: spec.worktree ?? null,
       agent: spec.agent,
       clock: this.options.clock,
-      rules: (agent) => this.rules?.rules(agent) ?? [],
-      ruleFile: (agent) => this.rules?.file(agent),
+      rules: (agent) => this.rules.rules(agent),
+      ruleFile: (agent) => this.rules.file(agent),
       log: (line) => this.options.log.info(line),
     })
     const store = new DisposableStore()
-    store.add(pane.onDidChange((info) => this.changed(info)))
+    store.add(pane.onDidChange((info) => this.coalescer.changed(info)))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
     store.add(
       pane.onDidAlert((alert) => {
@@ -242,7 +220,7 @@ export class Board extends Disposable {
       store.add(pane.onDidExit(() => injected.dispose()))
     }
     this.panes.set(id, pane)
-    if (!this.order.includes(id)) this.order.push(id)
+    this.order.add(id)
     this.paneStores.set(id, store)
     this.paneSecrets.set(id, injected?.secrets ?? [])
     const token = env.SWITCHBOARD_PANE_TOKEN
@@ -250,7 +228,7 @@ export class Board extends Disposable {
       this.controlTokens.set(token, id)
       store.add({ dispose: () => this.controlTokens.delete(token) })
     }
-    this.trackChanges(pane, store, launch.cwd, spec.worktree?.baseCommit)
+    this.trackers.track(pane, store, launch.cwd, spec.worktree?.baseCommit)
     this.specs.set(id, spec)
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
     this._onDidLaunch.fire({ paneId: id, spec, pane })
@@ -259,89 +237,9 @@ export class Board extends Disposable {
     return info
   }
 
-  /**
-   * A pane's info changed. A burst (a program setting its title 100 000 times) reaches clients
-   * as one `pane:changed` per pane per COALESCE_MS with the latest info: the first at once, the
-   * rest at the end of the window. A state change still goes out at once (`pane:state`).
-   */
-  private changed(info: PaneInfo): void {
-    const slot = this.pendingChanges.get(info.id)
-    if (slot) {
-      slot.info = info
-      return
-    }
-    this._onEvent.fire({ channel: 'pane:changed', payload: info })
-    const entry: { info: PaneInfo | null; timer: IDisposable | null } = { info: null, timer: null }
-    this.pendingChanges.set(info.id, entry)
-    entry.timer = this.options.clock.setTimeout(() => this.flushChange(info.id), COALESCE_MS)
-  }
-
-  private flushChange(id: PaneId): void {
-    const entry = this.pendingChanges.get(id)
-    if (!entry) return
-    this.pendingChanges.delete(id)
-    entry.timer?.dispose()
-    if (entry.info && this.panes.has(id)) this.changed(entry.info)
-  }
-
-  /** Reporting for a known agent's launch; null for other programs, or when it cannot be set up. */
-  private prepareAgent(id: PaneId, argv: readonly string[], env: Record<string, string>, kind?: AgentKind): AgentLaunch | null {
-    if (!this.options.agents) return null
-    try {
-      const launch = this.options.agents.prepare(id, argv, env, kind)
-      if (launch.agent !== 'shell') return launch
-      launch.dispose()
-      return null
-    } catch (err) {
-      // The agent still runs, watched through its screen and processes only; say why.
-      this.options.log.error('could not inject reporting; the pane runs without agent reports', { pane: id, err: String(err) })
-      return null
-    }
-  }
-
-  /** Counts what the pane changes in its checkout: after each change of the pane (debounced), and every few seconds while it works. */
-  private trackChanges(pane: Pane, store: DisposableStore, cwd: string, since: string | undefined): void {
-    if (this.options.trackChanges === false) return
-    const tracker = store.add(
-      new ChangeTracker(
-        {
-          paneId: pane.id,
-          cwd,
-          clock: this.options.clock,
-          log: (line, fields) => this.options.log.info(line, fields),
-          onChanges: (changes) => {
-            pane.setChanges(changes)
-            if (pane.verdict.state === 'working') tracker.poke(ChangeTrackerConstants.WorkingPollMs)
-          },
-        },
-        since,
-      ),
-    )
-    this.trackers.set(pane.id, tracker)
-    let lastState = pane.verdict.state
-    store.add(
-      pane.onDidChangeState((change) => {
-        // A turn ended or began: the files may have changed; the count's own update is not a cause.
-        if (change.verdict.state !== lastState) tracker.poke()
-        lastState = change.verdict.state
-      }),
-    )
-    store.add(pane.onDidExit(() => tracker.poke(0)))
-    store.add({ dispose: () => this.trackers.delete(pane.id) })
-  }
-
   /** The pane's changes since it started, with the diff (the changes view). */
   async changes(id: PaneId): Promise<PaneChangesDetail> {
-    const pane = this.get(id)
-    const tracker = this.trackers.get(id)
-    if (!tracker) throw new BoardError('not-found', `pane ${id}: changes are not tracked`)
-    try {
-      const detail = await tracker.detail()
-      void tracker.refresh()
-      return { paneId: pane.id, ...detail }
-    } catch (err) {
-      throw new BoardError('git-failed', `pane ${id}: ${err instanceof Error ? err.message : String(err)}`)
-    }
+    return this.trackers.detail(this.get(id))
   }
 
   /** The tracker of a pane (tests wait on it). */
@@ -363,12 +261,8 @@ export class Board extends Disposable {
       to: verdict.state,
       evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
     })
-    // What was held back goes first, so a client never sees a state older than the one announced.
-    const held = this.pendingChanges.get(change.paneId)
-    if (held?.info) {
-      this._onEvent.fire({ channel: 'pane:changed', payload: held.info })
-      held.info = null
-    }
+    // The state event carries the newest info: what was held back is older, and goes nowhere.
+    this.coalescer.superseded(change.paneId)
     this._onEvent.fire({ channel: 'pane:state', payload: change })
   }
 
@@ -395,7 +289,7 @@ export class Board extends Disposable {
 
   /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return this.order.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
+    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
   }
 
   /** The window layout a client saved last (restored with the workspace). */
@@ -428,7 +322,7 @@ export class Board extends Disposable {
       if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
       const { env, ...options } = saved
       this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
-      if (!this.order.includes(saved.id)) this.order.push(saved.id)
+      this.order.add(saved.id)
       this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
       this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
@@ -470,7 +364,7 @@ export class Board extends Disposable {
     this.restored.delete(id)
     try {
       const info = this.launchPane(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
-      await this.reattachClients(id)
+      await this.sessions.reattach(id)
       return info
     } catch (err) {
       // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
@@ -480,40 +374,17 @@ export class Board extends Disposable {
     }
   }
 
-  /**
-   * Puts the named panes first, in the given order; the rest keep theirs after them. One owner
-   * of the order, so every client's sidebar and grid agree.
-   */
+  /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */
   reorder(ids: readonly PaneId[]): PaneId[] {
-    const named = [...new Set(ids)].filter((id) => this.order.includes(id))
-    const order = [...named, ...this.order.filter((id) => !named.includes(id))]
-    if (order.every((id, i) => id === this.order[i])) return order
-    this.order = order
-    this._onEvent.fire({ channel: 'board:order', payload: { order } })
-    return [...order]
+    const { order, changed } = this.order.reorder(ids)
+    if (changed) this._onEvent.fire({ channel: 'board:order', payload: { order: [...order] } })
+    return order
   }
 
   write(id: PaneId, data: string): void {
     const pane = this.get(id)
     if (pane.exit) throw new BoardError('exited', `pane ${id} has exited; nothing reads its input`)
     pane.write(data)
-  }
-
-  /** Clients that showed the pane before it was relaunched get the new one, starting with a resync. */
-  private async reattachClients(id: PaneId): Promise<void> {
-    const pane = this.panes.get(id)
-    if (!pane) return
-    for (const [clientId, client] of this.clients) {
-      if (!client.attached.has(id)) continue
-      const sink = client.sink(id)
-      // Output parsed between the attach point and this continuation follows the snapshot, in order.
-      let ready = false
-      const early: [string, boolean][] = []
-      const snapshot = await pane.attach(clientId, (data, resync) => (ready ? sink(data, resync) : early.push([data, resync])))
-      sink(snapshot.serialized, true)
-      ready = true
-      for (const [data, resync] of early) sink(data, resync)
-    }
   }
 
   async kill(id: PaneId): Promise<void> {
@@ -532,7 +403,7 @@ export class Board extends Disposable {
       restored.dispose()
       this.restored.delete(id)
       this.specs.delete(id)
-      this.order = this.order.filter((other) => other !== id)
+      this.order.remove(id)
       this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
       return
     }
@@ -546,50 +417,14 @@ export class Board extends Disposable {
     this.paneStores.delete(id)
     this.specs.delete(id)
     pane.dispose()
-    this.pendingChanges.get(id)?.timer?.dispose()
-    this.pendingChanges.delete(id)
-    this.order = this.order.filter((other) => other !== id)
+    this.coalescer.forget(id)
+    this.order.remove(id)
     this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
   }
 
   /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
-  connect(emitData: (payload: EventMap['pane:data']) => void): ClientSession & {
-    attach(id: PaneId): ReturnType<Pane['attach']>
-    detach(id: PaneId): void
-    ack(id: PaneId, chars: number): void
-  } {
-    const clientId = `client-${this.nextClient++}`
-    const attached = new Set<PaneId>()
-    const sink = (id: PaneId) => (data: string, resync: boolean) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data })
-    this.clients.set(clientId, { attached, sink })
-    return {
-      id: clientId,
-      attach: async (id) => {
-        const restored = this.restored.get(id)
-        if (restored) {
-          // Attached to the place: when the pane runs again, this client gets it (reattachClients).
-          attached.add(id)
-          return restored.attachSnapshot()
-        }
-        const pane = this.get(id)
-        attached.add(id)
-        const snapshot = await pane.attach(clientId, sink(id))
-        // Detached (or disconnected) while the attach waited for the mirror: undo it.
-        if (!attached.has(id)) pane.detach(clientId)
-        return snapshot
-      },
-      detach: (id) => {
-        attached.delete(id)
-        this.panes.get(id)?.detach(clientId)
-      },
-      ack: (id, chars) => this.panes.get(id)?.ack(clientId, chars),
-      dispose: () => {
-        this.recordings.stopOwnedBy(clientId)
-        for (const id of attached) this.panes.get(id)?.detach(clientId)
-        attached.clear()
-        this.clients.delete(clientId)
-      },
-    }
+  connect(emitData: (payload: EventMap['pane:data']) => void): BoardClientSession {
+    return this.sessions.connect(emitData)
   }
 
   /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */
@@ -619,8 +454,7 @@ export class Board extends Disposable {
 
   override dispose(): void {
     this.recordings.dispose()
-    for (const entry of this.pendingChanges.values()) entry.timer?.dispose()
-    this.pendingChanges.clear()
+    this.coalescer.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
     for (const pane of this.restored.values()) pane.dispose()

@@ -1,4 +1,4 @@
-import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
+import { Disposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
@@ -9,13 +9,16 @@ import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
-import { PaneStatus } from '../status/paneStatus'
+import { MirroredStatus } from '../status/mirroredStatus'
+import type { PaneStatus } from '../status/paneStatus'
+import type { LiveStatus } from '../status/statusEngine'
 import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
+import { PaneClients, type DataSink } from './paneClients'
 
 /** The flow-control consumer name of the headless mirror (clients use their own ids). */
 const MIRROR = '\0mirror'
@@ -42,22 +45,7 @@ export interface PaneOptions {
   readonly mirrorThreads?: MirrorThreads
 }
 
-/** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
-export type DataSink = (data: string, resync: boolean) => void
-
-interface Client {
-  readonly sink: DataSink
-  /** Chars sent and not yet acknowledged as rendered. */
-  unacked: number
-  /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
-  stale: boolean
-  lastResyncAt: number
-  resyncTimer: IDisposable | null
-  /** A snapshot was asked of the mirror and has not come back yet. */
-  resyncing: boolean
-}
-
-export const enum ClientFlowConstants {
+export const enum MirrorFlowConstants {
   /**
    * With the mirror in a worker, the PTY pauses when it has this much output not yet parsed, and
    * resumes below WorkerMirrorLowChars. Wider than VS Code's 100 000/5 000 (kept for a mirror on
@@ -67,17 +55,6 @@ export const enum ClientFlowConstants {
    */
   WorkerMirrorHighChars = 1_000_000,
   WorkerMirrorLowChars = 250_000,
-  /**
-   * A client this far behind stops receiving live output (it would only buffer without bound).
-   * Well above what the mirror hands over in one parse slice (xterm parses ~12 ms at a time,
-   * ~360 000 chars of a flood), so a client that keeps up is never cut off by a burst
-   * (measured: at 100 000, an instantly acking client was resynchronised ~10 times a second).
-   */
-  MaxUnackedChars = 2_000_000,
-  /** Once it has rendered down to this, it is resynchronised with a snapshot of the mirror. */
-  ResyncBelowChars = 5_000,
-  /** A snapshot carries the whole scrollback: at most one per client this often. */
-  ResyncMinIntervalMs = 1_000,
 }
 
 /**
@@ -99,10 +76,12 @@ export class Pane extends Disposable {
   private readonly flow: FlowControl
   /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
   private readonly clamp: CountClamp
-  private readonly clients = new Map<string, Client>()
+  private readonly clients: PaneClients
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
+  /** The mirror and the status wired as replay wires them. */
+  private readonly wired: MirroredStatus
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
@@ -111,11 +90,14 @@ export class Pane extends Disposable {
   /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
   private firstPrompt: string | null = null
   private size: { cols: number; rows: number }
+  /** State events fired so far: a signal that fired one needs no info event of its own. */
+  private stateEvents = 0
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
-  /** Title, size, foreground program, verdict or exit changed. */
+  /** Title, size, foreground program, evidence, drift or changes changed; not a new state (onDidChangeState carries that). */
   readonly onDidChange = this._onDidChange.event
   private readonly _onDidChangeState = this.register(new Emitter<StateChange>())
+  /** The verdict's state changed: the one event for it, with the info after the change. */
   readonly onDidChangeState = this._onDidChangeState.event
   private readonly _onDidParse = this.register(new Emitter<string>())
   /** A chunk of output, after the mirror parsed it (the screen reflects it). */
@@ -143,29 +125,32 @@ export class Pane extends Disposable {
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
     const threads = options.mirrorThreads ?? mirrorThreadsFromEnv()
-    this.flow = threads === 'worker' ? new FlowControl(ClientFlowConstants.WorkerMirrorHighChars, ClientFlowConstants.WorkerMirrorLowChars) : new FlowControl()
+    this.flow = threads === 'worker' ? new FlowControl(MirrorFlowConstants.WorkerMirrorHighChars, MirrorFlowConstants.WorkerMirrorLowChars) : new FlowControl()
     this.mirror = this.register(createPaneMirror(threads, this.size.cols, this.size.rows, this.clock))
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
+    this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
-    this.status = this.register(
-      new PaneStatus({
+    this.wired = this.register(
+      new MirroredStatus(this.mirror, {
         clock: this.clock,
         context: this.context,
         argv: options.launch.argv,
         agent: options.agent,
         rules: options.rules,
         ruleFile: options.ruleFile,
-        screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
         log: (line) => options.log(`pane ${this.id}: ${line}`),
       }),
     )
+    this.status = this.wired.status
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
-        if (previous.state !== verdict.state) this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict })
-        this.changed()
+        // A new state is one event, carrying the whole info; the same state decided anew is an info change.
+        if (previous.state === verdict.state) return this.changed()
+        this.stateEvents++
+        this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict, info: this.info() })
       }),
     )
 
@@ -173,25 +158,13 @@ export class Pane extends Disposable {
     this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
     // Query answers go straight back to the program, whether or not any window shows the pane.
     this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
-    this.register(
-      this.mirror.onTitle(() => {
-        this.status.screenChanged()
-        this.changed()
-      }),
-    )
-    this.register(
-      this.mirror.onOsc((record) => {
-        this.status.osc(record.ident, record.data)
-        this.alert(this.alerts.osc(record.ident, record.data))
-      }),
-    )
+    // After MirroredStatus's own listeners: the status has been told first.
+    this.register(this.mirror.onTitle(() => this.changed()))
+    this.register(this.mirror.onOsc((record) => this.alert(this.alerts.osc(record.ident, record.data))))
     this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
-      this.foreground.onDidChange(({ program, reader }) => {
-        this.process({ kind: 'foreground', at: this.clock.now(), program, reader })
-        this.changed()
-      }),
+      this.foreground.onDidChange(({ program, reader }) => this.changedUnlessState(() => this.process({ kind: 'foreground', at: this.clock.now(), program, reader }))),
     )
   }
 
@@ -205,10 +178,9 @@ export class Pane extends Disposable {
     const n = data.length
     this.applyFlow(this.flow.charge(MIRROR, n))
     this.foreground.noteOutput()
-    this.mirror.write(data, () => {
+    this.wired.output(data, () => {
       this.applyFlow(this.flow.credit(MIRROR, n))
-      for (const client of this.clients.values()) this.deliver(client, data)
-      this.status.screenChanged()
+      this.clients.deliver(data)
       this._onDidParse.fire(data)
     })
   }
@@ -219,8 +191,7 @@ export class Pane extends Disposable {
     this.foreground.dispose()
     this.mirror.write('', () => {
       this.exitInfo = exit
-      this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal })
-      this.changed()
+      this.changedUnlessState(() => this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal }))
       this._onDidExit.fire(exit)
     })
   }
@@ -230,16 +201,6 @@ export class Pane extends Disposable {
     this.status.process(signal)
   }
 
-  private deliver(client: Client, data: string): void {
-    if (client.stale) return
-    if (client.unacked > ClientFlowConstants.MaxUnackedChars) {
-      client.stale = true
-      return
-    }
-    client.unacked += data.length
-    client.sink(data, false)
-  }
-
   private applyFlow(change: boolean | undefined): void {
     if (change === true) this.pty.pause()
     else if (change === false) this.pty.resume()
@@ -247,6 +208,13 @@ export class Pane extends Disposable {
 
   private changed(): void {
     this._onDidChange.fire(this.info())
+  }
+
+  /** Applies a signal that also changes the info: announced once, by the state event if it changed the state. */
+  private changedUnlessState(apply: () => void): void {
+    const before = this.stateEvents
+    apply()
+    if (this.stateEvents === before) this.changed()
   }
 
   get verdict(): Verdict {
@@ -267,17 +235,11 @@ export class Pane extends Disposable {
     this.lastReport = { event, at: this.clock.now() }
     this._onDidTap.fire({ kind: 'report', event, payload })
     this.firstPrompt ??= promptOf(event, payload)
-    this.status.report(event, payload)
-    this.changed()
+    this.changedUnlessState(() => this.status.report(event, payload))
   }
 
   reloadRules(): void {
     this.status.reloadRules()
-  }
-
-  private drift(): PaneInfo['drift'] {
-    const d = this.status.drift
-    return d && { reason: d.reason, since: d.since, detail: d.detail }
   }
 
   explain(): PaneExplanation {
@@ -296,6 +258,12 @@ export class Pane extends Disposable {
       evaluations: stats.evaluations,
       evalMs: stats.evalMs,
     }
+  }
+
+  /** The verdict, its dialog and what the rules see on the screen, once the mirror parsed everything written so far (the answer guard). */
+  async live(): Promise<LiveStatus> {
+    await this.settled()
+    return this.status.live()
   }
 
   /** The program enabled bracketed paste (read by the answer guard). */
@@ -328,6 +296,7 @@ export class Pane extends Disposable {
   }
 
   info(): PaneInfo {
+    const { verdict, agent, sessionId, dialog, drift, agentVersion } = this.status.facts()
     return {
       id: this.id,
       title: this.title,
@@ -338,13 +307,13 @@ export class Pane extends Disposable {
       rows: this.size.rows,
       createdAt: this.createdAt,
       foreground: this.exitInfo ? null : this.foreground.program,
-      verdict: this.status.verdict,
+      verdict,
       exit: this.exitInfo,
-      agent: this.status.agent,
-      sessionId: this.status.sessionId,
-      dialog: this.status.dialog,
-      drift: this.drift(),
-      agentVersion: this.status.agentVersion,
+      agent,
+      sessionId,
+      dialog,
+      drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
+      agentVersion,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,
@@ -367,9 +336,8 @@ export class Pane extends Disposable {
     this.size = { cols, rows }
     this._onDidTap.fire({ kind: 'resize', cols, rows })
     this.clamp.resize(this.size)
-    this.mirror.resize(cols, rows)
+    this.wired.resize(cols, rows)
     this.pty.resize(cols, rows)
-    this.status.screenChanged()
     this.changed()
   }
 
@@ -395,52 +363,21 @@ export class Pane extends Disposable {
     return new Promise((resolve) => {
       const { cols, rows } = this.size
       this.mirror.snapshot((serialized) => {
-        this.clients.set(clientId, { sink, unacked: 0, stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+        this.clients.add(clientId, sink)
         resolve({ paneId: this.id, cols, rows, serialized })
       })
     })
   }
 
   detach(clientId: string): void {
-    this.clients.get(clientId)?.resyncTimer?.dispose()
-    this.clients.delete(clientId)
+    this.clients.remove(clientId)
   }
 
   ack(clientId: string, chars: number): void {
-    const client = this.clients.get(clientId)
-    if (!client) return
-    // Never below zero: heals from a client that acknowledges more than it was sent.
-    client.unacked = Math.max(0, client.unacked - chars)
-    if (client.stale && client.unacked < ClientFlowConstants.ResyncBelowChars && !client.resyncTimer && !client.resyncing) {
-      const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
-      if (wait <= 0) this.resync(client)
-      else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
-    }
-  }
-
-  private resync(client: Client): void {
-    client.resyncTimer = null
-    client.resyncing = true
-    // The snapshot covers every chunk parsed before it comes back; the client stays stale (gets
-    // nothing) until then, and every chunk parsed after it is delivered after it.
-    this.mirror.snapshot((snapshot) => {
-      client.resyncing = false
-      if (![...this.clients.values()].includes(client)) return
-      client.stale = false
-      client.lastResyncAt = this.clock.now()
-      client.unacked += snapshot.length
-      client.sink(snapshot, true)
-    })
+    this.clients.ack(clientId, chars)
   }
 
   isAttached(clientId: string): boolean {
     return this.clients.has(clientId)
   }
-
-  override dispose(): void {
-    for (const client of this.clients.values()) client.resyncTimer?.dispose()
-    this.clients.clear()
-    super.dispose()
-  }
 }
-

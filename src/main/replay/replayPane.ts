@@ -5,7 +5,8 @@ import type { CompiledRule } from '../../core/rules/compileRules'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
 import { HeadlessMirror } from '../screen/headlessMirror'
-import { PaneStatus } from '../status/paneStatus'
+import { MirroredStatus } from '../status/mirroredStatus'
+import type { PaneStatus } from '../status/paneStatus'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { Explanation, VerdictChange } from '../status/statusEngine'
 
@@ -22,31 +23,28 @@ export interface ReplayPaneOptions {
 /**
  * A live pane's status pipeline without its PTY: the same HeadlessMirror (screen, title, OSC,
  * synchronized output) and the same PaneStatus (agent recognition and switching, StatusEngine,
- * report interpretation, drift) wired the way src/main/panes/pane.ts wires them, so a recording
- * of a live pane replays to the verdicts the pane showed (replayEquivalence.test.ts proves it).
+ * report interpretation, drift), wired by the same MirroredStatus as src/main/panes/pane.ts, so a
+ * recording of a live pane replays to the verdicts the pane showed (replayEquivalence.test.ts).
  * What the live mirror answers to the program's queries goes nowhere: there is no program.
  */
 export class ReplayPane implements IDisposable {
   private readonly store = new DisposableStore()
-  private readonly mirror: HeadlessMirror
+  private readonly wired: MirroredStatus
   private readonly status: PaneStatus
 
   constructor(options: ReplayPaneOptions) {
-    this.mirror = this.store.add(new HeadlessMirror(options.cols, options.rows, options.clock))
-    this.status = this.store.add(
-      new PaneStatus({
+    const mirror = this.store.add(new HeadlessMirror(options.cols, options.rows, options.clock))
+    this.wired = this.store.add(
+      new MirroredStatus(mirror, {
         clock: options.clock,
         context: { rootIsShell: isInteractiveShell(options.argv) },
         argv: options.argv,
         rules: options.rules,
         ruleFile: options.ruleFile,
-        screen: () => ({ ...this.mirror.screen(), title: this.mirror.title, synchronizing: this.mirror.synchronizing }),
         log: () => {},
       }),
     )
-    // As Pane: a title change is a screen change; every recorded OSC goes to the status engine.
-    this.store.add(this.mirror.onTitle(() => this.status.screenChanged()))
-    this.store.add(this.mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+    this.status = this.wired.status
   }
 
   get onDidChangeVerdict(): PaneStatus['onDidChangeVerdict'] {
@@ -63,12 +61,7 @@ export class ReplayPane implements IDisposable {
 
   /** Output: resolves once the mirror parsed it and the status engine was told, as live. */
   output(data: string): Promise<void> {
-    return new Promise((resolve) =>
-      this.mirror.write(data, () => {
-        this.status.screenChanged()
-        resolve()
-      }),
-    )
+    return new Promise((resolve) => this.wired.output(data, resolve))
   }
 
   input(data: string): void {
@@ -76,8 +69,7 @@ export class ReplayPane implements IDisposable {
   }
 
   resize(cols: number, rows: number): void {
-    this.mirror.resize(cols, rows)
-    this.status.screenChanged()
+    this.wired.resize(cols, rows)
   }
 
   report(event: string, payload: unknown): void {

@@ -2,13 +2,12 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
-import type { DialogInfo } from '../../core/rules/ruleTypes'
 import { recognizeAgent } from '../../core/process/recognizeAgent'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
 import type { LoadedRuleFile } from './ruleFile'
-import { StatusEngine, type EngineScreen, type Explanation, type VerdictChange } from './statusEngine'
+import { StatusEngine, type EngineScreen, type Explanation, type LiveStatus, type StatusFacts, type VerdictChange } from './statusEngine'
 
 export interface PaneStatusOptions {
   readonly clock: Clock
@@ -86,21 +85,9 @@ export class PaneStatus extends Disposable {
     return this.engine.verdict
   }
 
-  /** The agent may have changed under its rules (with the screen it began on, for a bug report). */
-  get drift(): PaneDrift | null {
-    return this.engine.drift
-  }
-
-  get agentVersion(): string | null {
-    return this.engine.agentVersion
-  }
-
-  get dialog(): DialogInfo | null {
-    return this.engine.dialog
-  }
-
-  get sessionId(): string | null {
-    return this.engine.sessionId
+  /** The status facts a pane shows, from the engine of the agent in charge (drift with the screen it began on). */
+  facts(): StatusFacts & { readonly agent: string | null } {
+    return { ...this.engine.facts(), agent: this.agentName }
   }
 
   screenChanged(): void {
@@ -135,6 +122,10 @@ export class PaneStatus extends Disposable {
   /** Rule files were reloaded: the running engine takes the new rules. */
   reloadRules(): void {
     this.engine.setRules(this.options.rules(this.agentName), this.basis(this.agentName))
+  }
+
+  live(): LiveStatus {
+    return this.engine.live()
   }
 
   explain(): Explanation {

@@ -3,7 +3,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
-import type { DialogInfo, ScreenView } from '../../core/rules/ruleTypes'
+import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
 import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
@@ -12,6 +12,8 @@ import { emptyTracker, interpretReport, type ReportTracker } from '../../core/st
 import type { StatusSignal } from '../../core/status/signals'
 import { initialMemory, type StatusContext, type StatusMemory } from '../../core/status/statusMemory'
 import type { Verdict } from '../../shared/domain/pane'
+import { notePresence, unknownPresence, type AgentPresence } from '../../core/status/agentPresence'
+import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 
 export const enum EngineConstants {
@@ -47,6 +49,29 @@ export interface StatusEngineOptions {
   readonly screen: () => EngineScreen
   /** Every verdict change, with its evidence, one line each. */
   readonly log?: (line: string) => void
+}
+
+/**
+ * The status at this instant, for the answer guard (a typed query, not the diagnostic `explain`):
+ * the verdict, the dialog it names, and what the rules find on the screen right now.
+ */
+export interface LiveStatus {
+  readonly verdict: Verdict
+  /** The open dialog the verdict names (see StatusEngine.dialog). */
+  readonly dialog: DialogInfo | null
+  /** The state of the first rule that matches the screen now: the engine evaluates a few ms after a change, this does not wait. */
+  readonly onScreen: RuleState | null
+  /** The agent's latest report that claims a dialog (blocked or question): its event and time. */
+  readonly dialogReport: { readonly event: string; readonly at: number } | null
+}
+
+/** What a pane shows of its status (PaneInfo), each fact from its one owner: memory, report tracker, AgentVersion, DriftMonitor. */
+export interface StatusFacts {
+  readonly verdict: Verdict
+  readonly dialog: DialogInfo | null
+  readonly sessionId: string | null
+  readonly agentVersion: string | null
+  readonly drift: PaneDrift | null
 }
 
 export interface VerdictChange {
@@ -87,6 +112,8 @@ export class StatusEngine extends Disposable {
   private evaluations = 0
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
+  private readonly version: AgentVersion
+  private presence: AgentPresence = unknownPresence
 
   private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
   /** The state changed, or the same state is now decided by another rule or event. */
@@ -101,13 +128,13 @@ export class StatusEngine extends Disposable {
     this.ctx = { ...options.context, agent: options.agent, escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
+    this.version = new AgentVersion(options.clock, this.signals?.reports ?? null)
+    this.version.setPattern(options.basis?.version ?? null)
     this.driftMonitor = this.register(
       new DriftMonitor({
         clock: options.clock,
         agent: options.agent,
-        context: options.context,
         reports: this.signals?.reports ?? null,
-        memory: () => this.memory,
         screen: options.screen,
         ...(options.log ? { log: options.log } : {}),
       }),
@@ -129,6 +156,7 @@ export class StatusEngine extends Disposable {
   setRules(rules: readonly CompiledRule[], basis?: RuleBasis | null): void {
     this.rules = rules
     this.driftMonitor.setRules(rules.length, basis)
+    this.version.setPattern(basis === undefined ? undefined : (basis?.version ?? null))
     this.screenChanged()
   }
 
@@ -150,7 +178,8 @@ export class StatusEngine extends Disposable {
   /** An agent hook/plugin event, payload exactly as delivered. */
   report(event: string, payload: unknown): void {
     if (!this.signals) return
-    this.driftMonitor.noteReport(event, payload)
+    // The report itself may change no state (session.updated is not in the table): decide drift now.
+    if (this.version.noteReport(event, payload)) this.updateDrift()
     const at = this.options.clock.now()
     const { tracker, report } = interpretReport(this.signals.reports, this.tracker, { at, event, payload })
     this.tracker = tracker
@@ -159,7 +188,7 @@ export class StatusEngine extends Disposable {
 
   /** Spawn, foreground program and exit, from the pane's supervisor. */
   process(signal: ProcessSignal): void {
-    this.driftMonitor.noteProcess(signal)
+    this.presence = notePresence(this.presence, signal, this.options.context, this.options.agent)
     this.apply(signal)
   }
 
@@ -188,7 +217,17 @@ export class StatusEngine extends Disposable {
 
   /** The agent's version as seen in its reports or on its screen, if it showed one. */
   get agentVersion(): string | null {
-    return this.driftMonitor.version?.version ?? null
+    return this.version.version?.version ?? null
+  }
+
+  facts(): StatusFacts {
+    return { verdict: this.memory.verdict, dialog: this.dialog, sessionId: this.sessionId, agentVersion: this.agentVersion, drift: this.drift }
+  }
+
+  live(): LiveStatus {
+    const { verdict, report } = this.memory
+    const dialogReport = report && (report.state === 'blocked' || report.state === 'question') ? { event: report.event, at: report.at } : null
+    return { verdict, dialog: this.dialog, onScreen: evaluateRules(this.rules, this.options.screen())?.state ?? null, dialogReport }
   }
 
   explain(): Explanation {
@@ -200,7 +239,7 @@ export class StatusEngine extends Disposable {
       rules: traceRules(this.rules, this.options.screen()),
       lastInputAt: this.lastInputAt,
       drift: this.driftMonitor.drift ?? this.driftMonitor.lastDrift,
-      agentVersion: this.driftMonitor.version,
+      agentVersion: this.version.version,
       stats: { evaluations: this.evaluations, evalMs: this.evalMs },
     }
   }
@@ -216,7 +255,7 @@ export class StatusEngine extends Disposable {
     this.burstStart = null
     const started = performance.now()
     const match = evaluateRules(this.rules, view)
-    this.driftMonitor.noteScreen(view)
+    this.version.noteScreen(view)
     this.evalMs += performance.now() - started
     this.evaluations++
     this.apply({ kind: 'screen', at: now, match })
@@ -239,7 +278,11 @@ export class StatusEngine extends Disposable {
       this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
     }
     this.scheduleDeadline()
-    this.driftMonitor.update()
+    this.updateDrift()
+  }
+
+  private updateDrift(): void {
+    this.driftMonitor.update({ memory: this.memory, version: this.version.version, presence: this.presence })
   }
 
   /** Time alone can change a decision (see nextDeadline): wake up then. */

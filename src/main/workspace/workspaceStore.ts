@@ -109,7 +109,8 @@ export class WorkspaceStore extends Disposable {
       board.onEvent((e) => {
         if (e.channel === 'pane:changed') this.changed(e.payload)
         else if (e.channel === 'pane:state') {
-          const { paneId, previous, verdict } = e.payload
+          const { paneId, previous, verdict, info } = e.payload
+          this.changed(info)
           if (this.specs.has(paneId)) this.guard('save a state change', () => this.db.appendState({ paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }))
         } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
       }),

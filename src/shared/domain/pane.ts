@@ -219,10 +219,12 @@ export interface AttachSnapshot {
   readonly serialized: string
 }
 
+/** A pane's verdict changed state: the one event for it, with the pane as it is after the change (its dialog, drift, exit). */
 export interface StateChange {
   readonly paneId: PaneId
   readonly previous: PaneState
   readonly verdict: Verdict
+  readonly info: PaneInfo
 }
 
 /** `switchboard explain`: the live verdict, what decided it, and every rule evaluated now. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import type { PaneId } from '../../../shared/domain/pane'
-import type { PaneKind } from '../features/newPane/NewPaneForm'
+import type { PaneKind } from '../features/newPane/launchRequest'
 
 /** The one modal surface open over the board, if any. */
 export type Overlay =

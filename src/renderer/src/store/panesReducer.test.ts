@@ -50,15 +50,16 @@ describe('reducePanes', () => {
     expect(s.selectedId).toBe('1')
   })
 
-  it('applies state changes to the verdict only', () => {
-    const s = run({ type: 'loaded', list: [pane('1')] }, { type: 'state', change: { paneId: '1', previous: 'idle', verdict: verdict('working', 5) } })
+  it('a state change brings the pane’s info after it (verdict, dialog, title) in one event', () => {
+    const after = { ...pane('1'), title: 'p1 now', verdict: verdict('working', 5) }
+    const s = run({ type: 'loaded', list: [pane('1')] }, { type: 'state', change: { paneId: '1', previous: 'idle', verdict: verdict('working', 5), info: after } })
     expect(s.panes['1']?.verdict).toEqual(verdict('working', 5))
-    expect(s.panes['1']?.title).toBe('p1')
+    expect(s.panes['1']?.title).toBe('p1 now')
   })
 
   it('ignores events for unknown panes', () => {
     const s = run({ type: 'loaded', list: [pane('1')] })
-    expect(reducePanes(s, { type: 'state', change: { paneId: '9', previous: 'idle', verdict: verdict('working') } })).toBe(s)
+    expect(reducePanes(s, { type: 'state', change: { paneId: '9', previous: 'idle', verdict: verdict('working'), info: { ...pane('9'), verdict: verdict('working') } } })).toBe(s)
     expect(reducePanes(s, { type: 'removed', paneId: '9' })).toBe(s)
     expect(reducePanes(s, { type: 'select', paneId: '9' })).toBe(s)
   })

@@ -59,9 +59,10 @@ export function reducePanes(state: PanesState, action: PanesAction): PanesState 
       }
     }
     case 'state': {
+      // The change carries the pane's whole info after it (its dialog too): one event, nothing to wait for.
       const pane = state.panes[action.change.paneId]
-      if (!pane || pane.verdict === action.change.verdict) return state
-      return { ...state, panes: { ...state.panes, [pane.id]: { ...pane, verdict: action.change.verdict } } }
+      if (!pane) return state
+      return { ...state, panes: { ...state.panes, [pane.id]: action.change.info } }
     }
     case 'select':
       if (action.paneId !== null && !(action.paneId in state.panes)) return state

@@ -15,12 +15,6 @@ import { notificationText, programAlertText } from './notificationText'
 import { playTone } from './tones'
 import type { Notifier } from './webNotifier'
 
-/**
- * A state change arrives before the pane's new info (its dialog title) in the next event; the
- * notification waits this long so it can name the dialog.
- */
-const SHOW_AFTER_MS = 60
-
 export function prefsFrom(settings: Settings): NotifyPrefs {
   const { blocked, question, input, asked, finished, alert, graceSeconds } = settings.notifications
   return { levels: { blocked, question, input, asked, finished, alert }, graceMs: graceSeconds * 1000 }
@@ -38,15 +32,14 @@ export function startNotifications(notifier: Notifier, onOpenPane: (paneId: Pane
   let fed: Record<PaneId, PaneState> = {}
   let timer: ReturnType<typeof setTimeout> | null = null
 
+  // The state event carried the pane's info after the change (pane:state), so its dialog is in the store already.
   const show = (intent: NotifyIntent) => {
-    setTimeout(() => {
-      const pane = useBoardStore.getState().panes[intent.paneId]
-      if (!pane) return
-      const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
-      const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
-      notifier.show({ title, body, tag, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
-      if (useSettingsStore.getState().settings.notifications.sounds[intent.kind]) playTone(intent.kind)
-    }, SHOW_AFTER_MS)
+    const pane = useBoardStore.getState().panes[intent.paneId]
+    if (!pane) return
+    const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
+    const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
+    notifier.show({ title, body, tag, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+    if (useSettingsStore.getState().settings.notifications.sounds[intent.kind]) playTone(intent.kind)
   }
 
   const apply = (event: NotifyEvent) => {

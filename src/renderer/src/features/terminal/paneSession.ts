@@ -5,8 +5,9 @@
  * until the attach snapshot (the board's mirror serialized: screen, scrollback, modes) has been
  * written into a reset terminal at the snapshot's size; then write the queue and live data. The
  * board starts sending data exactly where the snapshot ends, so nothing is lost or doubled.
- * Every chunk is acknowledged (`pane:ack`, its length) once xterm has parsed it: a client that
- * lags too far behind is skipped by the board and later sent a `resync` snapshot to start over.
+ * Every message (the board batches what its mirror parsed in one turn) is acknowledged
+ * (`pane:ack`, its length) once xterm has parsed it: a client that lags too far behind is skipped
+ * by the board and later sent a `resync` snapshot to start over.
  */
 import type { IDisposable } from '@xterm/xterm'
 import type { PaneId } from '../../../../shared/domain/pane'

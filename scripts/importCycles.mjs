@@ -1,0 +1,76 @@
+// Finds import cycles among the TypeScript sources (type-only imports included: a loop of types
+// is still two modules that cannot be understood apart). `node scripts/importCycles.mjs [root]`
+// prints each cycle and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts).
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
+
+const SOURCE = /\.(ts|tsx|mts)$/
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '/index.ts', '/index.tsx']
+
+function sources(dir, out = []) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) sources(path, out)
+    else if (SOURCE.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path)
+  }
+  return out
+}
+
+function resolveImport(from, spec) {
+  if (!spec.startsWith('.')) return null
+  const base = resolve(dirname(from), spec)
+  if (SOURCE.test(base) && existsSync(base)) return base
+  for (const ext of EXTENSIONS) if (existsSync(base + ext)) return base + ext
+  return null
+}
+
+/** The import graph of `root`'s sources: file → the files it imports. */
+export function importGraph(root) {
+  const graph = new Map()
+  for (const file of sources(root)) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
+    graph.set(file, [...new Set(importedFiles.map((i) => resolveImport(file, i.fileName)).filter(Boolean))])
+  }
+  return graph
+}
+
+/** Every cycle, each reported once, as the files around it (Tarjan's strongly connected components). */
+export function findCycles(graph) {
+  let index = 0
+  const stack = []
+  const meta = new Map()
+  const components = []
+  const visit = (v) => {
+    meta.set(v, { index, low: index, onStack: true })
+    index++
+    stack.push(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue
+      if (!meta.has(w)) {
+        visit(w)
+        meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).low)
+      } else if (meta.get(w).onStack) meta.get(v).low = Math.min(meta.get(v).low, meta.get(w).index)
+    }
+    if (meta.get(v).low === meta.get(v).index) {
+      const component = []
+      let w
+      do {
+        w = stack.pop()
+        meta.get(w).onStack = false
+        component.push(w)
+      } while (w !== v)
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(component.sort())
+    }
+  }
+  for (const v of graph.keys()) if (!meta.has(v)) visit(v)
+  return components
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(process.argv[2] ?? 'src')
+  const cycles = findCycles(importGraph(root))
+  for (const cycle of cycles) console.error(`import cycle: ${cycle.map((f) => relative(process.cwd(), f)).join(' ↔ ')}`)
+  process.exit(cycles.length ? 1 : 0)
+}

@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import type { PaneId } from '../../shared/domain/pane'
+import { REAPER_TAG_VAR } from '../pty/sessionReaper'
+
+/** Variables of the board's own runtime that must not leak into the programs it runs. */
+const PRIVATE_ENV = /^(ELECTRON_|SWITCHBOARD_|npm_|VITE_|NODE_OPTIONS$|INIT_CWD$)/
+
+export interface PaneEnvironmentOptions {
+  /** The environment panes inherit (before the board's own variables and the request's overrides). */
+  readonly baseEnv: Readonly<Record<string, string | undefined>>
+  /** Exported as SWITCHBOARD_SOCKET, with a fresh SWITCHBOARD_PANE_TOKEN per pane. */
+  readonly socketPath?: string
+  /** The session reaper's tag (REAPER_TAG_VAR), when a reaper runs. */
+  readonly reaperTag: string | null
+}
+
+/** What a pane's program finds in its environment: the board's, without its private variables, plus the pane's identity. */
+export class PaneEnvironment {
+  constructor(private readonly options: PaneEnvironmentOptions) {}
+
+  defaultShell(): string {
+    const shell = this.options.baseEnv.SHELL
+    if (shell && existsSync(shell)) return shell
+    return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
+  }
+
+  /** The environment panes inherit, for launch steps that run before the pane (worktree setup commands). */
+  inherited(overrides?: Record<string, string>): Record<string, string> {
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    return { ...env, ...overrides }
+  }
+
+  forPane(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    env.TERM = 'xterm-256color'
+    env.COLORTERM = 'truecolor'
+    env.TERM_PROGRAM = 'switchboard'
+    env.SWITCHBOARD_PANE_ID = id
+    if (this.options.reaperTag) env[REAPER_TAG_VAR] = this.options.reaperTag
+    if (this.options.socketPath) {
+      env.SWITCHBOARD_SOCKET = this.options.socketPath
+      env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
+    }
+    // The request may not set the pane's identity: that is the board's to give.
+    const { SWITCHBOARD_PANE_ID: _id, SWITCHBOARD_PANE_TOKEN: _token, ...rest } = overrides ?? {}
+    return { ...env, ...rest }
+  }
+}

@@ -1,0 +1,47 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { PaneInfo, StateChange } from '../../shared/domain/pane'
+import { testBoard, waitForState } from '../test/support'
+import type { Board } from './board'
+
+// The stand-in `claude` of the answer tests: real Claude screens, a permission dialog on demand.
+const FAKE = resolve(__dirname, '../answer/fakeClaude.cjs')
+const bin = mkdtempSync(join(tmpdir(), 'sb-state-event-'))
+writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
+chmodSync(join(bin, 'claude'), 0o755)
+afterAll(() => rmSync(bin, { recursive: true, force: true }))
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** Issue 13: one verdict change sent `pane:state` and then `pane:changed` (the dialog), patched in the renderer with a 60 ms timer. */
+describe('one event per verdict change', () => {
+  let board: Board
+  afterEach(async () => board.shutdown())
+
+  it('pane:state carries the pane as it is after the change (the dialog included); no pane:changed repeats it', async () => {
+    board = testBoard()
+    const events: ({ channel: 'pane:state'; payload: StateChange } | { channel: 'pane:changed'; payload: PaneInfo })[] = []
+    board.onEvent((e) => (e.channel === 'pane:state' || e.channel === 'pane:changed') && events.push(e))
+    const { id } = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: join(bin, 'input.jsonl') }, cols: 80, rows: 24 })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    pane.write('[DIALOG] go')
+    await sleep(50)
+    pane.write('\r')
+    await waitForState(pane, 'blocked')
+    await sleep(200) // past the board's 50 ms coalescing window: anything held back has gone out
+    const blocked = events.findIndex((e) => e.channel === 'pane:state' && e.payload.verdict.state === 'blocked')
+    expect(blocked).toBeGreaterThan(-1)
+    const change = events[blocked]!.payload as StateChange
+    expect(change.info?.verdict).toEqual(change.verdict)
+    expect(change.info?.dialog?.title).toBe('Do you want to proceed?')
+    // Nothing after it merely repeats it (a second event for the same change).
+    const repeats = events.slice(blocked + 1).filter((e) => e.channel === 'pane:changed' && JSON.stringify(e.payload) === JSON.stringify(change.info))
+    expect(repeats).toEqual([])
+    // Every state change of the pane went out as pane:state with its info, in order.
+    const states = events.filter((e): e is { channel: 'pane:state'; payload: StateChange } => e.channel === 'pane:state')
+    for (const s of states) expect(s.payload.info?.id).toBe(id)
+  })
+})

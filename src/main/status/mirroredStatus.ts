@@ -1,0 +1,39 @@
+import { Disposable } from '../../core/lifecycle/disposable'
+import type { PaneMirror } from '../screen/paneMirror'
+import { PaneStatus, type PaneStatusOptions } from './paneStatus'
+
+/** What the status needs of a pane's terminal of record (a live pane's PaneMirror, replay's HeadlessMirror). */
+export type StatusMirror = Pick<PaneMirror, 'onTitle' | 'onOsc' | 'title' | 'synchronizing' | 'write' | 'resize' | 'screen'>
+
+/**
+ * A pane's mirror and its status wired together, once, for the live pane (Pane) and for replay
+ * (ReplayPane), so a recording replays to the verdicts the pane showed
+ * (replayEquivalence.test.ts): the status reads the mirror's screen, a title change is a screen
+ * change, every OSC goes to the engine, and parsed output and resizes are screen changes.
+ */
+export class MirroredStatus extends Disposable {
+  readonly status: PaneStatus
+
+  constructor(
+    private readonly mirror: StatusMirror,
+    options: Omit<PaneStatusOptions, 'screen'>,
+  ) {
+    super()
+    this.status = this.register(new PaneStatus({ ...options, screen: () => ({ ...mirror.screen(), title: mirror.title, synchronizing: mirror.synchronizing }) }))
+    this.register(mirror.onTitle(() => this.status.screenChanged()))
+    this.register(mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+  }
+
+  /** Program output: `parsed` runs once the mirror parsed it, after the status was told. */
+  output(data: string, parsed: () => void): void {
+    this.mirror.write(data, () => {
+      this.status.screenChanged()
+      parsed()
+    })
+  }
+
+  resize(cols: number, rows: number): void {
+    this.mirror.resize(cols, rows)
+    this.status.screenChanged()
+  }
+}
