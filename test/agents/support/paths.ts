@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readlinkSync, renameSync, symlinkSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 export const resourcesDir = join(repoRoot, 'resources')
@@ -23,10 +22,29 @@ export function claudeBin(version: ClaudeVersion): string {
   if (version === CLAUDE_VERSIONS[0]) return agentBin('claude')
   const bin = fileURLToPath(new URL(`../node_modules/claude-code-${version}/bin/claude.exe`, import.meta.url))
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm install --prefix test/agents\` (installs claude-code-${version}, an alias of @anthropic-ai/claude-code@${version})`)
-  // The board knows an agent by its command's name: launch the alias's binary as `claude`.
-  const dir = join(tmpdir(), `sb-claude-${version}`)
-  const link = join(dir, 'claude')
+  // The board knows an agent by its command's name: launch the alias's binary as `claude`. The
+  // link lives beside the alias in this checkout: one in /tmp was shared by every checkout and
+  // dangled once the checkout that made it was removed (EEXIST in CI).
+  return linkAs(bin, join(dirname(dirname(bin)), '.switchboard-bin'), 'claude')
+}
+
+/**
+ * `dir/name` → `target`, made or mended atomically: test files run in parallel and may ask at
+ * once, and a link left by an earlier run may point elsewhere or nowhere.
+ */
+export function linkAs(target: string, dir: string, name: string): string {
+  const link = join(dir, name)
   mkdirSync(dir, { recursive: true })
-  if (!existsSync(link)) symlinkSync(bin, link)
+  let current: string | null = null
+  try {
+    current = readlinkSync(link)
+  } catch {
+    // Swallow: no link yet (or not a link); it is made below.
+  }
+  if (current !== target) {
+    const temp = `${link}.${process.pid}.${Math.random().toString(36).slice(2)}`
+    symlinkSync(target, temp)
+    renameSync(temp, link)
+  }
   return link
 }
