@@ -49,7 +49,7 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
     } catch {
       // Swallow: nothing to compare.
     }
-    if (taken !== String(lock.pid)) {
+    if (taken !== lock.text) {
       try {
         renameSync(aside, paths.pidFile)
       } catch {

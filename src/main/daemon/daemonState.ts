@@ -97,12 +97,12 @@ export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> 
   })
 }
 
-export function readPidFile(paths: DaemonPaths): { pid: number; mtimeMs: number } | null {
+/** The lock's pid (0 when the file holds no pid), its text as read, and when it was written. */
+export function readPidFile(paths: DaemonPaths): { pid: number; text: string; mtimeMs: number } | null {
   try {
-    const text = readFileSync(paths.pidFile, 'utf8')
-    const pid = Number(text.trim())
-    if (!Number.isSafeInteger(pid) || pid < 1) return { pid: 0, mtimeMs: lstatSync(paths.pidFile).mtimeMs }
-    return { pid, mtimeMs: lstatSync(paths.pidFile).mtimeMs }
+    const text = readFileSync(paths.pidFile, 'utf8').trim()
+    const pid = Number(text)
+    return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0, text, mtimeMs: lstatSync(paths.pidFile).mtimeMs }
   } catch {
     return null
   }
