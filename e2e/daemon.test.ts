@@ -152,6 +152,16 @@ describe('the daemon outlives its clients', () => {
     expect(alive(pid)).toBe(true)
   })
 
+  it('starts one daemon for two CLIs that need a board at the same moment', async () => {
+    const h = newHome()
+    const [a, b] = await Promise.all([cli(h, 'spawn', '--', 'sleep', '300'), cli(h, 'spawn', '--', 'sleep', '300')])
+    expect([a.code, b.code]).toEqual([0, 0])
+    // Both panes are on the one daemon that runs.
+    const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string }[]
+    expect(listed.map((p) => p.id).sort()).toEqual([a.out.trim(), b.out.trim()].sort())
+    expect([a.err, b.err].filter((e) => /started the board/.test(e)).length).toBeLessThanOrEqual(1)
+  })
+
   it('`open --print` gives a URL that logs a browser in once; the token stays out of it', async () => {
     const h = newHome()
     const url = (await cliOk(h, 'open', '--print')).trim()
