@@ -61,6 +61,14 @@ function daemonState(h: Home): { pid: number; host: string; port: number; token:
   return JSON.parse(readFileSync(join(h.runtime, 'daemon.json'), 'utf8')) as ReturnType<typeof daemonState>
 }
 
+const readFileSafe = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0)
@@ -243,6 +251,20 @@ describe('the daemon outlives its clients', () => {
     const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
     expect(listed.find((p) => p.id === id)?.interrupted).toBeTruthy()
     expect(await cliOk(h, 'screen', id)).toContain('before-kill')
+  })
+
+  it('hands no browser login and no quit to a program inside a pane', async () => {
+    const h = newHome()
+    const out = join(h.work, 'inside.txt')
+    const script = `node ${JSON.stringify(CLI)} open --print > ${JSON.stringify(out)} 2>&1; echo "open=$?" >> ${JSON.stringify(out)}; node ${JSON.stringify(CLI)} quit >> ${JSON.stringify(out)} 2>&1; echo "quit=$?" >> ${JSON.stringify(out)}; sleep 60`
+    await cliOk(h, 'spawn', '--', 'bash', '-c', script)
+    const { pid } = daemonState(h)
+    await expect.poll(() => (readFileSafe(out).match(/quit=\d/) ? 'done' : ''), { timeout: 20_000 }).toBe('done')
+    const text = readFileSafe(out)
+    expect(text).toMatch(/open is not open to a program inside a pane[\s\S]*open=1/)
+    expect(text).toMatch(/quit is not open to a program inside a pane[\s\S]*quit=1/)
+    expect(text).not.toMatch(/code=/)
+    expect(alive(pid)).toBe(true)
   })
 
   it('says clearly what to do when the daemon speaks another protocol: CLI and browser', async () => {

@@ -9,7 +9,7 @@ import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
-import { ensureDaemon, stopDaemon } from '../daemon/startDaemon'
+import { ensureDaemon, stopProcess } from '../daemon/startDaemon'
 import { openUrl } from './openUrl'
 import { loginUrl } from '../daemon/loginUrl'
 
@@ -67,12 +67,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let conn: BoardConnection | undefined
   try {
+    const sec = timeoutOf(io.env)
     if (command.name === 'quit') {
-      const stopped = await stopDaemon(daemonPaths(io.env))
-      io.out(stopped ? `stopped the board (pid ${stopped.pid}); its panes come back interrupted on the next start\n` : 'no board is running\n')
+      // The board this CLI talks to (inside a pane: the pane's own board), not merely the runtime dir's.
+      try {
+        conn = await within(connectToBoard(invocation.socket, io.env), sec)
+      } catch (err) {
+        if (err instanceof CliError && /^no board is running/.test(err.message)) {
+          io.out('no board is running\n')
+          return 0
+        }
+        throw err
+      }
+      const info = await within(conn.client.invoke('board:info'), sec)
+      await within(wholeBoardOnly(conn, 'quit'), sec)
+      if (!info.daemon) throw new CliError(`the board at ${conn.path} is not a daemon (an older foreground board); end it where it runs (Ctrl+C)`)
+      conn.close()
+      await stopProcess(info.daemon.pid)
+      io.out(`stopped the board (pid ${info.daemon.pid}); its panes come back interrupted on the next start\n`)
       return 0
     }
-    const sec = timeoutOf(io.env)
     const explicit = invocation.socket ?? io.env.SWITCHBOARD_SOCKET
     if (!explicit && STARTS_A_BOARD.has(command.name) && io.daemonScript) {
       const { state, started } = await ensureDaemon(daemonPaths(io.env), { script: io.daemonScript, env: io.env, cwd: io.cwd })
@@ -102,6 +116,7 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
   const { client } = conn
   switch (command.name) {
     case 'open': {
+      await wholeBoardOnly(conn, 'open')
       // The daemon's own state file (0600) holds the token the login code is made from.
       const state = await runningDaemon(daemonPaths(io.env))
       if (!state) throw new CliError('the board that answered is not the daemon (started by `npm start` in an older version?); `switchboard daemon --restart` starts one with a browser URL')
@@ -173,6 +188,21 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+  }
+}
+
+/**
+ * A browser login (`open`) is the whole board, and `quit` ends it: neither is for a program inside
+ * a pane, which may only read its own pane. The board tells (by the kernel, see controlAuth.ts): a
+ * pane's connection is refused a board-wide read. (The state file is the user's, 0600; what runs
+ * as the user can read it — this keeps the CLI from handing the board to a pane, nothing more.)
+ */
+async function wholeBoardOnly(conn: BoardConnection, verb: string): Promise<void> {
+  try {
+    await conn.client.invoke('settings:get')
+  } catch (err) {
+    if (err instanceof BoardError && err.code === 'forbidden') throw new CliError(`${verb} is not open to a program inside a pane (it may only read its own pane); run it from your own terminal`)
+    throw err
   }
 }
 

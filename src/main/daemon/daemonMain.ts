@@ -77,6 +77,11 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     if (state.log) io.out(`log: ${state.log}\n`)
     return 0
   }
+  if ((values.stop || values.restart) && (io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID)) {
+    // A program in a pane may only read its own pane (`switchboard quit` asks the board itself).
+    io.err('switchboard daemon: --stop and --restart are not open to a program inside a pane; run them from your own terminal\n')
+    return 1
+  }
   if (values.stop || values.restart) {
     const stopped = await stopDaemon(paths)
     io.out(stopped ? `stopped the board (pid ${stopped.pid}); its panes come back interrupted on the next start\n` : 'no board is running\n')

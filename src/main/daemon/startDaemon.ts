@@ -81,15 +81,20 @@ export async function stopDaemon(paths: DaemonPaths, timeoutMs = 10_000): Promis
   const lock = readPidFile(paths)
   const pid = (await runningDaemon(paths))?.pid ?? (lock?.pid && pidAlive(lock.pid) ? lock.pid : null)
   if (!pid) return null
+  await stopProcess(pid, timeoutMs)
+  return { pid }
+}
+
+/** SIGTERM to the daemon `pid`, then waits until its process is gone. */
+export async function stopProcess(pid: number, timeoutMs = 10_000): Promise<void> {
   try {
     process.kill(pid, 'SIGTERM')
   } catch {
-    return { pid }
+    return
   }
   const deadline = Date.now() + timeoutMs
   while (pidAlive(pid)) {
     if (Date.now() > deadline) throw new Error(`the board (pid ${pid}) did not stop within ${timeoutMs / 1000} s of SIGTERM; \`kill -9 ${pid}\` ends it (its panes come back interrupted)`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  return { pid }
 }
