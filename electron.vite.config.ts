@@ -23,6 +23,8 @@ export default defineConfig({
         input: {
           index: resolve('src/main/index.ts'),
           serve: resolve('src/main/serveEntry.ts'),
+          // The board's core as its own process (`switchboard daemon`), started detached by clients.
+          daemon: resolve('src/main/daemon/daemonEntry.ts'),
           cli: resolve('src/main/cli/cliEntry.ts'),
           bench: resolve('src/main/bench/benchEntry.ts'),
           replay: resolve('src/main/replay/replayEntry.ts'),

@@ -115,7 +115,8 @@ describe('switchboard CLI against a running browser-mode board', () => {
     expect(timeout.code).toBe(1)
     expect(timeout.stderr).toMatch(/^switchboard: (timed out after 0.3s; pane 1 is exited|pane 1 exited before it was blocked)\n$/)
     const noBoard = await cli(['ls'], { SWITCHBOARD_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'sb-none-')) })
-    expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running (start one with `npm start` or `npm run serve`)\n' })
+    // A read-only verb starts no daemon; it says how to start one.
+    expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)\n' })
   })
 
   it('is exported to panes, so programs inside a pane can drive the board', async () => {

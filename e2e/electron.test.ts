@@ -3,7 +3,7 @@
  * support. It needs Electron's binary, which is downloaded on first launch; where it is absent
  * (as on machines without internet) the test says so and is reported as skipped, never passed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core'
@@ -38,10 +38,13 @@ describe('Electron app', () => {
     ensureBuilt()
     const runtime = join(base, 'run')
     mkdirSync(join(base, 'home'), { recursive: true })
+    // The window is a client of the daemon; Quit with "end every pane" remembered (no dialog) ends it.
+    mkdirSync(join(base, 'config'), { recursive: true })
+    writeFileSync(join(base, 'config', 'settings.json'), JSON.stringify({ sessions: { onQuit: 'end' } }))
     app = await electron.launch({
       executablePath: binary,
       args: [ROOT, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: runtime, SHELL: '/bin/bash', HOME: join(base, 'home') },
+      env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: runtime, SWITCHBOARD_CONFIG_DIR: join(base, 'config'), SWITCHBOARD_DATA_DIR: join(base, 'data'), SHELL: '/bin/bash', HOME: join(base, 'home') },
     })
     const page: Page = await app.firstWindow()
     await page.getByTestId('empty-state').waitFor()
@@ -64,6 +67,8 @@ describe('Electron app', () => {
 
     await app.close()
     app = undefined
+    // Quit stopped the daemon (it waits until the daemon's process is gone) and with it every pane.
+    expect(existsSync(join(runtime, 'daemon.pid'))).toBe(false)
     expect(processesOfBoard(runtime)).toEqual([])
   })
 })

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, ensureBuilt } from './support/boardServer'
 
-const SERVE_JS = join(ROOT, 'out/main/serve.js')
+// The board in the foreground (`switchboard daemon`), as `npm run serve` ran it before the daemon.
+const SERVE_JS = join(ROOT, 'out/main/daemon.js')
 const BIN = join(ROOT, 'bin/switchboard.js')
 const cleanups: (() => void)[] = []
 afterEach(() => {

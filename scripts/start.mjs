@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm start`: build, then open the Electron window. Where Electron's binary cannot be had (it is
-// downloaded on first launch, and this machine may have no route to the download), say so in one
-// line and start browser mode instead — same board, same renderer, in your browser.
+// `npm start`: build, then open the Electron window, a client of the board's daemon (which it starts
+// when none runs). Where Electron's binary cannot be had (it is downloaded on first launch, and this
+// machine may have no route to the download), say so in one line and start browser mode instead —
+// the same daemon, the same renderer, in your browser: `serve` starts the daemon in the background,
+// prints a login URL and returns; the agents keep running after this script ends.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -1,5 +1,5 @@
 /**
- * Runs the real browser-mode board (`node out/main/serve.js`) for a test: its own runtime dir (so
+ * Runs the real board daemon in the foreground (`node out/main/daemon.js`, = `switchboard daemon`) for a test: its own runtime dir (so
  * its control socket cannot meet another board's), its own HOME (so the panes' bash reads no
  * user rc file and writes no history) and a working directory the test may fill.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
 export const ROOT = resolve(__dirname, '../..')
-const SERVE_JS = join(ROOT, 'out/main/serve.js')
+export const DAEMON_JS = join(ROOT, 'out/main/daemon.js')
 const RENDERER_HTML = join(ROOT, 'out/renderer/index.html')
 
 export interface RunningBoard {
@@ -34,7 +34,7 @@ export interface RunningBoard {
 
 /** Builds once when the suite is run on its own; the suite runner builds first. */
 export function ensureBuilt(): void {
-  if (existsSync(SERVE_JS) && existsSync(RENDERER_HTML)) return
+  if (existsSync(DAEMON_JS) && existsSync(RENDERER_HTML)) return
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: 'inherit' })
   if (r.status !== 0) throw new Error('`npx electron-vite build` failed')
 }
@@ -54,7 +54,7 @@ export async function startBoard(timeoutMs = 20_000, env: Readonly<Record<string
   const base = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'))
   const dirs = { runtime: join(base, 'run'), home: join(base, 'home'), cwd: join(base, 'work'), config: join(base, 'config') }
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true })
-  const child = spawn(process.execPath, [SERVE_JS, '--port', '0', '--cwd', dirs.cwd], {
+  const child = spawn(process.execPath, [DAEMON_JS, '--port', '0', '--cwd', dirs.cwd], {
     cwd: ROOT,
     env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SWITCHBOARD_CONFIG_DIR: dirs.config, SHELL: '/bin/bash', HOME: dirs.home, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

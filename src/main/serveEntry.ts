@@ -1,45 +1,57 @@
 /**
- * `npm run serve`: browser mode. The same board core and renderer as the Electron app, served to a
- * browser over HTTP + WebSocket on loopback, guarded by a per-run token.
+ * `npm run serve`: browser mode. The board runs as the daemon (started here, detached, when none
+ * runs); this prints a URL that logs a browser in and returns. Closing the terminal or the tab
+ * keeps every pane running; `switchboard quit` ends the board.
+ * `--foreground` runs the daemon in this process instead (Ctrl+C ends it and its panes).
  */
 import { join } from 'node:path'
-import { BrowserServer } from './host/browserServer'
-import { startBoardHost } from './host/boardHost'
-import { isLoopback, parseServeArgs, SERVE_USAGE } from './host/serveArgs'
-import { installStopSignals } from './host/stopSignals'
-import { createLogger, stderrLines, stdoutLines } from './util/log'
+import { parseServeArgs, SERVE_USAGE } from './host/serveArgs'
+import { daemonMain } from './daemon/daemonMain'
+import { daemonPaths } from './daemon/daemonState'
+import { loginUrl } from './daemon/loginUrl'
+import { ensureDaemon } from './daemon/startDaemon'
+import { stderrLines, stdoutLines } from './util/log'
 import { UsageError } from './util/usage'
 
-export async function serveBrowserMode(argv: readonly string[]): Promise<void> {
+export async function serveBrowserMode(argv: readonly string[]): Promise<number | undefined> {
   const out = stdoutLines()
+  const io = {
+    out: (text: string) => void process.stdout.write(text),
+    err: (text: string) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    script: join(__dirname, 'daemon.js'),
+    rendererDir: join(__dirname, '../renderer'),
+  }
+  const foreground = argv.includes('--foreground')
+  const rest = argv.filter((a) => a !== '--foreground')
+  if (foreground) return daemonMain(rest, io)
   let args
   try {
-    args = parseServeArgs(argv)
+    args = parseServeArgs(rest)
   } catch (err) {
     if (!(err instanceof UsageError)) throw err
-    stderrLines()(`switchboard serve: ${err.message}\n${SERVE_USAGE}`)
-    process.exit(2)
+    stderrLines()(`switchboard serve: ${err.message}\n${SERVE_USAGE} [--foreground]`)
+    return 2
   }
-  const log = createLogger(args.verbose ? 'debug' : undefined)
-  // A crashed pane or a bad client must never take the board down; log and keep going.
-  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
-  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
-  const host = await startBoardHost({ mode: 'browser', log, defaultCwd: args.cwd ?? process.cwd() })
-  const server = await BrowserServer.listen({
-    board: host.board,
-    info: host.info,
-    log,
-    rendererDir: join(__dirname, '../renderer'),
-    host: args.host,
-    port: args.port,
-  })
-  if (!isLoopback(args.host)) {
-    log.warn(`listening on ${args.host}: anyone who can reach it and has the token controls your panes`)
+  const passOn = [...(args.port ? ['--port', String(args.port)] : []), '--host', args.host, ...(args.verbose ? ['--verbose'] : [])]
+  const { state, started } = await ensureDaemon(daemonPaths(), { script: io.script, env: process.env, cwd: args.cwd ?? process.cwd(), args: passOn })
+  if (!started && ((args.port && args.port !== state.port) || args.host !== state.host)) {
+    stderrLines()(`switchboard serve: a board already runs on ${state.host}:${state.port}; \`switchboard daemon --restart --port N --host H\` moves it`)
   }
-  out(`Switchboard (browser mode): ${server.url}`)
-  out(`Control socket: ${host.control.path}`)
-  // Panes first (they are what must not outlive the board), then the servers, each bounded.
-  installStopSignals(log, [() => host.shutdown(), () => server.close()])
+  out(`Switchboard (browser mode): ${loginUrl(state, Date.now())}`)
+  out(`Control socket: ${state.socketPath}`)
+  out(
+    `${started ? 'Started the board' : 'The board already runs'} in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}): ` +
+      'the link logs one browser in within a minute (`npx switchboard open` makes a new one); closing this terminal or the tab keeps every pane running; `npx switchboard quit` ends them.',
+  )
+  return 0
 }
 
-void serveBrowserMode(process.argv.slice(2))
+serveBrowserMode(process.argv.slice(2)).then(
+  (code) => code !== undefined && process.stdout.write('', () => process.exit(code)),
+  (err: unknown) => {
+    process.stderr.write(`switchboard serve: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(1)
+  },
+)

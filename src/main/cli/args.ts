@@ -18,6 +18,9 @@ export type CliCommand =
   | SessionCommand
   | { name: 'help' }
   | { name: 'version' }
+  | { name: 'daemon'; args: string[] }
+  | { name: 'quit' }
+  | { name: 'open'; print: boolean }
 
 /** How `spawn` asks main to launch: by agent kind or preset (main applies the settings), in a new worktree. */
 export interface SpawnLaunch {
@@ -58,7 +61,14 @@ commands:
   events [--json]                      print one line per state change until interrupted
 ${RECORD_USAGE}
 ${SESSION_USAGE}
+  open [--print]                       print the browser-mode URL (it logs one browser in, once,
+                                       within a minute) and open it; starts the board if none runs
+  daemon [--detach|--stop|--restart|--status] [--port N] [--host ADDR] [--cwd DIR] [--verbose]
+                                       run the board's core (foreground; --detach: in the background)
+  quit                                 end the board: every pane ends, and comes back interrupted
+                                       (ready to resume) on the next start
 
+\`spawn\` and \`open\` start the board in the background when none runs; other commands say so.
 The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board running.`
 
 function positiveInt(value: string | undefined, what: string): number {
@@ -197,6 +207,14 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     }
     case 'events':
       return { socket, command: { name: 'events', json: verb('events', args, JSON_FLAG, 0).values.json ?? false } }
+    case 'daemon':
+      // Its own options are parsed by `daemon` itself (src/main/daemon/daemonMain.ts).
+      return { socket, command: { name: 'daemon', args } }
+    case 'quit':
+      verb('quit', args, {}, 0)
+      return { socket, command: { name: 'quit' } }
+    case 'open':
+      return { socket, command: { name: 'open', print: verb('open', args, { print: { type: 'boolean' } }, 0).values.print ?? false } }
     default:
       return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
   }

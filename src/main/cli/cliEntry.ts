@@ -1,34 +1,67 @@
 /** `switchboard …`: the control CLI, talking to a running board over its Unix socket. */
+import { join } from 'node:path'
 import { runCli } from './run'
+import { parseCli } from './args'
 
-// A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
-// whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
-const interrupted = new Promise<void>((resolve) => {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
-    process.on(signal, () => {
-      resolve()
-      setTimeout(() => process.exit(code), 300)
-    })
-  }
-})
+const argv = process.argv.slice(2)
+const DAEMON_SCRIPT = join(__dirname, 'daemon.js')
 
-// `switchboard events | head -1`: the reader is gone, so is the point of going on (no stack trace).
-process.stdout.on('error', () => process.exit(0))
-process.stderr.on('error', () => undefined)
+let command: ReturnType<typeof parseCli>['command'] | undefined
+try {
+  command = parseCli(argv).command
+} catch {
+  // runCli reports the usage error below.
+}
 
-runCli(process.argv.slice(2), {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  env: process.env,
-  cwd: process.cwd(),
-  interrupted,
-}).then(
-  (code) => {
-    // Let stdout drain (a pipe to `head` or `jq`) before exiting.
-    process.stdout.write('', () => process.exit(code))
-  },
-  (err: unknown) => {
-    process.stderr.write(`switchboard: ${err instanceof Error ? err.message : String(err)}\n`)
-    process.exit(1)
-  },
-)
+if (command?.name === 'daemon') {
+  // The daemon has its own stop signals (panes first, within 4 s): none of the CLI's below.
+  void import('../daemon/daemonMain').then(({ daemonMain }) =>
+    daemonMain(command.args, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => process.stderr.write(text),
+      env: process.env,
+      cwd: process.cwd(),
+      script: DAEMON_SCRIPT,
+      rendererDir: join(__dirname, '../renderer'),
+    }).then(
+      (code) => code !== undefined && process.stdout.write('', () => process.exit(code)),
+      (err: unknown) => {
+        process.stderr.write(`switchboard daemon: ${err instanceof Error ? err.message : String(err)}\n`)
+        process.exit(1)
+      },
+    ),
+  )
+} else {
+  // A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
+  // whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
+  const interrupted = new Promise<void>((resolve) => {
+    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+      process.on(signal, () => {
+        resolve()
+        setTimeout(() => process.exit(code), 300)
+      })
+    }
+  })
+
+  // `switchboard events | head -1`: the reader is gone, so is the point of going on (no stack trace).
+  process.stdout.on('error', () => process.exit(0))
+  process.stderr.on('error', () => undefined)
+
+  runCli(argv, {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    interrupted,
+    daemonScript: DAEMON_SCRIPT,
+  }).then(
+    (code) => {
+      // Let stdout drain (a pipe to `head` or `jq`) before exiting.
+      process.stdout.write('', () => process.exit(code))
+    },
+    (err: unknown) => {
+      process.stderr.write(`switchboard: ${err instanceof Error ? err.message : String(err)}\n`)
+      process.exit(1)
+    },
+  )
+}

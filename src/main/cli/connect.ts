@@ -3,7 +3,8 @@ import { unlinkSync } from 'node:fs'
 import { RpcClient } from '../../shared/ipc/rpcClient'
 import type { ServerMessage } from '../../shared/ipc/wire'
 import type { ControlHello } from '../host/controlAuth'
-import { listSockets, runtimeDir } from '../host/runtimeDir'
+import { listSockets, runtimeDir, socketPathFor } from '../host/runtimeDir'
+import { daemonPaths, readPidFile } from '../daemon/daemonState'
 
 export class CliError extends Error {}
 
@@ -55,8 +56,15 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
     }
   }
   if (live.length === 1) return live[0]!
+  // Several boards (an old foreground one beside the daemon): the daemon is the one meant.
+  const daemon = readPidFile(daemonPaths(env))
+  const ofDaemon = daemon && live.find((l) => l.path === socketPathFor(runtimeDir(env), daemon.pid))
+  if (ofDaemon) {
+    for (const { socket } of live) if (socket !== ofDaemon.socket) socket.destroy()
+    return ofDaemon
+  }
   for (const { socket } of live) socket.destroy()
-  if (live.length === 0) throw new CliError('no board is running (start one with `npm start` or `npm run serve`)')
+  if (live.length === 0) throw new CliError('no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)')
   throw new CliError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
 }
 

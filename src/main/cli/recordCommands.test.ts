@@ -7,6 +7,7 @@ import { eventually, testBoard, waitForState } from '../test/support'
 import { silentLogger } from '../util/log'
 import { parseCli, UsageError } from './args'
 import { runCli } from './run'
+import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
 
 describe('record and mark arguments', () => {
   it('parses record with and without a file, and mark', () => {
@@ -34,7 +35,7 @@ describe('switchboard record over the control socket', () => {
 
   it('records until interrupted, with the marks dropped meanwhile', async () => {
     const socketPath = join(dir, 'board.sock')
-    const control = await ControlSocket.listen(socketPath, board, () => ({ version: 'test', mode: 'browser', socketPath }), silentLogger, {
+    const control = await ControlSocket.listen(socketPath, board, () => ({ version: 'test', mode: 'browser', socketPath, protocol: PROTOCOL_VERSION }), silentLogger, {
       paneControl: () => 'board',
       paneForToken: () => null,
       panes: () => [],

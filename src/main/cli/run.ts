@@ -7,6 +7,11 @@ import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
+import { protocolMismatch } from '../../shared/ipc/protocol'
+import { daemonPaths, runningDaemon } from '../daemon/daemonState'
+import { ensureDaemon, stopProcess } from '../daemon/startDaemon'
+import { openUrl } from './openUrl'
+import { loginUrl } from '../daemon/loginUrl'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -15,7 +20,14 @@ export interface CliIo {
   readonly cwd: string
   /** Resolves when the user interrupts (Ctrl-C) a streaming command. */
   readonly interrupted: Promise<void>
+  /** The daemon's script (out/main/daemon.js), to start one on demand; without it, none is started. */
+  readonly daemonScript?: string
+  /** Opens a URL in the user's browser (default: xdg-open / open). */
+  readonly openUrl?: (url: string) => Promise<void>
 }
+
+/** Verbs that make no sense without a board: they start one in the background when none runs. */
+const STARTS_A_BOARD = new Set<CliCommand['name']>(['spawn', 'open'])
 
 /** How long a command waits for the board's answer by default (SWITCHBOARD_CLI_TIMEOUT overrides). */
 export const DEFAULT_TIMEOUT_SEC = 10
@@ -49,10 +61,42 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(command.name === 'help' ? USAGE + '\n' : `switchboard ${APP_VERSION}\n`)
     return 0
   }
+  if (command.name === 'daemon') {
+    io.err('switchboard: `daemon` runs from the switchboard command itself (bin/switchboard.js)\n')
+    return 2
+  }
   let conn: BoardConnection | undefined
   try {
     const sec = timeoutOf(io.env)
+    if (command.name === 'quit') {
+      // The board this CLI talks to (inside a pane: the pane's own board), not merely the runtime dir's.
+      try {
+        conn = await within(connectToBoard(invocation.socket, io.env), sec)
+      } catch (err) {
+        if (err instanceof CliError && /^no board is running/.test(err.message)) {
+          io.out('no board is running\n')
+          return 0
+        }
+        throw err
+      }
+      const info = await within(conn.client.invoke('board:info'), sec)
+      await within(wholeBoardOnly(conn, 'quit'), sec)
+      if (!info.daemon) throw new CliError(`the board at ${conn.path} is not a daemon (an older foreground board); end it where it runs (Ctrl+C)`)
+      conn.close()
+      await stopProcess(info.daemon.pid)
+      io.out(`stopped the board (pid ${info.daemon.pid}); its panes come back interrupted on the next start\n`)
+      return 0
+    }
+    const explicit = invocation.socket ?? io.env.SWITCHBOARD_SOCKET
+    if (!explicit && STARTS_A_BOARD.has(command.name) && io.daemonScript) {
+      const { state, started } = await ensureDaemon(daemonPaths(io.env), { script: io.daemonScript, env: io.env, cwd: io.cwd })
+      if (started) io.err(`switchboard: started the board in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}; \`switchboard quit\` ends it)\n`)
+    }
     conn = await within(connectToBoard(invocation.socket, io.env), sec)
+    // Before anything else: a board of another protocol would misread what follows.
+    const info = await within(conn.client.invoke('board:info'), sec)
+    const mismatch = protocolMismatch(info, 'this switchboard')
+    if (mismatch) throw new CliError(mismatch)
     // Streaming commands wait as long as the user wants; only their first round trip is timed.
     const streaming = command.name === 'wait' || command.name === 'events'
     return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
@@ -68,9 +112,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
+async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
   const { client } = conn
   switch (command.name) {
+    case 'open': {
+      await wholeBoardOnly(conn, 'open')
+      // The daemon's own state file (0600) holds the token the login code is made from.
+      const state = await runningDaemon(daemonPaths(io.env))
+      if (!state) throw new CliError('the board that answered is not the daemon (started by `npm start` in an older version?); `switchboard daemon --restart` starts one with a browser URL')
+      const url = loginUrl(state, Date.now())
+      io.out(url + '\n')
+      if (!command.print) await (io.openUrl ?? openUrl)(url)
+      return 0
+    }
     case 'ls': {
       const panes = await client.invoke('pane:list')
       io.out(command.json ? JSON.stringify(panes.map(paneRecord), null, 2) + '\n' : panes.length ? paneTable(panes, Date.now()) + '\n' : 'no panes\n')
@@ -134,6 +188,21 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' }
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+  }
+}
+
+/**
+ * A browser login (`open`) is the whole board, and `quit` ends it: neither is for a program inside
+ * a pane, which may only read its own pane. The board tells (by the kernel, see controlAuth.ts): a
+ * pane's connection is refused a board-wide read. (The state file is the user's, 0600; what runs
+ * as the user can read it — this keeps the CLI from handing the board to a pane, nothing more.)
+ */
+async function wholeBoardOnly(conn: BoardConnection, verb: string): Promise<void> {
+  try {
+    await conn.client.invoke('settings:get')
+  } catch (err) {
+    if (err instanceof BoardError && err.code === 'forbidden') throw new CliError(`${verb} is not open to a program inside a pane (it may only read its own pane); run it from your own terminal`)
+    throw err
   }
 }
 

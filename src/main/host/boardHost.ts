@@ -2,6 +2,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import type { BoardInfo } from '../../shared/ipc/contract'
 import { join } from 'node:path'
+import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
 import { APP_VERSION } from '../appVersion'
 import { AgentLaunches } from '../agents/agentLaunches'
 import { sweepStaleLaunchDirs } from '../agents/launchDirs'
@@ -38,6 +39,10 @@ export async function startBoardHost(options: {
   settings?: SettingsStore
   /** Save the workspace and restore it on start (default true; benchmarks run without). */
   persist?: boolean
+  /** Set when this board is the daemon that outlives its clients (shown in `board:info`). */
+  daemon?: { pid: number; startedAt: number }
+  /** The protocol this board says it speaks (default PROTOCOL_VERSION; tests pretend another). */
+  protocol?: number
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -76,6 +81,8 @@ export async function startBoardHost(options: {
     mode: options.mode,
     socketPath,
     workspace: workspace && { path: workspace.path, problem: workspace.problem },
+    protocol: options.protocol ?? PROTOCOL_VERSION,
+    daemon: options.daemon ?? null,
   })
   const settings = options.settings ?? sharedSettingsStore()
   const control = await ControlSocket.listen(socketPath, board, info, options.log, {

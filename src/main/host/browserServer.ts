@@ -43,8 +43,10 @@ export interface BrowserServerOptions {
   readonly rendererDir: string
   readonly host?: string
   readonly port?: number
-  /** Fixed token (tests); by default a fresh random one per run. */
+  /** Fixed token (the daemon keeps its own across restarts); by default a fresh random one per run. */
   readonly token?: string
+  /** A single-use login code (`/?code=…`, see daemon/loginCode.ts) is redeemed here, when given. */
+  readonly redeemCode?: (code: string) => boolean
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -210,8 +212,10 @@ export class BrowserServer implements IDisposable {
       return void res.end()
     }
     const given = url.searchParams.get('token')
-    if (given !== null) {
-      if (!sameSecret(given, this.token)) return this.refuse(res)
+    const code = url.searchParams.get('code')
+    if (given !== null || code !== null) {
+      const ok = given !== null ? sameSecret(given, this.token) : (this.options.redeemCode?.(code!) ?? false)
+      if (!ok) return this.refuse(res)
       this.authenticated(req.socket)
       // Always to our own root: a path taken from the request could read as another host (`//x`).
       res.writeHead(303, {

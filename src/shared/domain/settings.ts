@@ -132,6 +132,11 @@ export const settingsSchema = z
          * in their cwd) instead of waiting for a Resume click. Other commands always wait.
          */
         resumeOnStart: z.boolean().default(false),
+        /**
+         * What quitting the Electron app does to the board, which runs on as a daemon: ask each
+         * time, keep the agents running, or end every pane (they come back interrupted next start).
+         */
+        onQuit: z.enum(['ask', 'keep', 'end']).default('ask'),
       })
       .strict()
       .prefault({}),

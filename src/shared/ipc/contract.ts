@@ -127,6 +127,10 @@ export interface BoardInfo {
   readonly socketPath: string | null
   /** The saved workspace: its database, and what was wrong with the one found at start, if anything. */
   readonly workspace?: { readonly path: string; readonly problem: string | null } | null
+  /** The client/daemon protocol (see protocol.ts); absent from boards older than the daemon. */
+  readonly protocol?: number
+  /** The board's process, when it runs as a daemon that outlives its clients. */
+  readonly daemon?: { readonly pid: number; readonly startedAt: number } | null
 }
 
 /** A request/response channel: validated arguments, typed result. */

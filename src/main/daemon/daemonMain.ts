@@ -1,0 +1,99 @@
+/**
+ * `switchboard daemon [--detach|--stop|--restart|--status] [--port N] [--host ADDR] [--cwd DIR]
+ * [--verbose]`: runs the board's core as its own process (in the foreground by default), or
+ * starts, stops or describes the one that runs.
+ */
+import { parseUsage, UsageError } from '../util/usage'
+import { parseServeArgs } from '../host/serveArgs'
+import { daemonPaths, runningDaemon } from './daemonState'
+import { loginUrl } from './loginUrl'
+import { runDaemon } from './runDaemon'
+import { ensureDaemon, stopDaemon } from './startDaemon'
+
+export const DAEMON_USAGE = `usage: switchboard daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]   run the board here (Ctrl+C ends it)
+       switchboard daemon --detach [...]     start it in the background (log: daemon.log in the runtime dir)
+       switchboard daemon --status           is one running, where, which protocol
+       switchboard daemon --stop             end it: every pane ends and comes back interrupted next start
+       switchboard daemon --restart [...]    --stop, then --detach`
+
+export interface DaemonIo {
+  readonly out: (text: string) => void
+  readonly err: (text: string) => void
+  readonly env: NodeJS.ProcessEnv
+  readonly cwd: string
+  /** The daemon's own script (out/main/daemon.js) and the built renderer. */
+  readonly script: string
+  readonly rendererDir: string
+}
+
+/** Resolves with an exit code, or undefined while a foreground daemon runs on. */
+export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise<number | undefined> {
+  let parsed
+  try {
+    parsed = parseUsage(
+      {
+        args: [...argv],
+        options: {
+          detach: { type: 'boolean' },
+          stop: { type: 'boolean' },
+          restart: { type: 'boolean' },
+          status: { type: 'boolean' },
+          background: { type: 'boolean' },
+          port: { type: 'string' },
+          host: { type: 'string' },
+          cwd: { type: 'string' },
+          verbose: { type: 'boolean' },
+        },
+        strict: true,
+      },
+      'daemon',
+    )
+    const { values } = parsed
+    if ([values.detach, values.stop, values.restart, values.status].filter(Boolean).length > 1) throw new UsageError('daemon: give one of --detach, --stop, --restart, --status')
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`switchboard ${err.message}\n${DAEMON_USAGE}\n`)
+    return 2
+  }
+  const { values } = parsed
+  const passOn = [...(values.port ? ['--port', values.port] : []), ...(values.host ? ['--host', values.host] : []), ...(values.verbose ? ['--verbose'] : [])]
+  let serve
+  try {
+    serve = parseServeArgs([...passOn, ...(values.cwd ? ['--cwd', values.cwd] : [])])
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err
+    io.err(`switchboard daemon: ${err.message}\n`)
+    return 2
+  }
+  const paths = daemonPaths(io.env)
+  if (values.status) {
+    const state = await runningDaemon(paths)
+    if (!state) {
+      io.out('no board is running\n')
+      return 1
+    }
+    io.out(`pid ${state.pid}, ${state.version}, protocol ${state.protocol}, since ${new Date(state.startedAt).toISOString()}\n`)
+    io.out(`browser mode: http://${state.host}:${state.port}/ (\`switchboard open\` logs a browser in)\ncontrol socket: ${state.socketPath}\n`)
+    if (state.log) io.out(`log: ${state.log}\n`)
+    return 0
+  }
+  if ((values.stop || values.restart) && (io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID)) {
+    // A program in a pane may only read its own pane (`switchboard quit` asks the board itself).
+    io.err('switchboard daemon: --stop and --restart are not open to a program inside a pane; run them from your own terminal\n')
+    return 1
+  }
+  if (values.stop || values.restart) {
+    const stopped = await stopDaemon(paths)
+    io.out(stopped ? `stopped the board (pid ${stopped.pid}); its panes come back interrupted on the next start\n` : 'no board is running\n')
+    if (values.stop) return 0
+  }
+  if (values.detach || values.restart) {
+    const cwd = serve.cwd ?? io.cwd
+    const { state, started } = await ensureDaemon(paths, { script: io.script, env: io.env, cwd, args: passOn })
+    io.out(`${started ? 'started' : 'a board is already running:'} pid ${state.pid}, protocol ${state.protocol}\n`)
+    io.out(`Switchboard (browser mode): ${loginUrl(state, Date.now())}\nControl socket: ${state.socketPath}\n`)
+    if (state.log) io.out(`log: ${state.log}\n`)
+    return 0
+  }
+  return runDaemon(paths, { host: serve.host, port: serve.port, cwd: serve.cwd ?? io.cwd, verbose: serve.verbose, background: values.background, rendererDir: io.rendererDir })
+}

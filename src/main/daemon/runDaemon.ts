@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { APP_VERSION } from '../appVersion'
+import { BrowserServer } from '../host/browserServer'
+import { startBoardHost } from '../host/boardHost'
+import { ensurePrivateDir } from '../host/runtimeDir'
+import { isLoopback } from '../host/serveArgs'
+import { installStopSignals } from '../host/stopSignals'
+import { createLogger, stdoutLines } from '../util/log'
+import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
+import { acquireDaemonLock } from './daemonLock'
+import { readDaemonState, runningDaemon, writeDaemonState, type DaemonPaths } from './daemonState'
+import { LoginCodes } from './loginCode'
+import { loginUrl } from './loginUrl'
+
+export interface DaemonOptions {
+  readonly host: string
+  readonly port: number
+  readonly cwd: string
+  readonly verbose?: boolean
+  /** Started detached by a client: stdout is the log file, so no secret is printed there. */
+  readonly background?: boolean
+  /** The built renderer (out/renderer). */
+  readonly rendererDir: string
+}
+
+/** What the board's panes inherit: not what made this process a daemon, nor another pane's identity. */
+function paneBaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out = { ...env }
+  for (const name of ['ELECTRON_RUN_AS_NODE', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'SWITCHBOARD_SOCKET', 'SWITCHBOARD_DAEMON_PROTOCOL']) delete out[name]
+  return out
+}
+
+/**
+ * The daemon: the board, its workspace store, control socket and browser-mode server in one
+ * process that outlives its clients. One per user (the lock in the runtime dir): when one runs
+ * already, this start attaches to it — it prints where that one is and returns 0.
+ * Resolves with an exit code only in that case; a running daemon ends by its stop signals.
+ */
+export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Promise<number | undefined> {
+  const out = stdoutLines()
+  ensurePrivateDir(paths.dir)
+  const lock = await acquireDaemonLock(paths)
+  if (lock.kind === 'held') {
+    const state = await runningDaemon(paths)
+    out(`a board is already running (pid ${lock.pid}); attached to it instead of starting another`)
+    if (state) {
+      out(`Switchboard (browser mode): ${loginUrl(state, Date.now())}`)
+      out(`Control socket: ${state.socketPath}`)
+    }
+    return 0
+  }
+  process.on('exit', () => lock.release())
+  const log = createLogger(options.verbose ? 'debug' : undefined)
+  // A crashed pane or a bad client must never take the board down; log and keep going.
+  process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
+  process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
+  const startedAt = Date.now()
+  const testProtocol = Number(process.env.SWITCHBOARD_DAEMON_PROTOCOL)
+  const protocol = Number.isSafeInteger(testProtocol) && testProtocol > 0 ? testProtocol : PROTOCOL_VERSION
+  const host = await startBoardHost({ mode: 'browser', log, env: paneBaseEnv(process.env), defaultCwd: options.cwd, daemon: { pid: process.pid, startedAt }, protocol })
+  // The last daemon's port and token again (a killed one's included): an open tab and its cookie
+  // keep working. Only when no port was asked for, and only if that port is still free.
+  const previous = readDaemonState(paths)
+  const reuse = options.port === 0 && previous?.host === options.host ? previous : null
+  const token = reuse?.token ?? randomBytes(24).toString('base64url')
+  const codes = new LoginCodes(token, Date.now)
+  const listen = (port: number) =>
+    BrowserServer.listen({ board: host.board, info: host.info, log, rendererDir: options.rendererDir, host: options.host, port, token, redeemCode: (code) => codes.redeem(code) })
+  let server: BrowserServer
+  try {
+    server = await listen(reuse?.port ?? options.port)
+  } catch (err) {
+    if (!reuse || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
+    log.info('the last board\'s port is taken; listening on a new one', { port: reuse.port })
+    server = await listen(0)
+  }
+  writeDaemonState(paths, {
+    pid: process.pid,
+    protocol,
+    version: APP_VERSION,
+    socketPath: host.control.path,
+    host: options.host,
+    port: server.port,
+    token,
+    startedAt,
+    log: options.background ? paths.logFile : null,
+  })
+  if (!isLoopback(options.host)) log.warn(`listening on ${options.host}: anyone who can reach it and has the token controls your panes`)
+  // A detached daemon's stdout is its log file: the token stays out of it.
+  out(`Switchboard (browser mode): ${options.background ? `${server.url.replace(/\?token=.*$/, '')} (\`switchboard open\` logs a browser in)` : server.url}`)
+  out(`Control socket: ${host.control.path}`)
+  out(`Daemon: pid ${process.pid}, protocol ${protocol}; \`switchboard daemon --stop\` ends it`)
+  // Panes first (they are what must not outlive the board), then the servers, each bounded.
+  installStopSignals(log, [() => host.shutdown(), () => server.close(), async () => lock.release()])
+  return undefined
+}
+
+export const rendererDirBeside = (mainDir: string) => join(mainDir, '../renderer')
