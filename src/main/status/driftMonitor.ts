@@ -4,6 +4,7 @@ import { Emitter } from '../../core/lifecycle/emitter'
 import { recognizeAgent } from '../../core/process/recognizeAgent'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { detectDrift, driftDeadline, type Drift, type DriftInputs, type SeenVersion, type VerifiedVersion } from '../../core/status/drift'
+import { isNewerThanVerified } from './versions'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import { reportedVersion, type AgentReportTable } from '../../core/status/reports/reportTable'
 import type { StatusMemory } from '../../core/status/statusMemory'
@@ -151,7 +152,7 @@ export class DriftMonitor extends Disposable {
       if (this.basis) verified.push({ what: 'screen rules', version: this.basis.verifiedOn })
       if (this.options.reports) verified.push({ what: 'report table', version: this.options.reports.verifiedOn })
     }
-    return { agent: this.options.agent, ruleCount: this.ruleCount, memory: this.options.memory(), agentInFront: this.agentInFront, inFrontSince: this.inFrontSince, verified, seen: this.seen }
+    return { agent: this.options.agent, ruleCount: this.ruleCount, memory: this.options.memory(), agentInFront: this.agentInFront, inFrontSince: this.inFrontSince, verified, seen: this.seen, isNewer: isNewerThanVerified }
   }
 
   private snapshot(): PaneDrift['screen'] {
