@@ -6,6 +6,7 @@ describe('agent versions (semver)', () => {
     expect(normalVersion('2.1.197')).toBe('2.1.197')
     expect(normalVersion('v0.171.0')).toBe('0.171.0')
     expect(normalVersion('1.18')).toBe('1.18.0')
+    expect(normalVersion('2')).toBe('2.0.0')
     expect(normalVersion('1.0.0-beta.2+build.5')).toBe('1.0.0-beta.2')
     for (const bad of ['', 'latest', '1.x', '2.1.197 (Claude Code)', '1..2']) expect(normalVersion(bad)).toBeNull()
   })

@@ -5,7 +5,7 @@
  * comparison (DriftInputs.isNewer) by the DriftMonitor that feeds it.
  *
  * Agents print plain semver (`2.1.197`, `0.171.0`, `1.18.33`, `0.73.1`), sometimes with a leading
- * `v`, a pre-release (`1.0.0-beta.2`) or two parts (`1.18`, read as `1.18.0`). Anything else is
+ * `v`, a pre-release (`1.0.0-beta.2`) or fewer parts (`1.18` is `1.18.0`, `2` is `2.0.0`). Anything else is
  * not a version: the caller then claims no drift rather than guessing.
  */
 import { gt, lte, valid } from 'semver'
@@ -13,7 +13,8 @@ import { gt, lte, valid } from 'semver'
 /** The version in semver's normal form, or null. */
 export function normalVersion(text: string): string | null {
   const t = text.trim()
-  return valid(/^v?\d+\.\d+$/.test(t) ? `${t}.0` : t, { loose: true })
+  const parts = /^v?\d+(?:\.\d+)?$/.test(t) ? t.split('.').length : 3
+  return valid(t + '.0'.repeat(3 - parts), { loose: true })
 }
 
 /**
