@@ -19,6 +19,12 @@ function inputs(over: Partial<DriftInputs> & { unmatchedSince?: number | null; e
       { what: 'report table', version: '2.1.197' },
     ],
     seen: null,
+    // Dotted numbers are enough here; main hands the engine semver's comparison.
+    isNewer: (seen, verified) => {
+      const [a, b] = [seen, verified].map((v) => v.split('.').map(Number))
+      for (let k = 0; k < 3; k++) if (a![k] !== b![k]) return a![k]! > b![k]!
+      return false
+    },
     ...rest,
   }
 }

@@ -1,4 +1,3 @@
-import { isNewerThanVerified } from './semver'
 import type { StatusMemory } from './statusMemory'
 
 /**
@@ -32,7 +31,7 @@ export interface Drift {
 export interface VerifiedVersion {
   /** `screen rules`, `report table`. */
   readonly what: string
-  /** One version or a range `2.1.197 - 2.1.332` (semver.ts parseVerifiedRange). */
+  /** One version or a range `2.1.197 - 2.1.332` (main/status/versions.ts parseVerifiedRange). */
   readonly version: string
 }
 
@@ -56,6 +55,12 @@ export interface DriftInputs {
   readonly inFrontSince: number | null
   readonly verified: readonly VerifiedVersion[]
   readonly seen: SeenVersion | null
+  /**
+   * Whether `seen` is newer than every version of `verified` (one or a range); null when either
+   * is not a version. Injected: core imports no library, and main compares with `semver`
+   * (src/main/status/versions.ts isNewerThanVerified).
+   */
+  readonly isNewer: (seen: string, verified: string) => boolean | null
 }
 
 /**
@@ -77,7 +82,7 @@ function screenIsTheAgents(i: DriftInputs): boolean {
 function newerThan(i: DriftInputs): VerifiedVersion[] {
   if (!i.seen) return []
   const seen = i.seen.version
-  return i.verified.filter((v) => isNewerThanVerified(seen, v.version) === true)
+  return i.verified.filter((v) => i.isNewer(seen, v.version) === true)
 }
 
 /** `claude 2.2.0 (from its screen) is newer than 2.1.197 (screen rules, report table)`. */

@@ -7,6 +7,7 @@ import { silentLogger } from '../util/log'
 import { ReportServer, TOKEN_HEADER } from '../reports/reportServer'
 import { claudeProfile, claudeSettings } from './claude'
 import { codexHookArgs } from './codex'
+import { parse as parseToml } from 'smol-toml'
 import { codexHookHash, codexHookKey, eventLabel, SESSION_FLAGS_SOURCE } from './codex/hookTrust'
 import { AgentLaunches, agentCommand } from './agentLaunches'
 import { launchAgent } from './launchAgent'
@@ -137,6 +138,19 @@ describe('Codex hook trust', () => {
     for (const event of events) expect(state).toContain(`"/<session-flags>/config.toml:${eventLabel(event)}:0:0"={trusted_hash="sha256:`)
     expect(overrides.find((o) => o.startsWith('hooks.PostToolUse='))).toContain('--gated')
     expect(overrides.find((o) => o.startsWith('hooks.PreToolUse='))).toContain('matcher="request_user_input"')
+  })
+
+  it('writes each override as TOML Codex can parse, whatever the command holds (quotes, backslashes, DEL)', () => {
+    // JSON.stringify wrote these before: DEL stayed raw, which TOML refuses.
+    const command = 'sh "/opt/my app/r.sh" \\x \x7f é'
+    const args = codexHookArgs(() => command)
+    const overrides = args.filter((_, i) => args[i - 1] === '-c')
+    for (const o of overrides) {
+      const eq = o.indexOf('=')
+      const value = parseToml(`v = ${o.slice(eq + 1)}`).v as { hooks?: { command: string }[] }[] | Record<string, unknown>
+      if (o.startsWith('hooks.state=')) expect(Object.keys(value).length).toBeGreaterThan(0)
+      else expect((value as { hooks: { command: string }[] }[])[0]!.hooks[0]!.command).toBe(command)
+    }
   })
 })
 

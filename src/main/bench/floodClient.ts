@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import type { PaneId, PaneState } from '../../shared/domain/pane'
-import { RpcClient } from '../../shared/ipc/rpcClient'
-import type { ServerMessage } from '../../shared/ipc/wire'
+import type { RpcClient } from '../../shared/ipc/rpcClient'
+import { rpcOverSocket } from '../ipc/jsonLines'
 
 /**
  * The flood scenario's client, in its own process like a renderer: one control-socket connection
@@ -49,18 +49,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function open(socketPath: string): Promise<{ socket: Socket; rpc: RpcClient }> {
   return new Promise((resolve, reject) => {
     const socket = connect(socketPath)
-    const rpc = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
-    let buffered = ''
-    socket.setEncoding('utf8')
-    socket.on('data', (chunk: string) => {
-      buffered += chunk
-      let nl: number
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl)
-        buffered = buffered.slice(nl + 1)
-        if (line) rpc.receive(JSON.parse(line) as ServerMessage)
-      }
-    })
+    const rpc = rpcOverSocket(socket)
     socket.once('connect', () => resolve({ socket, rpc }))
     socket.once('error', reject)
     socket.on('close', () => rpc.close())

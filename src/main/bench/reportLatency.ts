@@ -1,8 +1,7 @@
 import { connect } from 'node:net'
 import { request } from 'node:http'
 import { performance } from 'node:perf_hooks'
-import { RpcClient } from '../../shared/ipc/rpcClient'
-import type { ServerMessage } from '../../shared/ipc/wire'
+import { rpcOverSocket } from '../ipc/jsonLines'
 import { startBoardHost } from '../host/boardHost'
 import { TOKEN_HEADER } from '../reports/reportServer'
 import { silentLogger } from '../util/log'
@@ -36,17 +35,7 @@ export async function benchReportToClient(reports = 100): Promise<Row[]> {
     const pane = host.board.create({ command: ['sleep', '600'] })
     const registration = host.reports.register(pane.id, 'claude')
     const socket = connect(host.control.path)
-    socket.setEncoding('utf8')
-    const client = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
-    let buffered = ''
-    socket.on('data', (chunk: string) => {
-      buffered += chunk
-      let nl: number
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        client.receive(JSON.parse(buffered.slice(0, nl)) as ServerMessage)
-        buffered = buffered.slice(nl + 1)
-      }
-    })
+    const client = rpcOverSocket(socket)
     await client.invoke('board:info')
     let heard: ((at: number) => void) | null = null
     client.on('pane:changed', (info) => info.id === pane.id && info.lastReport && heard?.(performance.now()))

@@ -3,6 +3,7 @@ import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCo
 import { parseUsage, UsageError } from '../util/usage'
 import { AGENT_NAMES, type AgentName } from '../../shared/domain/agents'
 import { parseSessionCommand, SESSION_USAGE, type SessionCommand } from './sessionCommands'
+import { paneArg } from './paneArg'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -74,12 +75,6 @@ The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board r
 function positiveInt(value: string | undefined, what: string): number {
   if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${what} must be a positive whole number (got ${value ?? 'nothing'})`)
   return Number(value)
-}
-
-function paneArg(value: string | undefined, command: string): string {
-  if (value === undefined) throw new UsageError(`${command}: which pane? (\`switchboard ls\` lists them)`)
-  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`${command}: ${JSON.stringify(value)} is not a pane id (a number like 3)`)
-  return value
 }
 
 /** Interprets \n \r \t \e \\ \xHH, for `write --escapes`. */
@@ -216,7 +211,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'open':
       return { socket, command: { name: 'open', print: verb('open', args, { print: { type: 'boolean' } }, 0).values.print ?? false } }
     default:
-      return { socket, command: parseRecordCommand(name, args, (m) => new UsageError(m)) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
+      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
   }
 }
 

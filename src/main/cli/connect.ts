@@ -1,7 +1,7 @@
 import { connect as netConnect, type Socket } from 'node:net'
 import { unlinkSync } from 'node:fs'
-import { RpcClient } from '../../shared/ipc/rpcClient'
-import type { ServerMessage } from '../../shared/ipc/wire'
+import type { RpcClient } from '../../shared/ipc/rpcClient'
+import { jsonLine, rpcOverSocket } from '../ipc/jsonLines'
 import type { ControlHello } from '../host/controlAuth'
 import { listSockets, runtimeDir, socketPathFor } from '../host/runtimeDir'
 import { daemonPaths, readPidFile } from '../daemon/daemonState'
@@ -70,21 +70,10 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
 
 export async function connectToBoard(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<BoardConnection> {
   const { path, socket } = await locate(explicit, env)
-  socket.setEncoding('utf8')
   // Inside a pane, say which: the board then answers about this pane only (see controlAuth.ts).
   const hello: ControlHello = { t: 'hello', paneToken: env.SWITCHBOARD_PANE_TOKEN || undefined, pid: process.pid }
-  socket.write(JSON.stringify(hello) + '\n')
-  const client = new RpcClient((msg) => socket.write(JSON.stringify(msg) + '\n'))
-  let buffered = ''
-  socket.on('data', (chunk: string) => {
-    buffered += chunk
-    let nl: number
-    while ((nl = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, nl)
-      buffered = buffered.slice(nl + 1)
-      if (line) client.receive(JSON.parse(line) as ServerMessage)
-    }
-  })
+  socket.write(jsonLine(hello))
+  const client = rpcOverSocket(socket)
   const closed = new Promise<void>((resolve) =>
     socket.on('close', () => {
       client.close('the board closed the connection')

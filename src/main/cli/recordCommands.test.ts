@@ -22,6 +22,8 @@ describe('record and mark arguments', () => {
     expect(() => parseCli(['mark', '3'])).toThrow(UsageError)
     expect(() => parseCli(['mark', '3', 'idle', 'extra'])).toThrow(/unexpected argument/)
     expect(() => parseCli(['recrod', '3'])).toThrow(/unknown command/)
+    expect(() => parseCli(['record', '3', '--bogus'])).toThrow(/^record: unknown option --bogus$/)
+    expect(() => parseCli(['mark', 'x', 'idle'])).toThrow(/not a pane id/)
   })
 })
 

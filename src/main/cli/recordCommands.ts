@@ -5,7 +5,9 @@
  */
 import { resolve } from 'node:path'
 import type { RecordingInfo } from '../../shared/ipc/contract'
+import { parseUsage, UsageError } from '../util/usage'
 import type { BoardConnection } from './connect'
+import { paneArg } from './paneArg'
 
 export type RecordCommand = { name: 'record'; pane: string; file?: string } | { name: 'mark'; pane: string; label: string }
 
@@ -14,19 +16,18 @@ export const RECORD_USAGE = `  record PANE [FILE.cast]              record the p
                                        Ctrl+C or the pane exits. Input is recorded: what you type is in it.
   mark PANE LABEL                      drop a ground-truth marker state:LABEL into the recording`
 
-const PANE = /^[1-9][0-9]*$/
-
-/** Parses the verbs of this module; null when `name` is not one of them. Throws `usage(message)`. */
-export function parseRecordCommand(name: string | undefined, args: readonly string[], usage: (message: string) => Error): RecordCommand | null {
+/** Parses the verbs of this module; null when `name` is not one of them. Throws a UsageError. */
+export function parseRecordCommand(name: string | undefined, args: readonly string[]): RecordCommand | null {
   if (name !== 'record' && name !== 'mark') return null
-  const [pane, second, ...rest] = args
-  if (pane === undefined || !PANE.test(pane)) throw usage(`${name}: which pane? give its id (\`switchboard ls\` lists them)`)
-  if (rest.length) throw usage(`${name}: unexpected argument ${JSON.stringify(rest[0])}`)
+  const { positionals } = parseUsage({ args: [...args], options: {}, allowPositionals: true, strict: true }, name)
+  const [id, second, ...rest] = positionals
+  const pane = paneArg(id, name)
+  if (rest.length) throw new UsageError(`${name}: unexpected argument ${JSON.stringify(rest[0])}`)
   if (name === 'record') {
-    if (second !== undefined && !second.endsWith('.cast')) throw usage('record: the file name ends in .cast (the reports go beside it)')
+    if (second !== undefined && !second.endsWith('.cast')) throw new UsageError('record: the file name ends in .cast (the reports go beside it)')
     return { name, pane, ...(second !== undefined ? { file: second } : {}) }
   }
-  if (second === undefined) throw usage('mark: usage is mark PANE LABEL (blocked, question, asked, idle, working, …)')
+  if (second === undefined) throw new UsageError('mark: usage is mark PANE LABEL (blocked, question, asked, idle, working, …)')
   return { name, pane, label: second }
 }
 

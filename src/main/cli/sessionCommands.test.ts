@@ -11,6 +11,10 @@ describe('the session verbs', () => {
     expect(() => parseCli(['resume'])).toThrow(UsageError)
     expect(() => parseCli(['history', 'x'])).toThrow(/not a pane id/)
     expect(() => parseCli(['history', '2', '--all'])).toThrow(/unknown option --all/)
+    expect(parseCli(['history', '--json', '2']).command).toEqual({ name: 'history', pane: '2', json: true })
+    expect(() => parseCli(['resume', '3', '4'])).toThrow(/usage is resume PANE/)
+    expect(() => parseCli(['restart', '3', '--json'])).toThrow(/^restart: unknown option --json$/)
+    expect(() => parseCli(['history', '2', '--json=yes'])).toThrow(/--json takes no value/)
   })
 
   it('print how long each state lasted, up to when the board stopped', () => {

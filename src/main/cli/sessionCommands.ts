@@ -1,6 +1,8 @@
+import type { ParseArgsConfig } from 'node:util'
 import type { PaneInfo, StateHistoryEntry } from '../../shared/domain/pane'
 import type { BoardApi } from '../../shared/ipc/contract'
-import { UsageError } from '../util/usage'
+import { parseUsage, UsageError } from '../util/usage'
+import { paneArg } from './paneArg'
 import { formatAge } from './format'
 
 /** The CLI verbs of saved sessions: resume, restart, history. */
@@ -11,26 +13,16 @@ export const SESSION_USAGE = `  resume PANE                          run a pane 
   restart PANE                         end the pane's program and start it again (an agent resumes)
   history PANE [--json]                the pane's states over time, with what decided each`
 
-function pane(value: string | undefined, command: string): string {
-  if (value === undefined) throw new UsageError(`${command}: which pane? (\`switchboard ls\` lists them)`)
-  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`${command}: ${JSON.stringify(value)} is not a pane id (a number like 3)`)
-  return value
-}
-
 /** Null when `name` is not one of these verbs. */
 export function parseSessionCommand(name: string, args: readonly string[]): SessionCommand | null {
-  if (name === 'resume' || name === 'restart') {
-    if (args.length !== 1) throw new UsageError(`${name}: usage is ${name} PANE`)
-    return { name, pane: pane(args[0], name) }
-  }
-  if (name === 'history') {
-    const bad = args.find((a) => a.startsWith('-') && a !== '--json')
-    if (bad) throw new UsageError(`history: unknown option ${bad}`)
-    const rest = args.filter((a) => a !== '--json')
-    if (rest.length !== 1) throw new UsageError('history: usage is history PANE [--json]')
-    return { name, pane: pane(rest[0], name), json: args.includes('--json') }
-  }
-  return null
+  if (name !== 'resume' && name !== 'restart' && name !== 'history') return null
+  const options: NonNullable<ParseArgsConfig['options']> = name === 'history' ? { json: { type: 'boolean' } } : {}
+  const { values, positionals } = parseUsage({ args: [...args], options, allowPositionals: true, strict: true }, name)
+  const usage = name === 'history' ? 'history PANE [--json]' : `${name} PANE`
+  if (positionals.length > 1) throw new UsageError(`${name}: usage is ${usage}`)
+  const pane = paneArg(positionals[0], name)
+  if (name === 'history') return { name, pane, json: (values as { json?: boolean }).json ?? false }
+  return { name, pane }
 }
 
 export async function runSessionCommand(command: SessionCommand, client: BoardApi, io: { out: (text: string) => void }): Promise<number> {

@@ -4,6 +4,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { BoardInfo } from '../../shared/ipc/contract'
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../shared/ipc/wire'
 import { openConnection, type Connection } from '../ipc/connection'
+import { readLines } from '../ipc/jsonLines'
 import { OutboxLimits, type ClientTransport } from '../ipc/clientOutbox'
 import { decideScope, parseHello, type ControlHello, type ScopeSources } from './controlAuth'
 import type { Board } from '../panes/board'
@@ -49,6 +50,7 @@ export class ControlSocket implements IDisposable {
     this.sockets.add(socket)
     socket.setEncoding('utf8')
     const transport: ClientTransport = {
+      // `text` is one message already serialised by the connection: framed as jsonLine frames it.
       write: (text) => void (!socket.destroyed && socket.write(text + '\n')),
       buffered: () => socket.writableLength,
       close: () => socket.destroy(),
@@ -73,29 +75,25 @@ export class ControlSocket implements IDisposable {
           socket.destroy()
         },
       )
-    let buffered = ''
-    socket.on('data', (chunk: string) => {
-      buffered += chunk
-      let nl: number
-      while ((nl = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, nl)
-        buffered = buffered.slice(nl + 1)
-        if (!line.trim()) continue
+    const onOversized = () => {
+      log.warn('control client sent an oversized message; closing it')
+      socket.destroy()
+    }
+    readLines(
+      socket,
+      (line) => {
         if (first) {
           first = false
           const hello = parseHello(line)
           void open(hello)
-          if (hello) continue
+          if (hello) return
         }
         if (connection) connection.receive(line)
         else if ((waitingBytes += line.length) <= MAX_CLIENT_MESSAGE_BYTES) waiting.push(line)
         else socket.destroy()
-      }
-      if (buffered.length > MAX_CLIENT_MESSAGE_BYTES) {
-        log.warn('control client sent an oversized message; closing it')
-        socket.destroy()
-      }
-    })
+      },
+      { maxLine: MAX_CLIENT_MESSAGE_BYTES, onOversized },
+    )
     const close = () => {
       this.sockets.delete(socket)
       connection?.dispose()

@@ -54,4 +54,50 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     expect(seen.at(-1)).toMatchObject({ reader: null })
     monitor.dispose()
   })
+
+  it('reads /proc on edges: once a second while output goes on, soon after input, and when the burst ends', async () => {
+    const clock = new VirtualClock(0)
+    const reads: number[] = []
+    let program = ['claude']
+    const monitor = new ForegroundMonitor(
+      1,
+      clock,
+      async () => (reads.push(clock.now()), { tpgid: 5, rootPgrp: 1, argv: program }),
+      () => null,
+    )
+    const seen: ForegroundState[] = []
+    monitor.onDidChange((s) => seen.push(s))
+    const step = async (ms: number) => {
+      clock.advanceTo(clock.now() + ms)
+      await flush()
+    }
+    await step(2000)
+    reads.length = 0
+    // An agent redrawing every 100 ms for 10 s: a look at the burst's start, then one a second
+    // (the old cadence read every 250 ms: 40 looks).
+    for (let i = 0; i < 100; i++) {
+      monitor.noteOutput()
+      await step(100)
+    }
+    expect(reads.length).toBeGreaterThanOrEqual(10)
+    expect(reads.length).toBeLessThanOrEqual(12)
+    // Input is an edge: looked at within 30 ms, even mid-burst.
+    const before = reads.length
+    monitor.noteOutput()
+    monitor.noteInput()
+    await step(30)
+    expect(reads).toHaveLength(before + 1)
+    // The burst ends as the program in front changes: seen 200 ms after its last output.
+    program = ['bash']
+    monitor.noteOutput()
+    await step(150)
+    expect(seen.at(-1)?.program.argv).toEqual(['claude'])
+    await step(60)
+    expect(seen.at(-1)?.program.argv).toEqual(['bash'])
+    // Quiet: one look a second.
+    const quiet = reads.length
+    for (let i = 0; i < 50; i++) await step(100)
+    expect(reads.length - quiet).toBe(5)
+    monitor.dispose()
+  })
 })

@@ -65,6 +65,8 @@ export interface ForegroundReading {
   readonly tpgid: number
   readonly rootPgrp: number
   readonly argv: readonly string[]
+  /** The root's controlling terminal as /proc/<pid>/stat encodes it (Linux), so a caller need not read it again. */
+  readonly ttyNr?: number
 }
 
 /**
@@ -77,7 +79,7 @@ export async function readForeground(rootPid: number): Promise<ForegroundReading
     if (!root || root.tpgid <= 0) return null
     const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
     const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
-    return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm }
+    return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr }
   }
   const ps = (args: string[]) =>
     new Promise<string>((res) => execFile('ps', args, { timeout: 2000 }, (err, stdout) => res(err ? '' : stdout.trim())))

@@ -48,17 +48,18 @@ function reader(pid: number): TerminalReader {
  * when it sleeps waiting on another process of its job (a child, a pipe: `git ls-remote` asking
  * for a password in git-remote-http) and `scanJob` allows it does this scan the session's
  * processes, which costs a read of every /proc/<pid>/stat. Null off Linux and when nobody reads.
+ * `rootTty` is the root's tty_nr when the caller has just read it (saves reading it again).
  */
-export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null = null): TerminalReader | null {
+export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null = null, rootTty?: number): TerminalReader | null {
   if (process.platform !== 'linux' || tpgid <= 0) return null
-  const root = readProcStat(rootPid)
-  if (!root || root.ttyNr === 0) return null
-  if (readsTerminal(tpgid, root.ttyNr)) return reader(tpgid)
+  const ttyNr = rootTty ?? readProcStat(rootPid)?.ttyNr ?? 0
+  if (ttyNr === 0) return null
+  if (readsTerminal(tpgid, ttyNr)) return reader(tpgid)
   // The reader a scan found earlier is looked at again directly (2 small reads), without a scan.
-  if (previous && previous.pid !== tpgid && readProcStat(previous.pid)?.pgrp === tpgid && readsTerminal(previous.pid, root.ttyNr)) return previous
+  if (previous && previous.pid !== tpgid && readProcStat(previous.pid)?.pgrp === tpgid && readsTerminal(previous.pid, ttyNr)) return previous
   if (!scanJob || !waitsOnAnotherProcess(readText(`/proc/${tpgid}/wchan`))) return null
   for (const member of sessionMembers(rootPid)) {
-    if (member.pgrp === tpgid && member.pid !== tpgid && readsTerminal(member.pid, root.ttyNr)) return reader(member.pid)
+    if (member.pgrp === tpgid && member.pid !== tpgid && readsTerminal(member.pid, ttyNr)) return reader(member.pid)
   }
   return null
 }

@@ -5,6 +5,7 @@ import type { AgentPresence } from '../../core/status/agentPresence'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { detectDrift, driftDeadline, type Drift, type DriftInputs, type SeenVersion, type VerifiedVersion } from '../../core/status/drift'
 import type { AgentReportTable } from '../../core/status/reports/reportTable'
+import { isNewerThanVerified } from './versions'
 import type { StatusMemory } from '../../core/status/statusMemory'
 import type { LoadedRuleFile } from './ruleFile'
 
@@ -113,7 +114,7 @@ export class DriftMonitor extends Disposable {
       if (this.basis) verified.push({ what: 'screen rules', version: this.basis.verifiedOn })
       if (this.options.reports) verified.push({ what: 'report table', version: this.options.reports.verifiedOn })
     }
-    return { agent: this.options.agent, ruleCount: this.ruleCount, memory, agentInFront: presence.agentInFront, inFrontSince: presence.inFrontSince, verified, seen: version }
+    return { agent: this.options.agent, ruleCount: this.ruleCount, memory, agentInFront: presence.agentInFront, inFrontSince: presence.inFrontSince, verified, seen: version, isNewer: isNewerThanVerified }
   }
 
   private snapshot(): PaneDrift['screen'] {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RULE_STATES, type MatcherSpec, type RuleFileSpec } from '../../core/rules/ruleTypes'
-import { parseVerifiedRange } from '../../core/status/semver'
+import { parseVerifiedRange } from './versions'
 
 /**
  * The schema of a rule file (resources/rules/<agent>.toml). Strict objects: a misspelt key is an

@@ -7,9 +7,10 @@ export const FAKE_KEY = 'sk-fake-codex-key'
 /**
  * A throwaway CODEX_HOME in which Codex 0.171 starts straight at its prompt (measured, see
  * fixtures/codex/README.md), standing in for the user's own: their provider, their own hooks in
- * hooks.json, trusted the way Codex stores it after the user reviewed them.
+ * hooks.json, trusted the way Codex stores it after the user reviewed them (or, with
+ * `userHooksTrusted` false, still waiting for that review).
  */
-export function setUpCodexHome(codexHome: string, work: string, baseUrl: string, userHookLog: string): void {
+export function setUpCodexHome(codexHome: string, work: string, baseUrl: string, userHookLog: string, userHooksTrusted = true): void {
   mkdirSync(codexHome, { recursive: true })
   const userHook = { command: `sh -c 'cat >> ${userHookLog}; echo >> ${userHookLog}'` }
   writeFileSync(
@@ -17,7 +18,8 @@ export function setUpCodexHome(codexHome: string, work: string, baseUrl: string,
     JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', ...userHook }] }], Stop: [{ hooks: [{ type: 'command', ...userHook }] }] } }, null, 2),
   )
   const hooksJson = join(codexHome, 'hooks.json')
-  const trust = ['UserPromptSubmit', 'Stop']
+  // Not trusted: Codex opens its "Hooks need review" screen at start (the user's hooks, never ours).
+  const trust = (userHooksTrusted ? ['UserPromptSubmit', 'Stop'] : [])
     .map((e) => `[hooks.state.${JSON.stringify(codexHookKey(hooksJson, e, 0, 0))}]\ntrusted_hash = ${JSON.stringify(codexHookHash(e, undefined, userHook))}\n`)
     .join('\n')
   writeFileSync(

@@ -1,21 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { chunks, readJson, sleep, sseEvent, sseStart } from './sse'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
-/** What the fake model does for one step: say something, and maybe call a tool. */
-export interface ModelTurn {
-  readonly text?: string
-  readonly tool?: { readonly name: string; readonly input: Record<string, unknown> }
-}
-
-/**
- * A step of the scenario, chosen by a `[TAG]` in the user's prompt: `first` answers the prompt,
- * `after` answers once a tool result came back.
- */
-export interface ScriptStep {
-  readonly first: ModelTurn
-  readonly after?: ModelTurn
-}
+export type { ModelTurn, ScriptStep } from './sse'
 
 interface Message {
   role: string
@@ -26,57 +12,33 @@ interface Message {
  * A fake Anthropic Messages API on 127.0.0.1 (`POST /v1/messages`, SSE). It keeps no state: the
  * step comes from the last `[TAG]` the user typed, and whether a tool result follows it.
  */
-export class FakeAnthropic {
-  readonly requests: { tag: string | null; kind: 'title' | 'classifier' | 'first' | 'after' | 'other' }[] = []
+export class FakeAnthropic extends FakeModelServer {
   /** The text of every tool result the CLI sent back (what the user answered a dialog with). */
   readonly toolResults: string[] = []
-  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
-  readonly bodies: string[] = []
-  private nextId = 1
   /**
    * How the auto-mode classifier answers for a transcript: commands naming `BLOCKME` are blocked,
    * `NOCHECK` makes the classifier fail (the "could not check" path), anything else is allowed.
    */
   classifier: (transcript: string) => 'allow' | 'block' | 'error' = (t) => (t.includes('NOCHECK') ? 'error' : t.includes('BLOCKME') ? 'block' : 'allow')
 
-  private constructor(
-    private readonly server: Server,
-    private readonly script: Readonly<Record<string, ScriptStep>>,
-  ) {}
-
-  static async start(script: Readonly<Record<string, ScriptStep>>): Promise<FakeAnthropic> {
-    const server = createServer()
-    const fake = new FakeAnthropic(server, script)
-    server.on('request', (req, res) => void fake.handle(req, res))
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    return fake
+  static start(script: Script): Promise<FakeAnthropic> {
+    return new FakeAnthropic(script).listen()
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { tools?: unknown[]; messages?: Message[]; model?: string; system?: unknown; stream?: boolean } | null
     if (body) this.bodies.push(JSON.stringify(body))
     if (req.method === 'POST' && req.url?.startsWith('/v1/messages/count_tokens')) return void res.end(JSON.stringify({ input_tokens: 100 }))
-    if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.end(req.method === 'GET' ? '{"data":[]}' : '{}')
-    }
+    if (req.method !== 'POST' || !req.url?.startsWith('/v1/messages') || !body?.messages) return this.json(res, req.method === 'GET' ? '{"data":[]}' : '{}')
     // Claude 2.1.332's auto-mode classifier: a side request whose system prompt asks for `<block>yes|no`.
     if (JSON.stringify(body.system ?? '').includes('You are a security monitor')) {
       this.requests.push({ tag: null, kind: 'classifier' })
       const verdict = this.classifier(JSON.stringify(body.messages))
-      if (verdict === 'error') {
-        res.writeHead(500, { 'content-type': 'application/json' })
-        return void res.end(JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'fake classifier outage' } }))
-      }
+      if (verdict === 'error') return this.json(res, JSON.stringify({ type: 'error', error: { type: 'api_error', message: 'fake classifier outage' } }), 500)
       const text = verdict === 'block' ? '<block>yes</block><reason>the fake classifier blocks BLOCKME</reason>' : '<block>no</block>'
       if (body.stream) return this.stream(res, body.model ?? 'claude', { text })
-      res.writeHead(200, { 'content-type': 'application/json' })
       const usage = { input_tokens: 100, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-      return void res.end(JSON.stringify({ id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model: body.model ?? 'claude', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage }))
+      return this.json(res, JSON.stringify({ id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model: body.model ?? 'claude', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage }))
     }
     // The session-title request has no tools: answer with the JSON title Claude expects.
     if (!body.tools?.length) {
@@ -86,10 +48,7 @@ export class FakeAnthropic {
     const { tag, afterTool } = lastStep(body.messages)
     const result = lastToolResult(body.messages)
     if (result !== null) this.toolResults.push(result)
-    const step = tag ? this.script[tag] : undefined
-    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
-    const turn = step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'I have nothing scripted for that.' }
-    await this.stream(res, body.model ?? 'claude', turn)
+    await this.stream(res, body.model ?? 'claude', this.turnFor(tag, afterTool, 'I have nothing scripted for that.'))
   }
 
   private async stream(res: ServerResponse, model: string, turn: ModelTurn): Promise<void> {
@@ -116,11 +75,6 @@ export class FakeAnthropic {
     sseEvent(res, { type: 'message_stop' }, 'message_stop')
     res.end()
   }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((r) => this.server.close(() => r()))
-  }
 }
 
 /** The text of the newest tool result in a request, or null when there is none. */
@@ -145,7 +99,7 @@ function lastStep(messages: Message[]): { tag: string | null; afterTool: boolean
     for (let j = blocks.length - 1; j >= 0; j--) {
       const b = blocks[j]!
       if (b.type === 'tool_result') afterTool = true
-      const tag = b.type === 'text' ? /\[(STEP\w+)\]/.exec(b.text ?? '')?.[1] : undefined
+      const tag = b.type === 'text' ? stepTag(b.text) : null
       if (tag) return { tag, afterTool }
     }
   }

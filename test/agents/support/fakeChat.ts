@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { chunks, readJson, sleep, sseEvent, sseStart } from './sse'
-import type { ModelTurn, ScriptStep } from './fakeAnthropic'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 interface ChatMessage {
   role: string
@@ -14,36 +12,24 @@ interface ChatMessage {
  * is the last `[STEPn]` tag in a user message, and whether a `tool` message follows it. A request
  * without tools is a title request.
  */
-export class FakeChat {
-  readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
-  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
-  readonly bodies: string[] = []
-  private nextId = 1
+export class FakeChat extends FakeModelServer {
 
   private constructor(
-    private readonly server: Server,
-    private readonly script: Readonly<Record<string, ScriptStep>>,
+    script: Script,
     private readonly title: string,
-  ) {}
-
-  static async start(script: Readonly<Record<string, ScriptStep>>, title = 'Fake harness session'): Promise<FakeChat> {
-    const server = createServer()
-    const fake = new FakeChat(server, script, title)
-    server.on('request', (req, res) => void fake.handle(req, res))
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    return fake
+  ) {
+    super(script)
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+  static start(script: Script, title = 'Fake harness session'): Promise<FakeChat> {
+    return new FakeChat(script, title).listen()
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { messages?: ChatMessage[]; tools?: unknown[] } | null
     if (body) this.bodies.push(JSON.stringify(body))
     if (req.method !== 'POST' || !req.url?.includes('/chat/completions') || !body?.messages) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.end(req.method === 'GET' ? '{"object":"list","data":[{"id":"fake-model","object":"model"}]}' : '{}')
+      return this.json(res, req.method === 'GET' ? '{"object":"list","data":[{"id":"fake-model","object":"model"}]}' : '{}')
     }
     // The session-title request carries the prompt but no tools.
     if (!body.tools?.length) {
@@ -51,9 +37,7 @@ export class FakeChat {
       return this.stream(res, { text: this.title })
     }
     const { tag, afterTool } = lastStep(body.messages)
-    const step = tag ? this.script[tag] : undefined
-    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
-    await this.stream(res, step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'Nothing scripted for that.' })
+    await this.stream(res, this.turnFor(tag, afterTool))
   }
 
   private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
@@ -74,11 +58,6 @@ export class FakeChat {
     sseEvent(res, '[DONE]')
     res.end()
   }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((r) => this.server.close(() => r()))
-  }
 }
 
 function lastStep(messages: ChatMessage[]): { tag: string | null; afterTool: boolean } {
@@ -88,7 +67,7 @@ function lastStep(messages: ChatMessage[]): { tag: string | null; afterTool: boo
     if (m.role === 'tool') afterTool = true
     if (m.role !== 'user') continue
     const text = typeof m.content === 'string' ? m.content : (m.content ?? []).map((b) => b.text ?? '').join('\n')
-    const tag = /\[(STEP\w+)\]/.exec(text)?.[1]
+    const tag = stepTag(text)
     if (tag) return { tag, afterTool }
   }
   return { tag: null, afterTool }

@@ -1,7 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { chunks, readJson, sleep, sseEvent, sseStart } from './sse'
-import type { ModelTurn, ScriptStep } from './fakeAnthropic'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 interface InputItem {
   type?: string
@@ -15,44 +13,24 @@ interface InputItem {
  * whether a function_call_output follows it. Codex's thread-title request (a JSON-schema output
  * named codex_output_schema, no tools) gets a fixed title.
  */
-export class FakeResponses {
-  readonly requests: { tag: string | null; kind: 'title' | 'first' | 'after' | 'other' }[] = []
-  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
-  readonly bodies: string[] = []
-  private nextId = 1
+export class FakeResponses extends FakeModelServer {
 
-  private constructor(
-    private readonly server: Server,
-    private readonly script: Readonly<Record<string, ScriptStep>>,
-  ) {}
-
-  static async start(script: Readonly<Record<string, ScriptStep>>): Promise<FakeResponses> {
-    const server = createServer()
-    const fake = new FakeResponses(server, script)
-    server.on('request', (req, res) => void fake.handle(req, res))
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-    return fake
+  static start(script: Script): Promise<FakeResponses> {
+    return new FakeResponses(script).listen()
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-  }
-
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  protected async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = (await readJson(req)) as { input?: InputItem[]; tools?: unknown[]; text?: { format?: { name?: string } } } | null
     if (body) this.bodies.push(JSON.stringify(body))
     if (req.method !== 'POST' || !req.url?.includes('/responses') || !body?.input) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.end(req.method === 'GET' ? '{"data":[],"models":[]}' : '{}')
+      return this.json(res, req.method === 'GET' ? '{"data":[],"models":[]}' : '{}')
     }
     if (body.text?.format?.name === 'codex_output_schema' || !body.tools?.length) {
       this.requests.push({ tag: null, kind: 'title' })
       return this.stream(res, { text: '{"title":"Harness task"}' })
     }
     const { tag, afterTool } = lastStep(body.input)
-    const step = tag ? this.script[tag] : undefined
-    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
-    await this.stream(res, step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: 'Nothing scripted for that.' })
+    await this.stream(res, this.turnFor(tag, afterTool))
   }
 
   private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
@@ -83,11 +61,6 @@ export class FakeResponses {
     sseEvent(res, { type: 'response.completed', response: { id: respId, usage } }, 'response.completed')
     res.end()
   }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections()
-    return new Promise((r) => this.server.close(() => r()))
-  }
 }
 
 function lastStep(input: InputItem[]): { tag: string | null; afterTool: boolean } {
@@ -98,7 +71,7 @@ function lastStep(input: InputItem[]): { tag: string | null; afterTool: boolean 
     if (item.role !== 'user') continue
     const blocks = typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : (item.content ?? [])
     for (const b of blocks) {
-      const tag = /\[(STEP\w+)\]/.exec(b.text ?? '')?.[1]
+      const tag = stepTag(b.text)
       if (tag) return { tag, afterTool }
     }
   }

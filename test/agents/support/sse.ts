@@ -1,4 +1,86 @@
-import type { ServerResponse } from 'node:http'
+/**
+ * What the fake model servers (fakeAnthropic, fakeResponses, fakeChat) share: the HTTP server on
+ * 127.0.0.1, the request log, the scenario script chosen by `[STEPn]` tags, and SSE writing. Each
+ * fake keeps only its API's own wire format.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** What the fake model does for one step: say something, and maybe call a tool. */
+export interface ModelTurn {
+  readonly text?: string
+  readonly tool?: { readonly name: string; readonly input: Record<string, unknown> }
+}
+
+/**
+ * A step of the scenario, chosen by a `[TAG]` in the user's prompt: `first` answers the prompt,
+ * `after` answers once a tool result came back.
+ */
+export interface ScriptStep {
+  readonly first: ModelTurn
+  readonly after?: ModelTurn
+}
+
+export type Script = Readonly<Record<string, ScriptStep>>
+
+/** The `[STEPn]` tag in a text the user typed, if any. */
+export function stepTag(text: string | undefined): string | null {
+  return /\[(STEP\w+)\]/.exec(text ?? '')?.[1] ?? null
+}
+
+/**
+ * The HTTP half of a fake model API. Stateless about the conversation: each request names its
+ * step (the last tag the user typed, and whether a tool result follows it).
+ */
+export abstract class FakeModelServer {
+  readonly requests: { tag: string | null; kind: 'title' | 'classifier' | 'first' | 'after' | 'other' }[] = []
+  /** Every request body as sent, for tests that check what the agent sent (e.g. a resumed conversation). */
+  readonly bodies: string[] = []
+  protected nextId = 1
+  private server: Server | undefined
+
+  protected constructor(protected readonly script: Script) {}
+
+  protected abstract handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+
+  /** Listens on a free port of 127.0.0.1; a handler that throws answers 500 instead of hanging the CLI. */
+  protected async listen(): Promise<this> {
+    const server = createServer()
+    server.on('request', (req, res) =>
+      void this.handle(req, res).catch((err: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+        res.end(`fake model server: ${String(err)}`)
+      }),
+    )
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    this.server = server
+    return this
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`
+  }
+
+  /** The scripted turn for a request, logged in `requests`. */
+  protected turnFor(tag: string | null, afterTool: boolean, unscripted = 'Nothing scripted for that.'): ModelTurn {
+    const step = tag ? this.script[tag] : undefined
+    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
+    return step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: unscripted }
+  }
+
+  /** A request that is not a model turn (model lists, probes): a small JSON answer. */
+  protected json(res: ServerResponse, body: string, status = 200): void {
+    res.writeHead(status, { 'content-type': 'application/json' })
+    res.end(body)
+  }
+
+  close(): Promise<void> {
+    const server = this.server
+    if (!server) return Promise.resolve()
+    server.closeAllConnections()
+    return new Promise((r) => server.close(() => r()))
+  }
+}
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
@@ -19,7 +101,7 @@ export function chunks(text: string, size = 12): string[] {
 }
 
 /** Reads a JSON request body (the fakes trust their clients: they are the CLIs under test). */
-export function readJson(req: import('node:http').IncomingMessage): Promise<unknown> {
+export function readJson(req: IncomingMessage): Promise<unknown> {
   return new Promise((resolve) => {
     let body = ''
     req.on('data', (d) => (body += d))

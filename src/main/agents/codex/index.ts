@@ -1,3 +1,4 @@
+import { stringify as stringifyToml } from 'smol-toml'
 import type { AgentProfile, LaunchContext } from '../profile'
 import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './hookTrust'
 
@@ -42,8 +43,12 @@ export const enum CodexConstants {
   HookTimeoutSec = 3,
 }
 
-/** A TOML basic string (JSON's escapes are valid TOML for the characters that need them). */
-const tomlString = (s: string) => JSON.stringify(s)
+/**
+ * A TOML basic string, as smol-toml writes it (`-c` takes one TOML value, and smol-toml has no
+ * inline-value writer, so the value is cut from a one-key document). JSON.stringify is not TOML:
+ * it leaves DEL (U+007F) raw, which TOML refuses in a string.
+ */
+const tomlString = (s: string) => stringifyToml({ v: s }).slice('v = '.length).trimEnd()
 
 /** The `-c` overrides: one per event, then the trust table for exactly those hooks. */
 export function codexHookArgs(reporterCommand: (gated: boolean) => string): string[] {

@@ -3,6 +3,9 @@
  * separated by blanks; 'single quotes' keep everything literally; "double quotes" keep blanks and
  * honour \" \\ \$ \` escapes; a backslash outside quotes escapes the next character. There is no
  * expansion of any kind (no $VAR, globs, ~ or pipes): the words become the pane's argv as typed.
+ * Not shell-quote's parse: it is a shell parser (it splits `a|b` into three, turns `*.ts` and `#x`
+ * into operator objects, rewrites `${Y}` as `$Y`) and accepts an unterminated quote silently,
+ * where this field must keep every word as typed and say what is wrong (measured on 1.12.0).
  */
 export type SplitResult = { readonly ok: true; readonly argv: string[] } | { readonly ok: false; readonly error: string }
 

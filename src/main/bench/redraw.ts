@@ -1,0 +1,140 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import xtermHeadless from '@xterm/headless'
+import { BoardConstants } from '../panes/board'
+import { MirrorConstants } from '../screen/headlessMirror'
+import { contentBlock } from './content'
+import { fmt, median, range } from './stats'
+import { benchBoard, onCleanup, sleep, tempDir } from './support'
+import { type Row, targetRow } from './table'
+
+const { Terminal } = xtermHeadless
+const SECTION = '20 agent-like panes redrawing every 100 ms: CPU of this whole process (all threads) against bare @xterm/headless'
+const FRAME_MS = 100
+const FRAMES = 40
+/** The redrawn block: rows FIRST_ROW…FIRST_ROW+BLOCK_ROWS-1, above a spinner line; nothing scrolls. */
+const FIRST_ROW = 14
+const BLOCK_ROWS = 14
+
+export interface RedrawOptions {
+  readonly panes: number
+  readonly windowMs: number
+  readonly rounds: number
+}
+
+/**
+ * What an agent's TUI sends each tick: a synchronized-output frame that rewrites a block of rows
+ * in place (cursor addressing, SGR, UTF-8) and a spinner line. No newline, so no scrolling and no
+ * onlcr translation: the PTY delivers exactly these bytes to the mirror and the baseline alike.
+ */
+function makeFrames(): string[] {
+  const lines = contentBlock(256 << 10, 7)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.length > 0 && l.length <= 110 && !l.includes('\t') && !l.includes('\r'))
+  const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
+  return Array.from({ length: FRAMES }, (_, f) => {
+    let frame = '\x1b[?2026h'
+    for (let r = 0; r < BLOCK_ROWS; r++) frame += `\x1b[${FIRST_ROW + r};1H\x1b[2K${lines[(f * 3 + r) % lines.length]}`
+    frame += `\x1b[${FIRST_ROW + BLOCK_ROWS + 1};1H\x1b[2K\x1b[36m${spinner[f % spinner.length]}\x1b[0m Thinking… (${f}s · esc to interrupt)\x1b[?2026l`
+    return frame
+  })
+}
+
+/** A program that prints one frame every FRAME_MS and sleeps in select(2), as an agent sleeps in epoll. */
+function redrawArgv(framesFile: string): string[] {
+  const script = 'open(F, "<:raw", $ARGV[0]) or die; local $/; my @f = split /\\0/, <F>; $| = 1; binmode STDOUT; for (my $i = 0; ; $i++) { print $f[$i % @f]; select(undef, undef, undef, ' + FRAME_MS / 1000 + ') }'
+  return ['perl', '-e', script, framesFile]
+}
+
+interface Sample {
+  /** CPU ms of the process (user + system, every thread) per 1000 chars parsed. */
+  readonly cpuPerKchar: number
+  /** Share of one core over the window. */
+  readonly cpuShare: number
+  readonly charsPerSec: number
+}
+
+function sample(cpu0: NodeJS.CpuUsage, t0: number, chars: number): Sample {
+  const cpu = process.cpuUsage(cpu0)
+  const ms = (cpu.user + cpu.system) / 1000
+  const wall = performance.now() - t0
+  return { cpuPerKchar: ms / (chars / 1000), cpuShare: ms / wall, charsPerSec: chars / (wall / 1000) }
+}
+
+/** The board: `panes` real panes running the redraw program, mirrors and status engines as live. */
+async function boardRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
+  const board = benchBoard()
+  const stop = onCleanup(() => board.shutdown())
+  try {
+    const panes = Array.from({ length: opts.panes }, () => board.get(board.create({ command: argv, title: 'redraw' }).id))
+    let chars = 0
+    const subs = panes.map((p) => p.onDidParse((data) => (chars += data.length)))
+    await sleep(2000)
+    chars = 0
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    await sleep(opts.windowMs)
+    const result = sample(cpu0, t0, chars)
+    for (const s of subs) s.dispose()
+    return result
+  } finally {
+    await stop()
+  }
+}
+
+/** The baseline: as many bare @xterm/headless terminals, same geometry, fed the same frames on a timer. */
+async function bareRound(frames: readonly string[], opts: RedrawOptions): Promise<Sample> {
+  const terms = Array.from(
+    { length: opts.panes },
+    () => new Terminal({ cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, scrollback: MirrorConstants.Scrollback, allowProposedApi: true, logLevel: 'off' }),
+  )
+  let chars = 0
+  const timers = terms.map((term, i) => {
+    let f = i
+    return setInterval(() => {
+      const frame = frames[f++ % frames.length]!
+      term.write(frame, () => (chars += frame.length))
+    }, FRAME_MS)
+  })
+  try {
+    await sleep(1000)
+    chars = 0
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    await sleep(opts.windowMs)
+    return sample(cpu0, t0, chars)
+  } finally {
+    for (const t of timers) clearInterval(t)
+    for (const t of terms) t.dispose()
+  }
+}
+
+/**
+ * Side by side in one run, alternating: the board with `panes` redrawing panes, then bare
+ * @xterm/headless parsing the same frames at the same rate. The ratio is of CPU per char parsed,
+ * so a frame rate that drifts (the program's sleep plus its write) does not flatter either side.
+ */
+export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
+  const dir = tempDir('redraw')
+  const frames = makeFrames()
+  const file = join(dir, 'frames.bin')
+  writeFileSync(file, frames.join('\0'))
+  const argv = redrawArgv(file)
+  const boards: Sample[] = []
+  const bares: Sample[] = []
+  for (let i = 0; i < opts.rounds; i++) {
+    bares.push(await bareRound(frames, opts))
+    boards.push(await boardRound(argv, opts))
+  }
+  const per = (xs: readonly Sample[]) => median(xs.map((s) => s.cpuPerKchar))
+  const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
+  const ratio = per(boards) / per(bares)
+  const pct = (xs: readonly Sample[]) => `${fmt(median(xs.map((s) => s.cpuShare * 100)), 1)}% of a core`
+  const rate = (xs: readonly Sample[]) => `${fmt(median(xs.map((s) => s.charsPerSec / 1000)), 0)} k chars/s`
+  return [
+    { section: SECTION, name: 'bare @xterm/headless: CPU ms per 1000 chars', value: fmt(per(bares), 3), detail: `${pct(bares)}, ${rate(bares)}, ${opts.rounds}× ${fmt(opts.windowMs / 1000, 0)} s` },
+    { section: SECTION, name: 'board (PTYs, mirrors, status, foreground): CPU ms per 1000 chars', value: fmt(per(boards), 3), detail: `${pct(boards)}, ${rate(boards)}` },
+    targetRow(SECTION, 'board / bare headless, CPU per char (medians)', ratio, fmt(ratio, 2), { limit: 1.5, atLeast: false, label: '≤ 1.5' }, `per round ${range(ratios, 2)}`),
+  ]
+}
