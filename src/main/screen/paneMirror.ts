@@ -8,7 +8,7 @@ import { RemoteMirror } from './remoteMirror'
 
 /**
  * What a pane needs of its terminal of record, wherever it parses: on the board's thread
- * (LocalMirror) or in a worker thread of its own (RemoteMirror). Callbacks run in the order of the
+ * (LocalMirror) or in a parser worker of the mirror pool (RemoteMirror). Callbacks run in the order of the
  * writes; `serialize` covers exactly the writes before it.
  */
 export interface PaneMirror extends IDisposable {
