@@ -43,7 +43,7 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
 
   it('parses fairly: a quiet pane waits for one slice of a flooding pane in the same worker, not for xterm’s 12 ms run', async () => {
     const sliceBytes = 8192
-    const p = pool({ size: 1, sliceBytes })
+    const p = pool({ size: 1, sliceBytes, roundBytes: sliceBytes })
     const flood = new RemoteMirror(80, 24, realClock, p)
     const quiet = new RemoteMirror(80, 24, realClock, p)
     await Promise.all([written(flood, 'warm'), written(quiet, 'warm')])

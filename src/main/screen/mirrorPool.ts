@@ -60,6 +60,7 @@ export interface MirrorPoolOptions {
   readonly workerPath?: string
   readonly hangMs?: number
   readonly sliceBytes?: number
+  readonly roundBytes?: number
 }
 
 const encoder = new TextEncoder()
@@ -249,13 +250,13 @@ export class MirrorPool implements IDisposable {
   private readonly size: number
   private readonly path: string
   private readonly hangMs: number
-  private readonly sliceBytes: number | undefined
+  private readonly slices: Pick<MirrorInit, 'sliceBytes' | 'roundBytes'>
 
   constructor(options: MirrorPoolOptions = {}) {
     this.size = Math.max(1, options.size ?? poolSizeFromEnv())
     this.path = options.workerPath ?? mirrorWorkerPath()
     this.hangMs = options.hangMs ?? MirrorPoolConstants.HangMs
-    this.sliceBytes = options.sliceBytes
+    this.slices = { ...(options.sliceBytes ? { sliceBytes: options.sliceBytes } : {}), ...(options.roundBytes ? { roundBytes: options.roundBytes } : {}) }
   }
 
   /** A terminal for one pane, or why none could be had. */
@@ -265,7 +266,7 @@ export class MirrorPool implements IDisposable {
     if (!target || (target.panes > 0 && this.workers.length < this.size)) {
       try {
         if (!existsSync(this.path)) throw new Error(`${this.path} is missing; run \`npx electron-vite build\``)
-        const init: MirrorInit = { nice: MirrorPoolConstants.WorkerNice, ...(this.sliceBytes ? { sliceBytes: this.sliceBytes } : {}) }
+        const init: MirrorInit = { nice: MirrorPoolConstants.WorkerNice, ...this.slices }
         target = new PoolWorker(this.path, init, this.hangMs, (w) => this.forget(w))
         this.workers.push(target)
       } catch (err) {

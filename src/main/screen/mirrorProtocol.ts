@@ -13,8 +13,10 @@ import type { MirrorScreen } from './headlessMirror'
 export interface MirrorInit {
   /** Nice value of the parsing thread (Linux), above the board's own. */
   readonly nice?: number
-  /** Bytes of one pane parsed in one round before the next pane's turn (see mirrorWorker.ts). */
+  /** Bytes of one pane parsed in one round before the next pane's turn, at least (see mirrorWorker.ts). */
   readonly sliceBytes?: number
+  /** Bytes of one round, shared by the panes with output waiting. */
+  readonly roundBytes?: number
 }
 
 /** A pane's key inside one worker. */
