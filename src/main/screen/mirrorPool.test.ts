@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import { realClock } from '../util/clock'
 import { MirrorPool, poolSizeFromEnv } from './mirrorPool'
 import { RemoteMirror } from './remoteMirror'
@@ -109,6 +110,29 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
     fine.dispose()
     expect(p.threads()).toHaveLength(0)
   }, 30_000)
+
+  it('a pane whose callback throws costs the other panes of the round nothing; the error is reported', async () => {
+    const p = pool({ size: 1 })
+    const [a, b] = [new RemoteMirror(80, 24, realClock, p), new RemoteMirror(80, 24, realClock, p)]
+    await Promise.all([written(a, 'warm'), written(b, 'warm')])
+    const reported: unknown[] = []
+    setUnexpectedErrorHandler((err) => reported.push(err))
+    try {
+      // Same turn, same message, same round: a's callback throws before b's event is handled.
+      a.write('!', () => {
+        throw new Error('a pane bug')
+      })
+      await written(b, ' b')
+      expect(b.screen().lines[0]).toBe('warm b')
+      await written(a, ' a')
+      expect(a.screen().lines[0]).toBe('warm! a')
+      expect(reported).toEqual([expect.objectContaining({ message: 'a pane bug' })])
+    } finally {
+      setUnexpectedErrorHandler(null)
+      a.dispose()
+      b.dispose()
+    }
+  })
 
   it('disposal terminates every worker', async () => {
     const p = pool({ size: 2 })

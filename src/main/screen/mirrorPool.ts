@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import type { IDisposable } from '../../core/lifecycle/disposable'
+import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
 import type { FromPool, MirrorInit, MirrorState, PoolEvent, PoolOp, TermId, ToPool } from './mirrorProtocol'
 
 /**
@@ -35,6 +36,12 @@ export function poolSizeFromEnv(env: Readonly<Record<string, string | undefined>
   const asked = Number(env.SWITCHBOARD_MIRROR_WORKERS)
   if (Number.isInteger(asked) && asked > 0) return Math.min(asked, 64)
   return Math.max(1, Math.min(MirrorPoolConstants.MaxWorkers, cpus - 1))
+}
+
+/** The parser threads' nice value (Linux): SWITCHBOARD_MIRROR_NICE (0–19) overrides it. */
+function workerNice(env: Readonly<Record<string, string | undefined>> = process.env): number {
+  const asked = Number(env.SWITCHBOARD_MIRROR_NICE)
+  return env.SWITCHBOARD_MIRROR_NICE !== undefined && Number.isInteger(asked) && asked >= 0 && asked <= 19 ? asked : MirrorPoolConstants.WorkerNice
 }
 
 /** The pane's side of a terminal in a worker: what the pool hands back to it. */
@@ -183,6 +190,7 @@ class PoolWorker {
     if (this.gone) return
     this.lastHeard = performance.now()
     const states = new Map(msg.states)
+    let errors: unknown[] | null = null
     for (const event of msg.events) {
       const client = this.clients.get(event.id)
       if (event.t === 'parsed') this.owed -= event.count
@@ -195,9 +203,15 @@ class PoolWorker {
           client.setState(state)
         }
       }
-      client.event(event)
+      // One pane's throwing callback must not cost the other panes of the round their events.
+      try {
+        client.event(event)
+      } catch (err) {
+        ;(errors ??= []).push(err)
+      }
     }
     for (const [id, state] of states) this.clients.get(id)?.setState(state)
+    if (errors) reportUnexpectedErrors(errors, "a pane's mirror callbacks")
   }
 
   /**
@@ -266,7 +280,7 @@ export class MirrorPool implements IDisposable {
     if (!target || (target.panes > 0 && this.workers.length < this.size)) {
       try {
         if (!existsSync(this.path)) throw new Error(`${this.path} is missing; run \`npx electron-vite build\``)
-        const init: MirrorInit = { nice: MirrorPoolConstants.WorkerNice, ...this.slices }
+        const init: MirrorInit = { nice: workerNice(), ...this.slices }
         target = new PoolWorker(this.path, init, this.hangMs, (w) => this.forget(w))
         this.workers.push(target)
       } catch (err) {
