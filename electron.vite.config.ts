@@ -28,7 +28,7 @@ export default defineConfig({
           cli: resolve('src/main/cli/cliEntry.ts'),
           bench: resolve('src/main/bench/benchEntry.ts'),
           replay: resolve('src/main/replay/replayEntry.ts'),
-          // Each pane's headless mirror runs in a worker thread of its own (src/main/screen/remoteMirror.ts).
+          // The parser workers of the mirror pool (src/main/screen/mirrorPool.ts).
           mirrorWorker: resolve('src/main/screen/mirrorWorker.ts'),
         },
       },

@@ -3,8 +3,9 @@
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
  * isolation, redraw, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, floods;
- * default both), BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000),
- * BENCH_REDRAW_ROUNDS (default 3).
+ * default both), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
+ * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_ROUNDS
+ * (default 3).
  */
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   }
   if (only.includes('isolation')) {
     say('isolation: a hostile pane, then 20 floods, beside quiet panes')
-    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000 }, (process.env.BENCH_ISOLATION ?? 'hostile,floods').split(','))))
+    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) }, (process.env.BENCH_ISOLATION ?? 'hostile,floods').split(','))))
   }
   if (only.includes('redraw')) {
     say('20 panes redrawing every 100 ms against bare @xterm/headless')

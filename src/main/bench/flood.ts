@@ -149,8 +149,18 @@ export function variantRows(v: VariantResult, flooding: boolean, section: string
   return out
 }
 
-export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
-  const runtime = tempDir('runtime')
+export interface BenchBoard {
+  readonly host: Awaited<ReturnType<typeof startBoardHost>>
+  /** The client process, connected to the board's control socket. */
+  readonly child: ChildProcess
+}
+
+/**
+ * A board in this process (its event loop is the one measured) and the flood client in another
+ * process, connected over the control socket like a renderer; both stopped afterwards.
+ */
+export async function withBoardAndClient<T>(runtimeName: string, run: (bench: BenchBoard) => Promise<T>): Promise<T> {
+  const runtime = tempDir(runtimeName)
   const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: runtime }) as NodeJS.ProcessEnv
   const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env, defaultCwd: tmpdir() })
   const stopHost = onCleanup(() => host.shutdown())
@@ -161,12 +171,21 @@ export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
     if (child.exitCode === null && child.signalCode === null) child.kill()
   })
   try {
-    const board = host.board
-    const quiet = Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id))
-    await waitForStates(quiet, 'idle')
     const socketPath = host.info().socketPath
     if (!socketPath) throw new Error('the host has no control socket')
     await request(child, { t: 'connect', socketPath }, 'connected')
+    return await run({ host, child })
+  } finally {
+    await stopChild()
+    await stopHost()
+  }
+}
+
+export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
+  return withBoardAndClient('runtime', async ({ host, child }) => {
+    const board = host.board
+    const quiet = Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id))
+    await waitForStates(quiet, 'idle')
     const out: Row[] = []
     const control = await runVariant('control, 15 quiet panes, no flood', child, quiet, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 })
     out.push(...variantRows(control, false))
@@ -178,8 +197,5 @@ export async function benchFlood(opts: FloodOptions): Promise<Row[]> {
     await sleep(1000)
     out.push(...variantRows(await runVariant('flood, client attached + acking', child, quiet, flood, opts), true))
     return out
-  } finally {
-    await stopChild()
-    await stopHost()
-  }
+  })
 }

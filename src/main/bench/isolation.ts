@@ -1,11 +1,10 @@
-import { fork } from 'node:child_process'
-import { tmpdir } from 'node:os'
-import { startBoardHost } from '../host/boardHost'
+import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
-import { silentLogger } from '../util/log'
-import { CLIENT_FLAG } from './floodClient'
-import { type FloodOptions, request, runVariant, variantRows } from './flood'
-import { QUIET_SHELL, benchEnv, onCleanup, sleep, tempDir } from './support'
+import type { MirrorThreads } from '../screen/paneMirror'
+import { poolSizeFromEnv } from '../screen/mirrorPool'
+import { type FloodOptions, type VariantResult, request, runVariant, variantRows, withBoardAndClient } from './flood'
+import { fmt, median } from './stats'
+import { QUIET_SHELL, sleep, withThreads } from './support'
 import type { Row } from './table'
 
 const QUIET_PANES = 3
@@ -19,64 +18,117 @@ const HOSTILE_FINALS = ['S', 'T', 'L', 'M', '@', 'P', 'X', 'b', 'E', 'F', 'I', '
 const HOSTILE_SEQUENCES = HOSTILE_FINALS.map((f) => `\\033[9999999${f}`).join('')
 const HOSTILE_ARGV = ['bash', '-c', `while :; do printf 'x${HOSTILE_SEQUENCES}'; head -c 8192 /dev/urandom; done`]
 
-/**
- * Isolation between panes: a quiet pane's state change reaching a client while another pane is
- * hostile, and while 20 panes flood. Board in this process (its event loop is the one measured),
- * the client in another process over the control socket, as in the flood scenario.
- */
-export async function benchIsolation(opts: FloodOptions, variants: readonly string[] = ['hostile', 'floods']): Promise<Row[]> {
-  const runtime = tempDir('runtime-iso')
-  const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: runtime }) as NodeJS.ProcessEnv
-  const host = await startBoardHost({ mode: 'browser', log: silentLogger, env, defaultCwd: tmpdir() })
-  const stopHost = onCleanup(() => host.shutdown())
-  const script = process.argv[1]
-  if (!script) throw new Error('cannot tell which script to fork for the client')
-  const child = fork(script, [CLIENT_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-  const stopChild = onCleanup(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill()
-  })
-  try {
-    const board = host.board
-    const quiet = Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id))
-    const socketPath = host.info().socketPath
-    if (!socketPath) throw new Error('the host has no control socket')
-    await request(child, { t: 'connect', socketPath }, 'connected')
-    const out: Row[] = []
+export interface IsolationOptions extends FloodOptions {
+  /** Runs of each place mirrors parse, alternated (main, pool, main, pool…) so drift hits both. */
+  readonly rounds: number
+}
 
-    const hostileSection = `A hostile pane (counts of 10 M in ${HOSTILE_FINALS.length} kinds of sequence + random bytes, looping), ${QUIET_PANES} quiet bash`
-    if (variants.includes('hostile')) {
-      out.push(...variantRows(await runVariant('control, no hostile pane', child, quiet, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 }), false, hostileSection))
-      const hostile = board.get(board.create({ command: HOSTILE_ARGV, title: 'hostile' }).id)
-      await sleep(1000)
-      out.push(...variantRows(await runVariant('hostile, client attached to it + acking', child, quiet, hostile, await attached(child, hostile, opts)), true, hostileSection))
-      await board.remove(hostile.id)
-    }
-    if (!variants.includes('floods')) return out
+const MODES: readonly MirrorThreads[] = ['main', 'worker']
 
-    // Both places a mirror can parse, side by side in one run (see screen/paneMirror.ts).
-    const before = process.env.SWITCHBOARD_MIRROR_THREADS
-    try {
-      for (const threads of ['main', 'worker'] as const) {
-        process.env.SWITCHBOARD_MIRROR_THREADS = threads
-        const floodSection = `${FLOODS} panes flooding (\`yes\`), ${QUIET_PANES} quiet bash, mirrors on the ${threads === 'main' ? 'main thread' : 'worker threads'}`
-        const floods: Pane[] = Array.from({ length: FLOODS }, () => board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id))
-        await sleep(2000)
-        out.push(...variantRows(await runVariant('no client on the floods', child, quiet, floods, opts), true, floodSection))
-        for (const f of floods) await board.remove(f.id)
-      }
-    } finally {
-      if (before === undefined) delete process.env.SWITCHBOARD_MIRROR_THREADS
-      else process.env.SWITCHBOARD_MIRROR_THREADS = before
-    }
-    return out
-  } finally {
-    await stopChild()
-    await stopHost()
+function modeLabel(threads: MirrorThreads): string {
+  return threads === 'main' ? 'mirrors on the main thread' : `mirrors in the parser pool (${poolSizeFromEnv()} worker${poolSizeFromEnv() === 1 ? '' : 's'})`
+}
+
+/** Rounds of one variant as one: medians of the per-round numbers, every probe kept. */
+function merged(runs: readonly VariantResult[]): VariantResult {
+  const med = (f: (v: VariantResult) => number) => median(runs.map(f))
+  return {
+    label: runs[0]?.label ?? '',
+    eldP99: med((v) => v.eldP99),
+    eldMax: Math.max(...runs.map((v) => v.eldMax)),
+    busy: med((v) => v.busy),
+    mainCpu: med((v) => v.mainCpu),
+    meanChunk: med((v) => v.meanChunk),
+    probes: runs.flatMap((v) => v.probes),
+    parsedRate: med((v) => v.parsedRate),
+    clientRate: med((v) => v.clientRate),
+    resyncRate: med((v) => v.resyncRate),
+    resyncSize: med((v) => v.resyncSize),
   }
 }
 
-async function attached(child: ReturnType<typeof fork>, pane: Pane, opts: FloodOptions): Promise<FloodOptions> {
-  await request(child, { t: 'attach', paneId: pane.id }, 'attached')
-  await sleep(500)
-  return opts
+function probeMedian(v: VariantResult): number {
+  return median(v.probes.filter((p) => p.workingMs !== null).map((p) => p.workingMs as number))
 }
+
+/** The pool against the main thread, same run: ratios below 1 mean the pool is better. */
+function comparison(section: string, byMode: ReadonlyMap<MirrorThreads, VariantResult>): Row[] {
+  const main = byMode.get('main')
+  const pool = byMode.get('worker')
+  if (!main || !pool) return []
+  const ratio = (a: number, b: number) => fmt(a / b, 2)
+  return [
+    {
+      section,
+      name: 'pool / main thread: event-loop delay p99 (lower is better)',
+      value: ratio(pool.eldP99, main.eldP99),
+      detail: `${fmt(pool.eldP99)} vs ${fmt(main.eldP99)} ms; main thread CPU ${fmt(pool.mainCpu * 100, 0)} vs ${fmt(main.mainCpu * 100, 0)} % of a core`,
+    },
+    { section, name: 'pool / main thread: input → client gets working, median', value: ratio(probeMedian(pool), probeMedian(main)), detail: `${fmt(probeMedian(pool))} vs ${fmt(probeMedian(main))} ms` },
+  ]
+}
+
+async function variantRounds(
+  rounds: number,
+  run: (threads: MirrorThreads) => Promise<VariantResult>,
+): Promise<Map<MirrorThreads, VariantResult>> {
+  const runs = new Map<MirrorThreads, VariantResult[]>(MODES.map((m) => [m, []]))
+  for (let r = 0; r < rounds; r++) for (const threads of MODES) runs.get(threads)?.push(await run(threads))
+  return new Map([...runs].map(([m, v]) => [m, merged(v)]))
+}
+
+/**
+ * Isolation between panes: a quiet pane's state change reaching a client while another pane is
+ * hostile, and while 20 panes flood, with the mirrors on the main thread and in the parser pool
+ * side by side in one run.
+ */
+export async function benchIsolation(opts: IsolationOptions, variants: readonly string[] = ['hostile', 'floods']): Promise<Row[]> {
+  return withBoardAndClient('runtime-iso', async ({ host, child }) => {
+    const board = host.board
+    const out: Row[] = []
+    // Every pane of a variant parses in the same place: in the pool, quiet panes share workers with the noisy ones.
+    const quietPanes = (threads: MirrorThreads) => withThreads(threads, () => Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id)))
+    const remove = async (panes: readonly Pane[]) => {
+      for (const p of panes) await board.remove(p.id)
+    }
+    const rounds = Math.max(1, opts.rounds)
+
+    if (variants.includes('hostile')) {
+      const section = `A hostile pane (counts of 10 M in ${HOSTILE_FINALS.length} kinds of sequence + random bytes, looping), ${QUIET_PANES} quiet bash`
+      const control = quietPanes('main')
+      out.push(...variantRows(await runVariant('control, no hostile pane', child, control, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 }), false, section))
+      await remove(control)
+      const byMode = await variantRounds(rounds, async (threads) => {
+        const quiet = quietPanes(threads)
+        const hostile = withThreads(threads, () => board.get(board.create({ command: HOSTILE_ARGV, title: 'hostile' }).id))
+        await request(child, { t: 'attach', paneId: hostile.id }, 'attached')
+        await sleep(1000)
+        const v = await runVariant(`hostile, client attached to it + acking, ${modeLabel(threads)}`, child, quiet, hostile, opts)
+        await remove([hostile, ...quiet])
+        return v
+      })
+      for (const v of byMode.values()) out.push(...variantRows(v, true, section))
+      out.push(...comparison(section, byMode))
+    }
+    if (variants.includes('floods')) {
+      const section = `${FLOODS} panes flooding (\`yes\`), ${QUIET_PANES} quiet bash, no client on the floods`
+      const byMode = await variantRounds(rounds, async (threads) => {
+        const quiet = quietPanes(threads)
+        const floods = withThreads(threads, () => makeFloods(board))
+        await sleep(2000)
+        const v = await runVariant(modeLabel(threads), child, quiet, floods, opts)
+        await remove([...floods, ...quiet])
+        return v
+      })
+      for (const v of byMode.values()) out.push(...variantRows(v, true, section))
+      out.push(...comparison(section, byMode))
+    }
+    return out
+  })
+}
+
+function makeFloods(board: Board): Pane[] {
+  return Array.from({ length: FLOODS }, () => board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id))
+}
+
+

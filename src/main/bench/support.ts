@@ -8,6 +8,7 @@ import type { Pane } from '../panes/pane'
 import { realClock } from '../util/clock'
 import { silentLogger } from '../util/log'
 import type { PaneState } from '../../shared/domain/pane'
+import type { MirrorThreads } from '../screen/paneMirror'
 
 /** An interactive bash that reads no startup files: the "quiet pane" of every scenario. */
 export const QUIET_SHELL = ['bash', '--norc', '--noprofile', '-i']
@@ -95,5 +96,17 @@ export function findGc(): Gc | null {
         await new Promise((resolve) => setImmediate(resolve))
       }
     },
+  }
+}
+
+/** Panes made by `make` parse where `threads` says (see screen/paneMirror.ts). */
+export function withThreads<T>(threads: MirrorThreads, make: () => T): T {
+  const before = process.env.SWITCHBOARD_MIRROR_THREADS
+  process.env.SWITCHBOARD_MIRROR_THREADS = threads
+  try {
+    return make()
+  } finally {
+    if (before === undefined) delete process.env.SWITCHBOARD_MIRROR_THREADS
+    else process.env.SWITCHBOARD_MIRROR_THREADS = before
   }
 }

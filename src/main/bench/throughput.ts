@@ -5,16 +5,19 @@ import { performance } from 'node:perf_hooks'
 import { StringDecoder } from 'node:string_decoder'
 import xtermHeadless from '@xterm/headless'
 import { BoardConstants, type Board } from '../panes/board'
+import type { MirrorThreads } from '../screen/paneMirror'
 import { MirrorConstants } from '../screen/headlessMirror'
 import { writeContentFile } from './content'
 import { MB, fmt, median, range } from './stats'
 import { catPipeline, type PipelineRun } from './pipeline'
-import { benchBoard, type Gc, onCleanup, tempDir } from './support'
+import { benchBoard, type Gc, onCleanup, tempDir, withThreads } from './support'
 import { type Row, targetRow } from './table'
 import { type Timed, timed } from './timing'
 
 const { Terminal } = xtermHeadless
 const SECTION = 'PTY → headless mirror throughput'
+/** Both places a mirror can parse, alternated in every repetition. */
+const MODES: readonly MirrorThreads[] = ['main', 'worker']
 const CHUNK_BYTES = 4096
 const DIAG_MB = 50
 
@@ -75,11 +78,11 @@ interface PaneRun {
 }
 
 /** `cat file` in a real pane: timed until it exited and its mirror parsed everything. */
-async function catInPane(board: Board, path: string): Promise<PaneRun> {
+async function catInPane(board: Board, path: string, threads: MirrorThreads): Promise<PaneRun> {
   let chars = 0
   let lastParseMs = 0
   const total = await timed(async (t0) => {
-    const info = board.create({ command: ['cat', path], title: 'bench-cat' })
+    const info = withThreads(threads, () => board.create({ command: ['cat', path], title: 'bench-cat' }))
     const pane = board.get(info.id)
     const parsed = pane.onDidParse((data) => {
       chars += data.length
@@ -111,7 +114,7 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
   const board = benchBoard()
   const stop = onCleanup(() => board.shutdown())
   const direct: Timed[] = []
-  const pane: PaneRun[] = []
+  const panes = new Map<MirrorThreads, PaneRun[]>(MODES.map((m) => [m, []]))
   const rebuilt: Diag[] = []
   const immediate: Diag[] = []
   let raw: Diag | undefined
@@ -119,8 +122,10 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
     for (let i = 0; i < opts.repetitions; i++) {
       await opts.gc?.collect()
       direct.push(await parseDirect(path, WIDE))
-      await opts.gc?.collect()
-      pane.push(await catInPane(board, path))
+      for (const threads of MODES) {
+        await opts.gc?.collect()
+        panes.get(threads)?.push(await catInPane(board, path, threads))
+      }
     }
     raw = await catPipeline(diagPath, { mirror: false })
     for (let i = 0; i < opts.repetitions; i++) {
@@ -138,8 +143,6 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
   const cpu = (runs: readonly Timed[]) => `CPU ${pct(runs, (r) => r.cpu)}/${pct(runs, (r) => r.runq)}/${pct(runs, (r) => r.machine)}`
   const spread = (runs: readonly { ms: number }[]) => `${runs.length}× ${range(rates(runs))}`
   const directRate = median(rates(direct))
-  const paneRate = median(pane.map((r) => rate(r.total.ms)))
-  const paneParseRate = median(pane.map((r) => rate(r.lastParseMs)))
   const ratio = { limit: 0.8, atLeast: true, label: '≥ 0.8' }
   const diagRate = (r: Diag) => diagBytes / MB / (r.ms / 1000)
   const diag = (name: string, runs: Diag[]): Row => ({
@@ -155,29 +158,39 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
       `exit +${fmt(median(runs.map((r) => r.exitLagMs)), 0)} ms`,
     ].join('; '),
   })
-  const exitLag = pane.map((r) => r.total.ms - r.lastParseMs)
   // CPU time per MB is what contention from other work on the machine changes least.
   const cpuPerMB = (runs: readonly Timed[]) => median(runs.map((r) => (r.cpu * r.ms) / (bytes / MB)))
-  const [directCost, paneCost] = [cpuPerMB(direct), cpuPerMB(pane.map((r) => r.total))]
+  const directCost = cpuPerMB(direct)
+  const first = panes.get('main')?.[0] ?? panes.get('worker')?.[0]
+  const paneRows = (threads: MirrorThreads, pane: readonly PaneRun[]): Row[] => {
+    const where = threads === 'main' ? 'mirror on the main thread' : 'mirror in the parser pool'
+    const paneRate = median(pane.map((r) => rate(r.total.ms)))
+    const paneParseRate = median(pane.map((r) => rate(r.lastParseMs)))
+    const paneCost = cpuPerMB(pane.map((r) => r.total))
+    const exitLag = pane.map((r) => r.total.ms - r.lastParseMs)
+    return [
+      { section: SECTION, name: `pane (${where}): cat → PTY → mirror, until exited + settled MB/s`, value: fmt(paneRate), detail: `${spread(pane.map((r) => r.total))}; ${cpu(pane.map((r) => r.total))}` },
+      targetRow(SECTION, `  ratio pane / direct (until exited + settled)`, paneRate / directRate, fmt(paneRate / directRate, 2), ratio),
+      { section: SECTION, name: `  until last chunk parsed MB/s`, value: fmt(paneParseRate), detail: `${pane.length}× ${range(pane.map((r) => rate(r.lastParseMs)))}` },
+      targetRow(SECTION, `  ratio pane / direct (until last chunk parsed)`, paneParseRate / directRate, fmt(paneParseRate / directRate, 2), ratio),
+      {
+        section: SECTION,
+        name: '  info: CPU of this process per MB, pane (direct) ms',
+        value: fmt(paneCost, 0),
+        detail: `direct ${fmt(directCost, 0)}: the pane needs ${fmt(paneCost / directCost, 2)}× the CPU per MB (all threads of the process)`,
+      },
+      { section: SECTION, name: '  info: last chunk parsed → exit reported + settled ms', value: fmt(median(exitLag), 0), detail: `${exitLag.length}× ${range(exitLag, 0)}` },
+    ]
+  }
   return [
     {
       section: SECTION,
-      name: `file: ${fmt(bytes / MB, 0)} MB mixed ANSI/UTF-8 (${fmt((pane[0]?.chars ?? NaN) / 1e6, 0)} M chars parsed)`,
+      name: `file: ${fmt(bytes / MB, 0)} MB mixed ANSI/UTF-8 (${fmt((first?.chars ?? NaN) / 1e6, 0)} M chars parsed)`,
       value: '',
       detail: `CPU a/b/c: this process on CPU / main thread runnable but waiting for a CPU / all ${cpus().length} CPUs busy; shares of wall time`,
     },
     { section: SECTION, name: '@xterm/headless direct (4 KiB writes, 1 MiB window) MB/s', value: fmt(directRate), detail: `${spread(direct)}; ${cpu(direct)}` },
-    { section: SECTION, name: 'pane: cat → PTY → mirror, until exited + settled MB/s', value: fmt(paneRate), detail: `${spread(pane.map((r) => r.total))}; ${cpu(pane.map((r) => r.total))}` },
-    targetRow(SECTION, 'ratio pane / direct (until exited + settled)', paneRate / directRate, fmt(paneRate / directRate, 2), ratio),
-    { section: SECTION, name: 'pane: until last chunk parsed MB/s', value: fmt(paneParseRate), detail: `${pane.length}× ${range(pane.map((r) => rate(r.lastParseMs)))}` },
-    targetRow(SECTION, 'ratio pane / direct (until last chunk parsed)', paneParseRate / directRate, fmt(paneParseRate / directRate, 2), ratio),
-    {
-      section: SECTION,
-      name: 'info: CPU of this process per MB, pane (direct) ms',
-      value: fmt(paneCost, 0),
-      detail: `direct ${fmt(directCost, 0)}: the pane needs ${fmt(paneCost / directCost, 2)}× the CPU per MB`,
-    },
-    { section: SECTION, name: 'info: last chunk parsed → exit reported + settled ms', value: fmt(median(exitLag), 0), detail: `${exitLag.length}× ${range(exitLag, 0)}` },
+    ...[...panes].flatMap(([threads, runs]) => paneRows(threads, runs)),
     { section: SECTION, name: `diagnosis on a ${fmt(diagBytes / MB, 0)} MB file (rates to the last chunk):`, value: '', detail: '' },
     diag('  PTY read alone (PtyProcess, no mirror) MB/s', raw ? [raw] : []),
     // exit +N: from the last read to PtyProcess reporting the exit.

@@ -41,7 +41,7 @@ export interface PaneOptions {
   readonly log: (line: string) => void
   /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
   readonly seed?: string
-  /** Where the mirror parses (default: SWITCHBOARD_MIRROR_THREADS, else the main thread). */
+  /** Where the mirror parses (default: SWITCHBOARD_MIRROR_THREADS, else the parser pool). */
   readonly mirrorThreads?: MirrorThreads
 }
 

@@ -100,4 +100,30 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     expect(reads.length - quiet).toBe(5)
     monitor.dispose()
   })
+
+  it('looks again soon after input while the shell is still in front: a short job forked late is still seen', async () => {
+    const clock = new VirtualClock(0)
+    let front = 1
+    const monitor = new ForegroundMonitor(
+      1,
+      clock,
+      async () => ({ tpgid: front, rootPgrp: 1, argv: front === 1 ? ['bash'] : ['sleep', '0.2'] }),
+      () => null,
+    )
+    const seen: ForegroundState[] = []
+    monitor.onDidChange((s) => seen.push(s))
+    const step = async (ms: number) => {
+      clock.advanceTo(clock.now() + ms)
+      await flush()
+    }
+    await step(0)
+    expect(seen.map((s) => s.program.argv[0])).toEqual(['bash'])
+    monitor.noteInput()
+    // The shell forks the job only after the first look (30 ms): the next look, 60 ms on, finds it.
+    await step(30)
+    front = 7
+    await step(60)
+    expect(seen.map((s) => s.program.argv[0])).toEqual(['bash', 'sleep'])
+    monitor.dispose()
+  })
 })

@@ -17,6 +17,13 @@ type ReadReader = (rootPid: number, tpgid: number, scanJob: boolean, previous: T
 export const enum ForegroundConstants {
   /** After input (a command typed and Enter pressed) the job starts within a few ms; look soon. */
   AfterInputMs = 30,
+  /**
+   * …and if the shell is still in front, look again this much later, this many times: on a busy
+   * machine the shell forks its job after the first look, and a short job (`sleep 0.2`) ended
+   * before the next output-driven check, so it was never seen working.
+   */
+  InputRecheckMs = 60,
+  InputRechecks = 3,
   /** Output after a quiet spell (a burst begins): look this soon. */
   AfterOutputMs = 250,
   /** A silent program can start or end a job with no output at all: look this often regardless. */
@@ -60,6 +67,8 @@ export class ForegroundMonitor implements IDisposable {
   private lastCheckAt = -Infinity
   /** Input, or output after a quiet spell, since the last look: the next wake-up reads. */
   private edge = true
+  /** Looks left after input while the root (the shell) is still in front. */
+  private inputRechecks = 0
   private timer: IDisposable | undefined
   private dueAt = Infinity
   private checking = false
@@ -86,6 +95,7 @@ export class ForegroundMonitor implements IDisposable {
   noteInput(): void {
     this.activity = true
     this.edge = true
+    this.inputRechecks = ForegroundConstants.InputRechecks
     this.schedule(ForegroundConstants.AfterInputMs)
   }
 
@@ -127,10 +137,17 @@ export class ForegroundMonitor implements IDisposable {
     this.checking = true
     this.edge = false
     this.lastCheckAt = this.clock.now()
+    let again: number = ForegroundConstants.IdlePollMs
     try {
       const reading = await this.read(this.rootPid)
       if (this.disposed) return
       if (!reading) return
+      if (this.inputRechecks > 0 && reading.tpgid === reading.rootPgrp) {
+        this.inputRechecks--
+        // A recheck is an edge: it reads even while output goes on.
+        this.edge = true
+        again = ForegroundConstants.InputRecheckMs
+      } else this.inputRechecks = 0
       const now = this.clock.now()
       const quiet = now - this.lastOutputAt >= ForegroundConstants.ScanAfterQuietMs
       const scanJob = quiet && (this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs)
@@ -142,7 +159,7 @@ export class ForegroundMonitor implements IDisposable {
       this.update({ pid: reading.tpgid, argv: reading.argv, isRoot: reading.tpgid === reading.rootPgrp }, reader)
     } finally {
       this.checking = false
-      this.schedule(ForegroundConstants.IdlePollMs)
+      this.schedule(again)
     }
   }
 

@@ -41,6 +41,9 @@ interface Seen {
 /** Starts recording and collects the live pane's state changes on the recording's clock. */
 async function recordLive(pane: Pane, name: string): Promise<{ file: string; live: Seen[] }> {
   const file = join(dir, `${name}.cast`)
+  // The screen the recording starts from is parsed: a first pane's parser worker boots in ~0.3 s
+  // here, after a shell's idle (seen from its foreground process) and before its prompt is parsed.
+  await pane.settled()
   const start = Date.now()
   const live: Seen[] = [{ t: 0, state: pane.verdict.state }]
   await board.record(pane.id, file)

@@ -1,10 +1,10 @@
 import xtermHeadless from '@xterm/headless'
 import serializeAddon from '@xterm/addon-serialize'
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
+import { DisposableStore } from '../../core/lifecycle/disposable'
 import { colorQueryReply, paletteQueryReply, windowReportReply } from '../../core/terminal/queryReplies'
 import type { OscRecord } from '../../shared/domain/pane'
+import { MirrorEmitters } from './mirrorEmitters'
 
 // Both packages are CommonJS: named imports go through the default export under Node's ESM/CJS interop.
 const { Terminal } = xtermHeadless
@@ -40,25 +40,15 @@ export interface MirrorScreen {
  * position itself; the colour queries are answered here), records titles and OSC sequences, and
  * gives the visible screen as text.
  */
-export class HeadlessMirror implements IDisposable {
+export class HeadlessMirror extends MirrorEmitters {
   private readonly term: HeadlessTerminal
   private readonly serializer = new SerializeAddon()
   private readonly store = new DisposableStore()
   private readonly oscLog: OscRecord[] = []
   private titleText = ''
 
-  private readonly _onReply = new Emitter<string>()
-  /** Bytes the terminal sends back to the program (query answers). */
-  readonly onReply = this._onReply.event
-  private readonly _onTitle = new Emitter<string>()
-  readonly onTitle = this._onTitle.event
-  private readonly _onOsc = new Emitter<OscRecord>()
-  readonly onOsc = this._onOsc.event
-  private readonly _onBell = new Emitter<void>()
-  /** The program rang the bell (a BEL outside any escape sequence). */
-  readonly onBell = this._onBell.event
-
   constructor(cols: number, rows: number, private readonly clock: Clock, scrollback: number = MirrorConstants.Scrollback) {
+    super()
     // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
     this.term = new Terminal({
       cols,
@@ -113,10 +103,6 @@ export class HeadlessMirror implements IDisposable {
       )
     }
     this.store.add(this.term.onBell(() => this._onBell.fire()))
-    this.store.add(this._onReply)
-    this.store.add(this._onTitle)
-    this.store.add(this._onOsc)
-    this.store.add(this._onBell)
   }
 
   private recordOsc(ident: number, data: string): void {
@@ -127,7 +113,7 @@ export class HeadlessMirror implements IDisposable {
   }
 
   /** `done` runs once the chunk is parsed: only then does the screen reflect it. */
-  write(data: string, done: () => void): void {
+  write(data: string | Uint8Array, done: () => void): void {
     this.term.write(data, done)
   }
 
@@ -172,8 +158,9 @@ export class HeadlessMirror implements IDisposable {
     return this.serializer.serialize({ scrollback })
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.store.dispose()
     this.term.dispose()
+    super.dispose()
   }
 }

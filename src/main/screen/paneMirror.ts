@@ -8,7 +8,7 @@ import { RemoteMirror } from './remoteMirror'
 
 /**
  * What a pane needs of its terminal of record, wherever it parses: on the board's thread
- * (LocalMirror) or in a worker thread of its own (RemoteMirror). Callbacks run in the order of the
+ * (LocalMirror) or in a parser worker of the mirror pool (RemoteMirror). Callbacks run in the order of the
  * writes; `serialize` covers exactly the writes before it.
  */
 export interface PaneMirror extends IDisposable {
@@ -31,15 +31,18 @@ export interface PaneMirror extends IDisposable {
 }
 
 /**
- * Where panes parse. `main` by default: measured side by side with 20 panes flooding on this
- * 2-core machine, worker threads kept the board's scheduling group busy and its event loop waited
- * longer (p99 100–190 ms against 23–57 ms), while a hostile pane is already harmless on the main
- * thread once counts are clamped. SWITCHBOARD_MIRROR_THREADS=worker selects the worker threads.
+ * Where panes parse. `worker` by default: the parser pool (mirrorPool.ts), a few worker threads each
+ * hosting many panes, parsing them in turn. Measured side by side with 20 panes flooding on this
+ * 2-core machine (4 runs, load 11–16), the pool kept the serving thread's event-loop p99 at
+ * 19–50 ms against 76–171 ms on the main thread, and a quiet pane's state change reached a client
+ * in 32–40 ms against 63–88 ms (README, bench). One worker per pane (the earlier design) lost to the main thread
+ * there: 20 parser threads starved the serving one. SWITCHBOARD_MIRROR_THREADS=main parses on the
+ * board's own thread (LocalMirror), as replay does.
  */
 export type MirrorThreads = 'main' | 'worker'
 
 export function mirrorThreadsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): MirrorThreads {
-  return env.SWITCHBOARD_MIRROR_THREADS === 'worker' ? 'worker' : 'main'
+  return env.SWITCHBOARD_MIRROR_THREADS === 'main' ? 'main' : 'worker'
 }
 
 export function createPaneMirror(threads: MirrorThreads, cols: number, rows: number, clock: Clock): PaneMirror {

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { realClock } from '../util/clock'
+import { MirrorPool } from './mirrorPool'
 import { RemoteMirror } from './remoteMirror'
 
 function written(mirror: RemoteMirror, data: string): Promise<void> {
   return new Promise((resolve) => mirror.write(data, resolve))
 }
 
-describe('RemoteMirror: the pane’s headless mirror in a worker thread', () => {
+describe('RemoteMirror: the pane’s headless mirror in a parser worker of the pool', () => {
   it('parses off the main thread: a slow sequence costs the worker, not the event loop', async () => {
-    const mirror = new RemoteMirror(80, 24, realClock)
+    const pool = new MirrorPool({ size: 1 })
+    const mirror = new RemoteMirror(80, 24, realClock, pool)
     try {
       await written(mirror, 'warm\r\n')
       const eld = monitorEventLoopDelay({ resolution: 10 })
@@ -25,11 +27,13 @@ describe('RemoteMirror: the pane’s headless mirror in a worker thread', () => 
       expect(eld.max / 1e6).toBeLessThan(parseMs / 2)
     } finally {
       mirror.dispose()
+      pool.dispose()
     }
   }, 60_000)
 
   it('keeps order: state as of each write, snapshots covering exactly the writes before them, query replies', async () => {
-    const mirror = new RemoteMirror(40, 5, realClock)
+    const pool = new MirrorPool({ size: 1 })
+    const mirror = new RemoteMirror(40, 5, realClock, pool)
     const replies: string[] = []
     mirror.onReply((r) => replies.push(r))
     const titles: string[] = []
@@ -52,14 +56,17 @@ describe('RemoteMirror: the pane’s headless mirror in a worker thread', () => 
       expect(mirror.screen()).toMatchObject({ cols: 30, rows: 3 })
     } finally {
       mirror.dispose()
+      pool.dispose()
     }
   })
 
   it('a worker that cannot start fails loudly, and writes still complete so the PTY is never held', async () => {
-    const mirror = new RemoteMirror(80, 24, realClock, '/nonexistent/mirrorWorker.js')
+    const pool = new MirrorPool({ workerPath: '/nonexistent/mirrorWorker.js' })
+    const mirror = new RemoteMirror(80, 24, realClock, pool)
     expect(mirror.failure).toMatch(/mirrorWorker\.js is missing/)
     await written(mirror, 'lost')
     expect(await new Promise((resolve) => mirror.snapshot(resolve))).toBe('')
     mirror.dispose()
+    pool.dispose()
   })
 })

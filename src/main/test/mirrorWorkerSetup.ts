@@ -21,5 +21,10 @@ export default async function setup(): Promise<() => void> {
     logLevel: 'silent',
   })
   process.env.SWITCHBOARD_MIRROR_WORKER = file
+  // The app's parser threads run at nice 10 below the board's thread; nice only weighs within an
+  // autogroup (a session), and in the app that session holds only the board (every pane is a
+  // session of its own). Vitest's forks share one session: at nice 10, a test board's parser got
+  // a tenth of the weight of each sibling test file and a canary's screen waited seconds.
+  process.env.SWITCHBOARD_MIRROR_NICE ??= '0'
   return () => rmSync(dir, { recursive: true, force: true })
 }

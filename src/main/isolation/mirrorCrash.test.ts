@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Logger } from '../util/log'
+import { defaultMirrorPool } from '../screen/mirrorPool'
+import { eventually, screenText, testBoard, waitForState } from '../test/support'
+
+const lines: string[] = []
+const log: Logger = { debug() {}, info: (msg) => void lines.push(msg), warn: (msg) => void lines.push(msg), error: (msg) => void lines.push(msg) }
+let board = testBoard({ log })
+afterEach(async () => {
+  await board.shutdown()
+  lines.length = 0
+  board = testBoard({ log })
+})
+
+const SHELL = ['bash', '--norc', '--noprofile', '-i']
+
+describe('a parser worker that dies does not take the board down', () => {
+  it('its panes say why and keep their programs, which end cleanly; the board and new panes go on', async () => {
+    // The parser pool is the default: the victim's terminal is in one of its workers.
+    expect(process.env.SWITCHBOARD_MIRROR_THREADS ?? 'worker').toBe('worker')
+    const victim = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)
+    await waitForState(victim, 'idle')
+    board.write(victim.id, 'echo before-$((6*7))\r')
+    await eventually(async () => (await screenText(victim)).includes('before-42'), 'the victim to answer')
+
+    // Every worker of the pool dies (as a crash would end it: the thread exits, not by disposal).
+    const threads = defaultMirrorPool().threads()
+    expect(threads.length).toBeGreaterThan(0)
+    await Promise.all(threads.map((t) => t.terminate()))
+    // Evidence: the pane's log says what failed and that its program goes on.
+    await eventually(() => lines.find((l) => l.includes(`pane ${victim.id}: the mirror's parser worker exited`)), 'the failure to be logged')
+    expect(lines.join('\n')).toMatch(/its screen is no longer updated \(the program keeps running\)/)
+
+    // The board still serves: a new pane gets a fresh worker and works, states still change.
+    const canary = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)
+    await waitForState(canary, 'idle')
+    board.write(canary.id, 'echo canary-$((6*7))\r')
+    await eventually(async () => (await screenText(canary)).includes('canary-42'), 'the new pane to answer')
+    expect(board.list().map((p) => p.id)).toEqual(expect.arrayContaining([victim.id, canary.id]))
+
+    // The victim's program was never held (its output flows, unparsed) and ends with a clean exit.
+    board.write(victim.id, 'seq 1 20000; exit 3\r')
+    await eventually(() => victim.exit, 'the victim to exit', 15_000)
+    expect(victim.exit?.code).toBe(3)
+    await waitForState(victim, 'exited')
+    await board.remove(victim.id)
+    expect(board.list().map((p) => p.id)).toEqual([canary.id])
+  }, 60_000)
+})

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
+import { realClock } from '../util/clock'
+import { MirrorPool, poolSizeFromEnv } from './mirrorPool'
+import { RemoteMirror } from './remoteMirror'
+
+function written(mirror: RemoteMirror, data: string): Promise<void> {
+  return new Promise((resolve) => mirror.write(data, resolve))
+}
+
+function failed(mirror: RemoteMirror): Promise<string> {
+  return new Promise((resolve) => mirror.onDidFail(resolve))
+}
+
+const pools: MirrorPool[] = []
+function pool(options: ConstructorParameters<typeof MirrorPool>[0]): MirrorPool {
+  const p = new MirrorPool(options)
+  pools.push(p)
+  return p
+}
+afterEach(() => {
+  for (const p of pools.splice(0)) p.dispose()
+})
+
+describe('MirrorPool: a few parser workers, each hosting many panes', () => {
+  it('sizes itself to the CPUs less the board’s own thread, 1 to 4, or as SWITCHBOARD_MIRROR_WORKERS says', () => {
+    expect(poolSizeFromEnv({}, 1)).toBe(1)
+    expect(poolSizeFromEnv({}, 2)).toBe(1)
+    expect(poolSizeFromEnv({}, 3)).toBe(2)
+    expect(poolSizeFromEnv({}, 64)).toBe(4)
+    expect(poolSizeFromEnv({ SWITCHBOARD_MIRROR_WORKERS: '3' }, 2)).toBe(3)
+    expect(poolSizeFromEnv({ SWITCHBOARD_MIRROR_WORKERS: 'lots' }, 2)).toBe(1)
+  })
+
+  it('spreads panes over its workers and stops a worker with its last pane', async () => {
+    const p = pool({ size: 2 })
+    const mirrors = Array.from({ length: 4 }, () => new RemoteMirror(80, 24, realClock, p))
+    expect(p.threads()).toHaveLength(2)
+    await Promise.all(mirrors.map((m, i) => written(m, `pane ${i}`)))
+    mirrors.forEach((m, i) => expect(m.screen().lines[0]).toBe(`pane ${i}`))
+    for (const m of mirrors) m.dispose()
+    expect(p.threads()).toHaveLength(0)
+  })
+
+  it('parses fairly: a quiet pane waits for one slice of a flooding pane in the same worker, not for xterm’s 12 ms run', async () => {
+    const sliceBytes = 8192
+    const p = pool({ size: 1, sliceBytes, roundBytes: sliceBytes })
+    const flood = new RemoteMirror(80, 24, realClock, p)
+    const quiet = new RemoteMirror(80, 24, realClock, p)
+    await Promise.all([written(flood, 'warm'), written(quiet, 'warm')])
+    // Numbered lines: the flood's screen tells how far its parse has got.
+    const LINE = 64
+    const lines = Array.from({ length: 250_000 }, (_, i) => `flood ${String(i).padStart(9, '0')} `.padEnd(LINE - 2, '.') + '\r\n')
+    const floodDone = written(flood, lines.join(''))
+    const reached = () => Math.max(-1, ...flood.screen().lines.map((l) => Number(/^flood (\d+)/.exec(l)?.[1] ?? -1)))
+    const gaps: number[] = []
+    for (let i = 0; i < 5; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 30))
+      const before = reached()
+      await written(quiet, `\r\nquiet ${i}`)
+      gaps.push((reached() - before) * LINE)
+    }
+    const floodWasStillGoing = reached() < lines.length - 1
+    await floodDone
+    expect(floodWasStillGoing).toBe(true)
+    expect(quiet.screen().lines.join('\n')).toContain('quiet 4')
+    // Flood bytes parsed while the quiet chunk waited: a slice or two of a round (states lag a
+    // round), where xterm alone would parse ~12 ms of the flood (hundreds of KB) first.
+    expect(Math.min(...gaps)).toBeLessThanOrEqual(4 * sliceBytes)
+  }, 60_000)
+
+  it('a worker that dies fails only its own panes, with the reason; they keep flowing and the next pane gets a fresh worker', async () => {
+    const p = pool({ size: 2 })
+    const a = new RemoteMirror(80, 24, realClock, p)
+    const b = new RemoteMirror(80, 24, realClock, p)
+    await Promise.all([written(a, 'a'), written(b, 'b')])
+    const [first] = p.threads()
+    const why = failed(a)
+    await first?.terminate()
+    expect(await why).toMatch(/parser worker exited/)
+    expect(a.failure).toMatch(/parser worker exited/)
+    // The pane's writes still complete (its PTY is never held) and its last screen stays readable.
+    await written(a, 'after')
+    expect(a.screen().lines[0]).toBe('a')
+    // The other worker's pane goes on.
+    await written(b, ' and more')
+    expect(b.failure).toBeNull()
+    expect(b.screen().lines[0]).toBe('b and more')
+    const c = new RemoteMirror(80, 24, realClock, p)
+    await written(c, 'c')
+    expect(c.screen().lines[0]).toBe('c')
+    expect(p.threads()).toHaveLength(2)
+    for (const m of [a, b, c]) m.dispose()
+  })
+
+  it('a worker that hangs (a 10 M line scroll, unclamped) is stopped by the watchdog and fails only its panes', async () => {
+    const p = pool({ size: 2, hangMs: 1500 })
+    const stuck = new RemoteMirror(80, 24, realClock, p)
+    const fine = new RemoteMirror(80, 24, realClock, p)
+    await Promise.all([written(stuck, 'x'), written(fine, 'y')])
+    const why = failed(stuck)
+    // Released when the watchdog gives up on the worker, not when the minute-long parse ends.
+    const released = written(stuck, '\x1b[9999999S')
+    expect(await why).toMatch(/stopped answering .* it was stopped/)
+    await released
+    await written(fine, ' still parsed')
+    expect(fine.screen().lines[0]).toBe('y still parsed')
+    expect(fine.failure).toBeNull()
+    stuck.dispose()
+    fine.dispose()
+    expect(p.threads()).toHaveLength(0)
+  }, 30_000)
+
+  it('a pane whose callback throws costs the other panes of the round nothing; the error is reported', async () => {
+    const p = pool({ size: 1 })
+    const [a, b] = [new RemoteMirror(80, 24, realClock, p), new RemoteMirror(80, 24, realClock, p)]
+    await Promise.all([written(a, 'warm'), written(b, 'warm')])
+    const reported: unknown[] = []
+    setUnexpectedErrorHandler((err) => reported.push(err))
+    try {
+      // Same turn, same message, same round: a's callback throws before b's event is handled.
+      a.write('!', () => {
+        throw new Error('a pane bug')
+      })
+      await written(b, ' b')
+      expect(b.screen().lines[0]).toBe('warm b')
+      await written(a, ' a')
+      expect(a.screen().lines[0]).toBe('warm! a')
+      expect(reported).toEqual([expect.objectContaining({ message: 'a pane bug' })])
+    } finally {
+      setUnexpectedErrorHandler(null)
+      a.dispose()
+      b.dispose()
+    }
+  })
+
+  it('disposal terminates every worker', async () => {
+    const p = pool({ size: 2 })
+    const mirrors = [new RemoteMirror(80, 24, realClock, p), new RemoteMirror(80, 24, realClock, p)]
+    await Promise.all(mirrors.map((m) => written(m, 'x')))
+    const exits = p.threads().map((t) => new Promise<number>((resolve) => t.once('exit', resolve)))
+    p.dispose()
+    expect(await Promise.all(exits)).toHaveLength(2)
+    expect(p.threads()).toHaveLength(0)
+  })
+})
