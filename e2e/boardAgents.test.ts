@@ -19,6 +19,7 @@ import { FakeResponses } from '../test/agents/support/fakeResponses'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../test/agents/codex/setup'
 import { claudeBin } from '../test/agents/support/paths'
+import { INTERNAL_WORDS } from '../src/renderer/src/lib/plainWords'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const AGENT_BIN = join(ROOT, 'test/agents/node_modules/.bin')
@@ -53,6 +54,26 @@ async function startAgent(page: Page, command: string, cwd: string): Promise<str
   const id = (await ids()).find((x) => x !== null && !before.has(x))!
   await waitForAttached(page, id)
   return id
+}
+
+/**
+ * No visible text of the board (header, sidebar, needs-you, answer box, the badge's and the
+ * timeline's plain lines) carries an event name, a payload field or a rule id; the raw evidence is
+ * only in the badge's "Details" and in tooltips of the needs-you entry and the header's report.
+ */
+async function expectPlainWords(page: Page): Promise<void> {
+  const visible = await page.evaluate(() => {
+    const hidden = [...document.querySelectorAll('.visually-hidden, .xterm, .evidence')]
+    const texts: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('#root *')) {
+      if (hidden.some((h) => h.contains(el))) continue
+      for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE && n.textContent!.trim() && el.checkVisibility()) texts.push(n.textContent!.trim())
+    }
+    const titles = [...document.querySelectorAll<HTMLElement>('.state-timeline__segment')].map((e) => e.title)
+    const plainRows = [...document.querySelectorAll<HTMLElement>('[data-testid="evidence-plain"]')].map((e) => e.textContent!)
+    return [...texts, ...titles, ...plainRows]
+  })
+  expect(visible.filter((t) => INTERNAL_WORDS.test(t))).toEqual([])
 }
 
 const shot = async (page: Page, name: string) => {
@@ -115,9 +136,13 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
 
     await clickNotification(page, 0)
     await waitForAttached(page, claude)
-    // The header names the agent and its latest report (the hook that opened the dialog).
+    // The header names the agent and what its latest report (the hook that opened the dialog)
+    // means, in plain words; the event's name is one hover away.
     await expect(page.getByTestId('pane-header-agent').textContent()).resolves.toMatch(/^claude( 2\.1\.197)?$/)
-    await expect.poll(() => page.getByTestId('pane-header-last-report').textContent(), { timeout: 5000 }).toMatch(/^reported (PermissionRequest|PreToolUse|Notification) /)
+    const lastReport = page.getByTestId('pane-header-last-report')
+    await expect.poll(() => lastReport.textContent(), { timeout: 5000 }).toMatch(/^Claude Code (asked for permission|is about to use a tool|sent a notification) /)
+    await expect(lastReport.getAttribute('title')).resolves.toMatch(/PermissionRequest|PreToolUse|Notification/)
+    await expectPlainWords(page)
     await page.getByTestId('dialog-option').first().waitFor()
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Run `touch x.txt`?')
     expect(existsSync(join(work, 'x.txt'))).toBe(false)
@@ -149,6 +174,7 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
       })).resolves.toBe(true)
     }
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Which database should the service use?')
+    await expectPlainWords(page)
     await shot(page, 'claude-question-800')
     await page.locator('[data-testid="dialog-option"][data-key="4"]').click()
     const field = page.getByTestId('dialog-free-text')
@@ -243,6 +269,8 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     await expect.poll(() => item.textContent(), { timeout: 5000 }).toContain('Which one do you prefer?')
     await expect(item.textContent()).resolves.not.toMatch(/state=|app=codex|terminal state/)
     await expect(item.locator('button').getAttribute('title')).resolves.toContain('state=done:app=codex')
+    await selectPane(page, codex)
+    await expectPlainWords(page)
     await shot(page, 'codex-asked')
   }, 120_000)
 })
