@@ -107,8 +107,15 @@ export function castLog(file: string): CastLogEntry[] {
 }
 /** Typed input only: no focus reports or query answers. */
 export function typedInput(file: string): CastLogEntry[] {
+  // A focus report or a terminal's reply can share one read with a key ("\x1b[O1": the terminal
+  // lost the focus to the button that sent the 1): stripped, not the whole entry dropped.
   // eslint-disable-next-line no-control-regex
-  return castLog(file).filter((e) => e.input !== undefined && !/^(?:\x1b\[[IO]|\x1b\[[?>=]?[\d;]*[cnR]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\))+$/.test(e.input))
+  const replies = /\x1b\[[IO]|\x1b\[[?>=]?[\d;]*[cnR]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)/g
+  return castLog(file).flatMap((e) => {
+    if (e.input === undefined) return []
+    const input = e.input.replace(replies, '')
+    return input ? [{ ...e, input }] : []
+  })
 }
 
 /** Waits until the recorded program waits at a `label` marker (its latest hold, not released yet). */
