@@ -76,6 +76,17 @@ export async function layoutProblems(page: Page, scope?: string): Promise<Layout
         if (!inScroller && (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)) clipped = 'outside the window'
         if (clipped) problems.push({ control: name(el), problem: clipped })
       }
+      const sticky = (el: Element) => {
+        for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === 'sticky') return a
+        return null
+      }
+      const scrolls = (el: Element) => {
+        for (let a = el.parentElement; a; a = a.parentElement) {
+          const st = getComputedStyle(a)
+          if (/auto|scroll/.test(st.overflowY) && a.scrollHeight > a.clientHeight) return true
+        }
+        return false
+      }
       // The part of a control its clipping ancestors (scroll areas) let show.
       const shown = (el: Element, r: DOMRect) => {
         let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom]
@@ -92,6 +103,8 @@ export async function layoutProblems(page: Page, scope?: string): Promise<Layout
         for (let j = i + 1; j < visibleBoxes.length; j++) {
           const [a, b] = [visibleBoxes[i]!, visibleBoxes[j]!]
           if (a.el.contains(b.el) || b.el.contains(a.el)) continue
+          // A sticky bar (Save/Cancel) over the content scrolling under it.
+          if (!!sticky(a.el) !== !!sticky(b.el) && scrolls(sticky(a.el) ? b.el : a.el)) continue
           const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left)
           const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top)
           if (w > 2 && h > 2) problems.push({ control: name(a.el), problem: `overlaps ${name(b.el)} by ${Math.round(w)}×${Math.round(h)} px` })
@@ -102,6 +115,7 @@ export async function layoutProblems(page: Page, scope?: string): Promise<Layout
         if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue
         const hit = document.elementFromPoint(x, y)
         if (!hit || el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el)) continue
+        if (sticky(hit) && !sticky(el) && scrolls(el)) continue
         // A scroll area's off-screen part: the centre lies outside its scroller's box.
         let hidden = false
         for (let a = el.parentElement; a; a = a.parentElement) {
