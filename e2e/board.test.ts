@@ -26,6 +26,7 @@ import {
   waitForPaneState,
 } from './support/boardSteps'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
+import { layoutProblems, tabThrough } from './support/visualChecks'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const CAST = resolve(ROOT, '../shared/fixtures/claude/cc-120x32.cast')
@@ -331,6 +332,48 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await shot('light')
   })
 
+  it('a key of one’s own in Settings → Shortcuts: captured by keyboard, a shared key blocks saving, saved to settings.json, used, and reset', async () => {
+    await page.keyboard.press('Alt+Comma')
+    await page.getByTestId('settings-page').waitFor()
+    const grid = page.getByTestId('shortcut-key-grid')
+    await expect(grid.textContent()).resolves.toBe('Alt G')
+    await grid.focus()
+    await page.keyboard.press('Enter')
+    await expect(grid.textContent()).resolves.toBe('Press a key…')
+    // J is "next pane that needs you": both rows say so, and Save waits.
+    await page.keyboard.press('KeyJ')
+    await expect(grid.textContent()).resolves.toBe('Alt J')
+    await expect(page.getByTestId('shortcut-conflict').count()).resolves.toBe(2)
+    await expect(page.getByTestId('settings-save').isDisabled()).resolves.toBe(true)
+    await page.locator('[data-shortcut="grid"]').scrollIntoViewIfNeeded()
+    await shot('settings-shortcut-conflict')
+    await grid.click()
+    await page.keyboard.press('KeyK')
+    await expect(page.getByTestId('shortcut-conflict').count()).resolves.toBe(0)
+    // A key bash and the agents use with Alt is allowed, with what the program loses.
+    await page.getByTestId('shortcut-key-help').click()
+    await page.keyboard.press('KeyT')
+    await expect(page.getByTestId('shortcut-program-key').textContent()).resolves.toContain('transpose words')
+    await page.getByTestId('shortcut-reset-help').click()
+    await expect(page.getByTestId('shortcut-program-key').count()).resolves.toBe(0)
+    await page.getByTestId('settings-save').click()
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' })
+    const saved = () => (JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { shortcuts: { prefix: string; keys: Record<string, string> } }).shortcuts
+    expect(saved()).toEqual({ prefix: 'Alt', keys: { grid: 'KeyK' } })
+    // Alt+K now toggles the grid; Alt+G goes to the program.
+    await page.keyboard.press('Alt+KeyK')
+    await expect.poll(() => page.getByTestId('layout-single').isChecked()).toBe(false)
+    await page.keyboard.press('Alt+KeyK')
+    await expect.poll(() => page.getByTestId('layout-single').isChecked()).toBe(true)
+    await page.keyboard.press('Alt+Comma')
+    await page.getByTestId('settings-page').waitFor()
+    await page.getByTestId('shortcut-reset-all').click()
+    await expect(grid.textContent()).resolves.toBe('Alt G')
+    await page.getByTestId('settings-save').click()
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' })
+    expect(saved()).toEqual({ prefix: 'Alt', keys: {} })
+  })
+
   it('visual pass: 1400×900 and 800×600, one pane with a dialog and a 4-pane grid, light and dark: nothing overflows, every option and Deny in view', async () => {
     // The previous step left the light theme on: dark first, so each pass changes the setting.
     for (const theme of ['dark', 'light'] as const) {
@@ -365,6 +408,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
         })
         expect(outside, `${theme} ${width}: options out of view`).toEqual([])
         await shot(`visual-${theme}-${width}x${height}-dialog`)
+        expect(await layoutProblems(page), `${theme} ${width}: one pane`).toEqual([])
         await page.getByTestId('layout-4').check()
         await expect(page.getByTestId('pane-cell').count()).resolves.toBe(4)
         await new Promise((r) => setTimeout(r, 400))
@@ -378,9 +422,53 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
         const cells = await page.getByTestId('pane-cell').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
         expect(cells).toEqual([ids.shell, ids.shell2, ids.claude, ids.second])
         await shot(`visual-${theme}-${width}x${height}-grid4`)
+        expect(await layoutProblems(page), `${theme} ${width}: grid`).toEqual([])
       }
     }
     await page.getByTestId('layout-single').check()
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
+  it('keyboard: Tab reaches every control of the board, the answer box, the settings and the new-pane form, each with a visible focus ring; none clipped or overlapping', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await selectPane(page, ids.second)
+    await page.getByTestId('dialog-deny').waitFor()
+    await page.getByTestId('new-pane-button').focus()
+    // Tab inside the terminal belongs to the program: Alt+A (the answer box) is the way on.
+    const boardTabs = await tabThrough(page, { escapeTerminal: 'Alt+KeyA' })
+    expect(boardTabs.stops).toEqual(expect.arrayContaining(['terminal', 'dialog-deny', 'new-pane-button']))
+    expect(boardTabs.noRing, 'board: no focus ring').toEqual([])
+    expect(boardTabs.unreached, 'board: never reached by Tab').toEqual([])
+    for (const [kind, open, testId] of [
+      ['settings', 'Alt+Comma', 'settings-page'],
+      ['new pane', 'Alt+KeyN', 'new-pane-form'],
+    ] as const) {
+      await page.keyboard.press(open)
+      await page.getByTestId(testId).waitFor()
+      await shot(`keyboard-${testId}`)
+      expect(await layoutProblems(page), `${kind}: layout`).toEqual([])
+      // Settings is a modal (the browser keeps the focus in it); the new-pane form sits in the page.
+      const tabs = await tabThrough(page, { scope: kind === 'new pane' ? '[data-testid="new-pane-form"]' : undefined })
+      expect(tabs.stops.length, `${kind}: stops`).toBeGreaterThan(3)
+      expect(tabs.noRing, `${kind}: no focus ring`).toEqual([])
+      expect(tabs.unreached, `${kind}: never reached by Tab`).toEqual([])
+      // Tab has left the inline form: Esc closes it from inside.
+      if (kind === 'new pane') await page.getByTestId('new-pane-form').locator('input:checked').focus()
+      await page.keyboard.press('Escape')
+      await page.getByTestId(testId).waitFor({ state: 'detached' })
+    }
+    await page.setViewportSize({ width: 800, height: 600 })
+    for (const [kind, open, testId] of [
+      ['settings', 'Alt+Comma', 'settings-page'],
+      ['new pane', 'Alt+KeyN', 'new-pane-form'],
+    ] as const) {
+      await page.keyboard.press(open)
+      await page.getByTestId(testId).waitFor()
+      await shot(`keyboard-${testId}-800x600`)
+      expect(await layoutProblems(page), `${kind} at 800×600: layout`).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByTestId(testId).waitFor({ state: 'detached' })
+    }
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 

@@ -18,19 +18,21 @@ import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
 import { FakeResponses } from '../test/agents/support/fakeResponses'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../test/agents/codex/setup'
-import { claudeBin } from '../test/agents/support/paths'
+import { claudeBin, CLAUDE_VERSIONS, type ClaudeVersion } from '../test/agents/support/paths'
+import { modeArgs } from '../test/agents/claude/scenario'
+import { INTERNAL_WORDS } from '../src/renderer/src/lib/plainWords'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const AGENT_BIN = join(ROOT, 'test/agents/node_modules/.bin')
 const haveClis = existsSync(join(AGENT_BIN, 'claude')) && existsSync(join(AGENT_BIN, 'codex'))
 
 /** One board, one browser page with recorded notifications, and a shell to look at meanwhile. */
-async function openBoard(env: Record<string, string>): Promise<{ board: RunningBoard; browser: Browser; context: BrowserContext; page: Page; shell: string }> {
+async function openBoard(env: Record<string, string>, version: ClaudeVersion = '2.1.197', viewport = { width: 1440, height: 900 }): Promise<{ board: RunningBoard; browser: Browser; context: BrowserContext; page: Page; shell: string }> {
   // These flows (and CLAUDE_SCRIPT) were measured on Claude Code 2.1.197, whose `claude` comes first
   // on PATH; 2.1.332's modes are covered by test/agents/claude and its fixtures.
-  const board = await startBoard(20_000, { PATH: `${dirname(claudeBin('2.1.197'))}:${AGENT_BIN}:${process.env.PATH}`, ...env })
+  const board = await startBoard(20_000, { PATH: `${dirname(claudeBin(version))}:${AGENT_BIN}:${process.env.PATH}`, ...env })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] })
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' })
+  const context = await browser.newContext({ viewport, colorScheme: 'dark' })
   await context.addInitScript(installNotificationRecorder)
   await context.addInitScript(installStateRecorder)
   const page = await context.newPage()
@@ -53,6 +55,26 @@ async function startAgent(page: Page, command: string, cwd: string): Promise<str
   const id = (await ids()).find((x) => x !== null && !before.has(x))!
   await waitForAttached(page, id)
   return id
+}
+
+/**
+ * No visible text of the board (header, sidebar, needs-you, answer box, the badge's and the
+ * timeline's plain lines) carries an event name, a payload field or a rule id; the raw evidence is
+ * only in the badge's "Details" and in tooltips of the needs-you entry and the header's report.
+ */
+async function expectPlainWords(page: Page): Promise<void> {
+  const visible = await page.evaluate(() => {
+    const hidden = [...document.querySelectorAll('.visually-hidden, .xterm, .evidence')]
+    const texts: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('#root *')) {
+      if (hidden.some((h) => h.contains(el))) continue
+      for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE && n.textContent!.trim() && el.checkVisibility()) texts.push(n.textContent!.trim())
+    }
+    const titles = [...document.querySelectorAll<HTMLElement>('.state-timeline__segment')].map((e) => e.title)
+    const plainRows = [...document.querySelectorAll<HTMLElement>('[data-testid="evidence-plain"]')].map((e) => e.textContent!)
+    return [...texts, ...titles, ...plainRows]
+  })
+  expect(visible.filter((t) => INTERNAL_WORDS.test(t))).toEqual([])
 }
 
 const shot = async (page: Page, name: string) => {
@@ -115,9 +137,13 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
 
     await clickNotification(page, 0)
     await waitForAttached(page, claude)
-    // The header names the agent and its latest report (the hook that opened the dialog).
+    // The header names the agent and what its latest report (the hook that opened the dialog)
+    // means, in plain words; the event's name is one hover away.
     await expect(page.getByTestId('pane-header-agent').textContent()).resolves.toMatch(/^claude( 2\.1\.197)?$/)
-    await expect.poll(() => page.getByTestId('pane-header-last-report').textContent(), { timeout: 5000 }).toMatch(/^reported (PermissionRequest|PreToolUse|Notification) /)
+    const lastReport = page.getByTestId('pane-header-last-report')
+    await expect.poll(() => lastReport.textContent(), { timeout: 5000 }).toMatch(/^Claude Code (asked for permission|is about to use a tool|sent a notification) /)
+    await expect(lastReport.getAttribute('title')).resolves.toMatch(/PermissionRequest|PreToolUse|Notification/)
+    await expectPlainWords(page)
     await page.getByTestId('dialog-option').first().waitFor()
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Run `touch x.txt`?')
     expect(existsSync(join(work, 'x.txt'))).toBe(false)
@@ -149,6 +175,7 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
       })).resolves.toBe(true)
     }
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Which database should the service use?')
+    await expectPlainWords(page)
     await shot(page, 'claude-question-800')
     await page.locator('[data-testid="dialog-option"][data-key="4"]').click()
     const field = page.getByTestId('dialog-free-text')
@@ -182,6 +209,88 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     // reply, and the state after it, are the same as before).
     await waitForStates(page, claude, from, ['working', 'asked'])
     await waitForLine(page, /❯ Yes, add one\./)
+  })
+})
+
+/** Every option button and Deny inside the window and inside the options' area. */
+async function expectOptionsInView(page: Page): Promise<void> {
+  const { width, height } = page.viewportSize()!
+  for (const button of [...(await page.getByTestId('dialog-option').all()), page.getByTestId('dialog-deny')]) {
+    const box = (await button.boundingBox())!
+    expect(box.x >= 0 && box.x + box.width <= width && box.y >= 0 && box.y + box.height <= height, `${await button.textContent()} is in view`).toBe(true)
+    await expect(button.evaluate((el) => {
+      const area = el.closest('.dialog-answer__options') ?? el.parentElement!
+      const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
+      return r.top >= a.top - 1 && r.bottom <= a.bottom + 1 && r.right <= a.right + 1
+    })).resolves.toBe(true)
+  }
+}
+
+describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real Claude Code %s: every option’s full label and Deny in view', (version) => {
+  const root = mkdtempSync(join(tmpdir(), 'sb-board-narrow-'))
+  const home = join(root, 'home')
+  const work = join(root, 'work')
+  let fake: FakeAnthropic
+  let b: Awaited<ReturnType<typeof openBoard>>
+  let claude = ''
+
+  beforeAll(async () => {
+    ensureBuilt()
+    mkdirSync(ARTIFACTS, { recursive: true })
+    mkdirSync(home)
+    mkdirSync(work)
+    fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
+    setUpClaudeHome(home, work, join(root, 'user-hooks.jsonl'), version)
+    // 740 px: the pane is about 60×19, where issue 12 saw only "1 Yes" and a button "Nooject".
+    b = await openBoard({ HOME: home, ...claudeEnv(fake.url) }, version, { width: 740, height: 560 })
+  }, 60_000)
+  afterAll(async () => {
+    await b?.browser.close()
+    await b?.board.stop().catch(() => undefined)
+    b?.board.cleanup()
+    await fake?.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+
+  it('the Bash dialog at 740 px: each option whole (from the wrapped rows or Claude’s own wording), Deny answers it', async () => {
+    const { page } = b
+    // 2.1.332 starts in auto mode; its numbered dialogs are the default (manual) mode's.
+    claude = await startAgent(page, ['claude', ...modeArgs('manual', version)].join(' '), work)
+    await waitForLine(page, /\? for shortcuts/, 60_000)
+    await waitForPaneState(page, claude, 'idle', 30_000)
+    await new Promise((r) => setTimeout(r, 1500))
+    const from = (await statesSeen(page, claude)).length
+    await answerText(page, '[STEP2] Create the file x.txt.')
+    await waitForPaneState(page, claude, 'blocked', 30_000)
+    await page.getByTestId('dialog-option').first().waitFor()
+    await new Promise((r) => setTimeout(r, 500))
+    const labels = await page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents()
+    const expected =
+      version === '2.1.197'
+        ? ['Yes', 'Yes, and always allow access to work/ from this project', 'No']
+        : ['Yes', `Yes, and always allow access to ${work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']
+    await shot(page, `claude-${version}-bash-740`)
+    expect(labels).toEqual(expected)
+    await expectOptionsInView(page)
+    await expectPlainWords(page)
+    await page.getByTestId('dialog-deny').click()
+    await waitForStates(page, claude, from, ['idle'])
+    expect(existsSync(join(work, 'x.txt'))).toBe(false)
+  })
+
+  it('the 5-option question at 800 px: every option and Deny', async () => {
+    const { page } = b
+    await page.setViewportSize({ width: 800, height: 600 })
+    await page.waitForFunction(() => !document.querySelector('[data-testid="dialog-option"]'))
+    await new Promise((r) => setTimeout(r, 1500))
+    await answerText(page, '[STEP4] Set up the database.')
+    await waitForPaneState(page, claude, 'question', 30_000)
+    await page.locator('[data-testid="dialog-option"][data-key="5"]').waitFor()
+    await expect(page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents()).resolves.toEqual(['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
+    await expectOptionsInView(page)
+    await shot(page, `claude-${version}-question-800`)
+    await page.getByTestId('dialog-deny').click()
+    await waitForPaneState(page, claude, 'idle', 15_000)
   })
 })
 
@@ -243,6 +352,8 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     await expect.poll(() => item.textContent(), { timeout: 5000 }).toContain('Which one do you prefer?')
     await expect(item.textContent()).resolves.not.toMatch(/state=|app=codex|terminal state/)
     await expect(item.locator('button').getAttribute('title')).resolves.toContain('state=done:app=codex')
+    await selectPane(page, codex)
+    await expectPlainWords(page)
     await shot(page, 'codex-asked')
   }, 120_000)
 })

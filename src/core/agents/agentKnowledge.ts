@@ -23,6 +23,11 @@ export interface DialogKeyTable {
    * the dialog, the answer goes as a paste, and Enter submits it.
    */
   readonly freeText?: RegExp
+  /**
+   * The agent's wording of its long options, `{}` where it varies: completes an option whose
+   * rest a narrow pane wrapped off the row (src/core/answer/optionLabels.ts).
+   */
+  readonly optionLabels?: readonly string[]
 }
 
 /**

@@ -10,7 +10,35 @@ export interface RuleTrace {
   readonly text: string
 }
 
-function extractDialog(dialog: CompiledDialog, rows: readonly string[]): DialogInfo {
+const hasOption = (dialog: CompiledDialog, row: string) => dialog.option !== null && [...row.matchAll(dialog.option)].length > 0
+
+/**
+ * The rows a long option wrapped onto (2.1.332 at 60×19: "2. Yes, and always allow access to" /
+ * "   /tmp/…/work from" / "   this project"): indented at least to the label, not an option
+ * themselves, and word wrap put them there: their first word did not fit the row before. A
+ * description under a short option (a question's) fails that last test and stays out.
+ */
+function continuation(dialog: CompiledDialog, rows: readonly string[], at: number, labelColumn: number, width: number): string[] {
+  const more: string[] = []
+  let last = rows[at]!.trimEnd()
+  for (let i = at + 1; i < rows.length; i++) {
+    const row = rows[i]!
+    const text = row.trim()
+    if (!text || hasOption(dialog, row)) break
+    if (row.length - row.trimStart().length < labelColumn) break
+    const word = text.split(/\s+/)[0]!
+    // Ink wraps a little inside the edge (the dialog's padding).
+    if (last.length + 1 + word.length <= width - 3) break
+    more.push(text)
+    last = row.trimEnd()
+  }
+  return more
+}
+
+/** A wrapped row's text after the one before: a break after a hyphen ("approved-" / "file.txt") had no blank. */
+const joinWrapped = (text: string, more: string) => (/\p{L}-$/u.test(text) ? text + more : `${text} ${more}`)
+
+function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: number): DialogInfo {
   let title = ''
   if (dialog.title) {
     for (const row of rows) {
@@ -23,10 +51,13 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[]): DialogI
   }
   const options: DialogOption[] = []
   if (dialog.option) {
-    for (const row of rows) {
-      for (const m of row.matchAll(dialog.option)) {
-        const label = (m.groups?.label ?? (m.length > 2 ? m[2] : m[1]) ?? m[0]).trim()
+    for (const [at, row] of rows.entries()) {
+      const matches = [...row.matchAll(dialog.option)]
+      for (const m of matches) {
+        let label = (m.groups?.label ?? (m.length > 2 ? m[2] : m[1]) ?? m[0]).trim()
         const key = (m.groups?.key ?? (m.length > 2 ? m[1] : undefined))?.trim()
+        // One option on its row, ending at the row's end: its label may go on below.
+        if (label && matches.length === 1 && row.trimEnd().endsWith(label)) label = continuation(dialog, rows, at, row.indexOf(label), width).reduce(joinWrapped, label)
         if (label) options.push({ key: key || String(options.length + 1), label })
       }
     }
@@ -42,7 +73,7 @@ function tryRule(rule: CompiledRule, view: ScreenView): RuleMatch | null {
   const match: RuleMatch = { ruleId: rule.id, state: rule.state, text: hit.trim(), fromTitle: region.isTitle }
   if (!rule.dialog) return match
   const rows = rule.dialog.region ? selectRegion(view, rule.dialog.region).rows : region.rows
-  return { ...match, dialog: extractDialog(rule.dialog, rows) }
+  return { ...match, dialog: extractDialog(rule.dialog, rows, view.cols ?? Math.max(0, ...view.lines.map((l) => l.length))) }
 }
 
 /**

@@ -82,6 +82,8 @@ export interface ScreenView {
   readonly lines: readonly string[]
   readonly title: string
   readonly alternate: boolean
+  /** The terminal's width, for telling a wrapped option's continuation (else the widest line). */
+  readonly cols?: number
 }
 
 // The dialog structure is part of the pane's public shape (the answer box offers its options).

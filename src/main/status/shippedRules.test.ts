@@ -68,6 +68,46 @@ describe('shipped screen rules on real screens', () => {
     expect(match?.dialog?.options.map((o) => o.label)).toEqual(['Yes', 'Yes, and always allow access to work/ from this', 'No'])
   })
 
+  it('reads the whole of each wrapped option from the Bash dialog Claude 2.1.332 draws at 60×19 (issue 12), not a description under a short one', () => {
+    // The screen as the mirror had it (test/agents/claude/freeText.test.ts, manual mode).
+    const lines = [
+      '─'.repeat(60),
+      ' Bash command',
+      ' Tip: auto mode handles these prompts for you — choose',
+      ' "switch to auto mode" below',
+      ' Create empty file x.txt',
+      '╌'.repeat(60),
+      ' touch x.txt',
+      '╌'.repeat(60),
+      ' Do you want to proceed?',
+      ' ❯ 1. Yes',
+      '   2. Yes, and always allow access to',
+      '      /tmp/sb-agent-claude-narrow-2.1.332-aKrMtb/work from',
+      '      this project',
+      '   3. Yes, and switch to auto mode · auto mode handles',
+      '      these prompts for you',
+      '   4. No',
+      ' Esc to cancel · Tab to amend',
+    ]
+    const match = classify('claude', { lines, title: '✳ Harness scenario', alternate: false, cols: 60 })
+    expect(match?.dialog?.options.map((o) => o.label)).toEqual([
+      'Yes',
+      'Yes, and always allow access to /tmp/sb-agent-claude-narrow-2.1.332-aKrMtb/work from this project',
+      'Yes, and switch to auto mode · auto mode handles these prompts for you',
+      'No',
+    ])
+    // Without the width (a replayed screen): the widest line stands for it.
+    expect(classify('claude', { lines, title: '✳ Harness scenario', alternate: false })?.dialog?.options).toHaveLength(4)
+    // A question's options with their descriptions below: the labels alone, even at 60 columns.
+    expect(classify('claude', { ...realScreen('claude-question'), cols: 60 })?.dialog?.options.map((o) => o.label)).toEqual(['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
+    // Codex wraps after a hyphen: joined without a blank.
+    expect(classify('codex', realScreen('codex-approval'))?.dialog?.options.map((o) => o.label)).toEqual([
+      'Yes, proceed (y)',
+      "Yes, and don't ask again for commands that start with `touch approved-file.txt` (p)",
+      'No, and tell Codex what to do differently (esc)',
+    ])
+  })
+
   it('extracts the structure of each dialog for the answer box', () => {
     expect(classify('claude', realScreen('claude-permission'))?.dialog).toEqual({
       kind: 'permission',

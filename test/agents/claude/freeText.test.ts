@@ -3,30 +3,34 @@ import { join } from 'node:path'
 import { claudeProfile } from '../../../src/main/agents/claude'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
+import { claude } from '../../../src/core/agents/claude'
+import { withFullLabels } from '../../../src/core/answer/optionLabels'
 import { realClock } from '../../../src/main/util/clock'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
-import { claudeBin } from '../support/paths'
+import { claudeBin, CLAUDE_VERSIONS } from '../support/paths'
 import { sleep } from '../support/sse'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
+import { modeArgs } from './scenario'
 
 /**
- * Claude Code 2.1.197 in a narrow pane (60×19, where issue 12 saw a button "Nooject"): the
+ * Claude Code (2.1.197 and 2.1.332, manual mode) in a narrow pane (60×19, where issue 12 saw a button "Nooject"): the
  * dialogs as the screen draws them, and the free-text answer to AskUserQuestion through the
  * guarded answer (src/core/answer/answerGuard.ts). Measured here: the digit of "4. Type
  * something." moves the cursor there and opens an input in the row (nothing is submitted), a
  * bracketed paste fills it, Enter submits, and the tool result carries the text.
  */
-describe('Claude Code at 60×19: dialogs and the free-text answer', () => {
+describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-text answer', (version) => {
   let h: AgentHarness
   let fake: FakeAnthropic
 
   beforeAll(async () => {
-    h = await AgentHarness.start('claude-narrow')
+    h = await AgentHarness.start(`claude-narrow-${version}`)
     fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
-    setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-    h.spawn(claudeProfile, claudeBin('2.1.197'), [], claudeEnv(fake.url), { cols: 60, rows: 19 })
-    await h.waitForScreen(/\? for shortcuts/, 60_000)
+    setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), version)
+    // 2.1.332 starts in auto mode: the numbered dialogs are its default (manual) mode.
+    h.spawn(claudeProfile, claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url), { cols: 60, rows: 19 })
+    await h.waitForScreen(/\? for shortcuts|mode on/, 60_000)
     await sleep(1500)
   })
   afterAll(async () => {
@@ -34,15 +38,24 @@ describe('Claude Code at 60×19: dialogs and the free-text answer', () => {
     await fake?.close()
   })
 
-  it('the Bash dialog: Claude draws "3. Nooject"; the board reads "No"', async () => {
+  it('the Bash dialog: every option with its full label (2.1.197 draws "3. Nooject": the board reads "No")', async () => {
     await h.submit('[STEP2] Create the file x.txt.')
     await h.waitForState('blocked', 30_000)
     await sleep(300)
-    const labels = h.activePane.info().dialog?.options.map((o) => o.label)
-    expect(labels?.[0]).toBe('Yes')
-    expect(labels?.at(-1), h.screen()).toBe('No')
+    const dialog = h.activePane.info().dialog!
+    const labels = dialog.options.map((o) => o.label)
+    expect(labels[0]).toBe('Yes')
+    expect(labels.at(-1), h.screen()).toBe('No')
+    // Every option's full label in the answer box (what DialogAnswer renders). 2.1.332 wraps
+    // long options onto indented rows, which the rule joins; 2.1.197 draws "3. No" over the
+    // wrapped rest of option 2, whose end comes from Claude's own wording (optionLabels).
+    const full = withFullLabels(dialog, claude.dialogKeys.optionLabels).options.map((o) => o.label)
+    if (version === '2.1.197') expect(full, h.screen()).toEqual(['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
+    else expect(full, h.screen()).toEqual(['Yes', `Yes, and always allow access to ${h.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No'])
     h.press(Keys.esc)
     await h.waitForState('idle', 15_000)
+    await h.waitForScreenGone(/esc to interrupt/, 30_000)
+    await sleep(1000)
   })
 
   it('"4. Type something.": digit, paste, Enter (the guarded plan) submits the typed answer', async () => {

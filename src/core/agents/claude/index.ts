@@ -10,7 +10,14 @@ export const claude = {
   // Free text, measured at 60×19 (test/agents/claude/freeText.test.ts): `4` on "4. Type
   // something." moves the cursor there and opens the input in the row (nothing is submitted),
   // a bracketed paste fills it, Enter submits: the tool result carries the typed text.
-  dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b', freeText: /^Type something\.?$/ },
+  // Option labels: the permission dialog's second option as both versions word it (fixtures
+  // cc-*.screens.txt, test/fixtures/claude; the templates are in both binaries' strings).
+  dialogKeys: {
+    digitKinds: ['permission', 'question'],
+    deny: '\x1b',
+    freeText: /^Type something\.?$/,
+    optionLabels: ['Yes, and always allow access to {}/ from this project', 'Yes, allow all edits in {} during this session', 'Yes, allow reading from {} from this project', 'Yes, allow reading from {} during this session'],
+  },
   packageHints: [/@anthropic-ai\/claude-code\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -1,5 +1,6 @@
 import type { Evidence, Verdict } from '../../../shared/domain/pane'
 import { describeAge } from '../lib/format'
+import { plainEvidence } from '../lib/plainWords'
 import { useNow } from '../lib/useNow'
 import { STATE_LOOK } from './paneStates'
 import { StateIcon } from './StateIcon'
@@ -15,24 +16,49 @@ const SOURCE: Record<Evidence['source'], string> = {
   input: 'Your keys',
 }
 
-/** Why the pane shows this state: the meaning, then each piece of evidence with its source and age. */
+/** When a signal carries the agent's ask (shown above), its row only says where it came from. */
+const SOURCE_SAYS: Record<Evidence['source'], string> = {
+  screen: 'shows it',
+  hook: 'says so',
+  process: 'shows it',
+  osc: 'says so',
+  title: 'says so',
+  exit: 'ended',
+  input: 'typed it',
+}
+
+/**
+ * Why the pane shows this state: the meaning and what the agent asks, then each signal in plain
+ * words with its age; the raw evidence (event names, rule ids, payload fields) follows under
+ * "Details", for whoever reports a wrong badge.
+ */
 export function VerdictEvidence({ verdict }: { verdict: Verdict }) {
   const now = useNow()
   const look = STATE_LOOK[verdict.state]
+  const ask = verdict.evidence.find((e) => e.ask)?.ask
   return (
     <span className="evidence">
       <span className="evidence__head">
         <strong>{look.label}</strong> for {describeAge(now - verdict.since)}: {look.meaning}.
       </span>
-      {verdict.evidence.find((e) => e.ask) && <span className="evidence__row evidence__ask">{verdict.evidence.find((e) => e.ask)!.ask}</span>}
+      {ask && <span className="evidence__row evidence__ask">{ask}</span>}
       {verdict.evidence.length === 0 ? (
         <span className="evidence__row">No evidence yet.</span>
       ) : (
-        verdict.evidence.map((e, i) => (
-          <span className="evidence__row" key={i}>
-            <span className="evidence__source">{SOURCE[e.source]}</span> {e.detail} <span className="evidence__age">({describeAge(now - e.at)} ago)</span>
-          </span>
-        ))
+        <>
+          {verdict.evidence.map((e, i) => (
+            <span className="evidence__row" key={i} data-testid="evidence-plain">
+              <span className="evidence__source">{SOURCE[e.source]}</span> {e.ask ? SOURCE_SAYS[e.source] : plainEvidence(e, verdict.state)}{' '}
+              <span className="evidence__age">({describeAge(now - e.at)} ago)</span>
+            </span>
+          ))}
+          <span className="evidence__details-title">Details</span>
+          {verdict.evidence.map((e, i) => (
+            <code className="evidence__row evidence__raw" key={`raw${i}`} data-testid="evidence-raw">
+              {e.source}: {e.detail}
+            </code>
+          ))}
+        </>
       )}
     </span>
   )

@@ -107,7 +107,8 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   }
 
   // Constant height in every state: a box that grew when a dialog opened would shrink the
-  // terminal and send the agent a resize at the very moment it draws its dialog.
+  // terminal and send the agent a resize at the very moment it draws its dialog. Options that
+  // need more room (long labels in a narrow window) grow the panel upward over the terminal.
   return (
     <section ref={boxRef} className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`} aria-label={`Answer pane ${pane.id}`} data-testid="answer-box" data-pane-id={pane.id}>
       {message && (
@@ -119,67 +120,69 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
           </button>
         </p>
       )}
-      <div className="answer-box__head">
-        <StateBadge verdict={pane.verdict} compact />
-        <span className="answer-box__target">
-          Answer <strong>#{pane.id}</strong> {pane.agent ?? cleanTitle(pane.title)}
-        </span>
-        {inDialog ? (
-          <DialogTitle snapshot={snapshot} />
-        ) : (
-          <span id={ids.hint} className="answer-box__hint">
-            {hint(state)}
+      <div className="answer-box__panel">
+        <div className="answer-box__head">
+          <StateBadge verdict={pane.verdict} compact />
+          <span className="answer-box__target">
+            Answer <strong>#{pane.id}</strong> {pane.agent ?? cleanTitle(pane.title)}
           </span>
-        )}
-      </div>
-      {inDialog ? (
-        <div className="answer-box__row answer-box__row--dialog">
-          <DialogAnswer
-            snapshot={snapshot}
-            busy={busy}
-            onShowTerminal={() => focusSelectedTerminal()}
-            onOption={(key) => snapshot?.fingerprint && void send({ kind: 'option', key, fingerprint: snapshot.fingerprint })}
-            onDeny={() => snapshot?.fingerprint && void send({ kind: 'deny', fingerprint: snapshot.fingerprint })}
-            onFreeText={async (key, answer) => {
-              if (!snapshot?.fingerprint) return false
-              const result = await send({ kind: 'free-text', key, text: answer, fingerprint: snapshot.fingerprint })
-              return result?.ok === true
-            }}
-          />
+          {inDialog ? (
+            <DialogTitle snapshot={snapshot} />
+          ) : (
+            <span id={ids.hint} className="answer-box__hint">
+              {hint(state)}
+            </span>
+          )}
         </div>
-      ) : (
-        <div className="answer-box__row">
-        <label htmlFor={ids.input} className="visually-hidden">
-          Text for pane {pane.id}
-        </label>
-        <textarea
-          id={ids.input}
-          ref={inputRef}
-          className="input answer-box__input"
-          data-testid="answer-input"
-          rows={2}
-          placeholder={state === 'exited' ? 'The program has ended' : 'Reply to the agent… (Shift+Enter for a new line)'}
-          value={text}
-          disabled={state === 'exited'}
-          onChange={(e) => updateText(e.target.value)}
-          onKeyDown={onKeyDown}
-          aria-describedby={`${ids.hint}${message ? ` ${ids.message}` : ''}`}
-          aria-keyshortcuts="Alt+A"
-          spellCheck={false}
-        />
-        {mayForce ? (
-          <button type="button" className="button button--warning" disabled={busy || !text.trim()} data-testid="answer-send-anyway" onClick={() => void sendText(true)}>
-            <Icon name="send" size={14} />
-            Send anyway
-          </button>
+        {inDialog ? (
+          <div className="answer-box__row answer-box__row--dialog">
+            <DialogAnswer
+              snapshot={snapshot}
+              busy={busy}
+              onShowTerminal={() => focusSelectedTerminal()}
+              onOption={(key) => snapshot?.fingerprint && void send({ kind: 'option', key, fingerprint: snapshot.fingerprint })}
+              onDeny={() => snapshot?.fingerprint && void send({ kind: 'deny', fingerprint: snapshot.fingerprint })}
+              onFreeText={async (key, answer) => {
+                if (!snapshot?.fingerprint) return false
+                const result = await send({ kind: 'free-text', key, text: answer, fingerprint: snapshot.fingerprint })
+                return result?.ok === true
+              }}
+            />
+          </div>
         ) : (
-          <button type="button" className="button button--primary" disabled={busy || state === 'exited' || !text.trim()} data-testid="answer-send" onClick={() => void sendText(false)}>
-            <Icon name="send" size={14} />
-            Send
-          </button>
+          <div className="answer-box__row">
+          <label htmlFor={ids.input} className="visually-hidden">
+            Text for pane {pane.id}
+          </label>
+          <textarea
+            id={ids.input}
+            ref={inputRef}
+            className="input answer-box__input"
+            data-testid="answer-input"
+            rows={2}
+            placeholder={state === 'exited' ? 'The program has ended' : 'Reply to the agent… (Shift+Enter for a new line)'}
+            value={text}
+            disabled={state === 'exited'}
+            onChange={(e) => updateText(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby={`${ids.hint}${message ? ` ${ids.message}` : ''}`}
+            aria-keyshortcuts="Alt+A"
+            spellCheck={false}
+          />
+          {mayForce ? (
+            <button type="button" className="button button--warning" disabled={busy || !text.trim()} data-testid="answer-send-anyway" onClick={() => void sendText(true)}>
+              <Icon name="send" size={14} />
+              Send anyway
+            </button>
+          ) : (
+            <button type="button" className="button button--primary" disabled={busy || state === 'exited' || !text.trim()} data-testid="answer-send" onClick={() => void sendText(false)}>
+              <Icon name="send" size={14} />
+              Send
+            </button>
+          )}
+        </div>
         )}
       </div>
-      )}
     </section>
   )
 }

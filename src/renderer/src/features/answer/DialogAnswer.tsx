@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { DialogSnapshot } from '../../../../shared/domain/answer'
+import { agentKnowledge } from '../../../../core/agents/registry'
+import { withFullLabels } from '../../../../core/answer/optionLabels'
 
 interface DialogAnswerProps {
   readonly snapshot: DialogSnapshot | null
@@ -43,7 +45,8 @@ export function DialogAnswer({ snapshot, busy, onOption, onDeny, onFreeText, onS
   }, [writing])
 
   if (!snapshot?.dialog) return <div className="dialog-answer dialog-answer--pending" data-testid="dialog-answer" />
-  const { dialog } = snapshot
+  // Full labels where a narrow pane wrapped an option off its row (the agent's own wording).
+  const dialog = withFullLabels(snapshot.dialog, agentKnowledge(snapshot.agent)?.dialogKeys?.optionLabels)
   const deny = snapshot.denyAnswerable && (
     <button type="button" className="button option-button option-button--deny" disabled={busy} data-testid="dialog-deny" onClick={onDeny} aria-keyshortcuts="Escape" title="Decline the dialog (Esc)">
       <kbd>Esc</kbd>

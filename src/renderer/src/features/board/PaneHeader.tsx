@@ -5,10 +5,14 @@ import { StateBadge } from '../../components/StateBadge'
 import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
+import { plainReport } from '../../lib/plainWords'
+import { AGENT_DISPLAY_NAMES, isAgentName } from '../../../../shared/domain/agents'
 import { closeLabel, closePane } from '../panes/paneActions'
 import { PaneWork } from '../changes/PaneWork'
 import { SessionControls } from '../sessions/SessionControls'
 import { StateTimeline } from '../sessions/StateTimeline'
+
+const agentName = (pane: PaneInfo): string => (isAgentName(pane.agent) ? AGENT_DISPLAY_NAMES[pane.agent] : 'The agent')
 
 /** The selected pane's title bar: what runs where, its state and since when, and the close action. */
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
@@ -45,8 +49,8 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
             {pane.cols}×{pane.rows}
           </span>
           {pane.lastReport && (
-            <span data-testid="pane-header-last-report" title="The agent's latest report (hook or plugin event)">
-              reported {pane.lastReport.event} <Age since={pane.lastReport.at} /> ago
+            <span data-testid="pane-header-last-report" title={`The agent's latest report: ${pane.lastReport.event} (hook or plugin event)`}>
+              {agentName(pane)} {plainReport(pane.lastReport.event)} <Age since={pane.lastReport.at} /> ago
             </span>
           )}
           <PaneWork pane={pane} />

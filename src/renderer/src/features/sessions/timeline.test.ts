@@ -18,4 +18,10 @@ describe('the state timeline', () => {
   it('runs the last state to now for a live pane', () => {
     expect(timelineSegments([entry('idle', 5)], {}, 50).map((s) => s.to)).toEqual([50])
   })
+
+  it("a segment's words are what the agent asked, else what the state means: never the raw evidence", () => {
+    const asked: StateHistoryEntry = { paneId: '1', state: 'blocked', previous: 'working', since: 0, evidence: [{ source: 'hook', at: 0, detail: 'PermissionRequest tool_name=Bash', ask: 'Run `touch x.txt`?' }] }
+    const idle: StateHistoryEntry = { paneId: '1', state: 'idle', previous: 'blocked', since: 9, evidence: [{ source: 'osc', at: 9, detail: 'agent terminal state state=done:app=codex' }] }
+    expect(timelineSegments([asked, idle], {}, 20).map((s) => s.detail)).toEqual(['Run `touch x.txt`?', 'waiting for a new task'])
+  })
 })

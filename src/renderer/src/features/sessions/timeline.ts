@@ -1,4 +1,5 @@
 import type { PaneInfo, PaneState, StateHistoryEntry } from '../../../../shared/domain/pane'
+import { STATE_LOOK } from '../../components/paneStates'
 
 export interface TimelineSegment {
   readonly state: PaneState
@@ -14,7 +15,8 @@ export function timelineSegments(history: readonly StateHistoryEntry[], pane: Pi
     state: e.state,
     from: e.since,
     to: Math.max(e.since, history[i + 1]?.since ?? end),
-    detail: e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; '),
+    // Plain words (what the agent asked, else what the state means); raw evidence stays in explain.
+    detail: e.evidence.find((ev) => ev.ask)?.ask ?? STATE_LOOK[e.state].meaning,
   }))
 }
 

@@ -8,7 +8,7 @@ import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
 import { LaunchSettings } from './LaunchSettings'
 import { NotificationSettings } from './NotificationSettings'
-import { ShortcutSettings } from './ShortcutSettings'
+import { hasShortcutConflict, ShortcutSettings } from './ShortcutSettings'
 import { RulesFolder } from './RulesFolder'
 
 /** The settings, edited as a draft and saved together (main validates and writes the file). */
@@ -73,7 +73,7 @@ export function SettingsPage() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={saving || !dirty} data-testid="settings-save">
+          <button type="submit" className="button button--primary" disabled={saving || !dirty || hasShortcutConflict(draft.shortcuts)} data-testid="settings-save">
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>

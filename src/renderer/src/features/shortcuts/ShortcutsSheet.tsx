@@ -36,8 +36,7 @@ export function ShortcutsSheet() {
         </tbody>
       </table>
       <p className="modal__note">
-        Every other key goes to the program in the pane; the board only takes {config.prefix} combinations. Change the prefix in Settings → Shortcuts, or give a command a key of its own in the settings file (`shortcuts.keys`, by the
-        names: {SHORTCUTS.map((s) => s.id).join(', ')}).
+        Every other key goes to the program in the pane; the board only takes {config.prefix} combinations. Change the prefix and each command's key in Settings → Shortcuts.
       </p>
     </Modal>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findShortcut, keysLabel, SHORTCUTS } from './shortcutTable'
+import { capturable, EDITABLE_SHORTCUTS, findShortcut, keysLabel, shortcutConflicts, SHORTCUTS, withKey } from './shortcutTable'
 
 const key = (code: string, mods: { alt?: boolean; ctrl?: boolean; meta?: boolean; shift?: boolean } = { alt: true }) => ({ code, altKey: !!mods.alt, ctrlKey: !!mods.ctrl, metaKey: !!mods.meta, shiftKey: !!mods.shift })
 
@@ -44,5 +44,34 @@ describe('shortcuts of one’s own (Settings → Shortcuts, shortcuts.keys)', ()
 
   it('every command has a distinct id', () => {
     expect(new Set(SHORTCUTS.map((s) => s.id)).size).toBe(SHORTCUTS.length)
+  })
+})
+
+describe('editing shortcuts (Settings → Shortcuts)', () => {
+  const alt = { prefix: 'Alt' as const, keys: {} }
+
+  it('a key of its own, and back to its default (no override stored for the default key)', () => {
+    const own = withKey(alt, 'grid', 'KeyK')
+    expect(own.keys).toEqual({ grid: 'KeyK' })
+    expect(findShortcut(key('KeyK'), own)?.id).toBe('grid')
+    expect(withKey(own, 'grid', 'KeyG').keys).toEqual({})
+    expect(withKey(own, 'grid', null).keys).toEqual({})
+  })
+
+  it('detects a key two commands share, both ways, and a digit taken from the pane numbers', () => {
+    expect(shortcutConflicts(alt).size).toBe(0)
+    const clash = withKey(alt, 'grid', 'KeyJ')
+    expect([...shortcutConflicts(clash).keys()].sort()).toEqual(['grid', 'next-needing'])
+    expect(shortcutConflicts(clash).get('grid')!.map((s) => s.id)).toEqual(['next-needing'])
+    expect([...shortcutConflicts(withKey(alt, 'help', 'Digit2')).keys()].sort()).toEqual(['help', 'pane-number'])
+    // Swapping two keys is no conflict.
+    expect(shortcutConflicts(withKey(withKey(alt, 'grid', 'KeyN'), 'new-pane', 'KeyG')).size).toBe(0)
+  })
+
+  it('offers every single-key command, and captures neither modifiers alone nor Tab and Escape', () => {
+    expect(EDITABLE_SHORTCUTS.map((s) => s.id)).not.toContain('pane-number')
+    expect(EDITABLE_SHORTCUTS).toHaveLength(SHORTCUTS.length - 1)
+    for (const code of ['AltLeft', 'ShiftRight', 'ControlLeft', 'MetaLeft', 'Tab', 'Escape']) expect(capturable(code), code).toBe(false)
+    for (const code of ['KeyK', 'Digit0', 'F5', 'Semicolon', 'ArrowUp']) expect(capturable(code), code).toBe(true)
   })
 })

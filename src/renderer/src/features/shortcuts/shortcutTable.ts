@@ -71,9 +71,61 @@ export function findShortcut(event: Mods & Pick<KeyboardEvent, 'code'>, config: 
 
 const CODE_LABELS: Readonly<Record<string, string>> = { Backquote: '`', Slash: '/', Comma: ',', Period: '.', BracketLeft: '[', BracketRight: ']', Semicolon: ';', Quote: "'", Minus: '-', Equal: '=', Backslash: '\\' }
 
+/** How a key reads: "J", "`", "F5". */
+export function codeLabel(code: string): string {
+  return CODE_LABELS[code] ?? code.replace(/^(Key|Digit)/, '')
+}
+
 /** How the sheet shows a shortcut: the prefix, then its key(s), e.g. "Alt J". */
 export function keysLabel(shortcut: Shortcut, config: ShortcutConfig): string {
   const own = config.keys[shortcut.id]
-  const key = own ? (CODE_LABELS[own] ?? own.replace(/^(Key|Digit)/, '')) : shortcut.keys
+  const key = own ? codeLabel(own) : shortcut.keys
   return `${config.prefix.replace(/\+/g, ' ')} ${key}`
+}
+
+/** The commands that take one key, so a key of one's own can replace it (not the 1 … 9 group). */
+export const EDITABLE_SHORTCUTS: readonly Shortcut[] = SHORTCUTS.filter((s) => s.codes.length === 1)
+
+/**
+ * Keys a Settings capture never takes: modifiers alone, Tab (moves the focus, for keyboard users)
+ * and Escape (cancels the capture, closes dialogs).
+ */
+export function capturable(code: string): boolean {
+  return /^[A-Za-z0-9]{1,32}$/.test(code) && !/^(Alt|Control|Shift|Meta|OS)(Left|Right)?$|^(Tab|Escape|CapsLock|ContextMenu)$/.test(code)
+}
+
+/** The config with `id` on `code`: an override, or none when `code` is its default. */
+export function withKey(config: ShortcutConfig, id: string, code: string | null): ShortcutConfig {
+  const { [id]: _old, ...keys } = config.keys
+  const shortcut = SHORTCUTS.find((s) => s.id === id)
+  if (code === null || !shortcut || (shortcut.codes.length === 1 && shortcut.codes[0] === code)) return { ...config, keys }
+  return { ...config, keys: { ...keys, [id]: code } }
+}
+
+/** For each command whose key another command also has, those other commands (one meaning per key). */
+export function shortcutConflicts(config: ShortcutConfig): ReadonlyMap<string, readonly Shortcut[]> {
+  const conflicts = new Map<string, Shortcut[]>()
+  for (const a of SHORTCUTS) {
+    const codes = codesOf(a, config)
+    const others = SHORTCUTS.filter((b) => b !== a && codesOf(b, config).some((c) => codes.includes(c)))
+    if (others.length) conflicts.set(a.id, others)
+  }
+  return conflicts
+}
+
+/**
+ * Keys the programs in panes use with Alt (readline and the agents' prompts: transpose, word
+ * moves, delete word, …): allowed, but the Settings say what the program loses.
+ */
+export const PROGRAM_ALT_KEYS: Readonly<Record<string, string>> = {
+  KeyT: 'transpose words',
+  KeyB: 'word back',
+  KeyF: 'word forward',
+  KeyD: 'delete word',
+  KeyU: 'upcase word',
+  KeyL: 'downcase word',
+  KeyC: 'capitalize word',
+  KeyY: 'yank pop',
+  Period: 'last argument',
+  Backspace: 'delete word back',
 }
