@@ -55,6 +55,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'tick':
       return m
     case 'input':
+      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at } : m
       if (!ctx.escapeCancelsDialog) return m
       return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
   }
@@ -99,6 +100,8 @@ export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
+  if (m.report?.effect === 'answered') deadlines.push(m.report.at + StatusConstants.DismissGraceMs)
+  if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.
   const ahead = deadlines.filter((d) => d > now)
   return ahead.length ? Math.min(...ahead) : null

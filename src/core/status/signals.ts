@@ -32,11 +32,14 @@ export interface TickSignal {
   readonly at: number
 }
 
-/** The user pressed a key that answers an agent's dialog: Esc cancels it, Enter takes the selected option. */
+/**
+ * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
+ * option), or Enter after typing at the prompt (`submit`: a turn starts).
+ */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape' | 'enter'
+  readonly key: 'escape' | 'enter' | 'submit'
 }
 
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */

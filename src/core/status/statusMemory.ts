@@ -30,6 +30,12 @@ export const enum StatusConstants {
    * leaves blocked within ~170 ms of the Esc on any machine and is rarely ahead of the screen.
    */
   DismissHoldMs = 150,
+  /**
+   * Enter on a typed prompt (agents whose table says enterSubmitsPrompt): working for up to this
+   * long, until the screen changes state or a report comes (OpenCode's new session: 1.5–6 s to
+   * its first report on a loaded machine).
+   */
+  SubmitGraceMs = 8000,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -76,6 +82,8 @@ export interface StatusMemory {
   readonly escapeAt: number | null
   /** When the user last pressed Enter in the pane (same agents: Enter answers their dialogs). */
   readonly enterAt: number | null
+  /** When the user last submitted a typed line (agents whose Enter submits a slow-to-show prompt). */
+  readonly submitAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
@@ -83,6 +91,8 @@ export interface StatusContext extends PaneContext {
   readonly agent: string | null
   /** Esc cancels the agent's dialogs and Enter answers them (its report table says so). */
   readonly escapeCancelsDialog?: boolean
+  /** Enter on a typed line starts a turn the agent shows late (its report table says so). */
+  readonly enterSubmitsPrompt?: boolean
 }
 
 export function initialMemory(at: number): StatusMemory {
@@ -101,5 +111,6 @@ export function initialMemory(at: number): StatusMemory {
     terminalWorkingFrom: null,
     escapeAt: null,
     enterAt: null,
+    submitAt: null,
   }
 }
