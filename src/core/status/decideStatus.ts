@@ -140,7 +140,10 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   const r = m.report
   const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now)) : null
   if (answer) return answer
-  if (screen && isDialog(screen.state)) {
+  // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
+  // terminal state has (kind=question at 60x20, where the question's screen rule once failed).
+  const kindless = screen?.fromTitle === true && m.terminal !== null && isDialog(m.terminal.state.state)
+  if (screen && isDialog(screen.state) && !kindless) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     return { state: screen.state, evidence: [screenEvidence(screen), ...support] }
   }

@@ -92,3 +92,17 @@ describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
     expect(still!.verdict.state).toBe('blocked')
   })
 })
+
+describe('Codex: the title says a dialog is open, its own terminal state says which', () => {
+  it('is question when OSC 7501 says kind=question and only the title rule matched (60x20, test/fixtures/codex/codex01710-60x20)', () => {
+    const TITLE: RuleMatch = { ruleId: 'codex.title-action-required', state: 'blocked', text: '[ . ] Action Required | Harness task', fromTitle: true }
+    let m = initialMemory(0)
+    const c = { rootIsShell: false, agent: 'codex' }
+    m = reduceStatus(m, { kind: 'terminal', at: 100, state: { state: 'question' } as never, raw: 'state=blocked:app=codex:kind=question' }, 100, c)
+    m = reduceStatus(m, { kind: 'screen', at: 103, match: TITLE }, 103, c)
+    expect(m.verdict.state).toBe('question')
+    // Without the agent's word, the title still says blocked.
+    const alone = reduceStatus(initialMemory(0), { kind: 'screen', at: 103, match: TITLE }, 103, c)
+    expect(alone.verdict.state).toBe('blocked')
+  })
+})
