@@ -106,3 +106,22 @@ describe('Codex: the title says a dialog is open, its own terminal state says wh
     expect(alone.verdict.state).toBe('blocked')
   })
 })
+
+describe('a resize: the screen is the emulator reflow until the program repaints', () => {
+  it('keeps a dialog through the reflowed frames for ResizeSettleMs (Pi 0.73.1 60x20 → 50x16: test/fixtures/pi/pi0731-60x20)', () => {
+    const GATE: RuleMatch = { ruleId: 'pi.permission-gate', state: 'blocked', text: 'Allow?', fromTitle: false }
+    const FOOTER: RuleMatch = { ruleId: 'pi.editor', state: 'idle', text: '↑200 ↓40 0.1%/128k (auto)', fromTitle: false }
+    const c = { rootIsShell: false, agent: 'pi' }
+    let m = initialMemory(0)
+    m = reduceStatus(m, { kind: 'screen', at: 8220, match: GATE }, 8220, c)
+    m = reduceStatus(m, { kind: 'resize', at: 8238 }, 8238, c)
+    m = reduceStatus(m, { kind: 'screen', at: 8247, match: FOOTER }, 8247, c)
+    expect(m.verdict.state).toBe('blocked')
+    expect(nextDeadline(m, 8247)).toBe(8238 + StatusConstants.ResizeSettleMs)
+    m = reduceStatus(m, { kind: 'screen', at: 8305, match: GATE }, 8305, c)
+    expect(m.verdict).toMatchObject({ state: 'blocked', since: 8220 })
+    // A screen that still says otherwise once the program had time to repaint is believed.
+    m = reduceStatus(m, { kind: 'screen', at: 8600, match: FOOTER }, 8600, c)
+    expect(m.verdict.state).toBe('idle')
+  })
+})

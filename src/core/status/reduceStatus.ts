@@ -54,6 +54,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return noteTerminal(m, signal)
     case 'tick':
       return m
+    case 'resize':
+      return { ...m, resizedAt: signal.at }
     case 'input':
       if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at } : m
       if (!ctx.escapeCancelsDialog) return m
@@ -83,7 +85,11 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
   // by more life (Claude's SessionEnd on /clear).
   if (prev.process.state === 'exited') return prev
   const m = note(prev, signal, ctx)
-  const decision = decideStatus(m, now, ctx)
+  const decided = decideStatus(m, now, ctx)
+  // A screen read while the program has not repainted after a resize says nothing new.
+  const settling = m.resizedAt !== null && now - m.resizedAt < StatusConstants.ResizeSettleMs && prev.verdict.state !== 'starting'
+  const fromScreen = decided.evidence[0]?.source === 'screen' || decided.evidence[0]?.source === 'title'
+  const decision = settling && fromScreen && decided.state !== prev.verdict.state ? { state: prev.verdict.state, evidence: prev.evidence } : decided
   const verdict = verdictFor(prev.verdict, decision, signal.at)
   if (m === prev && verdict === prev.verdict) return prev
   return { ...m, verdict, evidence: decision.evidence }
@@ -101,6 +107,7 @@ export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
   if (m.report?.effect === 'answered') deadlines.push(m.report.at + StatusConstants.DismissGraceMs)
+  if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.
   const ahead = deadlines.filter((d) => d > now)

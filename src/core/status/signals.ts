@@ -42,5 +42,11 @@ export interface InputSignal {
   readonly key: 'escape' | 'enter' | 'submit'
 }
 
+/** The pane was resized: until the program repaints, the screen is the emulator's reflow of the old one. */
+export interface ResizeSignal {
+  readonly kind: 'resize'
+  readonly at: number
+}
+
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal

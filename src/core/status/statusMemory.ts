@@ -36,6 +36,12 @@ export const enum StatusConstants {
    * its first report on a loaded machine).
    */
   SubmitGraceMs = 8000,
+  /**
+   * After a resize the screen cannot change the verdict for this long: the emulator rewraps the
+   * old screen (Pi's full-width rules onto two rows, its dialog out of the box) and the program
+   * repaints 40–70 ms later (Pi 0.73.1, 60x20 → 50x16 with a dialog open).
+   */
+  ResizeSettleMs = 300,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -84,6 +90,8 @@ export interface StatusMemory {
   readonly enterAt: number | null
   /** When the user last submitted a typed line (agents whose Enter submits a slow-to-show prompt). */
   readonly submitAt: number | null
+  /** When the pane was last resized. */
+  readonly resizedAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
@@ -112,5 +120,6 @@ export function initialMemory(at: number): StatusMemory {
     escapeAt: null,
     enterAt: null,
     submitAt: null,
+    resizedAt: null,
   }
 }

@@ -369,7 +369,7 @@ export class Pane extends Disposable {
     this.clamp.resize(this.size)
     this.mirror.resize(cols, rows)
     this.pty.resize(cols, rows)
-    this.status.screenChanged()
+    this.status.resized()
     this.changed()
   }
 

@@ -77,7 +77,7 @@ export class ReplayPane implements IDisposable {
 
   resize(cols: number, rows: number): void {
     this.mirror.resize(cols, rows)
-    this.status.screenChanged()
+    this.status.resized()
   }
 
   report(event: string, payload: unknown): void {

@@ -139,6 +139,12 @@ export class StatusEngine extends Disposable {
     this.screenChanged()
   }
 
+  /** The pane was resized (after the mirror was): its screen is a reflow until the program repaints. */
+  resized(): void {
+    if (this.signals) this.apply({ kind: 'resize', at: this.options.clock.now() })
+    this.screenChanged()
+  }
+
   /** The screen or title changed (call after the write callback: the buffer reflects it). */
   screenChanged(): void {
     if (this.evalTimer) return
