@@ -61,7 +61,10 @@ export function formatCheckTable(rows: readonly CheckRow[]): string {
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
   const fmt = (c: readonly string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd()
   const lines = [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...cells.map(fmt)]
-  const notes = rows.flatMap((r) => [...r.failures.map((f) => `${r.agent} ${r.version} ${r.scenario} ${r.size}: ${f}`), ...(r.skipped ? [`${r.agent} ${r.version} ${r.scenario} ${r.size}: not run (${r.skipped})`] : [])])
+  const notes = rows.flatMap((r) => r.failures.map((f) => `${r.agent} ${r.version} ${r.scenario} ${r.size}: ${f}`))
+  const skipped = new Map<string, number>()
+  for (const r of rows) if (r.skipped) skipped.set(r.skipped, (skipped.get(r.skipped) ?? 0) + 1)
+  for (const [why, n] of skipped) notes.push(`${n} run${n === 1 ? '' : 's'} not run (${why})`)
   return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n')
 }
 
