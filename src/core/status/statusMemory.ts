@@ -32,10 +32,11 @@ export const enum StatusConstants {
   DismissHoldMs = 150,
   /**
    * Enter on a typed prompt (agents whose table says enterSubmitsPrompt): working for up to this
-   * long, until the screen changes state or a report comes (OpenCode's new session: 1.5–6 s to
-   * its first report on a loaded machine).
+   * long, until the screen changes state or a report comes (OpenCode's new session: 1.5–8.8 s to
+   * its first report at load average 12 on two cores, a blank screen meanwhile). Only a line that
+   * submits nothing keeps it the whole time; working is no attention state.
    */
-  SubmitGraceMs = 8000,
+  SubmitGraceMs = 15000,
   /**
    * After a resize the screen cannot change the verdict for this long: the emulator rewraps the
    * old screen (Pi's full-width rules onto two rows, its dialog out of the box) and the program
