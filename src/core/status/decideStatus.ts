@@ -79,8 +79,9 @@ function submittedPrompt(m: StatusMemory, screen: ScreenMemo | null, now: number
  * DismissGraceMs a dialog still drawn counts again.
  */
 function reportedAnswer(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
-  const r = m.report
-  if (!r || r.effect !== 'answered' || r.at < screen.since || now - r.at >= StatusConstants.DismissGraceMs) return null
+  // The busy status that follows the answer (30-500 ms later) replaces the latest report, not this.
+  const r = m.answered
+  if (!r || r.at < screen.since || now - r.at >= StatusConstants.DismissGraceMs) return null
   return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
 }
 
@@ -169,6 +170,10 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (screen?.state === 'idle') {
     if (r?.state === 'working' && r.at > screen.since) return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
     const kind = turnEndKind(m, m.screenWorkingFrom)
+    // A line entered since the reply that asked (OpenCode's `/exit`) is the user's answer to it.
+    if (kind.state === 'asked' && kind.report && m.lineAt !== null && m.lineAt > kind.report.at) {
+      return { state: 'idle', evidence: [{ source: 'input', at: m.lineAt, detail: 'a line was entered since the reply asked' }, screenEvidence(screen)] }
+    }
     return { state: kind.state, evidence: kind.report ? [reportEvidence(kind.report), screenEvidence(screen)] : [screenEvidence(screen)] }
   }
   const unmatched: Evidence = {

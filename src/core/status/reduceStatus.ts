@@ -49,7 +49,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'screen':
       return noteScreen(m, signal)
     case 'report':
-      return signal.report.effect === 'reinforce' ? { ...m, reinforcement: signal.report } : { ...m, report: signal.report }
+      if (signal.report.effect === 'reinforce') return { ...m, reinforcement: signal.report }
+      return signal.report.effect === 'answered' ? { ...m, report: signal.report, answered: signal.report } : { ...m, report: signal.report }
     case 'terminal':
       return noteTerminal(m, signal)
     case 'tick':
@@ -57,7 +58,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'resize':
       return { ...m, resizedAt: signal.at }
     case 'input':
-      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at } : m
+      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
+      if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
       if (!ctx.escapeCancelsDialog) return m
       return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
   }
@@ -86,8 +88,10 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
   if (prev.process.state === 'exited') return prev
   const m = note(prev, signal, ctx)
   const decided = decideStatus(m, now, ctx)
-  // A screen read while the program has not repainted after a resize says nothing new.
-  const settling = m.resizedAt !== null && now - m.resizedAt < StatusConstants.ResizeSettleMs && prev.verdict.state !== 'starting'
+  // A screen read while the program has not repainted after a resize cannot end a dialog (entering
+  // one is never held back).
+  const held = prev.verdict.state === 'blocked' || prev.verdict.state === 'question'
+  const settling = held && m.resizedAt !== null && now - m.resizedAt < StatusConstants.ResizeSettleMs
   const fromScreen = decided.evidence[0]?.source === 'screen' || decided.evidence[0]?.source === 'title'
   const decision = settling && fromScreen && decided.state !== prev.verdict.state ? { state: prev.verdict.state, evidence: prev.evidence } : decided
   const verdict = verdictFor(prev.verdict, decision, signal.at)
@@ -106,7 +110,7 @@ export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
-  if (m.report?.effect === 'answered') deadlines.push(m.report.at + StatusConstants.DismissGraceMs)
+  if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.

@@ -91,6 +91,10 @@ export interface StatusMemory {
   readonly enterAt: number | null
   /** When the user last submitted a typed line (agents whose Enter submits a slow-to-show prompt). */
   readonly submitAt: number | null
+  /** The latest report that a dialog was answered (OpenCode's permission.replied): later reports do not hide it. */
+  readonly answered: AgentReport | null
+  /** When the user last entered a typed line at the prompt, prompt or `/command` (enterSubmitsPrompt agents). */
+  readonly lineAt: number | null
   /** When the pane was last resized. */
   readonly resizedAt: number | null
 }
@@ -122,5 +126,7 @@ export function initialMemory(at: number): StatusMemory {
     enterAt: null,
     submitAt: null,
     resizedAt: null,
+    answered: null,
+    lineAt: null,
   }
 }

@@ -90,15 +90,13 @@ describe('replay', () => {
         '[0.2,"m","state:blocked"]',
         '[0.5,"r","60x8"]',
         `[0.6,"o",${JSON.stringify('\x1b[2J\x1b[H' + rule + '\r\n\r\n' + rule + '\r\n/project\r\n0.1%/200k (auto)')}]`,
-        '[1.2,"m","state:idle"]',
       ].join('\n'),
     )
     const result = await replayRecording(cast, [], 'pi', registry)
     expect(result.transitions.map((t) => [t.t, t.state])).toEqual([
       [0, 'starting'],
       [0.116, 'working'],
-      // The screen after a resize counts once the program had ResizeSettleMs to repaint.
-      [0.8, 'idle'],
+      [0.616, 'idle'],
     ])
     const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))
     expect(score.episodes[0]?.latency).toBeNull()

@@ -188,7 +188,7 @@ export class StatusEngine extends Disposable {
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
       // a `/command` (/exit, /models) starts no turn.
-      if (key === 'enter' && this.typedLine === 'prompt') this.apply({ kind: 'input', at: this.options.clock.now(), key: 'submit' })
+      if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
       if (key) this.typedLine = null
       else if (this.typedLine === null) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.

@@ -23,7 +23,8 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
     const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
     const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
     const session: { root?: unknown } = {}
-    const s = new ScenarioSteps(h, pane, /esc interrupt/, (r) => r.event === 'session.idle' && (session.root === undefined || r.payload.sessionID === session.root))
+    // At 50 columns the status line wraps between `esc` and `interrupt`.
+    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b/, (r) => r.event === 'session.idle' && (session.root === undefined || r.payload.sessionID === session.root))
     // The first start installs @opencode-ai/plugin from the npm registry (~6 s).
     await s.start(/Ask anything/)
 

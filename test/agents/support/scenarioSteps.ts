@@ -106,6 +106,7 @@ export class ScenarioSteps {
   /** Resizes to (cols−30)×(rows−8), at least 50×16, and back while a dialog is open: the badge stays `state`. */
   async resizeWhileOpen(step: string, state: 'blocked' | 'question', cols: number, rows: number): Promise<void> {
     const at = Date.now()
+    if (cols <= 50 && rows <= 16) return // already the smallest size the board supports
     this.h.resize(Math.max(50, cols - 30), Math.max(16, rows - 8))
     await sleep(700)
     this.h.resize(cols, rows)
