@@ -24,7 +24,11 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
     const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
     const session: { root?: unknown } = {}
     // At 50 columns the status line wraps between `esc` and `interrupt`.
-    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b/, (r) => r.event === 'session.idle' && (session.root === undefined || r.payload.sessionID === session.root))
+    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b/, (r) => {
+      // Its status turns idle first; session.idle follows in the same millisecond, or 1.7 s later under load.
+      const idle = r.event === 'session.idle' || (r.event === 'session.status' && (r.payload.status as { type?: string } | undefined)?.type === 'idle')
+      return idle && (session.root === undefined || r.payload.sessionID === session.root)
+    })
     // The first start installs @opencode-ai/plugin from the npm registry (~6 s).
     await s.start(/Ask anything/)
 
