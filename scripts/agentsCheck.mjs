@@ -4,38 +4,64 @@
 // the test/agents harness, record each run, score the board's live verdicts against the
 // scenario's own ground truth, print a table and exit 1 when a supported agent regressed.
 //
-//   npm run agents:check                          # newest releases, 120x32, 80x24 and 60x20
-//   npm run agents:check -- --sizes 120x32 --modes auto,plan --version 2.1.332
-//   npm run agents:check -- --prefix /tmp/agents  # default: $XDG_CACHE_HOME/switchboard-agents
+//   npm run agents:check                                  # every agent, newest releases, 120x32, 80x24, 60x20
+//   npm run agents:check -- --agent codex,pi --sizes 80x24
+//   npm run agents:check -- --agent claude --modes auto,plan --version 2.1.332
+//   npm run agents:check -- --budget 10                   # no run starts after 10 minutes
+//   npm run agents:check -- --prefix /tmp/agents          # default: $XDG_CACHE_HOME/switchboard-agents
+//
+// Exit: 0 all ok; 1 a supported agent regressed (or the check could not run); 2 nothing regressed
+// but runs were left out by the budget.
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
-const { values: opts } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '120x32,80x24,60x20' },
-    modes: { type: 'string', default: 'manual,auto,auto-local,plan' },
-    prefix: { type: 'string', default: join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'switchboard-agents') },
-    version: { type: 'string' },
-    record: { type: 'string' },
-  },
-})
-
-/**
- * Every supported agent: its npm package and whether a scenario drives it here yet. Codex,
- * OpenCode and Pi have real-CLI tests (test/agents/<agent>) but no shared scenario module: they are
- * listed with their newest version, marked "not checked" instead of passing silently (and not
- * installed: nothing would run them).
- */
+/** Every supported agent: its npm package and CLI. Each has a scenario in test/agents (claude/scenario.ts, support/scenarios.ts). */
 const AGENTS = [
-  { agent: 'claude', pkg: '@anthropic-ai/claude-code', bin: 'claude', scenario: true },
-  { agent: 'codex', pkg: '@openai/codex', bin: 'codex', scenario: false },
-  { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode', scenario: false },
-  { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi', scenario: false },
+  { agent: 'claude', pkg: '@anthropic-ai/claude-code', bin: 'claude' },
+  { agent: 'codex', pkg: '@openai/codex', bin: 'codex' },
+  { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
+  { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
 ]
+const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan']
+// Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
 const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false }
+
+function usage(message) {
+  process.stderr.write(`agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${CLAUDE_MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`)
+  process.exit(1)
+}
+
+let opts
+try {
+  opts = parseArgs({
+    options: {
+      agent: { type: 'string', default: AGENTS.map((a) => a.agent).join(',') },
+      sizes: { type: 'string', default: '120x32,80x24,60x20' },
+      size: { type: 'string' },
+      modes: { type: 'string', default: CLAUDE_MODES.join(',') },
+      prefix: { type: 'string', default: join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'switchboard-agents') },
+      version: { type: 'string' },
+      budget: { type: 'string', default: '45' },
+      record: { type: 'string' },
+    },
+  }).values
+} catch (error) {
+  usage(error.message)
+}
+
+const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean)
+const agents = list(opts.agent).map((name) => AGENTS.find((a) => a.agent === name) ?? usage(`unknown agent "${name}"`))
+const sizes = list(opts.size ?? opts.sizes)
+for (const s of sizes) if (!/^\d+x\d+$/.test(s)) usage(`size "${s}" is not COLSxROWS`)
+const modes = list(opts.modes)
+for (const m of modes) if (!CLAUDE_MODES.includes(m)) usage(`unknown Claude mode "${m}"`)
+if (opts.version && agents.length !== 1) usage('--version needs exactly one --agent')
+const budgetMin = Number(opts.budget)
+if (!(budgetMin > 0)) usage(`--budget "${opts.budget}" is not a number of minutes`)
+const startedAt = Date.now()
 
 const latest = (pkg) => execFileSync('npm', ['view', pkg, 'version'], { encoding: 'utf8' }).trim()
 
@@ -47,51 +73,38 @@ function install(a, version) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'switchboard-agents-check', private: true, allowScripts: ALLOW_SCRIPTS }, null, 2))
   process.stdout.write(`installing ${a.pkg}@${version} into ${dir}\n`)
-  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${a.pkg}@${version}`], { stdio: 'inherit' })
+  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${a.pkg}@${version}`], { stdio: ['ignore', 'inherit', 'inherit'] })
   if (r.status !== 0 || !existsSync(bin)) throw new Error(`npm install of ${a.pkg}@${version} into ${dir} failed; remove that folder and try again`)
   return bin
 }
 
-const rows = []
 const record = resolve(opts.record ?? mkdtempSync(join(tmpdir(), 'sb-agents-check-')))
-for (const a of AGENTS) {
-  const version = a.agent === 'claude' && opts.version ? opts.version : latest(a.pkg)
-  if (!a.scenario) {
-    rows.push({ agent: a.agent, version, scenario: '(no shared scenario yet)', size: '-', agreement: null, episodes: 0, missed: 0, falseEpisodes: 0, medianLatencyMs: null, failures: [], unchecked: true })
-    continue
+mkdirSync(record, { recursive: true })
+const planned = []
+const problems = []
+for (const a of agents) {
+  try {
+    const version = opts.version ?? latest(a.pkg)
+    planned.push({ agent: a.agent, version, bin: install(a, version) })
+  } catch (error) {
+    problems.push(`${a.agent}: ${error.message.split('\n')[0]}`)
   }
-  const bin = install(a, version)
-  const out = join(record, `${a.agent}.json`)
-  const env = {
-    ...process.env,
-    AGENTS_CHECK_JSON: out,
-    AGENTS_CHECK_CLAUDE_BIN: bin,
-    AGENTS_CHECK_CLAUDE_VERSION: version,
-    AGENTS_CHECK_SIZES: opts.sizes,
-    AGENTS_CHECK_CLAUDE_MODES: opts.modes,
-    AGENTS_CHECK_RECORD: record,
-  }
-  spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env })
-  if (!existsSync(out)) rows.push({ agent: a.agent, version, scenario: '(scenario run failed to start)', size: '-', agreement: null, episodes: 0, missed: 0, falseEpisodes: 0, medianLatencyMs: null, failures: ['no results'] })
-  else rows.push(...JSON.parse(readFileSync(out, 'utf8')))
 }
 
-const pct = (x) => (x === null ? 'n/a' : `${(x * 100).toFixed(2)} %`)
-const head = ['agent', 'version', 'scenario', 'size', 'agreement', 'missed', 'false', 'latency', '']
-const cells = rows.map((r) => [
-  r.agent,
-  r.version,
-  r.scenario,
-  r.size,
-  pct(r.agreement),
-  r.unchecked ? '-' : `${r.missed}/${r.episodes}`,
-  r.unchecked ? '-' : String(r.falseEpisodes),
-  r.medianLatencyMs === null ? 'n/a' : `${r.medianLatencyMs} ms`,
-  r.unchecked ? 'not checked' : r.failures.length ? 'REGRESSED' : 'ok',
-])
-const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
-const fmt = (c) => c.map((x, i) => x.padEnd(widths[i])).join('  ').trimEnd()
-process.stdout.write(`\n${[fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...cells.map(fmt)].join('\n')}\n\n`)
-for (const r of rows) for (const f of r.failures) process.stdout.write(`${r.agent} ${r.version} ${r.scenario} ${r.size}: ${f}\n`)
-process.stdout.write(`recordings: ${record}\n`)
-process.exit(rows.some((r) => !r.unchecked && r.failures.length) ? 1 : 0)
+let result = { rows: [], table: '', exitCode: 1 }
+if (planned.length) {
+  const plan = join(record, 'plan.json')
+  const out = join(record, 'results.json')
+  writeFileSync(plan, JSON.stringify({ agents: planned, sizes, modes, record, deadline: startedAt + budgetMin * 60_000 }, null, 2))
+  const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : 1), 0)
+  process.stdout.write(`running ${runs} scenario runs (${planned.map((a) => `${a.agent} ${a.version}`).join(', ')}; ${sizes.join(', ')}), one at a time, none started after ${budgetMin} min\n`)
+  // The vitest reporter's progress on stderr; its stdout (the CLIs' noise) is dropped.
+  spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, AGENTS_CHECK_PLAN: plan, AGENTS_CHECK_JSON: out } })
+  if (existsSync(out)) result = JSON.parse(readFileSync(out, 'utf8'))
+  else problems.push(`the scenario runs wrote no results (${out}): see vitest's output above`)
+}
+
+process.stdout.write(`\n${result.table}\n\n`)
+for (const p of problems) process.stdout.write(`not checked: ${p}\n`)
+process.stdout.write(`recordings: ${record}\ntook ${Math.round((Date.now() - startedAt) / 60_000)} min\n`)
+process.exit(problems.length ? 1 : result.exitCode)

@@ -59,6 +59,32 @@ function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number): Decis
   return key ? { state: key.state, evidence: [{ source: 'input', at: key.at, detail: key.detail }, screenEvidence(screen, ' (not redrawn yet)')] } : null
 }
 
+/**
+ * A line typed at the prompt and submitted with Enter: the turn has started though neither the
+ * screen (still the prompt, or a frame no rule knows) nor a report says so yet. Ends when either
+ * speaks after the key, or after SubmitGraceMs.
+ */
+function submittedPrompt(m: StatusMemory, screen: ScreenMemo | null, now: number): Decision | null {
+  const at = m.submitAt
+  if (at === null || now - at >= StatusConstants.SubmitGraceMs) return null
+  if (m.report && m.report.at >= at) return null
+  if (screen && (screen.state !== 'idle' || screen.since > at)) return null
+  const ev: Evidence = { source: 'input', at, detail: 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)' }
+  return { state: 'working', evidence: screen ? [ev, screenEvidence(screen, ' (not redrawn yet)')] : [ev] }
+}
+
+/**
+ * The agent reported the dialog on screen answered (OpenCode's permission.replied, 6–54 ms after
+ * the key) before redrawing it (up to 330 ms under load): it no longer asks for the user. Past
+ * DismissGraceMs a dialog still drawn counts again.
+ */
+function reportedAnswer(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
+  // The busy status that follows the answer (30-500 ms later) replaces the latest report, not this.
+  const r = m.answered
+  if (!r || r.at < screen.since || now - r.at >= StatusConstants.DismissGraceMs) return null
+  return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
+}
+
 /** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
 function turnEndKind(m: StatusMemory, workingFrom: number | null): { state: 'asked' | 'idle'; report: AgentReport | null } {
   const r = m.report
@@ -113,9 +139,12 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
-  const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now) : null
+  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now)) : null
   if (answer) return answer
-  if (screen && isDialog(screen.state)) {
+  // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
+  // terminal state has (kind=question at 60x20, where the question's screen rule once failed).
+  const kindless = screen?.fromTitle === true && m.terminal !== null && isDialog(m.terminal.state.state)
+  if (screen && isDialog(screen.state) && !kindless) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     return { state: screen.state, evidence: [screenEvidence(screen), ...support] }
   }
@@ -136,9 +165,15 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (screen?.state === 'working') {
     return { state: 'working', evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)] }
   }
+  const submitted = submittedPrompt(m, screen, now)
+  if (submitted) return submitted
   if (screen?.state === 'idle') {
     if (r?.state === 'working' && r.at > screen.since) return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
     const kind = turnEndKind(m, m.screenWorkingFrom)
+    // A line entered since the reply that asked (OpenCode's `/exit`) is the user's answer to it.
+    if (kind.state === 'asked' && kind.report && m.lineAt !== null && m.lineAt > kind.report.at) {
+      return { state: 'idle', evidence: [{ source: 'input', at: m.lineAt, detail: 'a line was entered since the reply asked' }, screenEvidence(screen)] }
+    }
     return { state: kind.state, evidence: kind.report ? [reportEvidence(kind.report), screenEvidence(screen)] : [screenEvidence(screen)] }
   }
   const unmatched: Evidence = {

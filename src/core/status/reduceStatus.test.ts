@@ -42,3 +42,86 @@ describe('reduceStatus mechanics', () => {
     expect(nextDeadline(later, 500 + StatusConstants.UnmatchedHoldMs)).toBe(600 + StatusConstants.DialogDrawGraceMs)
   })
 })
+
+/** OpenCode 1.18.33 at 60x20 on a loaded machine (test/fixtures/opencode/opencode11833-60x20): issue 8's "OpenCode is late". */
+describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
+  const HOME: RuleMatch = { ruleId: 'opencode.home', state: 'idle', text: 'tab agents  ctrl+p commands', fromTitle: false }
+  const DIALOG: RuleMatch = { ruleId: 'opencode.permission-dialog', state: 'blocked', text: '△ Permission required', fromTitle: false }
+  const oc = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true }
+  const fold = (signals: StatusSignal[], c: typeof oc = oc) => {
+    let m = initialMemory(0)
+    const out: StatusMemory[] = []
+    for (const s of signals) out.push((m = reduceStatus(m, s, s.at, c)))
+    return out
+  }
+
+  it('is working from the Enter while the home screen stays up, until a report or the screen speaks, at most SubmitGraceMs', () => {
+    const [, submitted, stillHome, reported] = fold([
+      { kind: 'screen', at: 100, match: HOME },
+      { kind: 'input', at: 1000, key: 'submit' },
+      { kind: 'screen', at: 2500, match: HOME },
+      { kind: 'report', at: 6400, report: { effect: 'working', state: 'working', at: 6400, detail: 'hook:chat.message' } as never },
+    ])
+    expect(submitted!.verdict).toMatchObject({ state: 'working', since: 1000 })
+    expect(submitted!.verdict.evidence[0]?.source).toBe('input')
+    expect(stillHome!.verdict.state).toBe('working')
+    expect(reported!.verdict.evidence[0]?.source).toBe('hook')
+    expect(nextDeadline(submitted!, 1000)).toBe(1000 + StatusConstants.SubmitGraceMs)
+    // Nothing came: the prompt is idle again after the grace.
+    const [, , late] = fold([
+      { kind: 'screen', at: 100, match: HOME },
+      { kind: 'input', at: 1000, key: 'submit' },
+      { kind: 'tick', at: 1000 + StatusConstants.SubmitGraceMs },
+    ])
+    expect(late!.verdict.state).toBe('idle')
+    // Agents whose table does not say so ignore the key.
+    const [, plain] = fold([{ kind: 'screen', at: 100, match: HOME }, { kind: 'input', at: 1000, key: 'submit' }], { ...oc, enterSubmitsPrompt: false })
+    expect(plain!.verdict.state).toBe('idle')
+  })
+
+  it('leaves blocked when the agent reports the dialog on screen answered, before it redraws', () => {
+    const [, blocked, answered, still] = fold([
+      { kind: 'report', at: 900, report: { effect: 'blocked', state: 'blocked', at: 900, detail: 'permission.asked' } as never },
+      { kind: 'screen', at: 1000, match: DIALOG },
+      { kind: 'report', at: 3014, report: { effect: 'answered', state: 'working', at: 3014, detail: 'permission.replied' } as never },
+      { kind: 'tick', at: 3014 + StatusConstants.DismissGraceMs },
+    ])
+    expect(blocked!.verdict.state).toBe('blocked')
+    expect(answered!.verdict).toMatchObject({ state: 'working', since: 3014 })
+    // A dialog still drawn after the grace counts again (the agent drew another one).
+    expect(still!.verdict.state).toBe('blocked')
+  })
+})
+
+describe('Codex: the title says a dialog is open, its own terminal state says which', () => {
+  it('is question when OSC 7501 says kind=question and only the title rule matched (60x20, test/fixtures/codex/codex01710-60x20)', () => {
+    const TITLE: RuleMatch = { ruleId: 'codex.title-action-required', state: 'blocked', text: '[ . ] Action Required | Harness task', fromTitle: true }
+    let m = initialMemory(0)
+    const c = { rootIsShell: false, agent: 'codex' }
+    m = reduceStatus(m, { kind: 'terminal', at: 100, state: { state: 'question' } as never, raw: 'state=blocked:app=codex:kind=question' }, 100, c)
+    m = reduceStatus(m, { kind: 'screen', at: 103, match: TITLE }, 103, c)
+    expect(m.verdict.state).toBe('question')
+    // Without the agent's word, the title still says blocked.
+    const alone = reduceStatus(initialMemory(0), { kind: 'screen', at: 103, match: TITLE }, 103, c)
+    expect(alone.verdict.state).toBe('blocked')
+  })
+})
+
+describe('a resize: the screen is the emulator reflow until the program repaints', () => {
+  it('keeps a dialog through the reflowed frames for ResizeSettleMs (Pi 0.73.1 60x20 → 50x16: test/fixtures/pi/pi0731-60x20)', () => {
+    const GATE: RuleMatch = { ruleId: 'pi.permission-gate', state: 'blocked', text: 'Allow?', fromTitle: false }
+    const FOOTER: RuleMatch = { ruleId: 'pi.editor', state: 'idle', text: '↑200 ↓40 0.1%/128k (auto)', fromTitle: false }
+    const c = { rootIsShell: false, agent: 'pi' }
+    let m = initialMemory(0)
+    m = reduceStatus(m, { kind: 'screen', at: 8220, match: GATE }, 8220, c)
+    m = reduceStatus(m, { kind: 'resize', at: 8238 }, 8238, c)
+    m = reduceStatus(m, { kind: 'screen', at: 8247, match: FOOTER }, 8247, c)
+    expect(m.verdict.state).toBe('blocked')
+    expect(nextDeadline(m, 8247)).toBe(8238 + StatusConstants.ResizeSettleMs)
+    m = reduceStatus(m, { kind: 'screen', at: 8305, match: GATE }, 8305, c)
+    expect(m.verdict).toMatchObject({ state: 'blocked', since: 8220 })
+    // A screen that still says otherwise once the program had time to repaint is believed.
+    m = reduceStatus(m, { kind: 'screen', at: 8600, match: FOOTER }, 8600, c)
+    expect(m.verdict.state).toBe('idle')
+  })
+})

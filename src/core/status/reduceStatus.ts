@@ -49,12 +49,17 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'screen':
       return noteScreen(m, signal)
     case 'report':
-      return signal.report.effect === 'reinforce' ? { ...m, reinforcement: signal.report } : { ...m, report: signal.report }
+      if (signal.report.effect === 'reinforce') return { ...m, reinforcement: signal.report }
+      return signal.report.effect === 'answered' ? { ...m, report: signal.report, answered: signal.report } : { ...m, report: signal.report }
     case 'terminal':
       return noteTerminal(m, signal)
     case 'tick':
       return m
+    case 'resize':
+      return { ...m, resizedAt: signal.at }
     case 'input':
+      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
+      if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
       if (!ctx.escapeCancelsDialog) return m
       return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
   }
@@ -82,7 +87,13 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
   // by more life (Claude's SessionEnd on /clear).
   if (prev.process.state === 'exited') return prev
   const m = note(prev, signal, ctx)
-  const decision = decideStatus(m, now, ctx)
+  const decided = decideStatus(m, now, ctx)
+  // A screen read while the program has not repainted after a resize cannot end a dialog (entering
+  // one is never held back).
+  const held = prev.verdict.state === 'blocked' || prev.verdict.state === 'question'
+  const settling = held && m.resizedAt !== null && now - m.resizedAt < StatusConstants.ResizeSettleMs
+  const fromScreen = decided.evidence[0]?.source === 'screen' || decided.evidence[0]?.source === 'title'
+  const decision = settling && fromScreen && decided.state !== prev.verdict.state ? { state: prev.verdict.state, evidence: prev.evidence } : decided
   const verdict = verdictFor(prev.verdict, decision, signal.at)
   if (m === prev && verdict === prev.verdict) return prev
   return { ...m, verdict, evidence: decision.evidence }
@@ -99,6 +110,9 @@ export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
+  if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)
+  if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
+  if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.
   const ahead = deadlines.filter((d) => d > now)
   return ahead.length ? Math.min(...ahead) : null

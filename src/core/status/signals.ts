@@ -32,12 +32,22 @@ export interface TickSignal {
   readonly at: number
 }
 
-/** The user pressed a key that answers an agent's dialog: Esc cancels it, Enter takes the selected option. */
+/**
+ * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
+ * option), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
+ * which answers a reply that asked as much as a prompt does).
+ */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape' | 'enter'
+  readonly key: 'escape' | 'enter' | 'submit' | 'command'
+}
+
+/** The pane was resized: until the program repaints, the screen is the emulator's reflow of the old one. */
+export interface ResizeSignal {
+  readonly kind: 'resize'
+  readonly at: number
 }
 
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal

@@ -20,16 +20,30 @@ export const enum StatusConstants {
   DialogDrawGraceMs = 1600,
   /**
    * Esc on a dialog of an agent whose Esc cancels it: the dialog is being dismissed, and the
-   * agent redraws 60–330 ms later (2.1.332 measured under load). For this long the dialog still on
-   * screen no longer counts; if it is still there after, Esc did not close it.
+   * agent redraws 60–330 ms later (2.1.332 measured under load; 1.19 s at load average 12 in
+   * agents:check, manual mode 120x32). For this long the dialog still on screen no longer counts;
+   * if it is still there after, Esc did not close it.
    */
-  DismissGraceMs = 1000,
+  DismissGraceMs = 2000,
   /**
    * Esc only: the dialog on screen keeps counting this long after the key, which is when the agent
    * usually has redrawn (2.1.197: ~60 ms); only a slower redraw is anticipated, so the badge
    * leaves blocked within ~170 ms of the Esc on any machine and is rarely ahead of the screen.
    */
   DismissHoldMs = 150,
+  /**
+   * Enter on a typed prompt (agents whose table says enterSubmitsPrompt): working for up to this
+   * long, until the screen changes state or a report comes (OpenCode's new session: 1.5–8.8 s to
+   * its first report at load average 12 on two cores, a blank screen meanwhile). Only a line that
+   * submits nothing keeps it the whole time; working is no attention state.
+   */
+  SubmitGraceMs = 15000,
+  /**
+   * After a resize the screen cannot change the verdict for this long: the emulator rewraps the
+   * old screen (Pi's full-width rules onto two rows, its dialog out of the box) and the program
+   * repaints 40–70 ms later (Pi 0.73.1, 60x20 → 50x16 with a dialog open).
+   */
+  ResizeSettleMs = 300,
 }
 
 /** The screen channel: the last rule that matched, and since when the screen says so. */
@@ -76,6 +90,14 @@ export interface StatusMemory {
   readonly escapeAt: number | null
   /** When the user last pressed Enter in the pane (same agents: Enter answers their dialogs). */
   readonly enterAt: number | null
+  /** When the user last submitted a typed line (agents whose Enter submits a slow-to-show prompt). */
+  readonly submitAt: number | null
+  /** The latest report that a dialog was answered (OpenCode's permission.replied): later reports do not hide it. */
+  readonly answered: AgentReport | null
+  /** When the user last entered a typed line at the prompt, prompt or `/command` (enterSubmitsPrompt agents). */
+  readonly lineAt: number | null
+  /** When the pane was last resized. */
+  readonly resizedAt: number | null
 }
 
 export interface StatusContext extends PaneContext {
@@ -83,6 +105,8 @@ export interface StatusContext extends PaneContext {
   readonly agent: string | null
   /** Esc cancels the agent's dialogs and Enter answers them (its report table says so). */
   readonly escapeCancelsDialog?: boolean
+  /** Enter on a typed line starts a turn the agent shows late (its report table says so). */
+  readonly enterSubmitsPrompt?: boolean
 }
 
 export function initialMemory(at: number): StatusMemory {
@@ -101,5 +125,9 @@ export function initialMemory(at: number): StatusMemory {
     terminalWorkingFrom: null,
     escapeAt: null,
     enterAt: null,
+    submitAt: null,
+    resizedAt: null,
+    answered: null,
+    lineAt: null,
   }
 }

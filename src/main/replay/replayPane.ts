@@ -28,12 +28,14 @@ export interface ReplayPaneOptions {
  * What the live mirror answers to the program's queries goes nowhere: there is no program.
  */
 export class ReplayPane implements IDisposable {
+  private size: { cols: number; rows: number }
   private readonly store = new DisposableStore()
   private readonly wired: MirroredStatus
   private readonly status: PaneStatus
 
   constructor(options: ReplayPaneOptions) {
     const mirror = this.store.add(new HeadlessMirror(options.cols, options.rows, options.clock))
+    this.size = { cols: options.cols, rows: options.rows }
     this.wired = this.store.add(
       new MirroredStatus(mirror, {
         clock: options.clock,
@@ -69,6 +71,9 @@ export class ReplayPane implements IDisposable {
   }
 
   resize(cols: number, rows: number): void {
+    // As a live pane: a resize to the size it has is no resize (the PTY gets no SIGWINCH).
+    if (cols === this.size.cols && rows === this.size.rows) return
+    this.size = { cols, rows }
     this.wired.resize(cols, rows)
   }
 

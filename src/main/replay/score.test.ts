@@ -30,6 +30,33 @@ describe('scoreReplay is honest', () => {
     expect(s.falseEpisodes).toContainEqual({ from: 2.6, to: 2.95, state: 'blocked' })
   })
 
+  it('an attention verdict up to 1 s early that runs on into the true episode is an early detection, not a false one', () => {
+    // Codex 0.171 says blocked (its OSC 7501, PermissionRequest) ~650 ms before it draws the dialog.
+    const early = scoreReplay(truth, [
+      { from: 0, to: 2.35, state: 'working' },
+      { from: 2.35, to: 6.01, state: 'blocked' },
+      { from: 6.01, to: 10, state: 'idle' },
+    ])
+    expect(early.episodes[0]!.latency).toBe(0)
+    expect(early.falseEpisodes.filter((f) => f.from < 3)).toEqual([])
+    // Its time still counts against agreement (0.65 s of the 7 measured seconds here).
+    expect(early.failures.filter((f) => f.startsWith('false'))).toEqual([])
+    // Earlier than 1 s, or broken off before the truth: a false alarm as before.
+    const tooEarly = scoreReplay(truth, [
+      { from: 0, to: 1.5, state: 'working' },
+      { from: 1.5, to: 6.01, state: 'blocked' },
+      { from: 6.01, to: 10, state: 'idle' },
+    ])
+    expect(tooEarly.falseEpisodes).toContainEqual({ from: 1.5, to: 3, state: 'blocked' })
+    const otherState = scoreReplay(truth, [
+      { from: 0, to: 2.35, state: 'working' },
+      { from: 2.35, to: 3, state: 'question' },
+      { from: 3, to: 6.01, state: 'blocked' },
+      { from: 6.01, to: 10, state: 'idle' },
+    ])
+    expect(otherState.falseEpisodes).toContainEqual({ from: 2.35, to: 3, state: 'question' })
+  })
+
   it('asks for 99 % agreement outside the grace windows', () => {
     // Wrong for 0.1 s of the 7 measured seconds: 98.6 %.
     const s = scoreReplay(truth, [

@@ -14,6 +14,12 @@ export const enum ScoreConstants {
   /** Agreement is measured outside this long after each true transition. */
   TransitionGraceS = 1,
 }
+/**
+ * A verdict up this long (s) before its episode, and still up when the episode starts, is an early
+ * detection (latency 0; its time still counts against agreement), not a false alarm: Codex 0.171
+ * says blocked (its own OSC 7501 and PermissionRequest) ~650 ms before it draws the dialog here.
+ */
+export const EARLY_DETECTION_MAX_S = 1
 export const MIN_AGREEMENT = 0.99
 export const MAX_MEDIAN_LATENCY_S = 0.1
 
@@ -119,6 +125,9 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
     }
   }
   if (open) falseEpisodes.push(open)
+  const early = (f: Segment) =>
+    f.to - f.from <= EARLY_DETECTION_MAX_S && truth.some((s) => s.state === f.state && s.from === f.to) && stateAt(verdicts, f.to) === f.state
+  const alarms = falseEpisodes.filter((f) => !early(f))
 
   const episodes: Episode[] = truth
     .filter((s) => ATTENTION.has(s.state))
@@ -126,7 +135,7 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
       const hit = verdicts.find((v) => v.state === s.state && v.to > s.from && v.from < s.to)
       return { state: s.state, from: s.from, to: s.to, latency: hit ? Math.max(0, hit.from - s.from) : null }
     })
-  const longFalse = falseEpisodes.filter((f) => f.to - f.from >= ScoreConstants.FalseEpisodeMinS)
+  const longFalse = alarms.filter((f) => f.to - f.from >= ScoreConstants.FalseEpisodeMinS)
   const agreement = measured > 0 ? agreed / measured : 0
   const medianLatency = median(episodes.flatMap((e) => (e.latency === null ? [] : [e.latency])))
   const failures: string[] = []
@@ -134,5 +143,5 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
   for (const f of longFalse) failures.push(`false ${f.state} for ${(f.to - f.from).toFixed(3)} s at ${f.from.toFixed(3)} s`)
   if (agreement < MIN_AGREEMENT) failures.push(`time agreement ${(agreement * 100).toFixed(2)} % < ${MIN_AGREEMENT * 100} %`)
   if (medianLatency !== null && medianLatency > MAX_MEDIAN_LATENCY_S) failures.push(`median detection latency ${(medianLatency * 1000).toFixed(0)} ms > ${MAX_MEDIAN_LATENCY_S * 1000} ms`)
-  return { episodes, mismatches, falseEpisodes, agreement, medianLatency, failures }
+  return { episodes, mismatches, falseEpisodes: alarms, agreement, medianLatency, failures }
 }

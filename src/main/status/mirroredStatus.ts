@@ -32,8 +32,9 @@ export class MirroredStatus extends Disposable {
     })
   }
 
+  /** A resize: the screen is a reflow until the program repaints (the status holds a dialog meanwhile). */
   resize(cols: number, rows: number): void {
     this.mirror.resize(cols, rows)
-    this.status.screenChanged()
+    this.status.resized()
   }
 }

@@ -94,6 +94,11 @@ export class PaneStatus extends Disposable {
     this.engine.screenChanged()
   }
 
+  /** The pane was resized (the mirror already is). */
+  resized(): void {
+    this.engine.resized()
+  }
+
   osc(ident: number, data: string): void {
     this.engine.osc(ident, data)
   }

@@ -108,6 +108,8 @@ export class StatusEngine extends Disposable {
   private evalTimer: IDisposable | null = null
   private burstStart: number | null = null
   private deadlineTimer: { at: number; timer: IDisposable } | null = null
+  /** Printable text was typed since the last Enter or Esc (enterSubmitsPrompt agents). */
+  private typedLine: 'prompt' | 'command' | null = null
   private lastInputAt: number | null = null
   private evaluations = 0
   private evalMs = 0
@@ -125,7 +127,12 @@ export class StatusEngine extends Disposable {
     super()
     this.rules = options.rules
     this.signals = agentSignals(options.agent)
-    this.ctx = { ...options.context, agent: options.agent, escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true }
+    this.ctx = {
+      ...options.context,
+      agent: options.agent,
+      escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
+      enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
+    }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
     this.version = new AgentVersion(options.clock, this.signals?.reports ?? null)
@@ -157,6 +164,12 @@ export class StatusEngine extends Disposable {
     this.rules = rules
     this.driftMonitor.setRules(rules.length, basis)
     this.version.setPattern(basis === undefined ? undefined : (basis?.version ?? null))
+    this.screenChanged()
+  }
+
+  /** The pane was resized (after the mirror was): its screen is a reflow until the program repaints. */
+  resized(): void {
+    if (this.signals) this.apply({ kind: 'resize', at: this.options.clock.now() })
     this.screenChanged()
   }
 
@@ -201,6 +214,18 @@ export class StatusEngine extends Disposable {
     // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
     const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
     if (key && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key })
+    if (this.ctx.enterSubmitsPrompt) {
+      // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
+      // a `/command` (/exit, /models) starts no turn.
+      if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
+      if (key) this.typedLine = null
+      else if (this.typedLine === null) {
+        // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
+        // eslint-disable-next-line no-control-regex -- control characters are what is stripped
+        const text = data.replace(/\x1b(?:\[[0-9;?]*[~A-Za-z]|O.|.)?/g, '').replace(/[\x00-\x20\x7f]/g, '')
+        if (text) this.typedLine = text.startsWith('/') ? 'command' : 'prompt'
+      }
+    }
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */

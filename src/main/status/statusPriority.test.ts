@@ -152,6 +152,9 @@ describe('status priority, on real screens', () => {
     kept.signal({ kind: 'tick', at: 2150 })
     expect(kept.state).toBe('idle')
     kept.signal({ kind: 'tick', at: 3000 })
+    expect(kept.state).toBe('idle')
+    // The grace is 2 s (Claude redrew 1.19 s after an Esc at load average 12).
+    kept.signal({ kind: 'tick', at: 4000 })
     expect(kept.state).toBe('blocked')
     // Enter answers it: Claude works on while frames without a rule hold the dialog (issue 8: the
     // approved plan read blocked, then idle, for ~0.4–1.5 s while Claude worked).

@@ -1,68 +1,60 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, it } from 'vitest'
-import { parseCast } from '../../../src/main/replay/asciicast'
-import { scoreReplay, truthSegments, verdictSegments } from '../../../src/main/replay/score'
+import { checkExitCode, checkRow, failedRow, formatCheckTable, skippedRow, type CheckRow } from '../../../src/main/replay/checkTable'
 import { runClaudeScenario, type ClaudeMode } from '../claude/scenario'
+import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from '../support/scenarios'
+import type { AgentHarness } from '../support/harness'
 
 /**
- * The body of `npm run agents:check` (scripts/agentsCheck.mjs installs the newest releases into a
- * scratch prefix and runs this with AGENTS_CHECK_JSON set; skipped otherwise). Each scenario runs
- * on the real CLI at each size through the same harness and scenario as the real-CLI tests, is
+ * The body of `npm run agents:check`: scripts/agentsCheck.mjs installs the newest releases into a
+ * scratch prefix and writes the plan (AGENTS_CHECK_PLAN); each agent's scenario runs on the real
+ * CLI at each size through the same harness and scenario modules as the real-CLI tests, is
  * recorded, and the board's live verdicts are scored against the scenario's own ground truth.
+ * The table and the exit code go to AGENTS_CHECK_JSON. Runs that would start after the plan's
+ * deadline are listed as not run.
  */
-const OUT = process.env.AGENTS_CHECK_JSON
-const CLAUDE = process.env.AGENTS_CHECK_CLAUDE_BIN
-const CLAUDE_VERSION = process.env.AGENTS_CHECK_CLAUDE_VERSION ?? '?'
-const SIZES = (process.env.AGENTS_CHECK_SIZES ?? '120x32,80x24,60x20').split(',').map((s) => s.split('x').map(Number) as [number, number])
-const MODES = (process.env.AGENTS_CHECK_CLAUDE_MODES ?? 'manual,auto,auto-local,plan').split(',') as ClaudeMode[]
-const RECORD = process.env.AGENTS_CHECK_RECORD
-
-export interface CheckRow {
-  agent: string
-  version: string
-  scenario: string
-  size: string
-  agreement: number | null
-  episodes: number
-  missed: number
-  falseEpisodes: number
-  medianLatencyMs: number | null
-  failures: string[]
+interface Plan {
+  readonly agents: readonly { readonly agent: string; readonly version: string; readonly bin: string }[]
+  readonly sizes: readonly string[]
+  readonly modes: readonly ClaudeMode[]
+  readonly record: string
+  /** Epoch ms: no run starts after it. */
+  readonly deadline: number
 }
+
+const PLAN_FILE = process.env.AGENTS_CHECK_PLAN
+const OUT = process.env.AGENTS_CHECK_JSON
+const plan: Plan | null = PLAN_FILE ? (JSON.parse(readFileSync(PLAN_FILE, 'utf8')) as Plan) : null
 
 const rows: CheckRow[] = []
 afterAll(() => {
-  if (OUT) writeFileSync(OUT, JSON.stringify(rows, null, 2))
+  if (OUT) writeFileSync(OUT, JSON.stringify({ rows, table: formatCheckTable(rows), exitCode: checkExitCode(rows) }, null, 2))
 })
 
-describe.skipIf(!OUT || !CLAUDE)('agents:check — Claude Code', () => {
-  const cases = SIZES.flatMap(([cols, rows]) => MODES.map((mode) => [`${mode} ${cols}x${rows}`, mode, cols, rows] as const))
-  it.each(cases)('%s', async (_name, mode, cols, rowCount) => {
-    const size = `${cols}x${rowCount}`
+const cases = (plan?.agents ?? []).flatMap((a) =>
+  plan!.sizes.flatMap((size) => (a.agent === 'claude' ? plan!.modes.map((mode) => ({ ...a, size, scenario: mode })) : [{ ...a, size, scenario: 'default' }])),
+)
+
+describe.skipIf(!plan || !OUT)('agents:check', () => {
+  it.each(cases.map((c) => [`${c.agent} ${c.version} ${c.scenario} ${c.size}`, c] as const))('%s', async (_name, c) => {
+    const base = { agent: c.agent, version: c.version, scenario: c.scenario, size: c.size }
+    if (Date.now() > plan!.deadline) return void rows.push(skippedRow(base, 'the time budget ran out before it started (--budget)'))
+    const [cols, rowCount] = c.size.split('x').map(Number) as [number, number]
+    let harness: AgentHarness | undefined
     try {
-      const result = await runClaudeScenario({ bin: CLAUDE!, version: CLAUDE_VERSION, mode, cols, rows: rowCount })
-      const h = result.harness
-      const name = `claude-${CLAUDE_VERSION}-${mode}-${size}`
-      if (RECORD) h.recorder.save(RECORD, name, `Claude Code ${CLAUDE_VERSION}, ${mode}, ${size} (agents:check)`)
-      const cast = parseCast(h.recorder.castText(name))
-      const end = cast.events[cast.events.length - 1]!.t
-      const s = scoreReplay(truthSegments(cast.events, end), verdictSegments(h.recorder.verdicts, end))
-      await h.dispose()
-      rows.push({
-        agent: 'claude',
-        version: CLAUDE_VERSION,
-        scenario: mode,
-        size,
-        agreement: s.agreement,
-        episodes: s.episodes.length,
-        missed: s.episodes.filter((e) => e.latency === null).length,
-        falseEpisodes: s.falseEpisodes.filter((f) => f.to - f.from >= 0.3).length,
-        medianLatencyMs: s.medianLatency === null ? null : Math.round(s.medianLatency * 1000),
-        failures: [...result.failures, ...s.failures],
-      })
+      const result =
+        c.agent === 'claude'
+          ? await runClaudeScenario({ bin: c.bin, version: c.version, mode: c.scenario as ClaudeMode, cols, rows: rowCount })
+          : await AGENT_SCENARIOS[c.agent as ScenarioAgent]({ bin: c.bin, version: c.version, cols, rows: rowCount })
+      harness = result.harness
+      const name = `${c.agent}-${c.version}-${c.scenario}-${c.size}`
+      harness.recorder.save(plan!.record, name, `${c.agent} ${c.version}, ${c.scenario}, ${c.size} (agents:check)`)
+      rows.push(checkRow(base, scoreLive(harness, name), result.failures))
     } catch (error) {
       // A scenario that cannot finish (a screen it never reaches) is a regression, reported as a row.
-      rows.push({ agent: 'claude', version: CLAUDE_VERSION, scenario: mode, size, agreement: null, episodes: 0, missed: 0, falseEpisodes: 0, medianLatencyMs: null, failures: [String((error as Error).message).split('\n')[0]!] })
+      rows.push(failedRow(base, String((error as Error).message).split('\n')[0]!))
+    } finally {
+      await harness?.dispose()
     }
   }, 300_000)
 })

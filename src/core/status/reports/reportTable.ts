@@ -88,6 +88,12 @@ export interface AgentReportTable {
    * agent redraws. Only where measured.
    */
   readonly escapeCancelsDialog?: boolean
+  /**
+   * Enter on a typed line at the agent's prompt starts a turn the agent is slow to show or report
+   * (OpenCode's first prompt: the home screen stays up 0.5–2 s, its first report comes later), so
+   * the key itself says working until the screen or a report speaks. Only where measured.
+   */
+  readonly enterSubmitsPrompt?: boolean
 }
 
 /** Reads a dotted path (`status.type`, `message.content`) from a payload. */

@@ -1,0 +1,66 @@
+import { join } from 'node:path'
+import { opencodeProfile } from '../../../src/main/agents/opencode'
+import { AgentHarness, Keys } from '../support/harness'
+import { FakeChat } from '../support/fakeChat'
+import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { OPENCODE_SCRIPT, setUpOpencodeHome } from './setup'
+
+const PERMISSION = /Permission required/
+const QUESTION = /Type your own answer/
+
+/**
+ * OpenCode through every scenario it has, for the fixture recordings (test/fixtures/opencode)
+ * and `npm run agents:check`: a plain turn, a permission allowed once (resized while open), one
+ * rejected (→ → Enter: the turn ends, no error shown), the question tool, a reply that asks,
+ * exit. A turn ends at the root session's `session.idle` once `esc interrupt` is gone.
+ */
+export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<ScenarioResult> {
+  const h = await AgentHarness.start('opencode')
+  const fake = await FakeChat.start(OPENCODE_SCRIPT)
+  const dispose = h.dispose.bind(h)
+  h.dispose = async () => (await dispose(), await fake.close())
+  try {
+    const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
+    const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
+    const session: { root?: unknown } = {}
+    // At 50 columns the status line wraps between `esc` and `interrupt`.
+    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b/, (r) => {
+      // Its status turns idle first; session.idle follows in the same millisecond, or 1.7 s later under load.
+      const idle = r.event === 'session.idle' || (r.event === 'session.status' && (r.payload.status as { type?: string } | undefined)?.type === 'idle')
+      return idle && (session.root === undefined || r.payload.sessionID === session.root)
+    })
+    // The first start installs @opencode-ai/plugin from the npm registry (~6 s).
+    await s.start(/Ask anything/)
+
+    let t = await s.submit('[STEP1] Say hello')
+    const chat = await h.waitForReport((r) => r.event === 'hook:chat.message', 'hook:chat.message', t.from, 30_000)
+    session.root = chat.payload.sessionID
+    await s.turnEnd('plain turn', t.from, 'idle')
+
+    t = await s.submit('[STEP2] Run the marker command')
+    await s.dialog('permission yes', PERMISSION, 'blocked')
+    await s.resizeWhileOpen('permission yes', 'blocked', o.cols, o.rows)
+    await s.answer('permission yes', t.from, [Keys.enter])
+    await s.turnEnd('permission yes', t.from, 'idle')
+
+    t = await s.submit('[STEP3] Clean the build output')
+    await s.dialog('permission no', PERMISSION, 'blocked')
+    // Reject: the turn ends without an error on screen; until then the agent finishes its turn.
+    await s.answer('permission no', t.from, [Keys.right, Keys.right, Keys.enter])
+    await s.turnEnd('permission no', t.from, 'idle')
+
+    t = await s.submit('[STEP4] Pick a color')
+    await s.dialog('question', QUESTION, 'question')
+    await s.answer('question', t.from, [Keys.enter])
+    await s.turnEnd('question', t.from, 'idle')
+
+    t = await s.submit('[STEP5] How should I build it')
+    await s.turnEnd('reply asks', t.from, 'reply-question')
+
+    await s.exit('/exit')
+    return s.result()
+  } catch (error) {
+    await h.dispose()
+    throw error
+  }
+}

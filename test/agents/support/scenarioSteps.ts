@@ -1,0 +1,168 @@
+import type { Pane } from '../../../src/main/panes/pane'
+import type { PaneState } from '../../../src/shared/domain/pane'
+import type { IncomingReport } from '../../../src/main/reports/report'
+import type { AgentHarness } from './harness'
+import { sleep } from './sse'
+
+/** How long the user leaves a dialog or a finished turn before acting: agreement is measured outside 1 s after each transition. */
+export const DWELL_MS = 2000
+/** Pi measured 12 ms between its last frame and agent_end: idle that close to the end report is the turn's end. */
+const END_PAINT_SLACK_MS = 150
+
+/** What a scenario run gives back: the live-badge checks that failed, the measured delays, the harness (left running to save the recording). */
+export interface ScenarioResult {
+  /** `step: what`; empty when the board was right at every step. */
+  readonly failures: string[]
+  readonly timings: Record<string, number>
+  readonly harness: AgentHarness
+}
+
+/** The options every agent's scenario takes: the CLI (pinned or the newest release) and the terminal size. */
+export interface AgentScenarioOptions {
+  readonly bin: string
+  readonly version: string
+  readonly cols: number
+  readonly rows: number
+}
+
+/**
+ * The steps the Codex, OpenCode and Pi scenarios share (Claude's scenario.ts has its own, older
+ * copy): each drops a ground-truth marker from what the scenario itself knows — the key it
+ * pressed, the dialog text it waits for, the turn's end report plus the screen settling — never
+ * from the board's verdict, and checks the live badge against it.
+ */
+export class ScenarioSteps {
+  readonly failures: string[] = []
+  readonly timings: Record<string, number> = {}
+  private readonly states: { at: number; state: PaneState }[] = []
+
+  constructor(
+    readonly h: AgentHarness,
+    readonly pane: Pane,
+    /** A line only the agent's working screen shows; a turn has ended when it is gone. */
+    private readonly workingScreen: RegExp,
+    /** The report that ends a turn. */
+    private readonly turnEndReport: (r: IncomingReport) => boolean,
+  ) {
+    pane.onDidChangeState((c) => this.states.push({ at: Date.now(), state: c.verdict.state }))
+  }
+
+  /** The badge reaches `want` within `ms` of `from` (the truth's time). */
+  async expectState(step: string, want: PaneState, from: number, ms = 1000): Promise<void> {
+    const deadline = from + ms
+    for (;;) {
+      // A badge change since the truth counts too: a turn of under a second may be over before a poll.
+      const seen = this.states.find((s) => s.at >= from && s.at <= deadline && s.state === want)
+      if (seen) {
+        this.timings[`${step} → ${want}`] = Math.max(0, seen.at - from)
+        return
+      }
+      if (this.pane.verdict.state === want) {
+        this.timings[`${step} → ${want}`] = Math.max(0, Date.now() - from)
+        return
+      }
+      if (Date.now() > deadline) {
+        this.failures.push(`${step}: the badge is ${this.pane.verdict.state}, not ${want}, ${ms} ms after the truth (${this.pane.verdict.evidence.map((e) => e.detail).join('; ')})`)
+        return
+      }
+      await sleep(10)
+    }
+  }
+
+  /** Nothing between `from` and now was `bad`. */
+  expectNever(step: string, bad: PaneState, from: number, to = Infinity): void {
+    const hit = this.states.find((s) => s.at > from && s.at < to && s.state === bad)
+    if (hit) this.failures.push(`${step}: the badge showed ${bad} ${hit.at - from} ms after the truth`)
+  }
+
+  /** The agent is at its prompt: `ready` on screen and, where the agent reports its start, `report` in. */
+  async start(ready: RegExp, report?: string): Promise<void> {
+    await this.h.waitForScreen(ready, 90_000)
+    if (report) await this.h.waitForReport((r) => r.event === report, report, 0, 30_000)
+    await sleep(1500)
+    this.h.mark('idle')
+    await this.expectState('start', 'idle', Date.now())
+  }
+
+  async submit(text: string): Promise<{ from: number; at: number }> {
+    const from = this.h.reports.length
+    const at = await this.h.submit(text)
+    this.h.mark('working', at)
+    return { from, at }
+  }
+
+  /** A turn's end: its report, then the working screen gone. */
+  async turnEnd(step: string, from: number, label: 'idle' | 'reply-question', settled?: RegExp): Promise<void> {
+    await this.h.waitForReport(this.turnEndReport, `${step}: end of turn`, from, 60_000)
+    await this.h.waitForScreenGone(this.workingScreen, 30_000)
+    if (settled) await this.h.waitForScreen(settled, 30_000)
+    const at = Date.now()
+    this.h.mark(label, at)
+    await this.expectState(step, label === 'idle' ? 'idle' : 'asked', at)
+    await sleep(DWELL_MS)
+  }
+
+  async dialog(step: string, re: RegExp, state: 'blocked' | 'question'): Promise<number> {
+    const at = await this.h.waitForScreen(re, 30_000)
+    this.h.mark(state, at)
+    await this.expectState(step, state, at)
+    return at
+  }
+
+  /** Resizes to (cols−30)×(rows−8), at least 50×16, and back while a dialog is open: the badge stays `state`. */
+  async resizeWhileOpen(step: string, state: 'blocked' | 'question', cols: number, rows: number): Promise<void> {
+    const at = Date.now()
+    if (cols <= 50 && rows <= 16) return // already the smallest size the board supports
+    this.h.resize(Math.max(50, cols - 30), Math.max(16, rows - 8))
+    await sleep(700)
+    this.h.resize(cols, rows)
+    await sleep(500)
+    const other = this.states.find((s) => s.at > at && s.state !== state)
+    if (other) this.failures.push(`${step} (resized while open): the badge showed ${other.state} ${other.at - at} ms after the resize`)
+  }
+
+  /** Answers a dialog with `keys` (the truth is `working` from the last key): never idle until the turn's end. */
+  async answer(step: string, from: number, keys: readonly string[]): Promise<number> {
+    await sleep(DWELL_MS)
+    for (const k of keys.slice(0, -1)) {
+      this.h.press(k)
+      await sleep(150)
+    }
+    const at = this.h.press(keys[keys.length - 1]!)
+    this.h.mark('working', at)
+    await this.expectState(step, 'working', at)
+    const end = await this.h.waitForReport(this.turnEndReport, `${step}: end of turn`, from, 60_000)
+    // The screen may paint the turn's end just before its report is in (the report travels through a hook or plugin).
+    this.expectNever(`${step} (answered, the agent works)`, 'idle', at, end.receivedAt - END_PAINT_SLACK_MS)
+    return at
+  }
+
+  /** Cancels a dialog with Esc: the truth is idle from the key; the badge must leave the dialog within 300 ms. */
+  async escape(step: string, dialog: RegExp, back: RegExp): Promise<void> {
+    await sleep(DWELL_MS)
+    const key = this.h.press('\x1b')
+    this.h.mark('idle', key)
+    await this.h.waitForScreenGone(dialog, 10_000)
+    await this.h.waitForScreen(back, 10_000)
+    await sleep(Math.max(0, key + 320 - Date.now()))
+    const left = this.states.find((c) => c.at >= key && c.state !== 'blocked' && c.state !== 'question')
+    const ms = left ? left.at - key : Date.now() - key
+    this.timings[`${step} Esc → not blocked`] = ms
+    if (!left || ms > 300) this.failures.push(`${step}: still blocked ${ms} ms after Esc (${left ? `left at ${ms} ms` : 'never left'})`)
+    await this.expectState(step, 'idle', key, 1500)
+    await sleep(1500)
+  }
+
+  /** Types the exit command: shutting down from the Enter on, exited at the PTY's exit. */
+  async exit(command: string): Promise<void> {
+    const at = await this.h.submit(command)
+    this.h.mark('working', at)
+    const gone = await this.h.waitForExit(20_000)
+    this.h.mark('exited', gone)
+    await this.expectState('exit', 'exited', gone)
+  }
+
+  result(): ScenarioResult {
+    return { failures: this.failures, timings: this.timings, harness: this.h }
+  }
+}
