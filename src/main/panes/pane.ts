@@ -190,6 +190,7 @@ export class Pane extends Disposable {
     // mirror's parse queue: an empty write's callback runs after everything before it.
     this.foreground.dispose()
     this.mirror.write('', () => {
+      this.clients.flushNow()
       this.exitInfo = exit
       this.changedUnlessState(() => this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal }))
       this._onDidExit.fire(exit)

@@ -35,6 +35,12 @@ export const enum ClientFlowConstants {
   ResyncBelowChars = 5_000,
   /** A snapshot carries the whole scrollback: at most one per client this often. */
   ResyncMinIntervalMs = 1_000,
+  /**
+   * Output after a quiet spell goes at once (an echo is never held back); what follows within this
+   * window goes as one message. The parser pool hands chunks back one message event at a time, so
+   * batching per turn alone left one `pane:data` per read; VS Code's TerminalDataBufferer uses 5 ms.
+   */
+  FlushWindowMs = 5,
 }
 
 /**
@@ -46,7 +52,8 @@ export const enum ClientFlowConstants {
  */
 export class PaneClients implements IDisposable {
   private readonly clients = new Map<string, Client>()
-  private flushQueued = false
+  /** Open while output keeps coming: chunks wait for its end, then go as one message. */
+  private window: IDisposable | null = null
 
   constructor(
     private readonly mirror: PaneMirror,
@@ -61,19 +68,33 @@ export class PaneClients implements IDisposable {
       client.pending.push(data)
       queued = true
     }
-    if (queued && !this.flushQueued) {
-      this.flushQueued = true
-      // After every write callback of this parse slice (they run in one synchronous loop).
-      queueMicrotask(() => this.flush())
+    if (queued && !this.window) {
+      this.flush()
+      this.window = this.clock.setTimeout(() => this.windowEnds(), ClientFlowConstants.FlushWindowMs)
     }
   }
 
-  private flush(): void {
-    this.flushQueued = false
+  private windowEnds(): void {
+    this.window = null
+    if (!this.flush()) return
+    this.window = this.clock.setTimeout(() => this.windowEnds(), ClientFlowConstants.FlushWindowMs)
+  }
+
+  /** Sends what is pending now (the program ended: its last output goes before the exit). */
+  flushNow(): void {
+    this.window?.dispose()
+    this.window = null
+    this.flush()
+  }
+
+  /** Sends what each client has pending as one message; false when nothing was pending. */
+  private flush(): boolean {
+    let sent = false
     for (const client of this.clients.values()) {
       if (client.pending.length === 0) continue
       const data = client.pending.length === 1 ? client.pending[0]! : client.pending.join('')
       client.pending = []
+      sent = true
       if (client.stale) continue
       if (client.flow.isPaused) {
         client.stale = true
@@ -82,6 +103,7 @@ export class PaneClients implements IDisposable {
       client.flow.charge(SENT, data.length)
       client.sink(data, false)
     }
+    return sent
   }
 
   /** Call from the mirror's snapshot callback: output parsed after it goes to `sink`. */
@@ -127,6 +149,8 @@ export class PaneClients implements IDisposable {
   }
 
   dispose(): void {
+    this.window?.dispose()
+    this.window = null
     for (const client of this.clients.values()) client.resyncTimer?.dispose()
     this.clients.clear()
   }
