@@ -15,22 +15,7 @@ try {
 
 if (command?.name === 'daemon') {
   // The daemon has its own stop signals (panes first, within 4 s): none of the CLI's below.
-  void import('../daemon/daemonMain').then(({ daemonMain }) =>
-    daemonMain(command.args, {
-      out: (text) => process.stdout.write(text),
-      err: (text) => process.stderr.write(text),
-      env: process.env,
-      cwd: process.cwd(),
-      script: DAEMON_SCRIPT,
-      rendererDir: join(__dirname, '../renderer'),
-    }).then(
-      (code) => code !== undefined && process.stdout.write('', () => process.exit(code)),
-      (err: unknown) => {
-        process.stderr.write(`switchboard daemon: ${err instanceof Error ? err.message : String(err)}\n`)
-        process.exit(1)
-      },
-    ),
-  )
+  void import('../daemon/runDaemonProcess').then(({ runDaemonProcess }) => runDaemonProcess(command.args, { script: DAEMON_SCRIPT, rendererDir: join(__dirname, '../renderer') }))
 } else {
   // A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
   // whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
