@@ -253,6 +253,19 @@ describe('the daemon outlives its clients', () => {
     expect(await cliOk(h, 'screen', id)).toContain('before-kill')
   })
 
+  it('an open tab reconnects by itself once the daemon is back (same address, same login)', async () => {
+    const h = newHome()
+    const id = (await cliOk(h, 'spawn', '--', 'bash', '--norc', '--noprofile')).trim()
+    const page = await loginPage(h)
+    await selectPane(page, id)
+    await cliOk(h, 'daemon', '--restart')
+    // The tab saw its board go, says so, and comes back without a click.
+    await page.getByTestId('connection-banner').waitFor({ timeout: 10_000 })
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 20_000 })
+    await expect.poll(() => paneItem(page, id).count(), { timeout: 10_000 }).toBe(1)
+    await page.close()
+  })
+
   it('hands no browser login and no quit to a program inside a pane', async () => {
     const h = newHome()
     const out = join(h.work, 'inside.txt')

@@ -36,6 +36,28 @@ function statusCell(initial: ConnectionStatus) {
   }
 }
 
+/** How often a tab whose board went away asks whether it is back. */
+const RECONNECT_POLL_MS = 1_500
+
+/**
+ * The daemon keeps its address and token across restarts (src/main/daemon), so the login cookie
+ * this tab holds is good for the next one: once the page answers again, reload it — a fresh
+ * start of the whole page, state and terminals, from the board that is there now.
+ */
+function reloadWhenBack(loc: Location, loggedOut: (reason: string) => void): void {
+  const poll = () => {
+    fetch(`${loc.origin}/`, { cache: 'no-store', credentials: 'same-origin' }).then(
+      (res) => {
+        if (res.ok) loc.reload()
+        else if (res.status === 401 || res.status === 403) loggedOut('The board is back, but it does not know this tab’s login any more: run `switchboard open` to log in again.')
+        else setTimeout(poll, RECONNECT_POLL_MS)
+      },
+      () => setTimeout(poll, RECONNECT_POLL_MS),
+    )
+  }
+  setTimeout(poll, RECONNECT_POLL_MS)
+}
+
 function connectWebSocket(loc: Location): BoardConnection {
   const status = statusCell({ kind: 'connecting' })
   const ws = new WebSocket(`${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/ws`)
@@ -65,11 +87,12 @@ function connectWebSocket(loc: Location): BoardConnection {
   })
   ws.addEventListener('close', (event: CloseEvent) => {
     const reason = opened
-      ? `The connection to the board closed${event.reason ? ` (${event.reason})` : ''}. The board may have stopped.`
+      ? `The connection to the board closed${event.reason ? ` (${event.reason})` : ''}. The board may have stopped; this tab reconnects by itself when it is back.`
       : 'Could not connect to the board. It may have stopped, or this page was opened without its access token.'
     outbox = null
     client.close(reason)
     status.set({ kind: 'closed', reason })
+    if (opened) reloadWhenBack(loc, (why) => status.set({ kind: 'closed', reason: why }))
   })
   return { api: client, transport: 'websocket', onStatus: status.subscribe }
 }
