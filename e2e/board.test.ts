@@ -321,11 +321,13 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await expect(page.getByTestId('rules-dir').textContent()).resolves.toBe(join(board.configDir, 'rules'))
     await page.getByTestId('notify-finished-quiet').check()
     await page.getByTestId('theme-light').check()
+    await page.getByTestId('resume-on-start').check()
+    await page.getByTestId('on-quit-keep').check()
     await shot('settings')
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-page').waitFor({ state: 'detached' })
-    const saved = JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { notifications: { finished: string }; appearance: { theme: string } }
-    expect([saved.notifications.finished, saved.appearance.theme]).toEqual(['quiet', 'light'])
+    const saved = JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { notifications: { finished: string }; appearance: { theme: string }; sessions: { resumeOnStart: boolean; onQuit: string } }
+    expect([saved.notifications.finished, saved.appearance.theme, saved.sessions.resumeOnStart, saved.sessions.onQuit]).toEqual(['quiet', 'light', true, 'keep'])
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light')
     await page.keyboard.press('Alt+KeyJ')
     await waitForAttached(page, ids.second)

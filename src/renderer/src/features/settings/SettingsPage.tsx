@@ -6,6 +6,7 @@ import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
 import { AgentSettings } from './AgentSettings'
 import { AppearanceSettings } from './AppearanceSettings'
+import { SessionSettings } from './SessionSettings'
 import { LaunchSettings } from './LaunchSettings'
 import { NotificationSettings } from './NotificationSettings'
 import { hasShortcutConflict, ShortcutSettings } from './ShortcutSettings'
@@ -61,6 +62,7 @@ export function SettingsPage() {
         <AgentSettings value={draft.agents} onChange={(agents) => setDraft({ ...draft, agents })} />
         <LaunchSettings value={draft} onChange={({ presets, worktrees }) => setDraft({ ...draft, presets, worktrees })} />
         <RulesFolder path={snapshot?.rulesDir ?? '…'} />
+        <SessionSettings value={draft.sessions} onChange={(sessions) => setDraft({ ...draft, sessions })} />
         <AppearanceSettings value={draft.appearance} onChange={(appearance) => setDraft({ ...draft, appearance })} />
         <ShortcutSettings value={draft.shortcuts} onChange={(shortcuts) => setDraft({ ...draft, shortcuts })} />
         {error && (
