@@ -8,7 +8,8 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { newPaneThroughUi, selectPane, typeLine } from './support/boardUi'
@@ -67,7 +68,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
       CAST_HOLD: 'idle,blocked,question,reply-question',
       CAST_MAX_GAP: '0.05',
     })
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] })
+    browser = await launchChromium()
     // Dark, as most of us run it; the last step switches the board to its light theme.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' })
     await context.addInitScript(installNotificationRecorder)

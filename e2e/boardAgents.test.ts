@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { answerText, clickNotification, cliSubmit, installNotificationRecorder, installStateRecorder, raisedNotifications, statesSeen, waitForPaneState, waitForStates } from './support/boardSteps'
@@ -31,7 +32,7 @@ async function openBoard(env: Record<string, string>, version: ClaudeVersion = '
   // These flows (and CLAUDE_SCRIPT) were measured on Claude Code 2.1.197, whose `claude` comes first
   // on PATH; 2.1.332's modes are covered by test/agents/claude and its fixtures.
   const board = await startBoard(20_000, { PATH: `${dirname(claudeBin(version))}:${AGENT_BIN}:${process.env.PATH}`, ...env })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'] })
+  const browser = await launchChromium()
   const context = await browser.newContext({ viewport, colorScheme: 'dark' })
   await context.addInitScript(installNotificationRecorder)
   await context.addInitScript(installStateRecorder)

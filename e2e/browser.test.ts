@@ -7,7 +7,8 @@ import { mkdirSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium } from './support/chromium'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, firstAssetPath, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
@@ -16,7 +17,6 @@ import { newPaneThroughUi, selectPane, typeLine } from './support/boardUi'
 import { bufferLines, terminalSize, waitForAttached, waitForLine, type HookGlobal } from './support/terminalProbe'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
-const CHROMIUM = '/usr/bin/chromium'
 
 let board: RunningBoard
 let browser: Browser
@@ -64,11 +64,7 @@ describe('browser mode', () => {
     mkdirSync(ARTIFACTS, { recursive: true })
     board = await startBoard()
     writeQueryScript(board.cwd)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    })
+    browser = await launchChromium()
   })
 
   afterAll(async () => {

@@ -8,7 +8,8 @@ import { execFile, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from './support/chromium'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DAEMON_JS, ensureBuilt, processesOfBoard, ROOT } from './support/boardServer'
 import { paneItem, waitForPaneState } from './support/boardSteps'
@@ -105,11 +106,7 @@ async function endDaemons(h: Home): Promise<void> {
 describe('the daemon outlives its clients', () => {
   beforeAll(async () => {
     ensureBuilt()
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-    })
+    browser = await launchChromium()
   })
 
   afterEach(async () => {

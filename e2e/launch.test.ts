@@ -10,7 +10,8 @@ import { execFile, execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { newPaneThroughUi } from './support/boardUi'
@@ -84,7 +85,7 @@ describe('launching agents from the form and the CLI', () => {
     gitIn(repo, 'commit', '-qm', 'start')
     // No `pi` on this PATH: the missing-executable message is checked with it.
     board = await startBoard(20_000, { PATH: `${bin}:/usr/local/bin:/usr/bin:/bin` })
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+    browser = await launchChromium()
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' })
     page = await context.newPage()
     await page.goto(board.url)
