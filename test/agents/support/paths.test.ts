@@ -19,7 +19,7 @@ describe('linkAs (the versioned claude launched as `claude`)', () => {
     expect(readlinkSync(join(dir, 'claude'))).toBe(target)
   })
 
-  it('is safe to ask for many times at once', () => {
+  it('asked again and again, keeps one link to the same target (made once, never re-made over itself)', () => {
     const target = join(root, 'claude.exe')
     writeFileSync(target, '')
     const dir = join(root, 'many')
