@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blockedReadFd, parseCmdline, parseProcStat } from './procStat'
+import { blockedReadFd, parseCmdline, parseProcStat, rootBusy } from './procStat'
 import { isInteractiveShell, isShell, programName } from './shells'
 
 describe('parseProcStat', () => {
@@ -43,5 +43,16 @@ describe('blocked reads and interactive shells', () => {
   it('tells an interactive shell from a script whose interpreter is a shell', () => {
     for (const argv of [['bash'], ['-bash'], ['bash', '--norc', '--noprofile', '-i'], ['bash', '-l'], ['zsh', '-o', 'vi'], ['bash', '-']]) expect(isInteractiveShell(argv), argv.join(' ')).toBe(true)
     for (const argv of [['bash', '-c', 'while true; do echo tick; done'], ['bash', '-lc', 'make'], ['bash', 'build.sh'], ['sh', '-e', 'x.sh'], ['bash', '--rcfile', 'r', 'x.sh'], ['python3'], []]) expect(isInteractiveShell(argv), argv.join(' ')).toBe(false)
+  })
+})
+
+describe('rootBusy', () => {
+  it('a root asleep at its prompt is at rest; running, or asleep in do_wait, it is busy', () => {
+    expect(rootBusy('S', 'poll_schedule_timeout.constprop.0')).toBeNull()
+    expect(rootBusy('S', 'wait_woken')).toBeNull()
+    expect(rootBusy('R', null)).toBe('running')
+    expect(rootBusy('D', null)).toBe('running')
+    expect(rootBusy('S', 'do_wait')).toBe('waiting for a child')
+    expect(rootBusy('S', null)).toBeNull()
   })
 })

@@ -16,6 +16,15 @@ describe('reduceProcessStatus', () => {
     expect(v2).toMatchObject({ state: 'working', since: 9, evidence: [{ source: 'process', detail: 'sleep 2 runs in front (pid 11)' }] })
   })
 
+  it('a shell in front that is not at rest works: its own loop of builtins, or wait for a job it started', () => {
+    const idle = reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 5, program: bash }, shellPane)
+    const looping = reduceProcessStatus(idle, { kind: 'foreground', at: 7, program: { ...bash, rootBusy: 'running' } }, shellPane)
+    expect(looping).toMatchObject({ state: 'working', evidence: [{ detail: 'shell bash runs its own commands, not at its prompt (pid 10)' }] })
+    const waiting = reduceProcessStatus(idle, { kind: 'foreground', at: 7, program: { ...bash, rootBusy: 'waiting for a child' } }, shellPane)
+    expect(waiting).toMatchObject({ state: 'working', evidence: [{ detail: 'shell bash waits for a child it started, not at its prompt (pid 10)' }] })
+    expect(reduceProcessStatus(waiting, { kind: 'foreground', at: 9, program: bash }, shellPane)).toMatchObject({ state: 'idle', since: 9 })
+  })
+
   it('returns the same verdict object when nothing changes (so no event fires)', () => {
     const v1 = reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 5, program: bash }, shellPane)
     expect(reduceProcessStatus(v1, { kind: 'foreground', at: 7, program: { ...bash } }, shellPane)).toBe(v1)

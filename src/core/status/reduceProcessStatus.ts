@@ -47,9 +47,11 @@ export function reduceProcessStatus(prev: Verdict, signal: ProcessSignal, ctx: P
       const atPrompt = ctx.rootIsShell && signal.program.isRoot && !promptWaitsInPselect(signal.program.argv[0] ?? '')
       if (signal.reader && !atPrompt && !ctx.agent) return verdict(prev, 'input', waitingEvidence(signal.reader, signal.at))
       if (ctx.rootIsShell) {
-        return signal.program.isRoot
-          ? verdict(prev, 'idle', { source: 'process', at: signal.at, detail: `shell ${name} is back in front (pid ${signal.program.pid})` })
-          : verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs in front (pid ${signal.program.pid})` })
+        const { isRoot, rootBusy, pid } = signal.program
+        if (isRoot && !rootBusy) return verdict(prev, 'idle', { source: 'process', at: signal.at, detail: `shell ${name} is back in front (pid ${pid})` })
+        // In front but not at its prompt: its own loop of builtins, or `wait` for a job it started.
+        if (isRoot) return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `shell ${name} ${rootBusy === 'running' ? 'runs its own commands' : 'waits for a child it started'}, not at its prompt (pid ${pid})` })
+        return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs in front (pid ${pid})` })
       }
       // A plain program (or a script whose interpreter is the pane's own process) runs while it is in
       // front and not waiting for the keyboard; only an agent's state needs its screen and reports.

@@ -110,4 +110,27 @@ describe('any program', () => {
     board.write(id, 'n\r')
     await waitForState(pane, 'idle')
   }, 15_000)
+
+  it.runIf(linux)("an interactive shell running its own loop, or waiting in `wait`, works: it is not back at its prompt", async () => {
+    // Reproduces the replayEquivalence flake: between a loop's jobs the shell holds the terminal
+    // (tpgid is its own group) while it runs builtins, and the board read that as its prompt (idle).
+    const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(id)
+    await waitForState(pane, 'idle')
+    const states: string[] = []
+    const sub = pane.onDidChangeState(({ verdict }) => states.push(verdict.state))
+    // Builtins only (no job takes the terminal): ~0.2-1 s of the shell itself running in front.
+    board.write(id, 'for i in 1 2 3; do j=0; while [ $j -lt 20000 ]; do j=$((j+1)); done; sleep 0.1; done; echo loop-done\r')
+    await eventually(() => pane.screen().lines.some((l) => l.startsWith('loop-done')), 'the loop to finish')
+    await waitForState(pane, 'idle')
+    expect(states.slice(0, -1)).not.toContain('idle')
+    expect(states).toContain('working')
+    states.length = 0
+    board.write(id, 'sleep 1 & wait\r')
+    await waitForState(pane, 'working')
+    expect(pane.verdict.evidence[0]?.detail).toMatch(/waits for a child it started/)
+    await waitForState(pane, 'idle')
+    expect(states).toEqual(['working', 'idle'])
+    sub.dispose()
+  }, 20_000)
 })

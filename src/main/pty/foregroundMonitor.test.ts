@@ -126,4 +126,43 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     expect(seen.map((s) => s.program.argv[0])).toEqual(['bash', 'sleep'])
     monitor.dispose()
   })
+
+  it('the shell caught running in front is decided only after three looks in a row; asleep in wait(), at once', async () => {
+    const clock = new VirtualClock(0)
+    let busy: 'running' | 'waiting for a child' | null = null
+    const monitor = new ForegroundMonitor(1, clock, async () => ({ tpgid: 1, rootPgrp: 1, argv: ['bash'], rootBusy: busy }), () => null)
+    const seen: ForegroundState[] = []
+    monitor.onDidChange((s) => seen.push(s))
+    const step = async (ms: number) => {
+      clock.advanceTo(clock.now() + ms)
+      await flush()
+    }
+    await step(0)
+    expect(seen.map((s) => s.program.rootBusy)).toEqual([undefined])
+    // Caught drawing its prompt: running once, asleep on the next look (30 ms on): nothing changes.
+    busy = 'running'
+    monitor.noteInput()
+    await step(30)
+    busy = null
+    await step(30)
+    expect(seen).toHaveLength(1)
+    // A loop of builtins: running on three looks in a row is running.
+    busy = 'running'
+    monitor.noteInput()
+    await step(30)
+    await step(30)
+    expect(seen).toHaveLength(1)
+    await step(30)
+    expect(seen.map((s) => s.program.rootBusy)).toEqual([undefined, 'running'])
+    // `wait` for a job it started: known at the first look.
+    busy = 'waiting for a child'
+    monitor.noteInput()
+    await step(30)
+    expect(seen.at(-1)?.program.rootBusy).toBe('waiting for a child')
+    busy = null
+    monitor.noteInput()
+    await step(30)
+    expect(seen.at(-1)?.program).toEqual({ pid: 1, argv: ['bash'], isRoot: true })
+    monitor.dispose()
+  })
 })

@@ -40,6 +40,14 @@ export const enum ForegroundConstants {
 }
 
 /**
+ * The root caught running while it holds the terminal is either between a loop's jobs, drawing
+ * its prompt, or running its own commands: look again this soon, and only after this many such
+ * looks in a row say it runs (a prompt is asleep again within milliseconds).
+ */
+export const RUNNING_RECHECK_MS = 30
+export const RUNNING_LOOKS = 3
+
+/**
  * While output goes on (an agent redrawing every 100 ms never pauses), look only this often: a
  * program in front that keeps printing rarely changes, and the end of the burst is looked at
  * anyway (ForegroundConstants.ScanAfterQuietMs). Each look is three /proc reads, ~50 µs of CPU measured here.
@@ -69,6 +77,8 @@ export class ForegroundMonitor implements IDisposable {
   private edge = true
   /** Looks left after input while the root (the shell) is still in front. */
   private inputRechecks = 0
+  /** Looks in a row that found the root running in front (see RUNNING_LOOKS). */
+  private runningLooks = 0
   private timer: IDisposable | undefined
   private dueAt = Infinity
   private checking = false
@@ -148,6 +158,13 @@ export class ForegroundMonitor implements IDisposable {
         this.edge = true
         again = ForegroundConstants.InputRecheckMs
       } else this.inputRechecks = 0
+      if (reading.rootBusy === 'running' && ++this.runningLooks < RUNNING_LOOKS) {
+        // Not decided yet: the last reading stands until the next look tells.
+        this.edge = true
+        again = RUNNING_RECHECK_MS
+        return
+      }
+      if (reading.rootBusy !== 'running') this.runningLooks = 0
       const now = this.clock.now()
       const quiet = now - this.lastOutputAt >= ForegroundConstants.ScanAfterQuietMs
       const scanJob = quiet && (this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs)
@@ -156,7 +173,8 @@ export class ForegroundMonitor implements IDisposable {
         this.lastScanAt = now
       }
       const reader = this.readReader(this.rootPid, reading.tpgid, scanJob, this.currentReader, reading.ttyNr)
-      this.update({ pid: reading.tpgid, argv: reading.argv, isRoot: reading.tpgid === reading.rootPgrp }, reader)
+      const isRoot = reading.tpgid === reading.rootPgrp
+      this.update({ pid: reading.tpgid, argv: reading.argv, isRoot, ...(isRoot && reading.rootBusy ? { rootBusy: reading.rootBusy } : {}) }, reader)
     } finally {
       this.checking = false
       this.schedule(again)
@@ -165,7 +183,7 @@ export class ForegroundMonitor implements IDisposable {
 
   private update(next: ForegroundProgram, reader: TerminalReader | null): void {
     const prev = this.current
-    const sameProgram = prev && prev.pid === next.pid && prev.argv.join('\0') === next.argv.join('\0')
+    const sameProgram = prev && prev.pid === next.pid && prev.rootBusy === next.rootBusy && prev.argv.join('\0') === next.argv.join('\0')
     if (sameProgram && (reader?.pid ?? null) === (this.currentReader?.pid ?? null)) return
     if (!sameProgram) this.current = next
     this.currentReader = reader

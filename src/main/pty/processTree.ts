@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
-import { parseCmdline, parseProcStat, type ProcStat } from '../../core/process/procStat'
+import type { RootBusy } from '../../shared/domain/pane'
+import { parseCmdline, parseProcStat, rootBusy, type ProcStat } from '../../core/process/procStat'
 
 export function readProcStat(pid: number): ProcStat | null {
   try {
@@ -67,6 +68,16 @@ export interface ForegroundReading {
   readonly argv: readonly string[]
   /** The root's controlling terminal as /proc/<pid>/stat encodes it (Linux), so a caller need not read it again. */
   readonly ttyNr?: number
+  /** The root holds the terminal but is not at rest (see core's rootBusy); null when it is, or when another group is in front. */
+  readonly rootBusy?: RootBusy | null
+}
+
+function readWchan(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/wchan`, 'utf8').trim()
+  } catch {
+    return null
+  }
 }
 
 /**
@@ -79,12 +90,16 @@ export async function readForeground(rootPid: number): Promise<ForegroundReading
     if (!root || root.tpgid <= 0) return null
     const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
     const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
-    return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr }
+    // wchan only when the root is in front and asleep: one more small read, on the looks that need it.
+    const busy = root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? readWchan(rootPid) : null)
+    return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr, rootBusy: busy }
   }
   const ps = (args: string[]) =>
     new Promise<string>((res) => execFile('ps', args, { timeout: 2000 }, (err, stdout) => res(err ? '' : stdout.trim())))
-  const [tpgid, pgid] = (await ps(['-o', 'tpgid=,pgid=', '-p', String(rootPid)])).split(/\s+/).map(Number)
+  const [tpgidText, pgidText, state = ''] = (await ps(['-o', 'tpgid=,pgid=,state=', '-p', String(rootPid)])).split(/\s+/)
+  const [tpgid, pgid] = [Number(tpgidText), Number(pgidText)]
   if (!tpgid || !pgid || tpgid <= 0) return null
   const command = await ps(['-o', 'command=', '-p', String(tpgid)])
-  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'] }
+  // macOS ps: the first letter is the state (R running, S/I asleep); no wchan to tell a wait.
+  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'], rootBusy: tpgid === pgid ? rootBusy(state.charAt(0), null) : null }
 }

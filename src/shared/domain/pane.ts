@@ -47,7 +47,15 @@ export interface ForegroundProgram {
   readonly argv: readonly string[]
   /** True when the pane's own root process (usually a shell) is back in front. */
   readonly isRoot: boolean
+  /**
+   * With the root in front: it is not at rest — it runs its own commands (a shell's loop of
+   * builtins) or waits for a child it started (`wait`). Absent when at rest (a shell's prompt).
+   */
+  readonly rootBusy?: RootBusy
 }
+
+/** What the pane's root does while it holds the terminal itself and is not at rest. */
+export type RootBusy = 'running' | 'waiting for a child'
 
 export interface PaneExit {
   readonly code: number
