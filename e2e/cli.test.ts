@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, startBoard, type RunningBoard } from './support/boardServer'
@@ -14,11 +14,11 @@ interface Run {
   stderr: string
 }
 
-function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Run> {
+function cli(args: string[], env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [bin, ...args],
+      [...nodeArgs, bin, ...args],
       { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: board.runtimeDir, ...env }, timeout: 20_000 },
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
@@ -87,6 +87,24 @@ describe('switchboard CLI against a running browser-mode board', () => {
     expect(after[0]).toMatchObject({ state: 'exited', exitCode: expect.any(Number) })
   })
 
+  it('loads only what the everyday verbs need: no library, no child_process or crypto (issue 13: start-up ≤ 1.3× node -e 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sb-cli-mods-'))
+    // Before the fix the bundle loaded zod (~50 ms) for the daemon's state file, and child_process for `open`.
+    const hook = join(dir, 'hook.cjs')
+    writeFileSync(hook, "process.on('exit', () => require('fs').writeFileSync(process.env.MODS_OUT, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })))")
+    const id = (await cli(['spawn', '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
+    for (const verb of [['ls'], ['screen', id]]) {
+      const out = join(dir, `${verb[0]}.json`)
+      const r = await cli(verb, { MODS_OUT: out }, ['-r', hook])
+      expect(r.code, r.stderr).toBe(0)
+      const { files, builtins } = JSON.parse(readFileSync(out, 'utf8')) as { files: string[]; builtins: string[] }
+      expect(files.filter((f) => f.includes('node_modules'))).toEqual([])
+      expect(builtins.filter((m) => /^NativeModule (child_process|crypto)$/.test(m))).toEqual([])
+    }
+    await cli(['kill', id])
+    expect((await cli(['wait', id, '--state', 'exited', '--timeout', '10'])).code).toBe(0)
+  })
+
   it('streams one JSON line per state change with `events --json`', async () => {
     const { spawn } = await import('node:child_process')
     const events = spawn(process.execPath, [bin, 'events', '--json'], { env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } })
@@ -94,12 +112,13 @@ describe('switchboard CLI against a running browser-mode board', () => {
     events.stdout.on('data', (d: Buffer) => (out += d.toString()))
     await new Promise((r) => setTimeout(r, 500))
     const id = (await cli(['spawn', '--', 'bash', '-c', 'sleep 0.3; exit 4'])).stdout.trim()
-    await until(async () => out.includes('"state":"exited"'), 'the exited event')
+    // Its own pane's exit: another test's pane may exit meanwhile.
+    const mineOf = () => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { pane: string; state: string }).filter((l) => l.pane === id)
+    await until(async () => mineOf().some((l) => l.state === 'exited'), 'the exited event')
     events.kill('SIGINT')
-    const lines = out.trim().split('\n').map((l) => JSON.parse(l))
-    const mine = lines.filter((l) => l.pane === id)
+    const mine = mineOf() as unknown as { pane: string; state: string; evidence: { detail: string }[] }[]
     expect(mine.at(-1)).toMatchObject({ pane: id, state: 'exited' })
-    expect(mine.at(-1).evidence[0].detail).toContain('exit code 4')
+    expect(mine.at(-1)?.evidence[0]?.detail).toContain('exit code 4')
   })
 
   it('fails with one clear line and a non-zero code', async () => {

@@ -9,9 +9,6 @@ import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
-import { ensureDaemon, stopProcess } from '../daemon/startDaemon'
-import { openUrl } from './openUrl'
-import { loginUrl } from '../daemon/loginUrl'
 
 export interface CliIo {
   readonly out: (text: string) => void
@@ -83,12 +80,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       await within(wholeBoardOnly(conn, 'quit'), sec)
       if (!info.daemon) throw new CliError(`the board at ${conn.path} is not a daemon (an older foreground board); end it where it runs (Ctrl+C)`)
       conn.close()
+      const { stopProcess } = await import('../daemon/startDaemon')
       await stopProcess(info.daemon.pid)
       io.out(`stopped the board (pid ${info.daemon.pid}); its panes come back interrupted on the next start\n`)
       return 0
     }
     const explicit = invocation.socket ?? io.env.SWITCHBOARD_SOCKET
     if (!explicit && STARTS_A_BOARD.has(command.name) && io.daemonScript) {
+      // Loaded only by the verbs that may start a board: the everyday ones skip child_process (issue 13).
+      const { ensureDaemon } = await import('../daemon/startDaemon')
       const { state, started } = await ensureDaemon(daemonPaths(io.env), { script: io.daemonScript, env: io.env, cwd: io.cwd })
       if (started) io.err(`switchboard: started the board in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}; \`switchboard quit\` ends it)\n`)
     }
@@ -120,6 +120,7 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
       // The daemon's own state file (0600) holds the token the login code is made from.
       const state = await runningDaemon(daemonPaths(io.env))
       if (!state) throw new CliError('the board that answered is not the daemon (started by `npm start` in an older version?); `switchboard daemon --restart` starts one with a browser URL')
+      const [{ loginUrl }, { openUrl }] = await Promise.all([import('../daemon/loginUrl'), import('./openUrl')])
       const url = loginUrl(state, Date.now())
       io.out(url + '\n')
       if (!command.print) await (io.openUrl ?? openUrl)(url)

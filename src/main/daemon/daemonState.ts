@@ -1,7 +1,6 @@
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { z } from 'zod'
 import { runtimeDir } from '../host/runtimeDir'
 
 /** The daemon's files, all in the 0700 runtime dir (`$XDG_RUNTIME_DIR/switchboard`). */
@@ -20,20 +19,44 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   return { dir, pidFile: join(dir, 'daemon.pid'), stateFile: join(dir, 'daemon.json'), logFile: join(dir, 'daemon.log') }
 }
 
-const daemonStateSchema = z
-  .object({
-    pid: z.number().int().positive(),
-    protocol: z.number().int().nonnegative(),
-    version: z.string(),
-    socketPath: z.string(),
-    host: z.string(),
-    port: z.number().int().min(1).max(65535),
-    token: z.string().min(16),
-    startedAt: z.number(),
-    log: z.string().nullable(),
-  })
-  .strict()
-export type DaemonState = z.infer<typeof daemonStateSchema>
+export interface DaemonState {
+  readonly pid: number
+  readonly protocol: number
+  readonly version: string
+  readonly socketPath: string
+  readonly host: string
+  readonly port: number
+  readonly token: string
+  readonly startedAt: number
+  readonly log: string | null
+}
+
+const STATE_KEYS = ['pid', 'protocol', 'version', 'socketPath', 'host', 'port', 'token', 'startedAt', 'log']
+const isInt = (v: unknown, min: number, max = Number.MAX_SAFE_INTEGER): v is number => Number.isInteger(v) && (v as number) >= min && (v as number) <= max
+
+/**
+ * Exactly what a daemon writes, and nothing else. Checked by hand, not with zod: every CLI call
+ * reads this file, and loading zod alone cost ~50 ms of a start whose target is 1.3× `node -e 0`
+ * (issue 13); the CLI bundle loads no zod.
+ */
+export function isDaemonState(v: unknown): v is DaemonState {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false
+  const o = v as Record<string, unknown>
+  if (Object.keys(o).length !== STATE_KEYS.length || !STATE_KEYS.every((k) => k in o)) return false
+  return (
+    isInt(o.pid, 1) &&
+    isInt(o.protocol, 0) &&
+    typeof o.version === 'string' &&
+    typeof o.socketPath === 'string' &&
+    typeof o.host === 'string' &&
+    isInt(o.port, 1, 65535) &&
+    typeof o.token === 'string' &&
+    o.token.length >= 16 &&
+    typeof o.startedAt === 'number' &&
+    Number.isFinite(o.startedAt) &&
+    (o.log === null || typeof o.log === 'string')
+  )
+}
 
 /** Written whole or not at all (temp file + rename), readable by the user alone. */
 export function writeDaemonState(paths: DaemonPaths, state: DaemonState): void {
@@ -57,8 +80,8 @@ export function readDaemonState(paths: DaemonPaths): DaemonState | null {
     const st = lstatSync(paths.stateFile)
     const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid
     if (!st.isFile() || st.uid !== uid || (st.mode & 0o077) !== 0) return null
-    const parsed = daemonStateSchema.safeParse(JSON.parse(readFileSync(paths.stateFile, 'utf8')))
-    return parsed.success ? parsed.data : null
+    const parsed: unknown = JSON.parse(readFileSync(paths.stateFile, 'utf8'))
+    return isDaemonState(parsed) ? parsed : null
   } catch {
     return null
   }
