@@ -15,7 +15,7 @@ afterEach(async () => {
 const SHELL = ['bash', '--norc', '--noprofile', '-i']
 
 describe('a parser worker that dies does not take the board down', () => {
-  it('its panes say why and keep their programs, which end cleanly; the board and new panes go on', async () => {
+  it('its panes say why, are parsed again from their last screen and keep their programs, which end cleanly; the board and new panes go on', async () => {
     // The parser pool is the default: the victim's terminal is in one of its workers.
     expect(process.env.SWITCHBOARD_MIRROR_THREADS ?? 'worker').toBe('worker')
     const victim = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)
@@ -27,9 +27,14 @@ describe('a parser worker that dies does not take the board down', () => {
     const threads = defaultMirrorPool().threads()
     expect(threads.length).toBeGreaterThan(0)
     await Promise.all(threads.map((t) => t.terminate()))
-    // Evidence: the pane's log says what failed and that its program goes on.
+    // Evidence: the pane's log says what failed, and that it is parsed again from its last screen.
     await eventually(() => lines.find((l) => l.includes(`pane ${victim.id}: the mirror's parser worker exited`)), 'the failure to be logged')
-    expect(lines.join('\n')).toMatch(/its screen is no longer updated \(the program keeps running\)/)
+    expect(lines.join('\n')).toMatch(/its screen is parsed again on a fresh parser worker, from the last screen/)
+    // Its screen was not frozen: the old output stands and new output is parsed (issue 9's leftover).
+    board.write(victim.id, 'echo after-$((6*7))\r')
+    await eventually(async () => (await screenText(victim)).includes('after-42'), 'the victim parsed again')
+    expect(await screenText(victim)).toContain('before-42')
+    await waitForState(victim, 'idle')
 
     // The board still serves: a new pane gets a fresh worker and works, states still change.
     const canary = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)

@@ -130,6 +130,7 @@ export class Pane extends Disposable {
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
+    this.register(this.mirror.onDidRecover((how) => options.log(`pane ${this.id}: ${how}`)))
     this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
     this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))

@@ -8,6 +8,9 @@ export class LocalMirror extends HeadlessMirror {
   /** Never fires: a mirror on this thread has no worker to lose. */
   readonly onDidFail = this._onDidFail.event
   readonly failure: string | null = null
+  private readonly _onDidRecover = new Emitter<string>()
+  /** Never fires, for the same reason. */
+  readonly onDidRecover = this._onDidRecover.event
 
   constructor(cols: number, rows: number, clock: Clock) {
     super(cols, rows, clock)
@@ -24,6 +27,7 @@ export class LocalMirror extends HeadlessMirror {
 
   override dispose(): void {
     this._onDidFail.dispose()
+    this._onDidRecover.dispose()
     super.dispose()
   }
 }

@@ -69,40 +69,66 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
     expect(Math.min(...gaps)).toBeLessThanOrEqual(4 * sliceBytes)
   }, 60_000)
 
-  it('a worker that dies fails only its own panes, with the reason; they keep flowing and the next pane gets a fresh worker', async () => {
+  it('a worker that dies costs only its own panes a moment: each is mirrored again on a fresh worker from its last screen, at most twice', async () => {
     const p = pool({ size: 2 })
     const a = new RemoteMirror(80, 24, realClock, p)
     const b = new RemoteMirror(80, 24, realClock, p)
-    await Promise.all([written(a, 'a'), written(b, 'b')])
-    const [first] = p.threads()
-    const why = failed(a)
-    await first?.terminate()
-    expect(await why).toMatch(/parser worker exited/)
-    expect(a.failure).toMatch(/parser worker exited/)
-    // The pane's writes still complete (its PTY is never held) and its last screen stays readable.
-    await written(a, 'after')
-    expect(a.screen().lines[0]).toBe('a')
-    // The other worker's pane goes on.
+    await Promise.all([written(a, '\x1b[?2004ha'), written(b, 'b')])
+    const recovered: string[] = []
+    a.onDidRecover((how) => recovered.push(how))
+    // A pane goes to the worker with the fewest panes, a new one while the pool is below its size:
+    // a is on the first worker, and after each death on the newest (the last), alone.
+    const kill = async (index: number) => {
+      const gone = new Promise<void>((resolve) => {
+        const done = () => {
+          for (const sub of subs) sub.dispose()
+          resolve()
+        }
+        const subs = [a.onDidRecover(done), a.onDidFail(done)]
+      })
+      await p.threads()[index]?.terminate()
+      await gone
+    }
+    await kill(0)
+    expect(recovered).toEqual([expect.stringMatching(/parser worker exited .*parsed again on a fresh parser worker, from the last screen \(restart 1 of 2\)/)])
+    expect(a.failure).toBeNull()
+    // The last screen, the cursor after it and the modes stand where they stood, and parsing goes on.
+    await written(a, 'fter')
+    expect(a.screen().lines[0]).toBe('after')
+    expect(a.bracketedPasteMode).toBe(true)
+    // The other worker's pane goes on untouched.
     await written(b, ' and more')
     expect(b.failure).toBeNull()
     expect(b.screen().lines[0]).toBe('b and more')
+    // A second death is taken again; a third leaves the screen frozen, with the reason, and the writes still flow.
+    recovered.length = 0
+    await kill(1)
+    expect(recovered).toHaveLength(1)
+    recovered.length = 0
+    const why = failed(a)
+    await kill(1)
+    expect(await why).toMatch(/parser worker exited .*mirrored again too often/)
+    expect(recovered).toEqual([])
+    await written(a, ' lost')
+    expect(a.screen().lines[0]).toBe('after')
     const c = new RemoteMirror(80, 24, realClock, p)
     await written(c, 'c')
     expect(c.screen().lines[0]).toBe('c')
-    expect(p.threads()).toHaveLength(2)
     for (const m of [a, b, c]) m.dispose()
   })
 
-  it('a worker that hangs (a 10 M line scroll, unclamped) is stopped by the watchdog and fails only its panes', async () => {
+  it('a worker that hangs (a 10 M line scroll, unclamped) is stopped by the watchdog and costs only its panes a restart', async () => {
     const p = pool({ size: 2, hangMs: 1500 })
     const stuck = new RemoteMirror(80, 24, realClock, p)
     const fine = new RemoteMirror(80, 24, realClock, p)
     await Promise.all([written(stuck, 'x'), written(fine, 'y')])
-    const why = failed(stuck)
+    const why = new Promise<string>((resolve) => stuck.onDidRecover(resolve))
     // Released when the watchdog gives up on the worker, not when the minute-long parse ends.
     const released = written(stuck, '\x1b[9999999S')
-    expect(await why).toMatch(/stopped answering .* it was stopped/)
+    expect(await why).toMatch(/stopped answering .* it was stopped; its screen is parsed again/)
     await released
+    await written(stuck, ' parsed again')
+    expect(stuck.screen().lines[0]).toBe('x parsed again')
     await written(fine, ' still parsed')
     expect(fine.screen().lines[0]).toBe('y still parsed')
     expect(fine.failure).toBeNull()

@@ -17,7 +17,10 @@ export interface PaneMirror extends IDisposable {
   readonly onOsc: Event<OscRecord>
   /** The program rang the bell (a BEL outside any escape sequence). */
   readonly onBell: Event<void>
+  /** The worker parsing it died or hung and none took its place: the screen is frozen. */
   readonly onDidFail: Event<string>
+  /** The worker parsing it died or hung, and it parses again on a fresh one, from the last screen. */
+  readonly onDidRecover: Event<string>
   readonly failure: string | null
   readonly title: string
   readonly synchronizing: boolean

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { realClock } from '../util/clock'
 import { MirrorPool } from './mirrorPool'
-import { RemoteMirror } from './remoteMirror'
+import { HeadlessMirror } from './headlessMirror'
+import { remirrorSeed, RemoteMirror } from './remoteMirror'
 
 function written(mirror: RemoteMirror, data: string): Promise<void> {
   return new Promise((resolve) => mirror.write(data, resolve))
@@ -68,5 +69,22 @@ describe('RemoteMirror: the pane’s headless mirror in a parser worker of the p
     expect(await new Promise((resolve) => mirror.snapshot(resolve))).toBe('')
     mirror.dispose()
     pool.dispose()
+  })
+
+  it('the seed of a fresh terminal redraws the last screen where it stood: text, cursor, buffer, modes and title', async () => {
+    const before = new HeadlessMirror(20, 4, realClock)
+    const after = new HeadlessMirror(20, 4, realClock)
+    try {
+      await new Promise<void>((r) => before.write('\x1b]0;build\x07\x1b[?1049h\x1b[?2004h\x1b[31mred\x1b[0m\r\n  two\x1b[3;5Hx', r))
+      const state = { screen: before.screen(), title: before.title, synchronizing: false, bracketedPaste: before.bracketedPasteMode }
+      await new Promise<void>((r) => after.write(remirrorSeed(state), r))
+      expect(after.screen()).toEqual(before.screen())
+      expect(after.screen()).toMatchObject({ alternate: true, cursor: { x: 5, y: 2 } })
+      expect(after.title).toBe('build')
+      expect(after.bracketedPasteMode).toBe(true)
+    } finally {
+      before.dispose()
+      after.dispose()
+    }
   })
 })

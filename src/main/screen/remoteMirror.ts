@@ -15,6 +15,32 @@ function blankState(cols: number, rows: number): MirrorState {
   }
 }
 
+export const enum RemirrorConstants {
+  /**
+   * A pane whose worker died is mirrored again on a fresh one at most this often: a pane whose
+   * own bytes kill parsers must not take down worker after worker (and their other panes).
+   */
+  MaxRemirrors = 2,
+}
+
+/**
+ * What a fresh terminal is given to stand where the dead one stood: the last parsed screen as
+ * plain text (colours come back with the program's next redraw), the cursor, the buffer, the
+ * modes the pane reads, and the title.
+ */
+export function remirrorSeed(state: MirrorState): string {
+  const { screen } = state
+  const rows = screen.lines.map((line, i) => `\x1b[${i + 1};1H${line}`).join('')
+  return (
+    (screen.alternate ? '\x1b[?1049h' : '') +
+    '\x1b[H\x1b[2J' +
+    rows +
+    `\x1b[${screen.cursor.y + 1};${screen.cursor.x + 1}H` +
+    (state.bracketedPaste ? '\x1b[?2004h' : '') +
+    (state.title ? `\x1b]0;${state.title}\x07` : '')
+  )
+}
+
 /**
  * The pane's side of its mirror, whose terminal parses in a worker of the mirror pool: a pane that
  * floods or sends sequences that are slow to parse costs a parser thread, never the board's. It
@@ -22,8 +48,11 @@ function blankState(cols: number, rows: number): MirrorState {
  * modes, OSC log) kept as of the latest parsed chunk, and `snapshot` answered in order with the writes.
  */
 export class RemoteMirror extends MirrorEmitters implements PoolClient {
-  private readonly lease: PoolLease | null
+  private lease: PoolLease | null
   private state: MirrorState
+  private cols: number
+  private rows: number
+  private remirrors = 0
   private readonly oscLog: OscRecord[] = []
   /** Callbacks of writes posted and not yet parsed, in order. */
   private readonly pending: (() => void)[] = []
@@ -34,16 +63,21 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private disposed = false
 
   private readonly _onDidFail = new Emitter<string>()
-  /** The worker died or hung: the pane keeps flowing (callbacks run at once) but its screen is frozen. */
+  /** The worker died or hung and no fresh one took the pane: it keeps flowing (callbacks run at once) but its screen is frozen. */
   readonly onDidFail = this._onDidFail.event
+  private readonly _onDidRecover = new Emitter<string>()
+  /** The worker died or hung, and the pane parses again on a fresh one, from its last screen (why, and how). */
+  readonly onDidRecover = this._onDidRecover.event
 
   constructor(
     cols: number,
     rows: number,
     private readonly clock: Clock,
-    pool: MirrorPool = defaultMirrorPool(),
+    private readonly pool: MirrorPool = defaultMirrorPool(),
   ) {
     super()
+    this.cols = cols
+    this.rows = rows
     this.state = blankState(cols, rows)
     const lease = pool.open(this, cols, rows)
     if (typeof lease === 'string') this.failed = lease
@@ -101,11 +135,32 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   fail(message: string): void {
     if (this.failed || this.disposed) return
     this.failed = message
-    this._onDidFail.fire(message)
-    // Nothing will be parsed any more: let every waiter go, so flow control resumes the PTY.
+    // Nothing more will be parsed there: let every waiter go, so flow control resumes the PTY.
     while (this.pendingHead < this.pending.length) this.runNext()
     for (const done of this.serializing.values()) done('')
     this.serializing.clear()
+    if (this.disposed) return
+    const again = this.remirrors < RemirrorConstants.MaxRemirrors ? this.remirror() : 'it was mirrored again too often'
+    if (again === null) {
+      this._onDidRecover.fire(`${message}; its screen is parsed again on a fresh parser worker, from the last screen (restart ${this.remirrors} of ${RemirrorConstants.MaxRemirrors})`)
+    } else {
+      this.failed = `${message}; ${again}`
+      this._onDidFail.fire(this.failed)
+    }
+  }
+
+  /** Opens a terminal on another (or a fresh) worker and redraws the last screen there; why not, or null. */
+  private remirror(): string | null {
+    this.remirrors++
+    this.lease?.dispose()
+    this.lease = null
+    const lease = this.pool.open(this, this.cols, this.rows)
+    if (typeof lease === 'string') return lease
+    this.lease = lease
+    this.failed = null
+    this.pending.push(noop)
+    lease.write(remirrorSeed(this.state))
+    return null
   }
 
   private get live(): PoolLease | null {
@@ -122,6 +177,8 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   resize(cols: number, rows: number): void {
+    this.cols = cols
+    this.rows = rows
     this.live?.resize(cols, rows)
   }
 
@@ -167,6 +224,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.disposed = true
     this.lease?.dispose()
     this._onDidFail.dispose()
+    this._onDidRecover.dispose()
     super.dispose()
   }
 }
