@@ -43,6 +43,56 @@ async function openBoard(env: Record<string, string>, version: ClaudeVersion = '
   return { board, browser, context, page, shell }
 }
 
+type OpenBoard = Awaited<ReturnType<typeof openBoard>>
+
+/** What a describe's tests share: the board in Chromium, its fake model server, a scratch work dir. */
+interface AgentBoard<F> {
+  readonly root: string
+  readonly work: string
+  fake: F
+  b: OpenBoard
+}
+
+/**
+ * One board per describe, set up before its tests and torn down after them (browser, board, fake
+ * server, scratch dirs): `start` makes the fake and the agent's home and says how to open the board.
+ */
+function useAgentBoard<F extends { close(): Promise<void> }>(
+  prefix: string,
+  start: (root: string, work: string) => Promise<{ fake: F; env: Record<string, string>; version?: ClaudeVersion; viewport?: { width: number; height: number } }>,
+): AgentBoard<F> {
+  const root = mkdtempSync(join(tmpdir(), prefix))
+  const ctx = { root, work: join(root, 'work') } as AgentBoard<F>
+  beforeAll(async () => {
+    ensureBuilt()
+    mkdirSync(ARTIFACTS, { recursive: true })
+    mkdirSync(ctx.work)
+    const opened = await start(root, ctx.work)
+    ctx.fake = opened.fake
+    ctx.b = await openBoard(opened.env, opened.version, opened.viewport)
+  }, 60_000)
+  afterAll(async () => {
+    const { b, fake } = ctx as Partial<AgentBoard<F>>
+    await b?.browser.close()
+    await b?.board.stop().catch(() => undefined)
+    b?.board.cleanup()
+    await fake?.close()
+    rmSync(root, { recursive: true, force: true })
+  })
+  return ctx
+}
+
+/** The real Claude Code (`version` first on PATH) with its fake Anthropic server and a scratch home. */
+function useClaudeBoard(prefix: string, version: ClaudeVersion = '2.1.197', viewport?: { width: number; height: number }): AgentBoard<FakeAnthropic> {
+  return useAgentBoard(prefix, async (root, work) => {
+    const home = join(root, 'home')
+    mkdirSync(home)
+    const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
+    setUpClaudeHome(home, work, join(root, 'user-hooks.jsonl'), version)
+    return { fake, env: { HOME: home, ...claudeEnv(fake.url) }, version, ...(viewport ? { viewport } : {}) }
+  })
+}
+
 /** Starts a command pane in `cwd` through the new-pane form; returns its id once attached. */
 async function startAgent(page: Page, command: string, cwd: string): Promise<string> {
   const ids = () => page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
@@ -84,45 +134,24 @@ const shot = async (page: Page, name: string) => {
 }
 
 describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
-  const root = mkdtempSync(join(tmpdir(), 'sb-board-claude-'))
-  const home = join(root, 'home')
-  const work = join(root, 'work')
-  let fake: FakeAnthropic
-  let b: Awaited<ReturnType<typeof openBoard>>
+  const ctx = useClaudeBoard('sb-board-claude-')
   let claude = ''
 
-  beforeAll(async () => {
-    ensureBuilt()
-    mkdirSync(ARTIFACTS, { recursive: true })
-    mkdirSync(home)
-    mkdirSync(work)
-    fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
-    setUpClaudeHome(home, work, join(root, 'user-hooks.jsonl'))
-    b = await openBoard({ HOME: home, ...claudeEnv(fake.url) })
-  }, 60_000)
-  afterAll(async () => {
-    await b?.browser.close()
-    await b?.board.stop().catch(() => undefined)
-    b?.board.cleanup()
-    await fake?.close()
-    rmSync(root, { recursive: true, force: true })
-  })
-
   it('starts at its prompt and takes a line from the answer box (line, then Enter apart)', async () => {
-    claude = await startAgent(b.page, 'claude', work)
-    await waitForLine(b.page, /\? for shortcuts/, 60_000)
-    await waitForPaneState(b.page, claude, 'idle', 30_000)
+    claude = await startAgent(ctx.b.page, 'claude', ctx.work)
+    await waitForLine(ctx.b.page, /\? for shortcuts/, 60_000)
+    await waitForPaneState(ctx.b.page, claude, 'idle', 30_000)
     // Claude draws its prompt a moment before it reads input (its SessionStart hook fires about
     // then, fixtures/claude/README.md); keys sent earlier can be lost, as at a real keyboard.
     await new Promise((r) => setTimeout(r, 1500))
-    const from = (await statesSeen(b.page, claude)).length
-    await answerText(b.page, '[STEP1] Summarize the project.')
-    await waitForStates(b.page, claude, from, ['working', 'idle'])
-    await waitForLine(b.page, /builds cleanly\./)
+    const from = (await statesSeen(ctx.b.page, claude)).length
+    await answerText(ctx.b.page, '[STEP1] Summarize the project.')
+    await waitForStates(ctx.b.page, claude, from, ['working', 'idle'])
+    await waitForLine(ctx.b.page, /builds cleanly\./)
   })
 
   it('blocked out of sight → badge, top of needs-you, one notification, each saying the command; “1 Yes” runs the tool', async () => {
-    const { page, board, shell } = b
+    const { page, board, shell } = ctx.b
     await selectPane(page, shell)
     await cliSubmit(board.socketPath, claude, '[STEP2] Create the file x.txt.')
     await waitForPaneState(page, claude, 'blocked', 30_000)
@@ -147,19 +176,19 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await expectPlainWords(page)
     await page.getByTestId('dialog-option').first().waitFor()
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Run `touch x.txt`?')
-    expect(existsSync(join(work, 'x.txt'))).toBe(false)
+    expect(existsSync(join(ctx.work, 'x.txt'))).toBe(false)
     await shot(page, 'claude-dialog')
 
     const from = (await statesSeen(page, claude)).length
     await page.locator('[data-testid="dialog-option"][data-key="1"]').click()
-    await expect.poll(() => existsSync(join(work, 'x.txt')), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => existsSync(join(ctx.work, 'x.txt')), { timeout: 15_000 }).toBe(true)
     await waitForStates(page, claude, from, ['working', 'idle'])
     await waitForLine(page, /Created x\.txt for you\./)
     await shot(page, 'claude-answered')
   })
 
   it('at 800 px the 5-option question shows every option and Deny; “Type something.” takes a typed answer, which reaches the model', async () => {
-    const { page } = b
+    const { page } = ctx.b
     await page.setViewportSize({ width: 800, height: 600 })
     await answerText(page, '[STEP4] Set up the database.')
     await waitForPaneState(page, claude, 'question', 30_000)
@@ -186,14 +215,14 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await field.press('Enter')
     await expect.poll(() => page.getByTestId('answer-message').textContent(), { timeout: 5000 }).toContain('Sent your answer to option 4, then Enter')
     await waitForLine(page, /→ MariaDB, please/, 30_000)
-    await expect.poll(() => fake.toolResults.some((r) => r.includes('"MariaDB, please"')), { timeout: 15_000 }).toBe(true)
+    await expect.poll(() => ctx.fake.toolResults.some((r) => r.includes('"MariaDB, please"')), { timeout: 15_000 }).toBe(true)
     await waitForPaneState(page, claude, 'idle', 30_000)
     await shot(page, 'claude-free-text-answered')
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
   it('a reply that ends with a question: asked (from the agent’s Stop report), in needs-you, and answered from the box', async () => {
-    const { page, board, shell } = b
+    const { page, board, shell } = ctx.b
     await selectPane(page, shell)
     await cliSubmit(board.socketPath, claude, '[STEP5] Fix the parser bug.')
     await waitForPaneState(page, claude, 'asked', 30_000)
@@ -228,35 +257,14 @@ async function expectOptionsInView(page: Page): Promise<void> {
 }
 
 describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real Claude Code %s: every option’s full label and Deny in view', (version) => {
-  const root = mkdtempSync(join(tmpdir(), 'sb-board-narrow-'))
-  const home = join(root, 'home')
-  const work = join(root, 'work')
-  let fake: FakeAnthropic
-  let b: Awaited<ReturnType<typeof openBoard>>
+  // 740 px: the pane is about 60×19, where issue 12 saw only "1 Yes" and a button "Nooject".
+  const ctx = useClaudeBoard('sb-board-narrow-', version, { width: 740, height: 560 })
   let claude = ''
 
-  beforeAll(async () => {
-    ensureBuilt()
-    mkdirSync(ARTIFACTS, { recursive: true })
-    mkdirSync(home)
-    mkdirSync(work)
-    fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
-    setUpClaudeHome(home, work, join(root, 'user-hooks.jsonl'), version)
-    // 740 px: the pane is about 60×19, where issue 12 saw only "1 Yes" and a button "Nooject".
-    b = await openBoard({ HOME: home, ...claudeEnv(fake.url) }, version, { width: 740, height: 560 })
-  }, 60_000)
-  afterAll(async () => {
-    await b?.browser.close()
-    await b?.board.stop().catch(() => undefined)
-    b?.board.cleanup()
-    await fake?.close()
-    rmSync(root, { recursive: true, force: true })
-  })
-
   it('the Bash dialog at 740 px: each option whole (from the wrapped rows or Claude’s own wording), Deny answers it', async () => {
-    const { page } = b
+    const { page } = ctx.b
     // 2.1.332 starts in auto mode; its numbered dialogs are the default (manual) mode's.
-    claude = await startAgent(page, ['claude', ...modeArgs('manual', version)].join(' '), work)
+    claude = await startAgent(page, ['claude', ...modeArgs('manual', version)].join(' '), ctx.work)
     await waitForLine(page, /\? for shortcuts/, 60_000)
     await waitForPaneState(page, claude, 'idle', 30_000)
     await new Promise((r) => setTimeout(r, 1500))
@@ -269,18 +277,18 @@ describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real 
     const expected =
       version === '2.1.197'
         ? ['Yes', 'Yes, and always allow access to work/ from this project', 'No']
-        : ['Yes', `Yes, and always allow access to ${work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']
+        : ['Yes', `Yes, and always allow access to ${ctx.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']
     await shot(page, `claude-${version}-bash-740`)
     expect(labels).toEqual(expected)
     await expectOptionsInView(page)
     await expectPlainWords(page)
     await page.getByTestId('dialog-deny').click()
     await waitForStates(page, claude, from, ['idle'])
-    expect(existsSync(join(work, 'x.txt'))).toBe(false)
+    expect(existsSync(join(ctx.work, 'x.txt'))).toBe(false)
   })
 
   it('the 5-option question at 800 px: every option and Deny', async () => {
-    const { page } = b
+    const { page } = ctx.b
     await page.setViewportSize({ width: 800, height: 600 })
     await page.waitForFunction(() => !document.querySelector('[data-testid="dialog-option"]'))
     await new Promise((r) => setTimeout(r, 1500))
@@ -296,32 +304,18 @@ describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real 
 })
 
 describe.skipIf(!haveClis)('the board with the real Codex', () => {
-  const root = mkdtempSync(join(tmpdir(), 'sb-board-codex-'))
-  const codexHome = join(root, 'codex-home')
-  const work = join(root, 'work')
-  let fake: FakeResponses
-  let b: Awaited<ReturnType<typeof openBoard>>
+  const ctx = useAgentBoard('sb-board-codex-', async (root, work) => {
+    const codexHome = join(root, 'codex-home')
+    const fake = await FakeResponses.start(CODEX_SCRIPT)
+    setUpCodexHome(codexHome, work, fake.url, join(root, 'user-hooks.jsonl'))
+    return { fake, env: codexEnv(codexHome) }
+  })
   let codex = ''
 
-  beforeAll(async () => {
-    ensureBuilt()
-    mkdirSync(work)
-    fake = await FakeResponses.start(CODEX_SCRIPT)
-    setUpCodexHome(codexHome, work, fake.url, join(root, 'user-hooks.jsonl'))
-    b = await openBoard(codexEnv(codexHome))
-  }, 60_000)
-  afterAll(async () => {
-    await b?.browser.close()
-    await b?.board.stop().catch(() => undefined)
-    b?.board.cleanup()
-    await fake?.close()
-    rmSync(root, { recursive: true, force: true })
-  })
-
   it('approval out of sight → one notification (its bell is the same interruption); no text field; “1” approves and Codex runs the command', async () => {
-    const { page, board, shell } = b
+    const { page, board, shell } = ctx.b
     // The board launches it with reporting injected and --no-daemon (src/main/agents/codex.ts).
-    codex = await startAgent(page, 'codex', work)
+    codex = await startAgent(page, 'codex', ctx.work)
     await waitForLine(page, /Ask Codex to do anything/, 60_000)
     await waitForPaneState(page, codex, 'idle', 30_000)
     await new Promise((r) => setTimeout(r, 1500))
@@ -337,14 +331,14 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
     await shot(page, 'codex-dialog')
     const from = (await statesSeen(page, codex)).length
     await page.locator('[data-testid="dialog-option"][data-key="1"]').click()
-    await expect.poll(() => existsSync(join(work, 'approved.txt')), { timeout: 20_000 }).toBe(true)
+    await expect.poll(() => existsSync(join(ctx.work, 'approved.txt')), { timeout: 20_000 }).toBe(true)
     await waitForStates(page, codex, from, ['working', 'idle'])
     await waitForLine(page, /Created approved\.txt\./, 30_000)
     await shot(page, 'codex-answered')
   }, 180_000)
 
   it('a reply that asks: Codex’s asked entry in needs-you reads its question, not its terminal state', async () => {
-    const { page, board, shell } = b
+    const { page, board, shell } = ctx.b
     await selectPane(page, shell)
     await cliSubmit(board.socketPath, codex, '[STEP4] Pick an approach.')
     await waitForPaneState(page, codex, 'asked', 30_000)
