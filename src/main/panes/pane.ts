@@ -15,6 +15,8 @@ import type { LiveStatus } from '../status/statusEngine'
 import { paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
+import { readForeground } from '../pty/processTree'
+import { readTerminalReader } from '../pty/terminalReader'
 import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
@@ -133,7 +135,7 @@ export class Pane extends Disposable {
     this.register(this.mirror.onDidRecover((how) => options.log(`pane ${this.id}: ${how}`)))
     this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
-    this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock))
+    this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock, readForeground, readTerminalReader, this.context.rootIsShell))
     this.wired = this.register(
       new MirroredStatus(this.mirror, {
         clock: this.clock,

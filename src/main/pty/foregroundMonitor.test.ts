@@ -165,4 +165,17 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     expect(seen.at(-1)?.program).toEqual({ pid: 1, argv: ['bash'], isRoot: true })
     monitor.dispose()
   })
+
+  it('an agent or a program as the root is never held or told busy: it runs now and then while it works', async () => {
+    const clock = new VirtualClock(0)
+    const asked: boolean[] = []
+    const monitor = new ForegroundMonitor(1, clock, async (_pid, rootBusy) => (asked.push(rootBusy), { tpgid: 1, rootPgrp: 1, argv: ['node', 'claude'], rootBusy: 'running' }), () => null, false)
+    const seen: ForegroundState[] = []
+    monitor.onDidChange((s) => seen.push(s))
+    clock.advanceTo(0)
+    await flush()
+    expect(seen.map((s) => s.program)).toEqual([{ pid: 1, argv: ['node', 'claude'], isRoot: true }])
+    expect(asked).toEqual([false])
+    monitor.dispose()
+  })
 })

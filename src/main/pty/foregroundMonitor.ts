@@ -87,8 +87,13 @@ export class ForegroundMonitor implements IDisposable {
   constructor(
     private readonly rootPid: number,
     private readonly clock: Clock,
-    private readonly read: (pid: number) => Promise<ForegroundReading | null> = readForeground,
+    private readonly read: (pid: number, rootBusy: boolean) => Promise<ForegroundReading | null> = readForeground,
     private readonly readReader: ReadReader = readTerminalReader,
+    /**
+     * Only a shell's own process in front can be at its prompt or not; an agent or a program as
+     * the root runs now and then while it works, and telling that would only churn events.
+     */
+    private readonly rootIsShell = true,
   ) {
     this.schedule(0)
   }
@@ -149,7 +154,7 @@ export class ForegroundMonitor implements IDisposable {
     this.lastCheckAt = this.clock.now()
     let again: number = ForegroundConstants.IdlePollMs
     try {
-      const reading = await this.read(this.rootPid)
+      const reading = await this.read(this.rootPid, this.rootIsShell)
       if (this.disposed) return
       if (!reading) return
       if (this.inputRechecks > 0 && reading.tpgid === reading.rootPgrp) {
@@ -158,13 +163,14 @@ export class ForegroundMonitor implements IDisposable {
         this.edge = true
         again = ForegroundConstants.InputRecheckMs
       } else this.inputRechecks = 0
-      if (reading.rootBusy === 'running' && ++this.runningLooks < RUNNING_LOOKS) {
+      const rootBusy = this.rootIsShell ? reading.rootBusy : null
+      if (rootBusy === 'running' && ++this.runningLooks < RUNNING_LOOKS) {
         // Not decided yet: the last reading stands until the next look tells.
         this.edge = true
         again = RUNNING_RECHECK_MS
         return
       }
-      if (reading.rootBusy !== 'running') this.runningLooks = 0
+      if (rootBusy !== 'running') this.runningLooks = 0
       const now = this.clock.now()
       const quiet = now - this.lastOutputAt >= ForegroundConstants.ScanAfterQuietMs
       const scanJob = quiet && (this.activity || now - this.lastScanAt >= ForegroundConstants.RescanQuietMs)
@@ -174,7 +180,7 @@ export class ForegroundMonitor implements IDisposable {
       }
       const reader = this.readReader(this.rootPid, reading.tpgid, scanJob, this.currentReader, reading.ttyNr)
       const isRoot = reading.tpgid === reading.rootPgrp
-      this.update({ pid: reading.tpgid, argv: reading.argv, isRoot, ...(isRoot && reading.rootBusy ? { rootBusy: reading.rootBusy } : {}) }, reader)
+      this.update({ pid: reading.tpgid, argv: reading.argv, isRoot, ...(isRoot && rootBusy ? { rootBusy } : {}) }, reader)
     } finally {
       this.checking = false
       this.schedule(again)

@@ -84,14 +84,14 @@ function readWchan(pid: number): string | null {
  * Who owns the terminal: the foreground process group (tpgid) and its leader's argv.
  * Linux reads /proc; macOS asks `ps` (async, one short process per reading).
  */
-export async function readForeground(rootPid: number): Promise<ForegroundReading | null> {
+export async function readForeground(rootPid: number, withRootBusy = true): Promise<ForegroundReading | null> {
   if (process.platform === 'linux') {
     const root = readProcStat(rootPid)
     if (!root || root.tpgid <= 0) return null
     const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
     const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
     // wchan only when the root is in front and asleep: one more small read, on the looks that need it.
-    const busy = root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? readWchan(rootPid) : null)
+    const busy = !withRootBusy || root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? readWchan(rootPid) : null)
     return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr, rootBusy: busy }
   }
   const ps = (args: string[]) =>
@@ -101,5 +101,5 @@ export async function readForeground(rootPid: number): Promise<ForegroundReading
   if (!tpgid || !pgid || tpgid <= 0) return null
   const command = await ps(['-o', 'command=', '-p', String(tpgid)])
   // macOS ps: the first letter is the state (R running, S/I asleep); no wchan to tell a wait.
-  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'], rootBusy: tpgid === pgid ? rootBusy(state.charAt(0), null) : null }
+  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'], rootBusy: withRootBusy && tpgid === pgid ? rootBusy(state.charAt(0), null) : null }
 }
