@@ -30,6 +30,17 @@ export interface DialogKeyTable {
   readonly optionLabels?: readonly string[]
 }
 
+/** A key the status engine tells apart in the user's input (never the text typed). */
+export type AnswerKey = 'enter' | 'escape'
+
+/**
+ * The keys that, typed into an open dialog of a kind, hand the user's choice to the agent: from
+ * that key on, the pane no longer waits for the user even while the agent keeps the dialog drawn
+ * (core/status/dialogAnswer.ts). Only keys measured to submit every option of that kind; a key
+ * that can open an input inside the dialog (a question's "type your own answer") is not one.
+ */
+export type DialogAnswerKeys = Readonly<Partial<Record<DialogInfo['kind'], readonly AnswerKey[]>>>
+
 /**
  * Everything the pure core knows about one agent, verified on the versions its report table
  * names. Every field is required: an agent without dialog keys says `null` instead of being left
@@ -41,6 +52,11 @@ export interface AgentKnowledge {
   readonly reports: AgentReportTable
   /** The keys that answer its dialogs from the board, or null when none are known to work. */
   readonly dialogKeys: DialogKeyTable | null
+  /**
+   * The keys that answer its dialogs when the user types them in the terminal, for the status
+   * (not for answering from the board: that is dialogKeys); null where none were measured.
+   */
+  readonly answerKeys: DialogAnswerKeys | null
   /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
   readonly packageHints: readonly RegExp[]
   /** Its own state sequence in the terminal, when it writes one (Codex OSC 7501). */

@@ -1,5 +1,5 @@
 import type { AgentName } from '../../shared/domain/agents'
-import type { TerminalStateParser } from '../agents/agentKnowledge'
+import type { DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
 import { agentKnowledge } from '../agents/registry'
 import type { AgentReportTable } from './reports/reportTable'
 
@@ -10,10 +10,11 @@ export interface AgentSignals {
   readonly agent: AgentName
   readonly reports: AgentReportTable
   readonly terminalState: TerminalStateParser | null
+  readonly answerKeys: DialogAnswerKeys | null
 }
 
 /** The agent's tables, or null for an agent that reports nothing (a shell, an unknown program). */
 export function agentSignals(agent: string | null): AgentSignals | null {
   const known = agentKnowledge(agent)
-  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState }
+  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState, answerKeys: known.answerKeys }
 }

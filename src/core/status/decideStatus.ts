@@ -1,5 +1,6 @@
 import type { Evidence, PaneState } from '../../shared/domain/pane'
 import type { AgentReport } from './reports/interpretReport'
+import { staleDialog } from './dialogAnswer'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory, type TerminalMemo } from './statusMemory'
 
 export interface Decision {
@@ -85,6 +86,17 @@ function reportedAnswer(m: StatusMemory, screen: ScreenMemo, now: number): Decis
   return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
 }
 
+/**
+ * A dialog the user answered with a key typed into it (the agent's answerKeys), still or again on
+ * screen: OpenCode redraws its first permission dialog after the Enter that confirms "Allow
+ * always" and takes it away only with its report. Not waiting for the user (core/status/dialogAnswer.ts).
+ */
+function answeredByKey(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
+  const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
+  const key = staleDialog(m.dialogAnswer, screen, dialogReportAt, now)
+  return key ? { state: 'working', evidence: [key, screenEvidence(screen, ' (answered, still drawn)')] } : null
+}
+
 /** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
 function turnEndKind(m: StatusMemory, workingFrom: number | null): { state: 'asked' | 'idle'; report: AgentReport | null } {
   const r = m.report
@@ -139,7 +151,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
-  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now)) : null
+  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now) ?? answeredByKey(m, screen, now)) : null
   if (answer) return answer
   // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
   // terminal state has (kind=question at 60x20, where the question's screen rule once failed).

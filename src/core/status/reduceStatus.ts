@@ -1,6 +1,7 @@
 import type { Evidence, Verdict } from '../../shared/domain/pane'
 import type { RuleMatch } from '../rules/ruleTypes'
-import { decideStatus, type Decision } from './decideStatus'
+import { decideStatus, liveScreen, type Decision } from './decideStatus'
+import { DialogAnswerConstants, noteAnswerKey, noteScreenState } from './dialogAnswer'
 import { reduceProcessStatus } from './reduceProcessStatus'
 import type { ScreenSignal, StatusSignal, TerminalStateSignal } from './signals'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory } from './statusMemory'
@@ -24,6 +25,7 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
     screenWorkingFrom: match.state === 'working' && since === signal.at ? signal.at : m.screenWorkingFrom,
+    dialogAnswer: noteScreenState(m.dialogAnswer, match.state),
   }
 }
 
@@ -35,6 +37,14 @@ function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemor
     terminal: { state: signal.state, raw: signal.raw, since },
     terminalWorkingFrom: signal.state.state === 'working' && !same ? signal.at : m.terminalWorkingFrom,
   }
+}
+
+/** Esc or Enter: a dialog's answer where the agent's tables say so. */
+function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter', at: number, ctx: StatusContext): StatusMemory {
+  const dialogAnswer = noteAnswerKey(m.dialogAnswer, liveScreen(m, at), key, at, ctx.answerKeys)
+  const next = dialogAnswer === m.dialogAnswer ? m : { ...m, dialogAnswer }
+  if (!ctx.escapeCancelsDialog) return next
+  return key === 'escape' ? { ...next, escapeAt: at } : { ...next, enterAt: at }
 }
 
 /** Folds one signal into the channel it belongs to. */
@@ -60,8 +70,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'input':
       if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
-      if (!ctx.escapeCancelsDialog) return m
-      return signal.key === 'escape' ? { ...m, escapeAt: signal.at } : { ...m, enterAt: signal.at }
+      return noteDialogKey(m, signal.key, signal.at, ctx)
   }
 }
 
@@ -111,6 +120,7 @@ export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
   if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)
+  if (m.dialogAnswer) deadlines.push(m.dialogAnswer.at + DialogAnswerConstants.AnswerHoldMs)
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.

@@ -4,6 +4,8 @@ import type { AgentTerminalState } from '../agents/codex/stateOsc'
 import type { PaneContext } from './processSignals'
 import type { AgentReport } from './reports/interpretReport'
 import { initialVerdict } from './reduceProcessStatus'
+import type { DialogAnswer } from './dialogAnswer'
+import type { DialogAnswerKeys } from '../agents/agentKnowledge'
 
 export const enum StatusConstants {
   /**
@@ -98,6 +100,8 @@ export interface StatusMemory {
   readonly lineAt: number | null
   /** When the pane was last resized. */
   readonly resizedAt: number | null
+  /** Dialogs the user answered with a key typed into them, this dialog episode (agents with answerKeys). */
+  readonly dialogAnswer: DialogAnswer | null
 }
 
 export interface StatusContext extends PaneContext {
@@ -107,6 +111,8 @@ export interface StatusContext extends PaneContext {
   readonly escapeCancelsDialog?: boolean
   /** Enter on a typed line starts a turn the agent shows late (its report table says so). */
   readonly enterSubmitsPrompt?: boolean
+  /** The keys that answer the agent's dialogs, by kind (its core knowledge's answerKeys). */
+  readonly answerKeys?: DialogAnswerKeys | null
 }
 
 export function initialMemory(at: number): StatusMemory {
@@ -129,5 +135,6 @@ export function initialMemory(at: number): StatusMemory {
     resizedAt: null,
     answered: null,
     lineAt: null,
+    dialogAnswer: null,
   }
 }

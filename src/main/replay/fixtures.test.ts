@@ -32,12 +32,7 @@ interface Baseline {
  * Recordings the board does not pass yet, each with the failure it shows today. The test expects
  * exactly that failure: it fails when the board gets better (take the entry out) or worse.
  */
-const KNOWN_FAILURES: Record<string, RegExp> = {
-  // OpenCode's "Allow always" asks to confirm; after the confirming Enter, OpenCode (loaded
-  // machine) kept the dialog drawn and reported permission.replied 1.25 s later: the board showed
-  // blocked until then. Truth: `working` at the answering key, as in every recording here.
-  'opencode/opencode11833-always-allow-120x32': /^false blocked for 1\.2\d+ s at 78\.974 s$/,
-}
+const KNOWN_FAILURES: Record<string, RegExp> = {}
 
 const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
 /** A recording's key: its folder (the agent) and name; the two roots never share a name. */

@@ -132,6 +132,7 @@ export class StatusEngine extends Disposable {
       agent: options.agent,
       escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
       enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
+      answerKeys: this.signals?.answerKeys ?? null,
     }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
@@ -213,7 +214,8 @@ export class StatusEngine extends Disposable {
     this.lastInputAt = this.options.clock.now()
     // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
     const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
-    if (key && this.ctx.escapeCancelsDialog) this.apply({ kind: 'input', at: this.options.clock.now(), key })
+    const answers = key !== null && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes(key))
+    if (key && (this.ctx.escapeCancelsDialog || answers)) this.apply({ kind: 'input', at: this.options.clock.now(), key })
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
       // a `/command` (/exit, /models) starts no turn.

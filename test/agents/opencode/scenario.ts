@@ -12,7 +12,10 @@ const QUESTION = /Type your own answer/
  * OpenCode through every scenario it has, for the fixture recordings (test/fixtures/opencode)
  * and `npm run agents:check`: a plain turn, a permission allowed once (resized while open), one
  * rejected (→ → Enter: the turn ends, no error shown), the question tool, a reply that asks,
- * exit. A turn ends at the root session's `session.idle` once `esc interrupt` is gone.
+ * exit. A turn ends when its screen does: the first frame with neither `esc interrupt` nor a
+ * dialog after one was up (OpenCode's TUI draws `esc interrupt` exactly while its own session
+ * status is not idle, the status its plugin reports, later under load), at the earliest at the
+ * root session's idle report.
  */
 export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<ScenarioResult> {
   const h = await AgentHarness.start('opencode')
@@ -23,8 +26,10 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
     const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
     const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
     const session: { root?: unknown } = {}
-    // At 50 columns the status line wraps between `esc` and `interrupt`.
-    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b/, (r) => {
+    // At 50 columns the status line wraps between `esc` and `interrupt`. A dialog still drawn is
+    // no end either: after a rejection OpenCode reported idle with its dialog up, then drew
+    // `esc interrupt` for 0.2-0.8 s under load before its idle screen.
+    const s = new ScenarioSteps(h, pane, /\besc\b.{0,40}?\binterrupt\b|△ Permission required|△ Always allow|enter submit/, (r) => {
       // Its status turns idle first; session.idle follows in the same millisecond, or 1.7 s later under load.
       const idle = r.event === 'session.idle' || (r.event === 'session.status' && (r.payload.status as { type?: string } | undefined)?.type === 'idle')
       return idle && (session.root === undefined || r.payload.sessionID === session.root)
@@ -35,27 +40,27 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
     let t = await s.submit('[STEP1] Say hello')
     const chat = await h.waitForReport((r) => r.event === 'hook:chat.message', 'hook:chat.message', t.from, 30_000)
     session.root = chat.payload.sessionID
-    await s.turnEnd('plain turn', t.from, 'idle')
+    await s.turnEnd('plain turn', t.from, 'idle', undefined, t.at)
 
     t = await s.submit('[STEP2] Run the marker command')
     await s.dialog('permission yes', PERMISSION, 'blocked')
     await s.resizeWhileOpen('permission yes', 'blocked', o.cols, o.rows)
-    await s.answer('permission yes', t.from, [Keys.enter])
-    await s.turnEnd('permission yes', t.from, 'idle')
+    const allowed = await s.answer('permission yes', t.from, [Keys.enter])
+    await s.turnEnd('permission yes', t.from, 'idle', undefined, allowed)
 
     t = await s.submit('[STEP3] Clean the build output')
     await s.dialog('permission no', PERMISSION, 'blocked')
     // Reject: the turn ends without an error on screen; until then the agent finishes its turn.
-    await s.answer('permission no', t.from, [Keys.right, Keys.right, Keys.enter])
-    await s.turnEnd('permission no', t.from, 'idle')
+    const rejected = await s.answer('permission no', t.from, [Keys.right, Keys.right, Keys.enter])
+    await s.turnEnd('permission no', t.from, 'idle', undefined, rejected)
 
     t = await s.submit('[STEP4] Pick a color')
     await s.dialog('question', QUESTION, 'question')
-    await s.answer('question', t.from, [Keys.enter])
-    await s.turnEnd('question', t.from, 'idle')
+    const answered = await s.answer('question', t.from, [Keys.enter])
+    await s.turnEnd('question', t.from, 'idle', undefined, answered)
 
     t = await s.submit('[STEP5] How should I build it')
-    await s.turnEnd('reply asks', t.from, 'reply-question')
+    await s.turnEnd('reply asks', t.from, 'reply-question', undefined, t.at)
 
     await s.exit('/exit')
     return s.result()

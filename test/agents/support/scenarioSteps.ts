@@ -35,16 +35,23 @@ export class ScenarioSteps {
   readonly failures: string[] = []
   readonly timings: Record<string, number> = {}
   private readonly states: { at: number; state: PaneState }[] = []
+  /** The last frame with the working line, and the first of the current run without it. */
+  private readonly working: { seenAt: number | null; goneAt: number | null } = { seenAt: null, goneAt: null }
 
   constructor(
     readonly h: AgentHarness,
     readonly pane: Pane,
-    /** A line only the agent's working screen shows; a turn has ended when it is gone. */
+    /** A line only the agent's working screen (or its dialogs) shows; a turn has ended when it is gone. */
     private readonly workingScreen: RegExp,
     /** The report that ends a turn. */
     private readonly turnEndReport: (r: IncomingReport) => boolean,
   ) {
     pane.onDidChangeState((c) => this.states.push({ at: Date.now(), state: c.verdict.state }))
+    pane.onDidParse(() => {
+      const now = Date.now()
+      if (workingScreen.test(h.flatScreen())) Object.assign(this.working, { seenAt: now, goneAt: null })
+      else if (this.working.goneAt === null) this.working.goneAt = now
+    })
   }
 
   /** The badge reaches `want` within `ms` of `from` (the truth's time). */
@@ -91,12 +98,21 @@ export class ScenarioSteps {
     return { from, at }
   }
 
-  /** A turn's end: its report, then the working screen gone. */
-  async turnEnd(step: string, from: number, label: 'idle' | 'reply-question', settled?: RegExp): Promise<void> {
+  /**
+   * A turn's end: its report, then the working screen gone. With `since` (the key that started or
+   * resumed the turn), the truth is what the screen shows: where the working line was seen after
+   * that key, the first frame of the run without it, even when the report comes later (it travels
+   * through a hook or plugin; OpenCode's own idle status is what takes `esc interrupt` off its
+   * screen). Where it was not seen (a rejection that ends at once), the report and the screen, as without.
+   */
+  async turnEnd(step: string, from: number, label: 'idle' | 'reply-question', settled?: RegExp, since?: number): Promise<void> {
     await this.h.waitForReport(this.turnEndReport, `${step}: end of turn`, from, 60_000)
     await this.h.waitForScreenGone(this.workingScreen, 30_000)
     if (settled) await this.h.waitForScreen(settled, 30_000)
-    const at = Date.now()
+    const report = this.h.reports.filter(this.turnEndReport).at(-1)!.receivedAt
+    const seen = since !== undefined && this.working.seenAt !== null && this.working.seenAt >= since
+    const at = seen && this.working.goneAt !== null ? this.working.goneAt : Date.now()
+    if (seen) this.timings[`${step}: screen done before the end report (ms)`] = Math.max(0, report - at)
     this.h.mark(label, at)
     await this.expectState(step, label === 'idle' ? 'idle' : 'asked', at)
     await sleep(DWELL_MS)

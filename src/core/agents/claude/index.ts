@@ -18,6 +18,8 @@ export const claude = {
     freeText: /^Type something\.?$/,
     optionLabels: ['Yes, and always allow access to {}/ from this project', 'Yes, allow all edits in {} during this session', 'Yes, allow reading from {} from this project', 'Yes, allow reading from {} during this session'],
   },
+  // Claude's Enter and Esc are read through its report table's escapeCancelsDialog (enterAt/escapeAt).
+  answerKeys: null,
   packageHints: [/@anthropic-ai\/claude-code\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import type { RuleMatch } from '../rules/ruleTypes'
+import { opencode } from '../agents/opencode'
+import { DialogAnswerConstants } from './dialogAnswer'
+import { nextDeadline, reduceStatus } from './reduceStatus'
+import type { StatusSignal } from './signals'
+import { initialMemory, type StatusContext, type StatusMemory } from './statusMemory'
+
+// As the shipped OpenCode rules read test/fixtures/opencode/opencode11833-always-allow-120x32.
+const PERMISSION: RuleMatch = {
+  ruleId: 'opencode.permission-dialog',
+  state: 'blocked',
+  text: '┃  △ Permission required',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: 'Shell command', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow always' }, { key: '3', label: 'Reject' }] },
+}
+const CONFIRM: RuleMatch = {
+  ruleId: 'opencode.always-allow-dialog',
+  state: 'blocked',
+  text: '┃  △ Always allow',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: '△ Always allow', options: [{ key: '1', label: 'Confirm' }, { key: '2', label: 'Cancel' }] },
+}
+const QUESTION: RuleMatch = {
+  ruleId: 'opencode.question-dialog',
+  state: 'question',
+  text: '↑↓ select  enter submit  esc dismiss',
+  fromTitle: false,
+  dialog: { kind: 'question', title: 'Which color?', options: [{ key: '1', label: 'Red' }, { key: '2', label: 'Type your own answer' }] },
+}
+const WORKING: RuleMatch = { ruleId: 'opencode.status-working', state: 'working', text: 'esc interrupt', fromTitle: false }
+const asked = (at: number) => ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'permission.asked permission=bash' } }) as StatusSignal
+const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answered', state: 'working', at, detail: 'permission.replied reply=always' } }) as StatusSignal
+const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
+const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
+
+const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: opencode.answerKeys }
+
+/** Folds the signals on their own clock (the reducer's injected time) and names each memory by its signal's time. */
+function fold(signals: StatusSignal[], ctx: StatusContext = OC): Map<number, StatusMemory> {
+  let m = initialMemory(0)
+  const out = new Map<number, StatusMemory>()
+  for (const s of signals) out.set(s.at, (m = reduceStatus(m, s, s.at, ctx)))
+  return out
+}
+const stateAt = (ms: Map<number, StatusMemory>, at: number) => ms.get(at)!.verdict.state
+
+describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "Allow always")', () => {
+  // The recording's times (s → ms): dialog 76.12, → 77.143, Enter 77.295, confirmation 77.464,
+  // Enter (Confirm) 78.974, the first dialog drawn again 79.058, permission.replied 80.22, work 80.34.
+  const recording = [asked(76017), screen(76120, PERMISSION), enter(77295), screen(77464, CONFIRM), enter(78974), screen(79058, PERMISSION), replied(80220), screen(80340, WORKING)]
+
+  it('is working from the confirming Enter while the answered dialogs stay drawn, and blocked on the confirmation the first Enter opened', () => {
+    const ms = fold(recording)
+    expect(stateAt(ms, 76120)).toBe('blocked')
+    // The first Enter is an answer too, until the next frame shows a dialog not answered yet.
+    expect(stateAt(ms, 77295)).toBe('working')
+    expect(stateAt(ms, 77464)).toBe('blocked')
+    expect(ms.get(77464)!.verdict.evidence[0]!.detail).toMatch(/opencode\.always-allow-dialog/)
+    expect(stateAt(ms, 78974)).toBe('working')
+    // OpenCode draws the first dialog again: answered in this episode, so still not waiting for the user.
+    const redrawn = ms.get(79058)!.verdict
+    expect(redrawn.state).toBe('working')
+    expect(redrawn.since).toBe(78974)
+    expect(redrawn.evidence[0]).toMatchObject({ source: 'input', at: 78974 })
+    expect(redrawn.evidence[0]!.detail).toMatch(/Enter typed into the permission dialog "△ Always allow"/)
+    expect(stateAt(ms, 80220)).toBe('working')
+    expect(stateAt(ms, 80340)).toBe('working')
+    // The work on screen ends the episode: nothing is remembered for the next dialog.
+    expect(ms.get(80340)!.dialogAnswer).toBeNull()
+  })
+
+  it('is blocked again AnswerHoldMs after the key when the answered dialog stays up with no report (Cancel went back to it)', () => {
+    const hold = DialogAnswerConstants.AnswerHoldMs
+    const ms = fold([...recording.slice(0, 6), { kind: 'tick', at: 78974 + hold - 1 }, { kind: 'tick', at: 78974 + hold }])
+    expect(nextDeadline(ms.get(79058)!, 79058)).toBe(78974 + hold)
+    expect(stateAt(ms, 78974 + hold - 1)).toBe('working')
+    const back = ms.get(78974 + hold)!.verdict
+    expect(back.state).toBe('blocked')
+    expect(back.evidence[0]!.detail).toMatch(/opencode\.permission-dialog/)
+  })
+
+  it('counts a dialog the agent reports after the key, though it looks like the answered one', () => {
+    const ms = fold([asked(1000), screen(1020, PERMISSION), enter(3000), asked(3100), screen(3130, PERMISSION)])
+    expect(stateAt(ms, 3000)).toBe('working')
+    expect(stateAt(ms, 3100)).toBe('blocked')
+    expect(stateAt(ms, 3130)).toBe('blocked')
+  })
+
+  it('forgets the answers once the screen showed work: the same-looking dialog of the next tool call counts at once', () => {
+    const ms = fold([screen(1020, PERMISSION), enter(3000), screen(3050, WORKING), screen(3400, PERMISSION)])
+    expect(stateAt(ms, 3050)).toBe('working')
+    expect(stateAt(ms, 3400)).toBe('blocked')
+  })
+
+  it('ignores keys its table does not list: the question dialog (Enter may open an input in it), and agents without answerKeys', () => {
+    const question = fold([screen(1000, QUESTION), enter(2000), screen(2050, QUESTION)])
+    expect(stateAt(question, 2000)).toBe('question')
+    expect(stateAt(question, 2050)).toBe('question')
+    const none = fold([screen(1000, PERMISSION), enter(2000), screen(2050, PERMISSION)], { ...OC, answerKeys: null })
+    expect(stateAt(none, 2000)).toBe('blocked')
+    expect(stateAt(none, 2050)).toBe('blocked')
+    // Esc is not an answer OpenCode's table lists.
+    const esc = fold([screen(1000, PERMISSION), { kind: 'input', at: 2000, key: 'escape' }])
+    expect(stateAt(esc, 2000)).toBe('blocked')
+  })
+})
