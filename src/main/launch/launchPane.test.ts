@@ -237,3 +237,48 @@ describe('changes of a pane outside a worktree', () => {
     await expect(call('pane:changes', outside.id)).rejects.toThrow(/not in a git repository/)
   })
 })
+
+describe('launch cases found using it from the CLI', () => {
+  it('starts in the same subfolder of the new worktree as the cwd it was given in the repo', async () => {
+    const repo = makeRepo()
+    mkdirSync(join(repo, 'packages', 'web'), { recursive: true })
+    writeFileSync(join(repo, 'packages', 'web', 'index.js'), 'x\n')
+    gitIn(repo, 'add', '.')
+    gitIn(repo, 'commit', '-qm', 'monorepo')
+    const info = await call('pane:create', { command: ['bash', '--norc'], cwd: join(repo, 'packages', 'web'), worktree: { branch: 'agent/sub' }, setup: ['touch at-top'] })
+    const folder = join(root, 'app.worktrees', 'agent-sub')
+    expect(info.worktree).toMatchObject({ repo, path: folder })
+    expect(info.cwd).toBe(join(folder, 'packages', 'web'))
+    // Setup commands are the repo's: they run at the worktree's top.
+    expect(existsSync(join(folder, 'at-top'))).toBe(true)
+    // Its changes are the whole checkout's, named from the top (git's ls-files would list only the subfolder's, relative to it).
+    writeFileSync(join(folder, 'packages', 'web', 'index.js'), 'y\n')
+    writeFileSync(join(folder, 'packages', 'web', 'new.js'), 'n\n')
+    const detail = await call('pane:changes', info.id)
+    expect(detail.files.map((f) => `${f.status} ${f.path}`).sort()).toEqual(['modified packages/web/index.js', 'untracked at-top', 'untracked packages/web/new.js'])
+    expect(detail.diff).toContain('+++ b/packages/web/new.js')
+  })
+
+  it('says a repository without a commit has nothing to branch from', async () => {
+    const empty = join(root, 'empty')
+    mkdirSync(empty)
+    gitIn(empty, 'init', '-q', '-b', 'main')
+    await expect(call('pane:create', { command: ['true'], cwd: empty, worktree: { branch: 'x' } })).rejects.toThrow(/has no commit yet.*commit something first/)
+    await expect(call('pane:create', { command: ['true'], cwd: empty, worktree: { branch: 'x', base: 'main' } })).rejects.toThrow(/has no commit yet/)
+  })
+
+  it('a preset that runs in its own worktree asks for a branch instead of running in the shared checkout', async () => {
+    const repo = makeRepo()
+    const exe = fakeAgent('claude')
+    save((s) => ({
+      ...s,
+      agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
+      presets: [{ name: 'wt', agent: 'claude', args: [], env: {}, cwd: repo, setup: ['touch .ready'], worktree: true }],
+    }))
+    await expect(call('pane:create', { preset: 'wt' })).rejects.toThrow(/preset "wt" runs in its own worktree: name its new branch \(--worktree BRANCH\)/)
+    expect(board.list()).toEqual([])
+    const info = await call('pane:create', { preset: 'wt', worktree: { branch: 'agent/p' } })
+    expect(info.cwd).toBe(join(root, 'app.worktrees', 'agent-p'))
+    expect(existsSync(join(info.cwd, '.ready'))).toBe(true)
+  })
+})

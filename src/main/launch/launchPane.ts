@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path'
+import { existsSync, realpathSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { missingExecutableMessage, planAgentLaunch } from '../../core/launch/launchPlan'
 import type { PaneInfo, PaneWorktree } from '../../shared/domain/pane'
 import type { LaunchPreset, Settings } from '../../shared/domain/settings'
@@ -14,6 +15,20 @@ function findPreset(settings: Settings, name: string): LaunchPreset {
   if (preset) return preset
   const names = settings.presets.map((p) => JSON.stringify(p.name))
   throw new BoardError('invalid', `no launch preset named ${JSON.stringify(name)}; ${names.length ? `the presets are ${names.join(', ')}` : 'there are none yet (Settings → Presets, or "Save as preset" in the new-pane form)'}`)
+}
+
+/** `cwd`'s place in the new worktree (`packages/web` of a monorepo stays `packages/web`), else its top. */
+function sameFolderIn(worktree: PaneWorktree, cwd: string): string {
+  let real = cwd
+  try {
+    real = realpathSync(cwd)
+  } catch {
+    return worktree.path
+  }
+  const inside = relative(worktree.repo, real)
+  if (!inside || inside.startsWith('..') || isAbsolute(inside)) return worktree.path
+  const there = join(worktree.path, inside)
+  return existsSync(there) ? there : worktree.path
 }
 
 /**
@@ -42,6 +57,10 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   } else if (req.args?.length && !command) {
     throw new BoardError('invalid', 'arguments need an agent or a command to go to')
   }
+  if (preset?.worktree && !req.worktree) {
+    // Never the shared checkout for a launch saved to have a checkout of its own (nor its setup commands run there).
+    throw new BoardError('invalid', `preset ${JSON.stringify(preset.name)} runs in its own worktree: name its new branch (--worktree BRANCH)`)
+  }
   if (req.setup?.length && !req.worktree) {
     throw new BoardError('invalid', 'setup commands run in a new worktree: ask for one (--worktree BRANCH), or run them in the pane')
   }
@@ -49,11 +68,11 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   let worktree: PaneWorktree | undefined
   if (req.worktree) {
     worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder })
-    cwd = worktree.path
+    cwd = sameFolderIn(worktree, cwd)
     try {
-      // SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
+      // At the worktree's top, as in the repo's; SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
       const setup = [...(preset?.setup ?? []), ...(req.setup ?? [])]
-      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
+      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd: worktree.path, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
     } catch (err) {
       await removeWorktree(worktree, true).catch(() => undefined)
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)

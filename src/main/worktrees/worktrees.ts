@@ -52,7 +52,12 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
     base = (await gitRun(repo, ['symbolic-ref', '--short', '-q', 'HEAD'])).stdout.trim() || 'HEAD'
   }
   const commit = await gitRun(repo, ['rev-parse', '--verify', '--quiet', `${base}^{commit}`])
-  if (commit.code !== 0) throw fail(`base ${base} is not a branch, tag or commit in ${repo}${base === 'HEAD' ? ' (the repository has no commit yet)' : ''}`)
+  if (commit.code !== 0) {
+    // A fresh `git init`: HEAD names a branch that has no commit, and there is nothing to branch from.
+    const anyCommit = (await gitRun(repo, ['for-each-ref', '--count=1', '--format=%(objectname)', 'refs/heads'])).stdout.trim()
+    if (!anyCommit) throw fail(`${repo} has no commit yet, so there is nothing to start a branch from; commit something first (git add . && git commit)`)
+    throw fail(`base ${base} is not a branch, tag or commit in ${repo}`)
+  }
   const baseCommit = commit.stdout.trim()
   const path = worktreeFolder(repo, req.branch, req.folder)
   if (existsSync(path)) throw fail(`the worktree folder ${path} already exists; remove it or pick another branch name`)
