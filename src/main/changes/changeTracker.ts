@@ -130,8 +130,8 @@ export class ChangeTracker extends Disposable {
     try {
       const git = { signal: this.abort.signal }
       const files = await listChanges(this.top, since, git)
-      const { diff, truncatedAt } = await changesDiff(this.top, since, files, git)
-      return { cwd: this.top, since, files, diff, truncatedAt }
+      const { diff, truncatedAt, omitted } = await changesDiff(this.top, since, files, git)
+      return { cwd: this.top, since, files, diff, truncatedAt, omitted }
     } finally {
       this.running = false
       if (this.again) {

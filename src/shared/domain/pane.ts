@@ -118,6 +118,8 @@ export interface PaneChanges {
 
 export interface FileChange {
   readonly path: string
+  /** A renamed file's old path. */
+  readonly from?: string
   readonly status: 'added' | 'modified' | 'deleted' | 'renamed' | 'untracked'
   /** Null for a binary file. */
   readonly added: number | null
@@ -133,6 +135,8 @@ export interface PaneChangesDetail {
   readonly diff: string
   /** The diff was cut at this many characters. */
   readonly truncatedAt: number | null
+  /** Changed files whose diff did not fit in it. */
+  readonly omitted: readonly string[]
 }
 
 /** Closing a worktree pane: what would be lost, decided before anything is removed. */

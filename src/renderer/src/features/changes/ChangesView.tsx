@@ -97,7 +97,18 @@ export function ChangesView({ paneId }: { paneId: string }) {
         </p>
       )}
       {detail && detail.files.length === 0 && <p className="changes__empty">No changes since the pane started.</p>}
-      {detail?.truncatedAt && <p className="banner banner--warning">The diff is long: only the first {Math.round(detail.truncatedAt / 1e6)} MB is shown.</p>}
+      {detail?.truncatedAt && (
+        <p className="banner banner--warning" data-testid="changes-omitted">
+          The diff is long: the view shows {Math.round(detail.truncatedAt / 1e6)} MB of it.
+          {detail.omitted.length > 0 && (
+            <>
+              {' '}
+              Not shown ({detail.omitted.length} {detail.omitted.length === 1 ? 'file' : 'files'}, too large): {detail.omitted.slice(0, 20).join(', ')}
+              {detail.omitted.length > 20 ? ', …' : ''}
+            </>
+          )}
+        </p>
+      )}
       <div ref={target} className="changes__diff" data-testid="changes-diff" />
     </Modal>
   )
