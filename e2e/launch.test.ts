@@ -157,6 +157,11 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('changes-layout-side-by-side').check()
     await diff.locator('.d2h-file-side-diff').first().waitFor()
     await shot('changes-split')
+    // Live while open: a file written meanwhile shows up without Refresh.
+    writeFileSync(join(folder, 'later.ts'), 'export const later = 1\n')
+    await expect.poll(async () => (await diff.innerText()).includes('later.ts'), { timeout: 10_000 }).toBe(true)
+    expect(await page.getByTestId('changes-summary').textContent()).toMatch(/^3 files changed, \+3 −1/)
+    rmSync(join(folder, 'later.ts'))
     await page.keyboard.press('Escape')
 
     // Close: kill, then remove — it asks, and refuses to lose the uncommitted work.

@@ -31,13 +31,20 @@ export function ChangesView({ paneId }: { paneId: string }) {
   useEffect(() => {
     let live = true
     api.invoke('pane:changes', paneId).then(
-      (d) => live && (setDetail(d), setError(null)),
+      // The same diff keeps the drawn one (and where the user scrolled to).
+      (d) => live && (setDetail((prev) => (prev && sameDetail(prev, d) ? prev : d)), setError(null)),
       (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
     )
     return () => {
       live = false
     }
   }, [api, paneId, reload])
+
+  // Live while open: the agent may go on working (main's git runs are asynchronous and one at a time per pane).
+  useEffect(() => {
+    const timer = setInterval(() => setReload((n) => n + 1), LIVE_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [])
 
   useEffect(() => {
     const el = target.current
@@ -112,6 +119,13 @@ export function ChangesView({ paneId }: { paneId: string }) {
       <div ref={target} className="changes__diff" data-testid="changes-diff" />
     </Modal>
   )
+}
+
+/** How often an open changes view reads the diff again. */
+const LIVE_REFRESH_MS = 3_000
+
+function sameDetail(a: PaneChangesDetail, b: PaneChangesDetail): boolean {
+  return a.diff === b.diff && a.since === b.since && JSON.stringify(a.files) === JSON.stringify(b.files) && a.omitted.join('\0') === b.omitted.join('\0')
 }
 
 function sum(detail: PaneChangesDetail, key: 'added' | 'removed'): number {
