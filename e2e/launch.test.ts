@@ -189,6 +189,23 @@ describe('launching agents from the form and the CLI', () => {
     const again = await cli(['spawn', '--agent', 'claude', '--worktree', 'agent/cli', '--cwd', repo])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/branch agent\/cli already exists/)
+
+    // Closing it from the CLI: keep or remove must be said; a removal that loses work is refused unless forced.
+    const folder = join(root, 'app.worktrees', 'agent-cli')
+    const ask = await cli(['close', id])
+    expect(ask.code).toBe(2)
+    expect(ask.stderr).toMatch(new RegExp(`pane ${id} has its own worktree ${folder} on branch agent/cli \\(from main\\), with 1 uncommitted file \\(greet\\.ts\\); close it with --keep-worktree .* or --remove-worktree --force`))
+    const refused = await cli(['close', id, '--remove-worktree'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/kept the worktree .*1 uncommitted file \(greet\.ts\)/)
+    expect((await paneInfo(id)).worktree).toMatchObject({ path: folder })
+    const forced = await cli(['close', id, '--remove-worktree', '--force'])
+    expect(forced).toMatchObject({ code: 0, stderr: '' })
+    expect(forced.stdout).toBe(`closed pane ${id} and removed its worktree ${folder} (branch agent/cli)\n`)
+    expect(existsSync(folder)).toBe(false)
+    expect(gitIn(repo, 'branch', '--list', 'agent/cli')).toBe('')
+    const list = JSON.parse((await cli(['ls', '--json'])).stdout) as { id: string }[]
+    expect(list.some((p) => p.id === id)).toBe(false)
   })
 
   it('saves the form as a preset, offers it in the form, and the CLI launches it by name', async () => {

@@ -170,6 +170,8 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'kill':
       await client.invoke('pane:kill', command.pane)
       return 0
+    case 'close':
+      return closePane(client, command, io)
     case 'wait':
       // The pane must exist and the board answer, in time, before the open-ended wait.
       await within(client.invoke('pane:get', command.pane), sec)
@@ -236,4 +238,38 @@ function waitForState(conn: BoardConnection, pane: string, state: PaneState, tim
     }
     void conn.closed.then(() => finish(1, 'switchboard: the board closed the connection', 'err'))
   })
+}
+
+/**
+ * `close`: the pane ends and leaves the board. One with its own worktree is not closed until the
+ * user says keep or remove (what the form's dialog asks); the board refuses a removal that would
+ * lose work unless forced, and says what it kept.
+ */
+async function closePane(client: BoardConnection['client'], command: Extract<CliCommand, { name: 'close' }>, io: CliIo): Promise<number> {
+  const info = await client.invoke('pane:get', command.pane)
+  const wt = info.worktree
+  if (!wt) {
+    if (command.worktree) {
+      io.err(`switchboard: close: pane ${info.id} has no worktree of its own (it was not started with --worktree); close it without --${command.worktree}-worktree\n`)
+      return 2
+    }
+    await client.invoke('pane:remove', info.id)
+    return 0
+  }
+  if (command.worktree === 'remove') {
+    await client.invoke('worktree:remove', info.id, { force: command.force })
+    io.out(`closed pane ${info.id} and removed its worktree ${wt.path} (branch ${wt.branch})\n`)
+    return 0
+  }
+  if (command.worktree === 'keep') {
+    await client.invoke('pane:remove', info.id)
+    io.out(`closed pane ${info.id}; kept its worktree ${wt.path} (branch ${wt.branch})\n`)
+    return 0
+  }
+  const check = await client.invoke('worktree:check', info.id)
+  const lost = check.safe ? '' : `, with ${check.reasons.join(' and ')}`
+  io.err(
+    `switchboard: pane ${info.id} has its own worktree ${wt.path} on branch ${wt.branch} (from ${wt.base})${lost}; close it with --keep-worktree (folder and branch stay) or --remove-worktree${check.safe ? '' : ' --force (discards that work)'}\n`,
+  )
+  return 2
 }
