@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -53,5 +53,15 @@ describe('what a checkout changed', () => {
     writeFileSync(join(repo, 'z-small.txt'), 'Z\n')
     const files = await listChanges(repo, start)
     expect(await changesDiff(repo, start, files)).toEqual({ diff: expect.stringContaining('+Z'), truncatedAt: null, omitted: [] })
+  })
+
+  it('thousands of new files: lines counted for the first ones, the rest listed as files (a count took 5–9 s for 20,000)', async () => {
+    const n = ChangeConstants.MaxCountedUntracked + 5
+    mkdirSync(join(repo, 'deps'))
+    for (let i = 0; i < n; i++) writeFileSync(join(repo, 'deps', `f${String(i).padStart(5, '0')}.js`), 'a\nb\n')
+    const files = await listChanges(repo, start)
+    expect(files).toHaveLength(n)
+    expect(files.filter((f) => f.added === 2)).toHaveLength(ChangeConstants.MaxCountedUntracked)
+    expect(files.slice(-5).map((f) => f.added)).toEqual([null, null, null, null, null])
   })
 })

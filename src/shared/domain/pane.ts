@@ -121,7 +121,7 @@ export interface FileChange {
   /** A renamed file's old path. */
   readonly from?: string
   readonly status: 'added' | 'modified' | 'deleted' | 'renamed' | 'untracked'
-  /** Null for a binary file. */
+  /** Null for a binary file (or one not read: very large, or past the first 2,000 new files). */
   readonly added: number | null
   readonly removed: number | null
 }
