@@ -281,4 +281,19 @@ describe('launch cases found using it from the CLI', () => {
     expect(info.cwd).toBe(join(root, 'app.worktrees', 'agent-p'))
     expect(existsSync(join(info.cwd, '.ready'))).toBe(true)
   })
+
+  it('the worktrees folder setting: ~ is the home folder, a relative path is refused (it was taken relative to the board’s own cwd)', async () => {
+    const repo = makeRepo()
+    const home = join(root, 'home')
+    mkdirSync(home)
+    await board.shutdown()
+    board = testBoard({ defaultCwd: root, baseEnv: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: home } })
+    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
+    const create = (req: Parameters<typeof call<'pane:create'>>[1]) => dispatchInvoke(handlers.invoke, 'pane:create', [req]) as Promise<InvokeResult<'pane:create'>>
+    save((s) => ({ ...s, worktrees: { folder: '~/trees' } }))
+    const info = await create({ command: ['bash', '--norc'], cwd: repo, worktree: { branch: 'agent/home' } })
+    expect(info.worktree!.path).toBe(join(home, 'trees', 'app', 'agent-home'))
+    save((s) => ({ ...s, worktrees: { folder: 'trees' } }))
+    await expect(create({ command: ['true'], cwd: repo, worktree: { branch: 'agent/rel' } })).rejects.toThrow(/Settings → Worktrees folder is "trees", not an absolute path; give one such as ~\/worktrees/)
+  })
 })

@@ -67,7 +67,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
 
   let worktree: PaneWorktree | undefined
   if (req.worktree) {
-    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder })
+    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder, home: board.launchEnv().HOME })
     cwd = sameFolderIn(worktree, cwd)
     try {
       // At the worktree's top, as in the repo's; SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import { branchFolderName, checkBranchName } from '../../core/worktree/branchName'
 import { refusalMessage, removalVerdict } from '../../core/worktree/removalVerdict'
 import type { PaneWorktree, WorktreeCheck } from '../../shared/domain/pane'
@@ -11,10 +12,14 @@ import { git, gitRun, repoRoot } from './git'
  * else beside the repo in `<repo>.worktrees/<branch>` (outside the checkout, so the repo's own
  * tools never see it as part of the project).
  */
-export function worktreeFolder(repo: string, branch: string, settingFolder: string): string {
+export function worktreeFolder(repo: string, branch: string, settingFolder: string, home: string = homedir()): string {
   const name = branchFolderName(branch)
-  if (settingFolder.trim()) return join(resolve(settingFolder.trim()), basename(repo), name)
-  return join(dirname(repo), `${basename(repo)}.worktrees`, name)
+  const folder = settingFolder.trim()
+  if (!folder) return join(dirname(repo), `${basename(repo)}.worktrees`, name)
+  // `~/trees` as a shell would read it; a relative path would land under the board's own cwd.
+  const expanded = folder === '~' ? home : folder.startsWith('~/') ? join(home, folder.slice(2)) : folder
+  if (!isAbsolute(expanded)) throw new BoardError('invalid', `Settings → Worktrees folder is ${JSON.stringify(folder)}, not an absolute path; give one such as ~/worktrees or /home/you/worktrees, or leave it empty (beside the repo)`)
+  return join(resolve(expanded), basename(repo), name)
 }
 
 export interface CreateWorktreeRequest {
@@ -25,6 +30,8 @@ export interface CreateWorktreeRequest {
   readonly base?: string
   /** The worktrees folder setting ('' for beside the repo). */
   readonly folder: string
+  /** What `~` in it means (the panes' HOME). */
+  readonly home?: string
 }
 
 const fail = (message: string) => new BoardError('git-failed', message)
@@ -59,7 +66,7 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
     throw fail(`base ${base} is not a branch, tag or commit in ${repo}`)
   }
   const baseCommit = commit.stdout.trim()
-  const path = worktreeFolder(repo, req.branch, req.folder)
+  const path = worktreeFolder(repo, req.branch, req.folder, req.home)
   if (existsSync(path)) throw fail(`the worktree folder ${path} already exists; remove it or pick another branch name`)
   mkdirSync(dirname(path), { recursive: true })
   await git(repo, ['worktree', 'add', '-b', req.branch, path, baseCommit])
