@@ -296,4 +296,18 @@ describe('launch cases found using it from the CLI', () => {
     save((s) => ({ ...s, worktrees: { folder: 'trees' } }))
     await expect(create({ command: ['true'], cwd: repo, worktree: { branch: 'agent/rel' } })).rejects.toThrow(/Settings → Worktrees folder is "trees", not an absolute path; give one such as ~\/worktrees/)
   })
+
+  it('a cwd typed with ~ (the form, a preset) is in the home folder', async () => {
+    const home = join(root, 'home')
+    mkdirSync(join(home, 'proj'), { recursive: true })
+    await board.shutdown()
+    board = testBoard({ defaultCwd: root, baseEnv: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: home } })
+    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
+    const exe = fakeAgent('claude')
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: '~/proj', setup: [], worktree: false }] }))
+    const fromPreset = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ preset: 'p' }])) as InvokeResult<'pane:create'>
+    expect(fromPreset.cwd).toBe(join(home, 'proj'))
+    const typed = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ command: ['bash', '--norc'], cwd: '~' }])) as InvokeResult<'pane:create'>
+    expect(typed.cwd).toBe(home)
+  })
 })

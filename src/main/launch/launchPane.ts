@@ -6,7 +6,7 @@ import type { LaunchPreset, Settings } from '../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { Board } from '../panes/board'
-import { createWorktree, removeWorktree } from '../worktrees/worktrees'
+import { createWorktree, expandHome, removeWorktree } from '../worktrees/worktrees'
 import { findExecutable, searchPath } from './findExecutable'
 import { runSetupCommands } from './setupCommands'
 
@@ -43,7 +43,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   const agent = req.agent ?? preset?.agent
   if (agent && req.command?.length) throw new BoardError('invalid', `give either an agent (${agent}) or a command to run, not both`)
   const presetCwd = preset?.cwd ? preset.cwd : undefined
-  let cwd = req.cwd ?? presetCwd ?? board.defaultCwd
+  let cwd = expandHome(req.cwd ?? presetCwd ?? board.defaultCwd, board.launchEnv().HOME)
   if (!isAbsolute(cwd)) cwd = resolve(board.defaultCwd, cwd)
 
   let command = req.command?.length ? [...req.command, ...(req.args ?? [])] : undefined

@@ -7,6 +7,11 @@ import type { PaneWorktree, WorktreeCheck } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
 import { git, gitRun, repoRoot } from './git'
 
+/** `~` and `~/…` as a shell reads them (typed in the form or the settings, no shell sees them). */
+export function expandHome(path: string, home: string = homedir()): string {
+  return path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : path
+}
+
 /**
  * The folder a new worktree goes in: `<folder>/<repo>/<branch>` when the setting names a folder,
  * else beside the repo in `<repo>.worktrees/<branch>` (outside the checkout, so the repo's own
@@ -17,7 +22,7 @@ export function worktreeFolder(repo: string, branch: string, settingFolder: stri
   const folder = settingFolder.trim()
   if (!folder) return join(dirname(repo), `${basename(repo)}.worktrees`, name)
   // `~/trees` as a shell would read it; a relative path would land under the board's own cwd.
-  const expanded = folder === '~' ? home : folder.startsWith('~/') ? join(home, folder.slice(2)) : folder
+  const expanded = expandHome(folder, home)
   if (!isAbsolute(expanded)) throw new BoardError('invalid', `Settings → Worktrees folder is ${JSON.stringify(folder)}, not an absolute path; give one such as ~/worktrees or /home/you/worktrees, or leave it empty (beside the repo)`)
   return join(resolve(expanded), basename(repo), name)
 }
