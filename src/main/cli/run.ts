@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import type { PaneInfo, PaneState } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
+import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
@@ -131,18 +132,7 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
       return 0
     }
     case 'spawn': {
-      const info = await client.invoke('pane:create', {
-        command: command.argv.length ? command.argv : undefined,
-        cwd: resolve(io.cwd, command.cwd ?? '.'),
-        env: Object.keys(command.env).length ? command.env : undefined,
-        title: command.title,
-        agent: command.launch.agent,
-        args: command.launch.args.length ? command.launch.args : undefined,
-        preset: command.launch.preset,
-        worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
-        cols: command.cols,
-        rows: command.rows,
-      })
+      const info = await client.invoke('pane:create', spawnRequest(command, io.cwd))
       io.out(`${info.id}\n`)
       return 0
     }
@@ -190,6 +180,26 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+  }
+}
+
+/**
+ * What `spawn` asks the board for. The CLI's own directory goes as `callerCwd`, not `cwd`: a
+ * preset's directory comes before it, an explicit --cwd before both.
+ */
+export function spawnRequest(command: Extract<CliCommand, { name: 'spawn' }>, cwd: string): CreatePaneRequest {
+  return {
+    command: command.argv.length ? command.argv : undefined,
+    cwd: command.cwd !== undefined ? resolve(cwd, command.cwd) : undefined,
+    callerCwd: cwd,
+    env: Object.keys(command.env).length ? command.env : undefined,
+    title: command.title,
+    agent: command.launch.agent,
+    args: command.launch.args.length ? command.launch.args : undefined,
+    preset: command.launch.preset,
+    worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
+    cols: command.cols,
+    rows: command.rows,
   }
 }
 

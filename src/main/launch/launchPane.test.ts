@@ -11,6 +11,8 @@ import type { Board } from '../panes/board'
 import { SettingsStore } from '../settings/settingsStore'
 import { realClock } from '../util/clock'
 import { eventually, screenText, testBoard } from '../test/support'
+import { parseCli } from '../cli/args'
+import { spawnRequest } from '../cli/run'
 
 let root: string
 let board: Board
@@ -309,5 +311,22 @@ describe('launch cases found using it from the CLI', () => {
     expect(fromPreset.cwd).toBe(join(home, 'proj'))
     const typed = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ command: ['bash', '--norc'], cwd: '~' }])) as InvokeResult<'pane:create'>
     expect(typed.cwd).toBe(home)
+  })
+
+  it('the CLI’s own directory is used only when neither --cwd nor the preset names one (spawn --preset ran in the shell’s cwd, not the preset’s)', async () => {
+    const exe = fakeAgent('claude')
+    const presetDir = join(root, 'preset-dir')
+    const shellDir = join(root, 'shell-dir')
+    for (const d of [presetDir, shellDir]) mkdirSync(d)
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: presetDir, setup: [], worktree: false }] }))
+    const cli = (argv: string[]) => {
+      const { command } = parseCli(argv)
+      if (command.name !== 'spawn') throw new Error('not a spawn')
+      return call('pane:create', spawnRequest(command, shellDir))
+    }
+    expect((await cli(['spawn', '--preset', 'p'])).cwd).toBe(presetDir)
+    expect((await cli(['spawn', '--preset', 'p', '--cwd', '.'])).cwd).toBe(shellDir)
+    expect((await cli(['spawn', '--agent', 'claude'])).cwd).toBe(shellDir)
+    expect((await cli(['spawn', '--', 'bash', '--norc'])).cwd).toBe(shellDir)
   })
 })

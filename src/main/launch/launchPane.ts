@@ -43,7 +43,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   const agent = req.agent ?? preset?.agent
   if (agent && req.command?.length) throw new BoardError('invalid', `give either an agent (${agent}) or a command to run, not both`)
   const presetCwd = preset?.cwd ? preset.cwd : undefined
-  let cwd = expandHome(req.cwd ?? presetCwd ?? board.defaultCwd, board.launchEnv().HOME)
+  let cwd = expandHome(req.cwd ?? presetCwd ?? req.callerCwd ?? board.defaultCwd, board.launchEnv().HOME)
   if (!isAbsolute(cwd)) cwd = resolve(board.defaultCwd, cwd)
 
   let command = req.command?.length ? [...req.command, ...(req.args ?? [])] : undefined
@@ -78,7 +78,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)
     }
   }
-  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, ...rest } = req
+  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, callerCwd: _c, ...rest } = req
   try {
     return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
   } catch (err) {
