@@ -64,4 +64,17 @@ describe('what a checkout changed', () => {
     expect(files.filter((f) => f.added === 2)).toHaveLength(ChangeConstants.MaxCountedUntracked)
     expect(files.slice(-5).map((f) => f.added)).toEqual([null, null, null, null, null])
   })
+
+  it('names with spaces: the diff headers carry no trailing tab (the view listed "new file.txt\\t"); a content line that looks like one keeps it', async () => {
+    writeFileSync(join(repo, 'sp ace.sql'), '-- keep\t\nselect 1;\n')
+    git('add', '.')
+    git('commit', '-qm', 'sql')
+    const base = git('rev-parse', 'HEAD').trim()
+    writeFileSync(join(repo, 'sp ace.sql'), 'select 2;\n')
+    writeFileSync(join(repo, 'new file.txt'), 'new\n')
+    const { diff } = await changesDiff(repo, base, await listChanges(repo, base))
+    expect(diff).toContain('--- a/sp ace.sql\n+++ b/sp ace.sql\n')
+    expect(diff).toContain('\n--- keep\t\n')
+    expect(diff).toContain('--- /dev/null\n+++ b/new file.txt\n')
+  })
 })

@@ -112,6 +112,24 @@ function wholeFiles(text: string, cut: boolean): { text: string; count: number }
   return { text: kept, count }
 }
 
+/**
+ * git ends a `---`/`+++` line with a tab when the name has a space (for patch(1)); the viewer
+ * would show it as part of the name. Only header lines (between `diff --git` and the first hunk)
+ * are touched: a removed line reading `-- x<TAB>` is content.
+ */
+export function tidyFileHeaders(diff: string): string {
+  let inHeader = false
+  return diff
+    .split('\n')
+    .map((line) => {
+      if (line.startsWith(FILE_START)) inHeader = true
+      else if (line.startsWith('@@') || line.startsWith('Binary files ')) inHeader = false
+      else if (inHeader && (line.startsWith('--- ') || line.startsWith('+++ ')) && line.endsWith('\t')) return line.slice(0, -1)
+      return line
+    })
+    .join('\n')
+}
+
 export interface ChangesDiff {
   readonly diff: string
   /** The diff was cut at this many characters (files in `omitted`), else null. */
@@ -147,5 +165,5 @@ export async function changesDiff(cwd: string, since: string, files: readonly Fi
     else diff += one.stdout
   }
   const cut = all.cut || omitted.length > 0
-  return { diff, truncatedAt: cut ? max : null, omitted }
+  return { diff: tidyFileHeaders(diff), truncatedAt: cut ? max : null, omitted }
 }
