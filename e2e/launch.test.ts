@@ -190,6 +190,17 @@ describe('launching agents from the form and the CLI', () => {
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/branch agent\/cli already exists/)
 
+    // What it changed, read from the CLI: the files, and with --diff the diff.
+    const changes = await cli(['changes', id])
+    expect(changes).toMatchObject({ code: 0, stderr: '' })
+    expect(changes.stdout).toMatch(/^1 file changed, \+1 −1 since [0-9a-f]{8} on agent\/cli \(from main\)\nmodified\s+greet\.ts\s+\+1 −1\n$/)
+    const withDiff = await cli(['changes', id, '--diff'])
+    expect(withDiff.stdout).toContain('+++ b/greet.ts\n')
+    expect(withDiff.stdout).toContain('+  return `hello ${name}`\n')
+    const asJson = JSON.parse((await cli(['changes', id, '--json'])).stdout) as { files: unknown[]; diff: string }
+    expect(asJson.files).toEqual([{ path: 'greet.ts', status: 'modified', added: 1, removed: 1 }])
+    expect(asJson.diff).toContain('+++ b/greet.ts')
+
     // Closing it from the CLI: keep or remove must be said; a removal that loses work is refused unless forced.
     const folder = join(root, 'app.worktrees', 'agent-cli')
     const ask = await cli(['close', id])

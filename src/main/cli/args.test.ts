@@ -10,6 +10,12 @@ describe('CLI arguments', () => {
     expect(parseCli(['spawn']).command).toMatchObject({ name: 'spawn', argv: [] })
   })
 
+  it('parses changes', () => {
+    expect(parseCli(['changes', '3']).command).toEqual({ name: 'changes', pane: '3', json: false, diff: false })
+    expect(parseCli(['changes', '3', '--diff', '--json']).command).toEqual({ name: 'changes', pane: '3', json: true, diff: true })
+    expect(() => parseCli(['changes'])).toThrow(/usage is changes PANE/)
+  })
+
   it('parses close with the worktree choice', () => {
     expect(parseCli(['close', '3']).command).toEqual({ name: 'close', pane: '3', worktree: null, force: false })
     expect(parseCli(['close', '3', '--keep-worktree']).command).toMatchObject({ worktree: 'keep', force: false })

@@ -14,6 +14,7 @@ export type CliCommand =
   | { name: 'resize'; pane: string; cols: number; rows: number }
   | { name: 'kill'; pane: string }
   | { name: 'close'; pane: string; worktree: 'keep' | 'remove' | null; force: boolean }
+  | { name: 'changes'; pane: string; json: boolean; diff: boolean }
   | { name: 'wait'; pane: string; state: PaneState; timeoutSec?: number }
   | { name: 'events'; json: boolean }
   | RecordCommand
@@ -52,6 +53,8 @@ commands:
                                        default arguments, environment); --worktree: in a new git
                                        worktree on a new branch from REF (default: the repo's HEAD)
   screen PANE [--json]                 print the pane's visible screen
+  changes PANE [--diff] [--json]       what the pane changed in its git checkout since it started
+                                       (or since its worktree's base): files and lines, the diff
   explain PANE [--json]                why the pane shows its state: the deciding signal, the
                                        latest word of every channel, every screen rule's result
   write PANE TEXT [--enter] [--escapes]
@@ -193,6 +196,11 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const { positionals } = verb('kill', args, {}, 1)
       if (positionals.length !== 1) throw new UsageError('kill: usage is kill PANE')
       return { socket, command: { name: 'kill', pane: paneArg(positionals[0], 'kill') } }
+    }
+    case 'changes': {
+      const { values, positionals } = verb('changes', args, { ...JSON_FLAG, diff: { type: 'boolean' } }, 1)
+      if (positionals.length !== 1) throw new UsageError('changes: usage is changes PANE [--diff] [--json]')
+      return { socket, command: { name: 'changes', pane: paneArg(positionals[0], 'changes'), json: values.json === true, diff: values.diff === true } }
     }
     case 'close': {
       const { values, positionals } = verb('close', args, { 'keep-worktree': { type: 'boolean' }, 'remove-worktree': { type: 'boolean' }, force: { type: 'boolean' } }, 1)

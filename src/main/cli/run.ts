@@ -5,7 +5,7 @@ import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
-import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
@@ -162,6 +162,11 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
       return 0
     case 'close':
       return closePane(client, command, io)
+    case 'changes': {
+      const [detail, info] = await Promise.all([client.invoke('pane:changes', command.pane), client.invoke('pane:get', command.pane)])
+      io.out(command.json ? JSON.stringify(detail, null, 2) + '\n' : changesText(detail, info, command.diff))
+      return 0
+    }
     case 'wait':
       // The pane must exist and the board answer, in time, before the open-ended wait.
       await within(client.invoke('pane:get', command.pane), sec)
