@@ -157,6 +157,11 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('changes-layout-side-by-side').check()
     await diff.locator('.d2h-file-side-diff').first().waitFor()
     await shot('changes-split')
+    // Live while open: a file written meanwhile shows up without Refresh.
+    writeFileSync(join(folder, 'later.ts'), 'export const later = 1\n')
+    await expect.poll(async () => (await diff.innerText()).includes('later.ts'), { timeout: 10_000 }).toBe(true)
+    expect(await page.getByTestId('changes-summary').textContent()).toMatch(/^3 files changed, \+3 −1/)
+    rmSync(join(folder, 'later.ts'))
     await page.keyboard.press('Escape')
 
     // Close: kill, then remove — it asks, and refuses to lose the uncommitted work.
@@ -184,6 +189,34 @@ describe('launching agents from the form and the CLI', () => {
     const again = await cli(['spawn', '--agent', 'claude', '--worktree', 'agent/cli', '--cwd', repo])
     expect(again.code).toBe(1)
     expect(again.stderr).toMatch(/branch agent\/cli already exists/)
+
+    // What it changed, read from the CLI: the files, and with --diff the diff.
+    const changes = await cli(['changes', id])
+    expect(changes).toMatchObject({ code: 0, stderr: '' })
+    expect(changes.stdout).toMatch(/^1 file changed, \+1 −1 since [0-9a-f]{8} on agent\/cli \(from main\)\nmodified\s+greet\.ts\s+\+1 −1\n$/)
+    const withDiff = await cli(['changes', id, '--diff'])
+    expect(withDiff.stdout).toContain('+++ b/greet.ts\n')
+    expect(withDiff.stdout).toContain('+  return `hello ${name}`\n')
+    const asJson = JSON.parse((await cli(['changes', id, '--json'])).stdout) as { files: unknown[]; diff: string }
+    expect(asJson.files).toEqual([{ path: 'greet.ts', status: 'modified', added: 1, removed: 1 }])
+    expect(asJson.diff).toContain('+++ b/greet.ts')
+
+    // Closing it from the CLI: keep or remove must be said; a removal that loses work is refused unless forced.
+    const folder = join(root, 'app.worktrees', 'agent-cli')
+    const ask = await cli(['close', id])
+    expect(ask.code).toBe(2)
+    expect(ask.stderr).toMatch(new RegExp(`pane ${id} has its own worktree ${folder} on branch agent/cli \\(from main\\), with 1 uncommitted file \\(greet\\.ts\\); close it with --keep-worktree .* or --remove-worktree --force`))
+    const refused = await cli(['close', id, '--remove-worktree'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/kept the worktree .*1 uncommitted file \(greet\.ts\)/)
+    expect((await paneInfo(id)).worktree).toMatchObject({ path: folder })
+    const forced = await cli(['close', id, '--remove-worktree', '--force'])
+    expect(forced).toMatchObject({ code: 0, stderr: '' })
+    expect(forced.stdout).toBe(`closed pane ${id} and removed its worktree ${folder} (branch agent/cli)\n`)
+    expect(existsSync(folder)).toBe(false)
+    expect(gitIn(repo, 'branch', '--list', 'agent/cli')).toBe('')
+    const list = JSON.parse((await cli(['ls', '--json'])).stdout) as { id: string }[]
+    expect(list.some((p) => p.id === id)).toBe(false)
   })
 
   it('saves the form as a preset, offers it in the form, and the CLI launches it by name', async () => {

@@ -28,6 +28,7 @@ export interface ChangeTrackerOptions {
  */
 export class ChangeTracker extends Disposable {
   private since: string | null = null
+  private top: string
   private timer: IDisposable | null = null
   private running = false
   private again = false
@@ -41,13 +42,18 @@ export class ChangeTracker extends Disposable {
     since?: string,
   ) {
     super()
+    this.top = options.cwd
     this.ready = this.init(since)
   }
 
   private async init(since: string | undefined): Promise<void> {
     try {
-      if (!(await repoRoot(this.options.cwd))) return
-      this.since = since ?? (await headCommit(this.options.cwd, { signal: this.abort.signal }))
+      const top = await repoRoot(this.options.cwd)
+      if (!top) return
+      // From the checkout's top: a pane started in a subfolder changes the whole checkout, and
+      // git lists untracked files relative to (and only under) the folder it runs in.
+      this.top = top
+      this.since = since ?? (await headCommit(top, { signal: this.abort.signal }))
       if (this.since) this.poke(0)
     } catch (err) {
       this.options.log('could not start counting changes', { pane: this.options.paneId, err: String(err) })
@@ -92,10 +98,10 @@ export class ChangeTracker extends Disposable {
     let changes: PaneChanges
     try {
       const git = { signal: this.abort.signal }
-      const files = await listChanges(this.options.cwd, since, git)
+      const files = await listChanges(this.top, since, git)
       changes = {
         since,
-        branch: await currentBranch(this.options.cwd, git),
+        branch: await currentBranch(this.top, git),
         files: files.length,
         added: files.reduce((n, f) => n + (f.added ?? 0), 0),
         removed: files.reduce((n, f) => n + (f.removed ?? 0), 0),
@@ -123,9 +129,9 @@ export class ChangeTracker extends Disposable {
     this.running = true
     try {
       const git = { signal: this.abort.signal }
-      const files = await listChanges(this.options.cwd, since, git)
-      const { diff, truncatedAt } = await changesDiff(this.options.cwd, since, files, git)
-      return { cwd: this.options.cwd, since, files, diff, truncatedAt }
+      const files = await listChanges(this.top, since, git)
+      const { diff, truncatedAt, omitted } = await changesDiff(this.top, since, files, git)
+      return { cwd: this.top, since, files, diff, truncatedAt, omitted }
     } finally {
       this.running = false
       if (this.again) {

@@ -10,6 +10,21 @@ describe('CLI arguments', () => {
     expect(parseCli(['spawn']).command).toMatchObject({ name: 'spawn', argv: [] })
   })
 
+  it('parses changes', () => {
+    expect(parseCli(['changes', '3']).command).toEqual({ name: 'changes', pane: '3', json: false, diff: false })
+    expect(parseCli(['changes', '3', '--diff', '--json']).command).toEqual({ name: 'changes', pane: '3', json: true, diff: true })
+    expect(() => parseCli(['changes'])).toThrow(/usage is changes PANE/)
+  })
+
+  it('parses close with the worktree choice', () => {
+    expect(parseCli(['close', '3']).command).toEqual({ name: 'close', pane: '3', worktree: null, force: false })
+    expect(parseCli(['close', '3', '--keep-worktree']).command).toMatchObject({ worktree: 'keep', force: false })
+    expect(parseCli(['close', '3', '--remove-worktree', '--force']).command).toMatchObject({ worktree: 'remove', force: true })
+    expect(() => parseCli(['close', '3', '--keep-worktree', '--remove-worktree'])).toThrow(/not both/)
+    expect(() => parseCli(['close', '3', '--force'])).toThrow(/--force goes with --remove-worktree/)
+    expect(() => parseCli(['close'])).toThrow(/usage is close PANE/)
+  })
+
   it('parses spawn by agent kind, preset and worktree', () => {
     expect(parseCli(['spawn', '--agent', 'claude', '--arg', '--model', '--arg', 'opus', '--worktree', 'agent/x', '--base', 'main', '--cwd', '/r']).command).toMatchObject({
       name: 'spawn',

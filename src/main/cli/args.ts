@@ -13,6 +13,8 @@ export type CliCommand =
   | { name: 'write'; pane: string; text: string }
   | { name: 'resize'; pane: string; cols: number; rows: number }
   | { name: 'kill'; pane: string }
+  | { name: 'close'; pane: string; worktree: 'keep' | 'remove' | null; force: boolean }
+  | { name: 'changes'; pane: string; json: boolean; diff: boolean }
   | { name: 'wait'; pane: string; state: PaneState; timeoutSec?: number }
   | { name: 'events'; json: boolean }
   | RecordCommand
@@ -51,12 +53,19 @@ commands:
                                        default arguments, environment); --worktree: in a new git
                                        worktree on a new branch from REF (default: the repo's HEAD)
   screen PANE [--json]                 print the pane's visible screen
+  changes PANE [--diff] [--json]       what the pane changed in its git checkout since it started
+                                       (or since its worktree's base): files and lines, the diff
   explain PANE [--json]                why the pane shows its state: the deciding signal, the
                                        latest word of every channel, every screen rule's result
   write PANE TEXT [--enter] [--escapes]
                                        type TEXT into the pane (--enter adds Return; --escapes reads \\n \\r \\t \\e \\xHH)
   resize PANE COLS ROWS                resize the pane's terminal
   kill PANE                            hang up the pane's processes (hard kill after a grace period)
+  close PANE [--keep-worktree | --remove-worktree [--force]]
+                                       end the pane and take it off the board; one with its own
+                                       worktree needs a choice: keep it (folder and branch stay) or
+                                       remove both, refused if that loses uncommitted or unpushed
+                                       work unless --force
   wait PANE --state STATE [--timeout SEC]
                                        wait until the pane is in STATE (${PANE_STATES.join('|')})
   events [--json]                      print one line per state change until interrupted
@@ -187,6 +196,20 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const { positionals } = verb('kill', args, {}, 1)
       if (positionals.length !== 1) throw new UsageError('kill: usage is kill PANE')
       return { socket, command: { name: 'kill', pane: paneArg(positionals[0], 'kill') } }
+    }
+    case 'changes': {
+      const { values, positionals } = verb('changes', args, { ...JSON_FLAG, diff: { type: 'boolean' } }, 1)
+      if (positionals.length !== 1) throw new UsageError('changes: usage is changes PANE [--diff] [--json]')
+      return { socket, command: { name: 'changes', pane: paneArg(positionals[0], 'changes'), json: values.json === true, diff: values.diff === true } }
+    }
+    case 'close': {
+      const { values, positionals } = verb('close', args, { 'keep-worktree': { type: 'boolean' }, 'remove-worktree': { type: 'boolean' }, force: { type: 'boolean' } }, 1)
+      if (positionals.length !== 1) throw new UsageError('close: usage is close PANE [--keep-worktree | --remove-worktree [--force]]')
+      const keep = values['keep-worktree'] === true
+      const remove = values['remove-worktree'] === true
+      if (keep && remove) throw new UsageError('close: --keep-worktree or --remove-worktree, not both')
+      if (values.force && !remove) throw new UsageError("close: --force goes with --remove-worktree (it discards the worktree's work)")
+      return { socket, command: { name: 'close', pane: paneArg(positionals[0], 'close'), worktree: keep ? 'keep' : remove ? 'remove' : null, force: values.force === true } }
     }
     case 'wait': {
       const { values, positionals } = verb('wait', args, { state: { type: 'string' }, timeout: { type: 'string' } }, 1)

@@ -1,4 +1,4 @@
-import type { Evidence, PaneExplanation, PaneInfo, StateChange } from '../../shared/domain/pane'
+import type { Evidence, PaneChangesDetail, PaneExplanation, PaneInfo, StateChange } from '../../shared/domain/pane'
 import { programName } from '../../core/process/shells'
 
 /** "4s", "3m", "2h", "5d": compact, like `docker ps`. */
@@ -100,4 +100,20 @@ export function explainText(x: PaneExplanation): string {
   }
   out.push('', `${x.evaluations} screen evaluations, ${x.evalMs.toFixed(1)} ms in total`)
   return out.join('\n')
+}
+
+/** `changes PANE`: a summary line, one line per file, and with `diff` the unified diff. */
+export function changesText(detail: PaneChangesDetail, info: PaneInfo, diff: boolean): string {
+  const n = detail.files.length
+  const total = (key: 'added' | 'removed') => detail.files.reduce((sum, f) => sum + (f[key] ?? 0), 0)
+  const wt = info.worktree
+  const branch = wt ? ` on ${wt.branch} (from ${wt.base})` : info.changes?.branch ? ` on ${info.changes.branch}` : ''
+  const head = n === 0 ? `no changes since ${detail.since.slice(0, 8)}${branch}` : `${n} ${n === 1 ? 'file' : 'files'} changed, +${total('added')} −${total('removed')} since ${detail.since.slice(0, 8)}${branch}`
+  const width = Math.max(0, ...detail.files.map((f) => f.status.length))
+  const lines = detail.files.map((f) => {
+    const counts = f.added === null ? 'binary or not read' : `+${f.added} −${f.removed ?? 0}`
+    return `${f.status.padEnd(width)}  ${f.from ? `${f.from} → ${f.path}` : f.path}  ${counts}`
+  })
+  const cut = diff && detail.truncatedAt ? [`(the diff is cut at ${Math.round(detail.truncatedAt / 1e6)} MB${detail.omitted.length ? `; not shown: ${detail.omitted.join(', ')}` : ''})`] : []
+  return [head, ...lines, ...cut].join('\n') + '\n' + (diff && detail.diff ? `\n${detail.diff}${detail.diff.endsWith('\n') ? '' : '\n'}` : '')
 }

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path'
 import type { PaneInfo, PaneState } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
+import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
-import { explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
@@ -132,18 +133,7 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
       return 0
     }
     case 'spawn': {
-      const info = await client.invoke('pane:create', {
-        command: command.argv.length ? command.argv : undefined,
-        cwd: resolve(io.cwd, command.cwd ?? '.'),
-        env: Object.keys(command.env).length ? command.env : undefined,
-        title: command.title,
-        agent: command.launch.agent,
-        args: command.launch.args.length ? command.launch.args : undefined,
-        preset: command.launch.preset,
-        worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
-        cols: command.cols,
-        rows: command.rows,
-      })
+      const info = await client.invoke('pane:create', spawnRequest(command, io.cwd))
       io.out(`${info.id}\n`)
       return 0
     }
@@ -171,6 +161,13 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'kill':
       await client.invoke('pane:kill', command.pane)
       return 0
+    case 'close':
+      return closePane(client, command, io)
+    case 'changes': {
+      const [detail, info] = await Promise.all([client.invoke('pane:changes', command.pane), client.invoke('pane:get', command.pane)])
+      io.out(command.json ? JSON.stringify(detail, null, 2) + '\n' : changesText(detail, info, command.diff))
+      return 0
+    }
     case 'wait':
       // The pane must exist and the board answer, in time, before the open-ended wait.
       await within(client.invoke('pane:get', command.pane), sec)
@@ -189,6 +186,26 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+  }
+}
+
+/**
+ * What `spawn` asks the board for. The CLI's own directory goes as `callerCwd`, not `cwd`: a
+ * preset's directory comes before it, an explicit --cwd before both.
+ */
+export function spawnRequest(command: Extract<CliCommand, { name: 'spawn' }>, cwd: string): CreatePaneRequest {
+  return {
+    command: command.argv.length ? command.argv : undefined,
+    cwd: command.cwd !== undefined ? resolve(cwd, command.cwd) : undefined,
+    callerCwd: cwd,
+    env: Object.keys(command.env).length ? command.env : undefined,
+    title: command.title,
+    agent: command.launch.agent,
+    args: command.launch.args.length ? command.launch.args : undefined,
+    preset: command.launch.preset,
+    worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
+    cols: command.cols,
+    rows: command.rows,
   }
 }
 
@@ -237,4 +254,38 @@ function waitForState(conn: BoardConnection, pane: string, state: PaneState, tim
     }
     void conn.closed.then(() => finish(1, 'switchboard: the board closed the connection', 'err'))
   })
+}
+
+/**
+ * `close`: the pane ends and leaves the board. One with its own worktree is not closed until the
+ * user says keep or remove (what the form's dialog asks); the board refuses a removal that would
+ * lose work unless forced, and says what it kept.
+ */
+async function closePane(client: BoardConnection['client'], command: Extract<CliCommand, { name: 'close' }>, io: CliIo): Promise<number> {
+  const info = await client.invoke('pane:get', command.pane)
+  const wt = info.worktree
+  if (!wt) {
+    if (command.worktree) {
+      io.err(`switchboard: close: pane ${info.id} has no worktree of its own (it was not started with --worktree); close it without --${command.worktree}-worktree\n`)
+      return 2
+    }
+    await client.invoke('pane:remove', info.id)
+    return 0
+  }
+  if (command.worktree === 'remove') {
+    await client.invoke('worktree:remove', info.id, { force: command.force })
+    io.out(`closed pane ${info.id} and removed its worktree ${wt.path} (branch ${wt.branch})\n`)
+    return 0
+  }
+  if (command.worktree === 'keep') {
+    await client.invoke('pane:remove', info.id)
+    io.out(`closed pane ${info.id}; kept its worktree ${wt.path} (branch ${wt.branch})\n`)
+    return 0
+  }
+  const check = await client.invoke('worktree:check', info.id)
+  const lost = check.safe ? '' : `, with ${check.reasons.join(' and ')}`
+  io.err(
+    `switchboard: pane ${info.id} has its own worktree ${wt.path} on branch ${wt.branch} (from ${wt.base})${lost}; close it with --keep-worktree (folder and branch stay) or --remove-worktree${check.safe ? '' : ' --force (discards that work)'}\n`,
+  )
+  return 2
 }

@@ -15,7 +15,8 @@ import { BoardError } from '../../shared/ipc/errors'
 import type { PaneWorktree } from '../../shared/domain/pane'
 
 function paneWorktree(board: Board, id: string): PaneWorktree {
-  const worktree = board.get(id).info().worktree
+  // board.info: a pane restored after a restart (nothing running) is closed the same way.
+  const worktree = board.info(id).worktree
   if (!worktree) throw new BoardError('invalid', `pane ${id} has no worktree of its own (it was not started with --worktree)`)
   return worktree
 }

@@ -1,11 +1,12 @@
-import { isAbsolute, resolve } from 'node:path'
+import { existsSync, realpathSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve } from 'node:path'
 import { missingExecutableMessage, planAgentLaunch } from '../../core/launch/launchPlan'
 import type { PaneInfo, PaneWorktree } from '../../shared/domain/pane'
 import type { LaunchPreset, Settings } from '../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { Board } from '../panes/board'
-import { createWorktree, removeWorktree } from '../worktrees/worktrees'
+import { createWorktree, expandHome, removeWorktree } from '../worktrees/worktrees'
 import { findExecutable, searchPath } from './findExecutable'
 import { runSetupCommands } from './setupCommands'
 
@@ -14,6 +15,20 @@ function findPreset(settings: Settings, name: string): LaunchPreset {
   if (preset) return preset
   const names = settings.presets.map((p) => JSON.stringify(p.name))
   throw new BoardError('invalid', `no launch preset named ${JSON.stringify(name)}; ${names.length ? `the presets are ${names.join(', ')}` : 'there are none yet (Settings → Presets, or "Save as preset" in the new-pane form)'}`)
+}
+
+/** `cwd`'s place in the new worktree (`packages/web` of a monorepo stays `packages/web`), else its top. */
+function sameFolderIn(worktree: PaneWorktree, cwd: string): string {
+  let real = cwd
+  try {
+    real = realpathSync(cwd)
+  } catch {
+    return worktree.path
+  }
+  const inside = relative(worktree.repo, real)
+  if (!inside || inside.startsWith('..') || isAbsolute(inside)) return worktree.path
+  const there = join(worktree.path, inside)
+  return existsSync(there) ? there : worktree.path
 }
 
 /**
@@ -28,7 +43,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   const agent = req.agent ?? preset?.agent
   if (agent && req.command?.length) throw new BoardError('invalid', `give either an agent (${agent}) or a command to run, not both`)
   const presetCwd = preset?.cwd ? preset.cwd : undefined
-  let cwd = req.cwd ?? presetCwd ?? board.defaultCwd
+  let cwd = expandHome(req.cwd ?? presetCwd ?? req.callerCwd ?? board.defaultCwd, board.launchEnv().HOME)
   if (!isAbsolute(cwd)) cwd = resolve(board.defaultCwd, cwd)
 
   let command = req.command?.length ? [...req.command, ...(req.args ?? [])] : undefined
@@ -42,24 +57,28 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   } else if (req.args?.length && !command) {
     throw new BoardError('invalid', 'arguments need an agent or a command to go to')
   }
+  if (preset?.worktree && !req.worktree) {
+    // Never the shared checkout for a launch saved to have a checkout of its own (nor its setup commands run there).
+    throw new BoardError('invalid', `preset ${JSON.stringify(preset.name)} runs in its own worktree: name its new branch (--worktree BRANCH)`)
+  }
   if (req.setup?.length && !req.worktree) {
     throw new BoardError('invalid', 'setup commands run in a new worktree: ask for one (--worktree BRANCH), or run them in the pane')
   }
 
   let worktree: PaneWorktree | undefined
   if (req.worktree) {
-    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder })
-    cwd = worktree.path
+    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder, home: board.launchEnv().HOME })
+    cwd = sameFolderIn(worktree, cwd)
     try {
-      // SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
+      // At the worktree's top, as in the repo's; SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
       const setup = [...(preset?.setup ?? []), ...(req.setup ?? [])]
-      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
+      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd: worktree.path, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
     } catch (err) {
       await removeWorktree(worktree, true).catch(() => undefined)
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)
     }
   }
-  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, ...rest } = req
+  const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, callerCwd: _c, ...rest } = req
   try {
     return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
   } catch (err) {

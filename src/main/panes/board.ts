@@ -323,7 +323,7 @@ export class Board extends Disposable {
       const { env, ...options } = saved
       this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
       this.order.add(saved.id)
-      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
+      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows, worktree: saved.worktree ?? undefined })
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
       this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
     }

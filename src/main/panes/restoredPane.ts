@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { programName } from '../../core/process/shells'
-import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, PaneInterruption, ScreenSnapshot, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, PaneInterruption, PaneWorktree, ScreenSnapshot, Verdict } from '../../shared/domain/pane'
 import { HeadlessMirror } from '../screen/headlessMirror'
 
 export interface RestoredPaneOptions {
@@ -19,6 +19,8 @@ export interface RestoredPaneOptions {
   readonly interruption: PaneInterruption | null
   /** The last screen saved, serialized; '' when none was saved. */
   readonly serialized: string
+  /** The git worktree made for it, if any (absent: none). */
+  readonly worktree?: PaneWorktree | null
 }
 
 /**
@@ -69,8 +71,8 @@ export class RestoredPane {
       drift: null,
       agentVersion: o.agentVersion,
       lastReport: null,
-      // Not saved with the workspace yet: a restored pane does not know its worktree or its changes.
-      worktree: null,
+      worktree: o.worktree ?? null,
+      // Counted again once it runs.
       changes: null,
       interrupted: o.interruption,
     }

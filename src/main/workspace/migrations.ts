@@ -54,6 +54,11 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
         );
       `),
   },
+  {
+    // A pane launched in its own worktree keeps it across a restart (close: keep or remove; changes since its base).
+    version: 3,
+    up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN worktree TEXT; -- JSON PaneWorktree; null: none`),
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

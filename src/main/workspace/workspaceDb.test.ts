@@ -84,7 +84,7 @@ describe('the workspace database', () => {
 
   it('deletes a pane with its history and screen in one go', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null })
+    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
     db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3 }])
     db.removePane('1')

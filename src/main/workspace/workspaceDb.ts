@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
-import type { Evidence, PaneExit, PaneId, PaneState, StateHistoryEntry } from '../../shared/domain/pane'
+import type { Evidence, PaneExit, PaneId, PaneState, PaneWorktree, StateHistoryEntry } from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
 
 export const WORKSPACE_FILE = 'workspace.db'
@@ -21,6 +21,8 @@ export interface SavedPane {
   readonly sessionId: string | null
   /** Null: it still ran when the board last wrote. */
   readonly exit: PaneExit | null
+  /** The git worktree made for it, if any. */
+  readonly worktree: PaneWorktree | null
 }
 
 export interface SavedScreen {
@@ -50,6 +52,7 @@ interface PaneRow {
   session_id: string | null
   exit_code: number | null
   exit_signal: number | null
+  worktree: string | null
 }
 
 /**
@@ -118,17 +121,19 @@ export class WorkspaceDb {
       agentVersion: r.agent_version,
       sessionId: r.session_id,
       exit: r.exit_code === null ? null : { code: r.exit_code, signal: r.exit_signal },
+      worktree: parseWorktree(r.worktree),
     }))
   }
 
   savePane(p: SavedPane): void {
     this.db
       .prepare(
-        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal)
-         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal)
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, worktree)
+         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @worktree)
          ON CONFLICT(id) DO UPDATE SET command = excluded.command, cwd = excluded.cwd, title = excluded.title, env = excluded.env,
            cols = excluded.cols, rows = excluded.rows, created_at = excluded.created_at, agent = excluded.agent,
-           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal`,
+           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal,
+           worktree = excluded.worktree`,
       )
       .run({
         id: p.id,
@@ -144,6 +149,7 @@ export class WorkspaceDb {
         session_id: p.sessionId,
         exit_code: p.exit?.code ?? null,
         exit_signal: p.exit?.signal ?? null,
+        worktree: p.worktree ? JSON.stringify(p.worktree) : null,
       })
   }
 
@@ -206,4 +212,16 @@ function setAside(path: string, now: number): string {
   const aside = `${path}.broken-${stamp}`
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix)
   return aside
+}
+
+/** A saved worktree, or null when there is none or the text is not one (a damaged row loses only that). */
+function parseWorktree(text: string | null): PaneWorktree | null {
+  if (!text) return null
+  try {
+    const w = JSON.parse(text) as Partial<Record<keyof PaneWorktree, unknown>>
+    const fields = [w.repo, w.path, w.branch, w.base, w.baseCommit]
+    return fields.every((f) => typeof f === 'string' && f !== '') ? (w as PaneWorktree) : null
+  } catch {
+    return null
+  }
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -11,6 +12,9 @@ import { silentLogger } from '../util/log'
 import { restoreWorkspace } from './restoreWorkspace'
 import { WorkspaceStore } from './workspaceStore'
 import { WORKSPACE_FILE } from './workspaceDb'
+import { createHandlers, dispatchInvoke } from '../ipc/handlers'
+import { SettingsStore } from '../settings/settingsStore'
+import { createWorktree } from '../worktrees/worktrees'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -184,5 +188,33 @@ describe('the screen a relaunched pane starts with', () => {
     expect(mirror.screen().cursor).toEqual({ x: 0, y: 0 })
     expect(mirror.serialize()).toMatch(/line-a[\s\S]*line-f[\s\S]*switchboard: claude --resume x/)
     mirror.dispose()
+  })
+
+  it('a pane in its own worktree keeps it across a restart: shown, checked and removable before a resume, and its changes counted from its base after one', async () => {
+    const dir = tempDir()
+    const repo = tempDir()
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', ...args], { cwd, encoding: 'utf8' })
+    git(repo, 'init', '-q', '-b', 'main')
+    writeFileSync(join(repo, 'a.txt'), 'a\n')
+    git(repo, 'add', '.')
+    git(repo, 'commit', '-qm', 'start')
+    const worktree = await createWorktree({ cwd: repo, branch: 'agent/kept', folder: join(repo, '..', `${repo.split('/').pop()}-wts`) })
+    cleanups.push(() => rmSync(join(repo, '..', `${repo.split('/').pop()}-wts`), { recursive: true, force: true }))
+    const first = boardOn(dir)
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: worktree.path }, { worktree })
+    await waitForState(first.board.get(info.id), 'idle')
+    writeFileSync(join(worktree.path, 'a.txt'), 'A\n')
+    git(worktree.path, 'commit', '-qam', 'committed in the worktree')
+
+    const second = boardOn(dir)
+    expect(second.board.info(info.id)).toMatchObject({ pid: 0, worktree })
+    const handlers = createHandlers(second.board, second.board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(dir, 'config')) })
+    expect(await dispatchInvoke(handlers.invoke, 'worktree:check', [info.id])).toMatchObject({ safe: false, reasons: ['1 commit not merged into main and not pushed'] })
+    first.board.dispose()
+    const resumed = await second.board.resume(info.id)
+    expect(resumed.worktree).toEqual(worktree)
+    // Counted from the worktree's base, not from HEAD at the resume: the commit made before it counts.
+    const changes = await second.board.changeTracker(info.id)!.refresh()
+    expect(changes).toMatchObject({ since: worktree.baseCommit, files: 1, added: 1, removed: 1, branch: 'agent/kept' })
   })
 })

@@ -141,6 +141,7 @@ export class WorkspaceStore extends Disposable {
       agentVersion: info.agentVersion,
       sessionId: info.sessionId,
       exit: info.exit,
+      worktree: info.worktree,
     }
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 export const enum GitConstants {
@@ -45,7 +45,7 @@ export function gitRun(cwd: string, args: readonly string[], options: GitOptions
         timeout: options.timeoutMs ?? GitConstants.TimeoutMs,
         maxBuffer: GitConstants.MaxBuffer,
         signal: options.signal,
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' },
+        env: gitEnv(),
       },
       (err, stdout, stderr) => {
         if (!err) return resolve({ stdout, stderr, code: 0 })
@@ -66,6 +66,46 @@ export async function git(cwd: string, args: readonly string[], options: GitOpti
     throw new GitError(`git ${args.join(' ')} failed in ${cwd}: ${said || `exit code ${result.code}`}`, result.stderr, result.code)
   }
   return result.stdout
+}
+
+function gitEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' }
+}
+
+/**
+ * At most `maxChars` of what git prints (a diff can be far larger than anyone reads, or than
+ * execFile's buffer): git is stopped once that much has come, and `cut` says so. Exit codes in
+ * `okCodes` (default 0) are success; another rejects with git's message.
+ */
+export function gitHead(cwd: string, args: readonly string[], maxChars: number, options: GitOptions & { okCodes?: readonly number[] } = {}): Promise<{ stdout: string; cut: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', [...args], { cwd, env: gitEnv(), signal: options.signal, timeout: options.timeoutMs ?? GitConstants.TimeoutMs, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    let cut = false
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (cut) return
+      stdout += chunk
+      if (stdout.length > maxChars) {
+        cut = true
+        stdout = stdout.slice(0, maxChars)
+        child.kill('SIGKILL')
+      }
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < 64 * 1024) stderr += chunk
+    })
+    child.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') reject(new GitError(existsSync(cwd) ? 'git is not installed (not found on PATH)' : `${cwd} does not exist`, '', null))
+      else reject(new GitError(`git ${args[0] ?? ''} failed: ${err.message}`, stderr, null))
+    })
+    child.once('close', (code, signal) => {
+      if (cut) return resolve({ stdout, cut })
+      if (code !== null && (options.okCodes ?? [0]).includes(code)) return resolve({ stdout, cut })
+      const said = stderr.trim().split('\n').slice(-3).join(' ').replace(/^(fatal|error): /, '')
+      reject(new GitError(`git ${args.join(' ')} failed in ${cwd}: ${said || (signal ? `ended by ${signal}` : `exit code ${code}`)}`, stderr, code))
+    })
+  })
 }
 
 /** The top of the checkout `dir` is in, or null when it is not in a git repository. */

@@ -1,20 +1,30 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { homedir } from 'node:os'
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
 import { branchFolderName, checkBranchName } from '../../core/worktree/branchName'
 import { refusalMessage, removalVerdict } from '../../core/worktree/removalVerdict'
 import type { PaneWorktree, WorktreeCheck } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
 import { git, gitRun, repoRoot } from './git'
 
+/** `~` and `~/…` as a shell reads them (typed in the form or the settings, no shell sees them). */
+export function expandHome(path: string, home: string = homedir()): string {
+  return path === '~' ? home : path.startsWith('~/') ? join(home, path.slice(2)) : path
+}
+
 /**
  * The folder a new worktree goes in: `<folder>/<repo>/<branch>` when the setting names a folder,
  * else beside the repo in `<repo>.worktrees/<branch>` (outside the checkout, so the repo's own
  * tools never see it as part of the project).
  */
-export function worktreeFolder(repo: string, branch: string, settingFolder: string): string {
+export function worktreeFolder(repo: string, branch: string, settingFolder: string, home: string = homedir()): string {
   const name = branchFolderName(branch)
-  if (settingFolder.trim()) return join(resolve(settingFolder.trim()), basename(repo), name)
-  return join(dirname(repo), `${basename(repo)}.worktrees`, name)
+  const folder = settingFolder.trim()
+  if (!folder) return join(dirname(repo), `${basename(repo)}.worktrees`, name)
+  // `~/trees` as a shell would read it; a relative path would land under the board's own cwd.
+  const expanded = expandHome(folder, home)
+  if (!isAbsolute(expanded)) throw new BoardError('invalid', `Settings → Worktrees folder is ${JSON.stringify(folder)}, not an absolute path; give one such as ~/worktrees or /home/you/worktrees, or leave it empty (beside the repo)`)
+  return join(resolve(expanded), basename(repo), name)
 }
 
 export interface CreateWorktreeRequest {
@@ -25,6 +35,8 @@ export interface CreateWorktreeRequest {
   readonly base?: string
   /** The worktrees folder setting ('' for beside the repo). */
   readonly folder: string
+  /** What `~` in it means (the panes' HOME). */
+  readonly home?: string
 }
 
 const fail = (message: string) => new BoardError('git-failed', message)
@@ -52,9 +64,14 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
     base = (await gitRun(repo, ['symbolic-ref', '--short', '-q', 'HEAD'])).stdout.trim() || 'HEAD'
   }
   const commit = await gitRun(repo, ['rev-parse', '--verify', '--quiet', `${base}^{commit}`])
-  if (commit.code !== 0) throw fail(`base ${base} is not a branch, tag or commit in ${repo}${base === 'HEAD' ? ' (the repository has no commit yet)' : ''}`)
+  if (commit.code !== 0) {
+    // A fresh `git init`: HEAD names a branch that has no commit, and there is nothing to branch from.
+    const anyCommit = (await gitRun(repo, ['for-each-ref', '--count=1', '--format=%(objectname)', 'refs/heads'])).stdout.trim()
+    if (!anyCommit) throw fail(`${repo} has no commit yet, so there is nothing to start a branch from; commit something first (git add . && git commit)`)
+    throw fail(`base ${base} is not a branch, tag or commit in ${repo}`)
+  }
   const baseCommit = commit.stdout.trim()
-  const path = worktreeFolder(repo, req.branch, req.folder)
+  const path = worktreeFolder(repo, req.branch, req.folder, req.home)
   if (existsSync(path)) throw fail(`the worktree folder ${path} already exists; remove it or pick another branch name`)
   mkdirSync(dirname(path), { recursive: true })
   await git(repo, ['worktree', 'add', '-b', req.branch, path, baseCommit])

@@ -126,8 +126,10 @@ export interface PaneChanges {
 
 export interface FileChange {
   readonly path: string
+  /** A renamed file's old path. */
+  readonly from?: string
   readonly status: 'added' | 'modified' | 'deleted' | 'renamed' | 'untracked'
-  /** Null for a binary file. */
+  /** Null for a binary file (or one not read: very large, or past the first 2,000 new files). */
   readonly added: number | null
   readonly removed: number | null
 }
@@ -141,6 +143,8 @@ export interface PaneChangesDetail {
   readonly diff: string
   /** The diff was cut at this many characters. */
   readonly truncatedAt: number | null
+  /** Changed files whose diff did not fit in it. */
+  readonly omitted: readonly string[]
 }
 
 /** Closing a worktree pane: what would be lost, decided before anything is removed. */

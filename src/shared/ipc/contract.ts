@@ -50,6 +50,8 @@ export const createPaneRequestSchema = z
       .max(ContractLimits.maxArgs)
       .optional(),
     cwd: z.string().min(1).max(4096).optional(),
+    /** Where the caller is (the CLI's directory): the cwd when neither `cwd` nor the preset names one. */
+    callerCwd: z.string().min(1).max(4096).optional(),
     env: z
       .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
       .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')

@@ -14,7 +14,7 @@ import { worktreeFolder } from '../../../src/main/worktrees/worktrees'
 import type { PaneChangesDetail, PaneInfo } from '../../../src/shared/domain/pane'
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../../src/shared/ipc/contract'
 import { FakeAnthropic } from '../support/fakeAnthropic'
-import { claudeBin, resourcesDir } from '../support/paths'
+import { claudeBin, CLAUDE_VERSIONS, resourcesDir } from '../support/paths'
 import { sleep } from '../support/sse'
 import { claudeEnv, setUpClaudeHome } from './setup'
 
@@ -33,12 +33,12 @@ async function until<T>(check: () => T | null | undefined | false, what: string,
 }
 
 /**
- * The real Claude Code 2.1.197, launched by kind from the settings into its own git worktree (as
- * `switchboard spawn --agent claude --worktree …` does), edits a tracked file through its Bash
- * tool at the fake model's request: the pane counts one file changed, the changes view has the
+ * The real Claude Code (2.1.332, the default, and 2.1.197), launched by kind from the settings into
+ * its own git worktree (as `switchboard spawn --agent claude --worktree …` does), edits a tracked
+ * file through its Bash tool at the fake model's request: the pane counts one file changed, the changes view has the
  * lines, and the worktree cannot be removed until the work is committed and merged.
  */
-describe('Claude Code in its own worktree', () => {
+describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) => {
   const root = mkdtempSync(join(tmpdir(), 'sb-agent-claude-wt-'))
   const home = join(root, 'home')
   const repo = join(root, 'app')
@@ -58,7 +58,7 @@ describe('Claude Code in its own worktree', () => {
     gitIn(repo, 'add', '.')
     gitIn(repo, 'commit', '-qm', 'start')
     // Claude trusts the worktree folder (it is made below, at this path) and may run Bash there.
-    setUpClaudeHome(home, folder, join(root, 'user-hooks.jsonl'))
+    setUpClaudeHome(home, folder, join(root, 'user-hooks.jsonl'), version)
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }))
     fake = await FakeAnthropic.start({
       STEPEDIT: {
@@ -78,7 +78,9 @@ describe('Claude Code in its own worktree', () => {
     })
     const store = new SettingsStore(join(root, 'config'))
     const settings = store.get().settings
-    store.set({ ...settings, agents: { ...settings.agents, claude: { executable: claudeBin('2.1.197'), args: [], env: claudeEnv(fake.url) } } })
+    // 2.1.332 starts in auto mode, whose server-side check the fake cannot pass: its manual mode, where the allow rule lets Bash run (from the settings' default arguments).
+    const args = version === '2.1.197' ? [] : ['--permission-mode', 'default']
+    store.set({ ...settings, agents: { ...settings.agents, claude: { executable: claudeBin(version), args, env: claudeEnv(fake.url) } } })
     const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
     call = (channel, ...args) => dispatchInvoke(handlers.invoke, channel, args) as never
   })
@@ -93,7 +95,7 @@ describe('Claude Code in its own worktree', () => {
     pane = await call('pane:create', { agent: 'claude', cwd: repo, worktree: { branch: 'agent/edit' }, cols: 120, rows: 32 })
     expect(pane.worktree).toMatchObject({ repo, path: folder, branch: 'agent/edit', base: 'main' })
     expect(gitIn(folder, 'rev-parse', '--abbrev-ref', 'HEAD').trim()).toBe('agent/edit')
-    expect(readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8')).toContain(claudeBin('2.1.197'))
+    expect(readFileSync(`/proc/${pane.pid}/cmdline`, 'utf8')).toContain(claudeBin(version))
     await until(() => board.get(pane.id).screen().lines.join('\n').includes('? for shortcuts'), 'the prompt', 60_000)
   })
 

@@ -7,7 +7,16 @@
  * into operator objects, rewrites `${Y}` as `$Y`) and accepts an unterminated quote silently,
  * where this field must keep every word as typed and say what is wrong (measured on 1.12.0).
  */
-export type SplitResult = { readonly ok: true; readonly argv: string[] } | { readonly ok: false; readonly error: string }
+export type SplitResult =
+  | {
+      readonly ok: true
+      readonly argv: string[]
+      /** The first shell operator typed unquoted (`|`, `&&`, `;`, `>`, `$(`, a backtick…), which this splitter keeps as plain text; null when none. */
+      readonly shellSyntax: string | null
+    }
+  | { readonly ok: false; readonly error: string }
+
+const SHELL_OPERATOR_CHARS = new Set(['|', '&', ';', '<', '>', '`'])
 
 const DOUBLE_QUOTE_ESCAPABLE = new Set(['"', '\\', '$', '`'])
 
@@ -16,6 +25,7 @@ export function splitArgs(line: string): SplitResult {
   let word = ''
   let inWord = false
   let quote: "'" | '"' | null = null
+  let shellSyntax: string | null = null
 
   for (let i = 0; i < line.length; i++) {
     const ch = line.charAt(i)
@@ -37,6 +47,10 @@ export function splitArgs(line: string): SplitResult {
       continue
     }
     inWord = true
+    if (shellSyntax === null && (SHELL_OPERATOR_CHARS.has(ch) || (ch === '$' && line.charAt(i + 1) === '('))) {
+      const next = line.charAt(i + 1)
+      shellSyntax = ch === '$' ? '$(' : next === ch && ch !== '`' ? ch + ch : ch
+    }
     if (ch === "'" || ch === '"') quote = ch
     else if (ch === '\\') {
       if (i + 1 >= line.length) return { ok: false, error: 'the command ends with a lone backslash' }
@@ -45,5 +59,5 @@ export function splitArgs(line: string): SplitResult {
   }
   if (quote) return { ok: false, error: `unterminated ${quote === "'" ? 'single' : 'double'} quote` }
   if (inWord) argv.push(word)
-  return { ok: true, argv }
+  return { ok: true, argv, shellSyntax }
 }

@@ -31,13 +31,20 @@ export function ChangesView({ paneId }: { paneId: string }) {
   useEffect(() => {
     let live = true
     api.invoke('pane:changes', paneId).then(
-      (d) => live && (setDetail(d), setError(null)),
+      // The same diff keeps the drawn one (and where the user scrolled to).
+      (d) => live && (setDetail((prev) => (prev && sameDetail(prev, d) ? prev : d)), setError(null)),
       (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
     )
     return () => {
       live = false
     }
   }, [api, paneId, reload])
+
+  // Live while open: the agent may go on working (main's git runs are asynchronous and one at a time per pane).
+  useEffect(() => {
+    const timer = setInterval(() => setReload((n) => n + 1), LIVE_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [])
 
   useEffect(() => {
     const el = target.current
@@ -97,10 +104,28 @@ export function ChangesView({ paneId }: { paneId: string }) {
         </p>
       )}
       {detail && detail.files.length === 0 && <p className="changes__empty">No changes since the pane started.</p>}
-      {detail?.truncatedAt && <p className="banner banner--warning">The diff is long: only the first {Math.round(detail.truncatedAt / 1e6)} MB is shown.</p>}
+      {detail?.truncatedAt && (
+        <p className="banner banner--warning" data-testid="changes-omitted">
+          The diff is long: the view shows {Math.round(detail.truncatedAt / 1e6)} MB of it.
+          {detail.omitted.length > 0 && (
+            <>
+              {' '}
+              Not shown ({detail.omitted.length} {detail.omitted.length === 1 ? 'file' : 'files'}, too large): {detail.omitted.slice(0, 20).join(', ')}
+              {detail.omitted.length > 20 ? ', …' : ''}
+            </>
+          )}
+        </p>
+      )}
       <div ref={target} className="changes__diff" data-testid="changes-diff" />
     </Modal>
   )
+}
+
+/** How often an open changes view reads the diff again. */
+const LIVE_REFRESH_MS = 3_000
+
+function sameDetail(a: PaneChangesDetail, b: PaneChangesDetail): boolean {
+  return a.diff === b.diff && a.since === b.since && JSON.stringify(a.files) === JSON.stringify(b.files) && a.omitted.join('\0') === b.omitted.join('\0')
 }
 
 function sum(detail: PaneChangesDetail, key: 'added' | 'removed'): number {

@@ -15,7 +15,18 @@ describe('the new-pane form request', () => {
     expect(buildLaunchRequest({ ...form, worktree: true, branch: 'agent/x', base: 'main' })).toMatchObject({ value: { worktree: { branch: 'agent/x', base: 'main' } } })
     expect(buildLaunchRequest({ ...form, worktree: true, branch: 'a b' })).toMatchObject({ ok: false, field: 'branch' })
     expect(buildLaunchRequest({ ...form, env: 'NOPE' })).toMatchObject({ ok: false, field: 'env', error: expect.stringMatching(/^Environment: /) })
-    expect(buildLaunchRequest({ ...form, kind: 'command', command: 'seq 1 5 | cat' })).toEqual({ ok: true, value: { command: ['seq', '1', '5', '|', 'cat'] } })
+    // Not a shell, and it says so where it matters: shell syntax typed as is is refused (it ran `seq` with '|' and 'cat' as arguments); quoted, it is a word.
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: 'seq 1 5 | cat' })).toEqual({
+      ok: false,
+      field: 'command',
+      error: "Command: | is shell syntax, and this field is not a shell (it runs the program directly). Pick Shell and type the line there, or quote the | to pass it as an argument.",
+    })
+    for (const line of ['make && make test', 'ls; pwd', 'echo hi > out.txt', 'cat < in', 'echo $(date)', 'echo `date`', 'sleep 9 &', 'a|b']) {
+      expect(buildLaunchRequest({ ...form, kind: 'command', command: line })).toMatchObject({ ok: false, field: 'command', error: expect.stringMatching(/is shell syntax, and this field is not a shell/) })
+    }
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: "seq 1 5 '|' cat" })).toEqual({ ok: true, value: { command: ['seq', '1', '5', '|', 'cat'] } })
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: 'grep -E "a|b" f \\; x' })).toEqual({ ok: true, value: { command: ['grep', '-E', 'a|b', 'f', ';', 'x'] } })
+    expect(buildLaunchRequest({ ...form, kind: 'command', command: 'echo $HOME' })).toEqual({ ok: true, value: { command: ['echo', '$HOME'] } })
     expect(buildLaunchRequest({ ...form, kind: 'command', command: ' ' })).toMatchObject({ ok: false, field: 'command' })
   })
   it('saves the form as a preset', () => {

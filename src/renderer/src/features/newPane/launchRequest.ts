@@ -42,6 +42,10 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
     const split = splitArgs(form.command)
     if (!split.ok) return { ok: false, error: `Command: ${split.error}`, field: 'command' }
     if (split.argv.length === 0) return { ok: false, error: 'Command: type the program to run, e.g. claude or npm test', field: 'command' }
+    if (split.shellSyntax) {
+      const op = split.shellSyntax
+      return { ok: false, error: `Command: ${op} is shell syntax, and this field is not a shell (it runs the program directly). Pick Shell and type the line there, or quote the ${op} to pass it as an argument.`, field: 'command' }
+    }
     request.command = split.argv
   } else if (form.kind === 'agent') {
     const args = splitArgs(form.args)
