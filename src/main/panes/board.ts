@@ -10,13 +10,12 @@ import type { AgentKind } from '../../shared/domain/agents'
 import type { ChangeTracker } from '../changes/changeTracker'
 import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
-import { PtyProcess } from '../pty/ptyProcess'
 import { SessionReaper } from '../pty/sessionReaper'
 import { formatRuleFileError } from '../status/ruleFile'
 import type { Logger } from '../util/log'
-import { Pane } from './pane'
-import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
-import { relaunchSeed, relaunchCommand, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
+import type { Pane } from './pane'
+import type { RestoredPane } from './restoredPane'
+import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
 import { PaneRecordings } from '../record/paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import { BoardRules } from './boardRules'
@@ -25,7 +24,7 @@ import { ClientSessions, type BoardClientSession, type ClientSession } from './c
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
 import { PaneOrder } from './paneOrder'
-import { injectReporting } from './agentInjection'
+import { PaneSpawner } from './paneSpawner'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -70,9 +69,11 @@ export type { ClientSession }
 
 /**
  * The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to.
- * It launches, relaunches and removes panes and keeps their order; the rest is delegated, one job
- * each: rules (BoardRules), environments (PaneEnvironment), coalesced info events
- * (ChangeCoalescer), change counts (PaneChangeTrackers), clients (ClientSessions).
+ * It registers panes, wires their events to the board's and keeps their order; the rest is
+ * delegated, one job each: rules (BoardRules), environments (PaneEnvironment), spawning
+ * (PaneSpawner), restored panes and restart/resume (PaneRelauncher), coalesced info events
+ * (ChangeCoalescer), change counts (PaneChangeTrackers), clients (ClientSessions), recordings
+ * (PaneRecordings).
  */
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
@@ -84,11 +85,8 @@ export class Board extends Disposable {
   private readonly recordings: PaneRecordings
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
-
-  /** Panes back from the saved workspace with nothing running yet (see restore). */
-  private readonly restored = new Map<PaneId, RestoredPane>()
-  /** What each pane was launched with, as the user asked: what restart and resume run again. */
-  private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+  /** Restored panes and what each pane runs again (restart, resume). */
+  private readonly relauncher: PaneRelauncher
 
   private readonly _onDidLaunch = this.register(new Emitter<PaneLaunched>())
   /** A pane's process started (created, restarted or resumed): what the workspace store saves. */
@@ -106,6 +104,7 @@ export class Board extends Disposable {
   private readonly coalescer: ChangeCoalescer
   private readonly trackers: PaneChangeTrackers
   private readonly sessions: ClientSessions
+  private readonly spawner: PaneSpawner
 
   constructor(private readonly options: BoardOptions) {
     super()
@@ -126,10 +125,25 @@ export class Board extends Disposable {
     )
     this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
     this.coalescer = this.register(new ChangeCoalescer(options.clock, (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }), (id) => this.panes.has(id)))
+    this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, rules: this.rules, reaper: this.reaper, agents: options.agents })
     this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
+    this.relauncher = new PaneRelauncher(options.clock, {
+      live: (id) => this.panes.get(id),
+      get: (id) => this.get(id),
+      launch: (id, spec, argv, seed) => this.launchPane(id, spec, argv, seed),
+      retire: (id) => {
+        const pane = this.panes.get(id)
+        this.paneStores.get(id)?.dispose()
+        this.paneStores.delete(id)
+        this.panes.delete(id)
+        pane?.dispose()
+      },
+      reattach: (id) => this.sessions.reattach(id),
+      changed: (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }),
+    })
     this.sessions = new ClientSessions({
       live: (id) => this.panes.get(id),
-      restored: (id) => this.restored.get(id),
+      restored: (id) => this.relauncher.restoredPane(id),
       get: (id) => this.get(id),
       disconnected: (clientId) => this.recordings.stopOwnedBy(clientId),
     })
@@ -182,29 +196,7 @@ export class Board extends Disposable {
   }
 
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
-    const env = this.env.forPane(id, spec.env)
-    const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = injectReporting(this.options.agents, this.options.log, id, argv, env, spec.agent)
-    const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
-    if (!result.ok) {
-      injected?.dispose()
-      throw new BoardError('spawn-failed', result.message)
-    }
-    this.reaper?.track(result.pty.pid)
-    // The pane shows the command the user asked for; the injected flags are ours.
-    const pane = new Pane({
-      seed,
-      id,
-      launch,
-      pty: result.pty,
-      title: spec.title,
-      worktree: spec.worktree ?? null,
-      agent: spec.agent,
-      clock: this.options.clock,
-      rules: (agent) => this.rules.rules(agent),
-      ruleFile: (agent) => this.rules.file(agent),
-      log: (line) => this.options.log.info(line),
-    })
+    const { pane, env, injected } = this.spawner.spawn(id, spec, argv, seed)
     const store = new DisposableStore()
     store.add(pane.onDidChange((info) => this.coalescer.changed(info)))
     store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
@@ -228,9 +220,9 @@ export class Board extends Disposable {
       this.controlTokens.set(token, id)
       store.add({ dispose: () => this.controlTokens.delete(token) })
     }
-    this.trackers.track(pane, store, launch.cwd, spec.worktree?.baseCommit)
-    this.specs.set(id, spec)
-    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
+    this.trackers.track(pane, store, spec.cwd, spec.worktree?.baseCommit)
+    this.relauncher.launched(id, spec)
+    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
     this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
     this._onEvent.fire({ channel: 'pane:changed', payload: info })
@@ -278,18 +270,18 @@ export class Board extends Disposable {
   get(id: PaneId): Pane {
     const pane = this.panes.get(id)
     if (pane) return pane
-    if (this.restored.has(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
+    if (this.relauncher.restoredPane(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
     throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
   /** A live or restored pane's info. */
   info(id: PaneId): PaneInfo {
-    return this.restored.get(id)?.info() ?? this.get(id).info()
+    return this.relauncher.restoredPane(id)?.info() ?? this.get(id).info()
   }
 
   /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
+    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.relauncher.restoredPane(id)?.info() ?? [])
   }
 
   /** The window layout a client saved last (restored with the workspace). */
@@ -304,7 +296,7 @@ export class Board extends Disposable {
 
   /** A pane back from the saved workspace with nothing running, if `id` is one. */
   restoredPane(id: PaneId): RestoredPane | undefined {
-    return this.restored.get(id)
+    return this.relauncher.restoredPane(id)
   }
 
   /** A pane's state history as saved (it survives restarts of the board). */
@@ -317,61 +309,25 @@ export class Board extends Disposable {
    * Puts saved panes back in their places, with nothing running: each shows its last screen until
    * it is resumed or restarted. Call on a fresh board, before any pane is created.
    */
-  restore(panes: readonly (RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> })[]): void {
+  restore(panes: readonly SavedPane[]): void {
     for (const saved of panes) {
-      if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
-      const { env, ...options } = saved
-      this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
+      if (this.panes.has(saved.id)) continue
+      const restored = this.relauncher.restore(saved)
+      if (!restored) continue
       this.order.add(saved.id)
-      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows })
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
-      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
+      this._onEvent.fire({ channel: 'pane:changed', payload: restored.info() })
     }
   }
 
-  /**
-   * Runs a pane that is not running again in its place: an agent with its session resumed (its
-   * own resume command and the session id it reported), anything else with its command, cwd and
-   * environment. Reporting is injected again, as on every launch.
-   */
+  /** Runs a pane that is not running again in its place (PaneRelauncher.resume). */
   async resume(id: PaneId): Promise<PaneInfo> {
-    const live = this.panes.get(id)
-    if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
-    return this.relaunch(id)
+    return this.relauncher.resume(id)
   }
 
   /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
   async restart(id: PaneId): Promise<PaneInfo> {
-    return this.relaunch(id)
-  }
-
-  private async relaunch(id: PaneId): Promise<PaneInfo> {
-    const live = this.panes.get(id)
-    const restored = this.restored.get(id)
-    const spec = this.specs.get(id)
-    if ((!live && !restored) || !spec) return this.get(id).info()
-    const before = restored ? restored.info() : live!.info()
-    const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
-    const argv = relaunchCommand(spec.command, before)
-    if (live) {
-      await live.kill()
-      this.paneStores.get(id)?.dispose()
-      this.paneStores.delete(id)
-      this.panes.delete(id)
-      live.dispose()
-    }
-    restored?.dispose()
-    this.restored.delete(id)
-    try {
-      const info = this.launchPane(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
-      await this.sessions.reattach(id)
-      return info
-    } catch (err) {
-      // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
-      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
-      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(id)!.info() })
-      throw err
-    }
+    return this.relauncher.restart(id)
   }
 
   /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */
@@ -388,21 +344,17 @@ export class Board extends Disposable {
   }
 
   async kill(id: PaneId): Promise<void> {
-    if (this.restored.has(id)) return
+    if (this.relauncher.restoredPane(id)) return
     await this.get(id).kill()
   }
 
   resize(id: PaneId, cols: number, rows: number): void {
-    if (this.restored.has(id)) return
+    if (this.relauncher.restoredPane(id)) return
     this.get(id).resize(cols, rows)
   }
 
   async remove(id: PaneId): Promise<void> {
-    const restored = this.restored.get(id)
-    if (restored) {
-      restored.dispose()
-      this.restored.delete(id)
-      this.specs.delete(id)
+    if (this.relauncher.forget(id)) {
       this.order.remove(id)
       this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
       return
@@ -415,7 +367,7 @@ export class Board extends Disposable {
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
-    this.specs.delete(id)
+    this.relauncher.forget(id)
     pane.dispose()
     this.coalescer.forget(id)
     this.order.remove(id)
@@ -457,8 +409,7 @@ export class Board extends Disposable {
     this.coalescer.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
-    for (const pane of this.restored.values()) pane.dispose()
-    this.restored.clear()
+    this.relauncher.dispose()
     this.panes.clear()
     this.paneStores.clear()
     super.dispose()
