@@ -16,7 +16,7 @@ import type { Logger } from '../util/log'
 import type { Pane } from './pane'
 import type { RestoredPane } from './restoredPane'
 import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
-import { PaneRecordings } from '../record/paneRecordings'
+import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import { BoardRules } from './boardRules'
 import { ChangeCoalescer } from './changeCoalescer'
@@ -80,8 +80,6 @@ export class Board extends Disposable {
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private readonly order = new PaneOrder()
   private nextId = 1
-  /** Per pane: what a recording must scrub (its report token). */
-  private readonly paneSecrets = new Map<PaneId, readonly string[]>()
   private readonly recordings: PaneRecordings
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
@@ -214,7 +212,7 @@ export class Board extends Disposable {
     this.panes.set(id, pane)
     this.order.add(id)
     this.paneStores.set(id, store)
-    this.paneSecrets.set(id, injected?.secrets ?? [])
+    this.recordings.launched(id, injected?.secrets ?? [])
     const token = env.SWITCHBOARD_PANE_TOKEN
     if (token) {
       this.controlTokens.set(token, id)
@@ -362,7 +360,6 @@ export class Board extends Disposable {
     const pane = this.get(id)
     await pane.kill()
     this.recordings.forget(id)
-    this.paneSecrets.delete(id)
     this.reaper?.untrack(pane.info().pid)
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
@@ -381,7 +378,7 @@ export class Board extends Disposable {
 
   /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */
   record(id: PaneId, file: string, owner: string | null = null): Promise<RecordingSummary> {
-    return this.recordings.start(this.get(id), file, this.paneSecrets.get(id) ?? [], owner)
+    return this.recordings.start(this.get(id), file, owner)
   }
 
   stopRecording(id: PaneId): RecordingSummary {
