@@ -1,9 +1,9 @@
 import { homedir } from 'node:os'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
+import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, PaneReportCounters, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
-import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
+import type { PaneId, PaneInfo, PaneReportCounters, StateHistoryEntry } from '../../shared/domain/pane'
+import type { CreatePaneRequest, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunches } from '../agents/agentLaunches'
 import type { AgentKind } from '../../shared/domain/agents'
@@ -19,7 +19,7 @@ import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane 
 import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import { BoardRules } from './boardRules'
-import { ChangeCoalescer } from './changeCoalescer'
+import { BoardEvents, type BoardEvent } from './boardEvents'
 import { ClientSessions, type BoardClientSession, type ClientSession } from './clientSessions'
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
@@ -63,16 +63,14 @@ export interface BoardOptions {
   readonly history?: (id: PaneId) => StateHistoryEntry[]
 }
 
-export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, 'pane:data'>]
-
-export type { ClientSession }
+export type { BoardEvent, ClientSession }
 
 /**
  * The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to.
- * It registers panes, wires their events to the board's and keeps their order; the rest is
+ * It registers panes (their listeners, tokens, trackers) and keeps their order; the rest is
  * delegated, one job each: rules (BoardRules), environments (PaneEnvironment), spawning
- * (PaneSpawner), restored panes and restart/resume (PaneRelauncher), coalesced info events
- * (ChangeCoalescer), change counts (PaneChangeTrackers), clients (ClientSessions), recordings
+ * (PaneSpawner), restored panes and restart/resume (PaneRelauncher), events to clients
+ * (BoardEvents), change counts (PaneChangeTrackers), clients (ClientSessions), recordings
  * (PaneRecordings).
  */
 export class Board extends Disposable {
@@ -93,19 +91,21 @@ export class Board extends Disposable {
   private readonly _onDidChangeLayout = this.register(new Emitter<SavedLayout>())
   readonly onDidChangeLayout = this._onDidChangeLayout.event
 
-  private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
-  readonly onEvent = this._onEvent.event
+  private readonly events: BoardEvents
+  /** Every event for clients but `pane:data` (BoardEvents). */
+  readonly onEvent: Event<BoardEvent>
 
   private readonly rules: BoardRules
   private readonly reaper: SessionReaper | null
   private readonly env: PaneEnvironment
-  private readonly coalescer: ChangeCoalescer
   private readonly trackers: PaneChangeTrackers
   private readonly sessions: ClientSessions
   private readonly spawner: PaneSpawner
 
   constructor(private readonly options: BoardOptions) {
     super()
+    this.events = this.register(new BoardEvents(options.clock, options.log, (id) => this.panes.has(id)))
+    this.onEvent = this.events.onEvent
     this.recordings = new PaneRecordings(options.clock)
     this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
     this.rules = this.register(
@@ -122,7 +122,6 @@ export class Board extends Disposable {
       }),
     )
     this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
-    this.coalescer = this.register(new ChangeCoalescer(options.clock, (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }), (id) => this.panes.has(id)))
     this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, rules: this.rules, reaper: this.reaper, agents: options.agents })
     this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
     this.relauncher = new PaneRelauncher(options.clock, {
@@ -137,7 +136,7 @@ export class Board extends Disposable {
         pane?.dispose()
       },
       reattach: (id) => this.sessions.reattach(id),
-      changed: (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }),
+      changed: (info) => this.events.fire({ channel: 'pane:changed', payload: info }),
     })
     this.sessions = new ClientSessions({
       live: (id) => this.panes.get(id),
@@ -196,14 +195,7 @@ export class Board extends Disposable {
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
     const { pane, env, injected } = this.spawner.spawn(id, spec, argv, seed)
     const store = new DisposableStore()
-    store.add(pane.onDidChange((info) => this.coalescer.changed(info)))
-    store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
-    store.add(
-      pane.onDidAlert((alert) => {
-        this.options.log.info(`pane ${alert.paneId} alert from ${alert.source}${alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''}`)
-        this._onEvent.fire({ channel: 'pane:alert', payload: alert })
-      }),
-    )
+    store.add(this.events.wire(pane))
     if (injected) {
       store.add(injected)
       // Its token and files are no use once the agent is gone.
@@ -223,7 +215,7 @@ export class Board extends Disposable {
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
     this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
-    this._onEvent.fire({ channel: 'pane:changed', payload: info })
+    this.events.fire({ channel: 'pane:changed', payload: info })
     return info
   }
 
@@ -240,20 +232,6 @@ export class Board extends Disposable {
   /** An authenticated report from a pane's agent (the report server already checked the token). */
   deliverReport(report: IncomingReport): void {
     this.panes.get(report.paneId)?.report(report.event, report.payload)
-  }
-
-  private onStateChange(change: StateChange): void {
-    const { verdict } = change
-    // The concise line is the status engine's (info); this one, with every piece of evidence, is for --verbose.
-    this.options.log.debug('pane state', {
-      pane: change.paneId,
-      from: change.previous,
-      to: verdict.state,
-      evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
-    })
-    // The state event carries the newest info: what was held back is older, and goes nowhere.
-    this.coalescer.superseded(change.paneId)
-    this._onEvent.fire({ channel: 'pane:state', payload: change })
   }
 
   reportStats(id: PaneId): PaneReportCounters | null {
@@ -314,7 +292,7 @@ export class Board extends Disposable {
       if (!restored) continue
       this.order.add(saved.id)
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
-      this._onEvent.fire({ channel: 'pane:changed', payload: restored.info() })
+      this.events.fire({ channel: 'pane:changed', payload: restored.info() })
     }
   }
 
@@ -331,7 +309,7 @@ export class Board extends Disposable {
   /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */
   reorder(ids: readonly PaneId[]): PaneId[] {
     const { order, changed } = this.order.reorder(ids)
-    if (changed) this._onEvent.fire({ channel: 'board:order', payload: { order: [...order] } })
+    if (changed) this.events.fire({ channel: 'board:order', payload: { order: [...order] } })
     return order
   }
 
@@ -354,7 +332,7 @@ export class Board extends Disposable {
   async remove(id: PaneId): Promise<void> {
     if (this.relauncher.forget(id)) {
       this.order.remove(id)
-      this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+      this.events.removed(id)
       return
     }
     const pane = this.get(id)
@@ -366,9 +344,8 @@ export class Board extends Disposable {
     this.paneStores.delete(id)
     this.relauncher.forget(id)
     pane.dispose()
-    this.coalescer.forget(id)
     this.order.remove(id)
-    this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+    this.events.removed(id)
   }
 
   /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
@@ -403,7 +380,6 @@ export class Board extends Disposable {
 
   override dispose(): void {
     this.recordings.dispose()
-    this.coalescer.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
     this.relauncher.dispose()
