@@ -1,8 +1,10 @@
 // Finds import cycles among the TypeScript sources (type-only imports included: a loop of types
-// is still two modules that cannot be understood apart). `node scripts/importCycles.mjs [root]`
-// prints each cycle and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts).
+// is still two modules that cannot be understood apart), between files and between the folders of
+// the layers (src/shared/*, src/core/*, src/main/*: `core/status` → `core/agents` → `core/status`
+// is a loop even when no file is in one). `node scripts/importCycles.mjs [root]` prints each cycle
+// and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 
@@ -68,9 +70,45 @@ export function findCycles(graph) {
   return components
 }
 
+/** The layers whose folders must not import each other in a loop. */
+export const FOLDER_LAYERS = ['shared', 'core', 'main']
+
+/**
+ * The folder a file belongs to for the folder check: `core/status` for src/core/status/**; a file
+ * directly in a layer (`main/index.ts`, an entry point) is a node of its own. Null outside the layers.
+ */
+export function folderOf(root, file, layers = FOLDER_LAYERS) {
+  const parts = relative(root, file).split(sep)
+  if (!layers.includes(parts[0])) return null
+  return parts.slice(0, 2).join('/')
+}
+
+/** The import graph between folders (folderOf): folder → the other folders its files import. */
+export function folderGraph(graph, folder) {
+  const folders = new Map()
+  for (const [file, imports] of graph) {
+    const from = folder(file)
+    if (from === null) continue
+    if (!folders.has(from)) folders.set(from, new Set())
+    for (const imported of imports) {
+      const to = folder(imported)
+      if (to !== null && to !== from) folders.get(from).add(to)
+    }
+  }
+  return new Map([...folders].map(([k, v]) => [k, [...v].sort()]))
+}
+
+/** Every folder-level cycle of the layers under `root` (each as its folders, sorted). */
+export function findFolderCycles(root, graph = importGraph(root)) {
+  return findCycles(folderGraph(graph, (file) => folderOf(root, file)))
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.argv[2] ?? 'src')
-  const cycles = findCycles(importGraph(root))
+  const graph = importGraph(root)
+  const cycles = findCycles(graph)
   for (const cycle of cycles) console.error(`import cycle: ${cycle.map((f) => relative(process.cwd(), f)).join(' ↔ ')}`)
-  process.exit(cycles.length ? 1 : 0)
+  const folderCycles = findFolderCycles(root, graph)
+  for (const cycle of folderCycles) console.error(`folder import cycle: ${cycle.join(' ↔ ')}`)
+  process.exit(cycles.length || folderCycles.length ? 1 : 0)
 }

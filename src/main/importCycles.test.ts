@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest'
 import { relative, resolve } from 'node:path'
 // @ts-expect-error -- a plain .mjs script (also run as `node scripts/importCycles.mjs`), no types
-import { findCycles, importGraph } from '../../scripts/importCycles.mjs'
+import { findCycles, findFolderCycles, importGraph } from '../../scripts/importCycles.mjs'
+
+const root = resolve(__dirname, '..')
+
+/**
+ * Folder loops that are meant to stay, each with its reason. None: every folder of src/shared,
+ * src/core and src/main depends one way (shared ← core ← main; in core, status → agents and
+ * process → agents; in main, panes → record).
+ */
+const JUSTIFIED_FOLDER_LOOPS: readonly { readonly folders: string; readonly why: string }[] = []
 
 /** Issue 13: NewPaneForm → paneActions → overlayStore → NewPaneForm, and cli/args ↔ cli/sessionCommands, were loops. */
 describe('the import graph of src', () => {
   it('has no cycle (type-only imports included)', () => {
-    const root = resolve(__dirname, '..')
     const cycles = (findCycles(importGraph(root)) as string[][]).map((c) => c.map((f) => relative(root, f)).join(' ↔ '))
     expect(cycles).toEqual([])
   })
@@ -19,5 +27,33 @@ describe('the import graph of src', () => {
       ['d.ts', ['a.ts']],
     ])
     expect(findCycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']])
+  })
+})
+
+/** Issue 13: core/agents ↔ core/process ↔ core/status and main/panes ↔ main/record were loops of folders with no loop of files. */
+describe('the folders of src/shared, src/core and src/main', () => {
+  it('import each other in no loop but the justified ones', () => {
+    const cycles = (findFolderCycles(root) as string[][]).map((c) => c.join(' ↔ '))
+    expect(cycles).toEqual(JUSTIFIED_FOLDER_LOOPS.map((l) => l.folders))
+  })
+
+  it('finds a loop of folders that no loop of files shows (the check can fail)', () => {
+    const file = (path: string) => resolve(root, path)
+    const graph = new Map([
+      [file('core/status/signals.ts'), [file('core/agents/registry.ts')]],
+      [file('core/agents/registry.ts'), []],
+      [file('core/agents/reports.ts'), [file('core/status/table.ts')]],
+      [file('core/status/table.ts'), []],
+      // A file directly in a layer is a node of its own: an entry point importing a folder that imports a sibling module is no loop.
+      [file('main/index.ts'), [file('main/cli/run.ts')]],
+      [file('main/cli/run.ts'), [file('main/appVersion.ts')]],
+      [file('main/appVersion.ts'), []],
+      // Outside the layers: not checked.
+      [file('renderer/src/a/x.ts'), [file('renderer/src/b/y.ts')]],
+      [file('renderer/src/b/y.ts'), [file('renderer/src/a/z.ts')]],
+      [file('renderer/src/a/z.ts'), []],
+    ])
+    expect(findCycles(graph)).toEqual([])
+    expect(findFolderCycles(root, graph)).toEqual([['core/agents', 'core/status']])
   })
 })

@@ -1,7 +1,7 @@
 import type { AgentName } from '../../shared/domain/agents'
 import type { DialogInfo } from '../../shared/domain/pane'
 import type { AgentTerminalState } from './codex/stateOsc'
-import type { AgentReportTable } from '../status/reports/reportTable'
+import type { AgentReportTable } from './reportTable'
 
 /** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */
 export interface TerminalStateParser {

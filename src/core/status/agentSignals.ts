@@ -1,7 +1,7 @@
 import type { AgentName } from '../../shared/domain/agents'
 import type { DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
 import { agentKnowledge } from '../agents/registry'
-import type { AgentReportTable } from './reports/reportTable'
+import type { AgentReportTable } from '../agents/reportTable'
 
 export type { TerminalStateParser }
 

@@ -4,8 +4,7 @@ import type { AgentTerminalState } from '../agents/codex/stateOsc'
 import type { PaneContext } from './processSignals'
 import type { AgentReport } from './reports/interpretReport'
 import { initialVerdict } from './reduceProcessStatus'
-import type { DialogAnswer } from './dialogAnswer'
-import type { DialogAnswerKeys } from '../agents/agentKnowledge'
+import type { AnswerKey, DialogAnswerKeys } from '../agents/agentKnowledge'
 
 export const enum StatusConstants {
   /**
@@ -57,6 +56,29 @@ export interface ScreenMemo {
   readonly text: string
   readonly fromTitle: boolean
   readonly dialog?: DialogInfo
+}
+
+/**
+ * The user answered a dialog with a key typed into it, and the agent has not taken it off the
+ * screen yet. OpenCode 1.18.33 after the Enter that confirms "Allow always" drew its first
+ * permission dialog again for 1.3 s and reported permission.replied 1.25 s after the key: the
+ * screen said blocked, the user had answered. Pure: the reducer passes the time.
+ *
+ * The answered dialogs of one dialog episode are remembered by identity (rule, kind, title,
+ * options). A dialog on screen that the user answered is stale; one they have not answered (the
+ * confirmation an Enter opened) counts at its first frame. The hold ends with the episode (the
+ * screen shows work or the prompt), when the agent reports a new dialog after the key, and after
+ * AnswerHoldMs: a dialog that really stays open (a Cancel that went back to it) is blocked again.
+ */
+export interface DialogAnswer {
+  /** The latest answering key. */
+  readonly at: number
+  readonly key: AnswerKey
+  /** The dialog it was typed into, for evidence. */
+  readonly kind: string
+  readonly title: string
+  /** Every dialog answered in this episode, by identity. */
+  readonly answered: readonly string[]
 }
 
 export interface TerminalMemo {

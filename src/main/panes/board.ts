@@ -1,31 +1,30 @@
 import { homedir } from 'node:os'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
+import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import type { PaneId, PaneInfo, PaneReportCounters, StateChange, StateHistoryEntry } from '../../shared/domain/pane'
-import type { CreatePaneRequest, EventChannel, EventMap, SavedLayout } from '../../shared/ipc/contract'
+import type { PaneId, PaneInfo, PaneReportCounters, StateHistoryEntry } from '../../shared/domain/pane'
+import type { CreatePaneRequest, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunches } from '../agents/agentLaunches'
 import type { AgentKind } from '../../shared/domain/agents'
 import type { ChangeTracker } from '../changes/changeTracker'
 import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
-import { PtyProcess } from '../pty/ptyProcess'
 import { SessionReaper } from '../pty/sessionReaper'
 import { formatRuleFileError } from '../status/ruleFile'
 import type { Logger } from '../util/log'
-import { Pane } from './pane'
-import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
-import { relaunchSeed, relaunchCommand, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
-import { PaneRecordings } from '../record/paneRecordings'
+import type { Pane } from './pane'
+import type { RestoredPane } from './restoredPane'
+import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
+import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import { BoardRules } from './boardRules'
-import { ChangeCoalescer } from './changeCoalescer'
+import { BoardEvents, type BoardEvent } from './boardEvents'
 import { ClientSessions, type BoardClientSession, type ClientSession } from './clientSessions'
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
 import { PaneOrder } from './paneOrder'
-import { injectReporting } from './agentInjection'
+import { PaneSpawner } from './paneSpawner'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -64,31 +63,26 @@ export interface BoardOptions {
   readonly history?: (id: PaneId) => StateHistoryEntry[]
 }
 
-export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, 'pane:data'>]
-
-export type { ClientSession }
+export type { BoardEvent, ClientSession }
 
 /**
  * The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to.
- * It launches, relaunches and removes panes and keeps their order; the rest is delegated, one job
- * each: rules (BoardRules), environments (PaneEnvironment), coalesced info events
- * (ChangeCoalescer), change counts (PaneChangeTrackers), clients (ClientSessions).
+ * It registers panes (their listeners, tokens, trackers) and keeps their order; the rest is
+ * delegated, one job each: rules (BoardRules), environments (PaneEnvironment), spawning
+ * (PaneSpawner), restored panes and restart/resume (PaneRelauncher), events to clients
+ * (BoardEvents), change counts (PaneChangeTrackers), clients (ClientSessions), recordings
+ * (PaneRecordings).
  */
 export class Board extends Disposable {
   private readonly panes = new Map<PaneId, Pane>()
   private readonly paneStores = new Map<PaneId, DisposableStore>()
   private readonly order = new PaneOrder()
   private nextId = 1
-  /** Per pane: what a recording must scrub (its report token). */
-  private readonly paneSecrets = new Map<PaneId, readonly string[]>()
   private readonly recordings: PaneRecordings
   /** Each pane's control-socket token (in its environment only), to its id. */
   private readonly controlTokens = new Map<string, PaneId>()
-
-  /** Panes back from the saved workspace with nothing running yet (see restore). */
-  private readonly restored = new Map<PaneId, RestoredPane>()
-  /** What each pane was launched with, as the user asked: what restart and resume run again. */
-  private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+  /** Restored panes and what each pane runs again (restart, resume). */
+  private readonly relauncher: PaneRelauncher
 
   private readonly _onDidLaunch = this.register(new Emitter<PaneLaunched>())
   /** A pane's process started (created, restarted or resumed): what the workspace store saves. */
@@ -97,18 +91,21 @@ export class Board extends Disposable {
   private readonly _onDidChangeLayout = this.register(new Emitter<SavedLayout>())
   readonly onDidChangeLayout = this._onDidChangeLayout.event
 
-  private readonly _onEvent = this.register(new Emitter<BoardEvent>((err) => this.options.log.error('board listener failed', { err: String(err) })))
-  readonly onEvent = this._onEvent.event
+  private readonly events: BoardEvents
+  /** Every event for clients but `pane:data` (BoardEvents). */
+  readonly onEvent: Event<BoardEvent>
 
   private readonly rules: BoardRules
   private readonly reaper: SessionReaper | null
   private readonly env: PaneEnvironment
-  private readonly coalescer: ChangeCoalescer
   private readonly trackers: PaneChangeTrackers
   private readonly sessions: ClientSessions
+  private readonly spawner: PaneSpawner
 
   constructor(private readonly options: BoardOptions) {
     super()
+    this.events = this.register(new BoardEvents(options.clock, options.log, (id) => this.panes.has(id)))
+    this.onEvent = this.events.onEvent
     this.recordings = new PaneRecordings(options.clock)
     this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
     this.rules = this.register(
@@ -125,11 +122,25 @@ export class Board extends Disposable {
       }),
     )
     this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
-    this.coalescer = this.register(new ChangeCoalescer(options.clock, (info) => this._onEvent.fire({ channel: 'pane:changed', payload: info }), (id) => this.panes.has(id)))
+    this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, rules: this.rules, reaper: this.reaper, agents: options.agents })
     this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
+    this.relauncher = new PaneRelauncher(options.clock, {
+      live: (id) => this.panes.get(id),
+      get: (id) => this.get(id),
+      launch: (id, spec, argv, seed) => this.launchPane(id, spec, argv, seed),
+      retire: (id) => {
+        const pane = this.panes.get(id)
+        this.paneStores.get(id)?.dispose()
+        this.paneStores.delete(id)
+        this.panes.delete(id)
+        pane?.dispose()
+      },
+      reattach: (id) => this.sessions.reattach(id),
+      changed: (info) => this.events.fire({ channel: 'pane:changed', payload: info }),
+    })
     this.sessions = new ClientSessions({
       live: (id) => this.panes.get(id),
-      restored: (id) => this.restored.get(id),
+      restored: (id) => this.relauncher.restoredPane(id),
       get: (id) => this.get(id),
       disconnected: (clientId) => this.recordings.stopOwnedBy(clientId),
     })
@@ -182,38 +193,9 @@ export class Board extends Disposable {
   }
 
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
-    const env = this.env.forPane(id, spec.env)
-    const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = injectReporting(this.options.agents, this.options.log, id, argv, env, spec.agent)
-    const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, this.options.clock)
-    if (!result.ok) {
-      injected?.dispose()
-      throw new BoardError('spawn-failed', result.message)
-    }
-    this.reaper?.track(result.pty.pid)
-    // The pane shows the command the user asked for; the injected flags are ours.
-    const pane = new Pane({
-      seed,
-      id,
-      launch,
-      pty: result.pty,
-      title: spec.title,
-      worktree: spec.worktree ?? null,
-      agent: spec.agent,
-      clock: this.options.clock,
-      rules: (agent) => this.rules.rules(agent),
-      ruleFile: (agent) => this.rules.file(agent),
-      log: (line) => this.options.log.info(line),
-    })
+    const { pane, env, injected } = this.spawner.spawn(id, spec, argv, seed)
     const store = new DisposableStore()
-    store.add(pane.onDidChange((info) => this.coalescer.changed(info)))
-    store.add(pane.onDidChangeState((change) => this.onStateChange(change)))
-    store.add(
-      pane.onDidAlert((alert) => {
-        this.options.log.info(`pane ${alert.paneId} alert from ${alert.source}${alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''}`)
-        this._onEvent.fire({ channel: 'pane:alert', payload: alert })
-      }),
-    )
+    store.add(this.events.wire(pane))
     if (injected) {
       store.add(injected)
       // Its token and files are no use once the agent is gone.
@@ -222,18 +204,18 @@ export class Board extends Disposable {
     this.panes.set(id, pane)
     this.order.add(id)
     this.paneStores.set(id, store)
-    this.paneSecrets.set(id, injected?.secrets ?? [])
+    this.recordings.launched(id, injected?.secrets ?? [])
     const token = env.SWITCHBOARD_PANE_TOKEN
     if (token) {
       this.controlTokens.set(token, id)
       store.add({ dispose: () => this.controlTokens.delete(token) })
     }
-    this.trackers.track(pane, store, launch.cwd, spec.worktree?.baseCommit)
-    this.specs.set(id, spec)
-    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: launch.cwd, pid: pane.info().pid })
+    this.trackers.track(pane, store, spec.cwd, spec.worktree?.baseCommit)
+    this.relauncher.launched(id, spec)
+    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
     this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
-    this._onEvent.fire({ channel: 'pane:changed', payload: info })
+    this.events.fire({ channel: 'pane:changed', payload: info })
     return info
   }
 
@@ -252,20 +234,6 @@ export class Board extends Disposable {
     this.panes.get(report.paneId)?.report(report.event, report.payload)
   }
 
-  private onStateChange(change: StateChange): void {
-    const { verdict } = change
-    // The concise line is the status engine's (info); this one, with every piece of evidence, is for --verbose.
-    this.options.log.debug('pane state', {
-      pane: change.paneId,
-      from: change.previous,
-      to: verdict.state,
-      evidence: verdict.evidence.map((e) => `${e.source}: ${e.detail}`),
-    })
-    // The state event carries the newest info: what was held back is older, and goes nowhere.
-    this.coalescer.superseded(change.paneId)
-    this._onEvent.fire({ channel: 'pane:state', payload: change })
-  }
-
   reportStats(id: PaneId): PaneReportCounters | null {
     return this.options.reportStats?.(id) ?? null
   }
@@ -278,18 +246,18 @@ export class Board extends Disposable {
   get(id: PaneId): Pane {
     const pane = this.panes.get(id)
     if (pane) return pane
-    if (this.restored.has(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
+    if (this.relauncher.restoredPane(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
     throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
   /** A live or restored pane's info. */
   info(id: PaneId): PaneInfo {
-    return this.restored.get(id)?.info() ?? this.get(id).info()
+    return this.relauncher.restoredPane(id)?.info() ?? this.get(id).info()
   }
 
   /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.restored.get(id)?.info() ?? [])
+    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.relauncher.restoredPane(id)?.info() ?? [])
   }
 
   /** The window layout a client saved last (restored with the workspace). */
@@ -304,7 +272,7 @@ export class Board extends Disposable {
 
   /** A pane back from the saved workspace with nothing running, if `id` is one. */
   restoredPane(id: PaneId): RestoredPane | undefined {
-    return this.restored.get(id)
+    return this.relauncher.restoredPane(id)
   }
 
   /** A pane's state history as saved (it survives restarts of the board). */
@@ -317,67 +285,31 @@ export class Board extends Disposable {
    * Puts saved panes back in their places, with nothing running: each shows its last screen until
    * it is resumed or restarted. Call on a fresh board, before any pane is created.
    */
-  restore(panes: readonly (RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> })[]): void {
+  restore(panes: readonly SavedPane[]): void {
     for (const saved of panes) {
-      if (this.panes.has(saved.id) || this.restored.has(saved.id)) continue
-      const { env, ...options } = saved
-      this.restored.set(saved.id, new RestoredPane(options, this.options.clock))
+      if (this.panes.has(saved.id)) continue
+      const restored = this.relauncher.restore(saved)
+      if (!restored) continue
       this.order.add(saved.id)
-      this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows, worktree: saved.worktree ?? undefined })
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
-      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(saved.id)!.info() })
+      this.events.fire({ channel: 'pane:changed', payload: restored.info() })
     }
   }
 
-  /**
-   * Runs a pane that is not running again in its place: an agent with its session resumed (its
-   * own resume command and the session id it reported), anything else with its command, cwd and
-   * environment. Reporting is injected again, as on every launch.
-   */
+  /** Runs a pane that is not running again in its place (PaneRelauncher.resume). */
   async resume(id: PaneId): Promise<PaneInfo> {
-    const live = this.panes.get(id)
-    if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
-    return this.relaunch(id)
+    return this.relauncher.resume(id)
   }
 
   /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
   async restart(id: PaneId): Promise<PaneInfo> {
-    return this.relaunch(id)
-  }
-
-  private async relaunch(id: PaneId): Promise<PaneInfo> {
-    const live = this.panes.get(id)
-    const restored = this.restored.get(id)
-    const spec = this.specs.get(id)
-    if ((!live && !restored) || !spec) return this.get(id).info()
-    const before = restored ? restored.info() : live!.info()
-    const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
-    const argv = relaunchCommand(spec.command, before)
-    if (live) {
-      await live.kill()
-      this.paneStores.get(id)?.dispose()
-      this.paneStores.delete(id)
-      this.panes.delete(id)
-      live.dispose()
-    }
-    restored?.dispose()
-    this.restored.delete(id)
-    try {
-      const info = this.launchPane(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
-      await this.sessions.reattach(id)
-      return info
-    } catch (err) {
-      // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
-      this.restored.set(id, new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), interruption: before.interrupted ?? null, serialized: screen }, this.options.clock))
-      this._onEvent.fire({ channel: 'pane:changed', payload: this.restored.get(id)!.info() })
-      throw err
-    }
+    return this.relauncher.restart(id)
   }
 
   /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */
   reorder(ids: readonly PaneId[]): PaneId[] {
     const { order, changed } = this.order.reorder(ids)
-    if (changed) this._onEvent.fire({ channel: 'board:order', payload: { order: [...order] } })
+    if (changed) this.events.fire({ channel: 'board:order', payload: { order: [...order] } })
     return order
   }
 
@@ -388,38 +320,32 @@ export class Board extends Disposable {
   }
 
   async kill(id: PaneId): Promise<void> {
-    if (this.restored.has(id)) return
+    if (this.relauncher.restoredPane(id)) return
     await this.get(id).kill()
   }
 
   resize(id: PaneId, cols: number, rows: number): void {
-    if (this.restored.has(id)) return
+    if (this.relauncher.restoredPane(id)) return
     this.get(id).resize(cols, rows)
   }
 
   async remove(id: PaneId): Promise<void> {
-    const restored = this.restored.get(id)
-    if (restored) {
-      restored.dispose()
-      this.restored.delete(id)
-      this.specs.delete(id)
+    if (this.relauncher.forget(id)) {
       this.order.remove(id)
-      this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+      this.events.removed(id)
       return
     }
     const pane = this.get(id)
     await pane.kill()
     this.recordings.forget(id)
-    this.paneSecrets.delete(id)
     this.reaper?.untrack(pane.info().pid)
     this.panes.delete(id)
     this.paneStores.get(id)?.dispose()
     this.paneStores.delete(id)
-    this.specs.delete(id)
+    this.relauncher.forget(id)
     pane.dispose()
-    this.coalescer.forget(id)
     this.order.remove(id)
-    this._onEvent.fire({ channel: 'pane:removed', payload: { paneId: id } })
+    this.events.removed(id)
   }
 
   /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
@@ -429,7 +355,7 @@ export class Board extends Disposable {
 
   /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */
   record(id: PaneId, file: string, owner: string | null = null): Promise<RecordingSummary> {
-    return this.recordings.start(this.get(id), file, this.paneSecrets.get(id) ?? [], owner)
+    return this.recordings.start(this.get(id), file, owner)
   }
 
   stopRecording(id: PaneId): RecordingSummary {
@@ -454,11 +380,9 @@ export class Board extends Disposable {
 
   override dispose(): void {
     this.recordings.dispose()
-    this.coalescer.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()
-    for (const pane of this.restored.values()) pane.dispose()
-    this.restored.clear()
+    this.relauncher.dispose()
     this.panes.clear()
     this.paneStores.clear()
     super.dispose()

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import type { PaneState } from '../../shared/domain/pane'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
+import type { PaneRecordings } from '../panes/paneRecordings'
 import { parseCast, parseReports } from '../replay/asciicast'
 import { runReplay } from '../replay/replayCommand'
 import { replayRecording } from '../replay/replayRecording'
@@ -137,7 +138,7 @@ describe('switchboard record', () => {
     const pane = board.get(id)
     await waitForState(pane, 'idle')
     // As the board does for an agent launch: the pane's secrets are what its launch injected.
-    ;(board as unknown as { paneSecrets: Map<string, string[]> }).paneSecrets.set(id, [token])
+    ;(board as unknown as { recordings: PaneRecordings }).recordings.launched(id, [token])
     const file = join(dir, 'secret.cast')
     await board.record(id, file)
     board.write(id, `echo ${token}\r`)

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import type { SeenVersion } from '../../core/status/drift'
-import { reportedVersion, type AgentReportTable } from '../../core/status/reports/reportTable'
+import { reportedVersion, type AgentReportTable } from '../../core/agents/reportTable'
 
 export const enum AgentVersionConstants {
   /**

@@ -1,10 +1,9 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { AgentPresence } from '../../core/status/agentPresence'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { detectDrift, driftDeadline, type Drift, type DriftInputs, type SeenVersion, type VerifiedVersion } from '../../core/status/drift'
-import type { AgentReportTable } from '../../core/status/reports/reportTable'
+import type { AgentReportTable } from '../../core/agents/reportTable'
 import { isNewerThanVerified } from './versions'
 import type { StatusMemory } from '../../core/status/statusMemory'
 import type { LoadedRuleFile } from './ruleFile'
@@ -37,6 +36,8 @@ export interface DriftMonitorOptions {
   readonly reports: AgentReportTable | null
   /** The screen, read only when a drift begins (kept for a bug report). */
   readonly screen: () => ScreenView
+  /** Drift began, ended, or changed its reason (the engine's events: StatusEvents.driftChanged). */
+  readonly changed: (drift: PaneDrift | null) => void
   readonly log?: (line: string) => void
 }
 
@@ -60,10 +61,6 @@ export class DriftMonitor extends Disposable {
   private current: PaneDrift | null = null
   private latest: PaneDrift | null = null
   private timer: { at: number; handle: IDisposable } | null = null
-
-  private readonly _onDidChangeDrift = this.register(new Emitter<PaneDrift | null>())
-  /** Drift began, ended, or changed its reason. */
-  readonly onDidChangeDrift = this._onDidChangeDrift.event
 
   constructor(private readonly options: DriftMonitorOptions) {
     super()
@@ -102,7 +99,7 @@ export class DriftMonitor extends Disposable {
       } else {
         this.options.log?.('drift over')
       }
-      this._onDidChangeDrift.fire(next)
+      this.options.changed(next)
     }
     this.schedule(driftDeadline(inputs, now), now)
   }

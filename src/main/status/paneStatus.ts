@@ -1,13 +1,13 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { recognizeAgent } from '../../core/process/recognizeAgent'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
-import { ruleBasis, type PaneDrift } from './driftMonitor'
+import { ruleBasis } from './driftMonitor'
 import type { LoadedRuleFile } from './ruleFile'
-import { StatusEngine, type EngineScreen, type Explanation, type LiveStatus, type StatusFacts, type VerdictChange } from './statusEngine'
+import { StatusEngine, type EngineScreen, type Explanation, type LiveStatus, type StatusFacts } from './statusEngine'
+import { StatusEvents } from './statusEvents'
 
 export interface PaneStatusOptions {
   readonly clock: Clock
@@ -36,12 +36,12 @@ export class PaneStatus extends Disposable {
   private agentName: string | null
   private lastForeground: ProcessSignal | null = null
 
-  private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
-  readonly onDidChangeVerdict = this._onDidChangeVerdict.event
-
-  private readonly _onDidChangeDrift = this.register(new Emitter<PaneDrift | null>())
+  /** Handed to every engine it runs: the listeners outlive the swap, and each change is fired once, by its owner. */
+  private readonly events = this.register(new StatusEvents())
+  /** The verdict changed (the engine in charge), or another agent's engine took over with its own. */
+  readonly onDidChangeVerdict = this.events.onDidChangeVerdict
   /** Drift began, ended or changed reason; also fired (null) when a new agent's engine takes over from a drifting one. */
-  readonly onDidChangeDrift = this._onDidChangeDrift.event
+  readonly onDidChangeDrift = this.events.onDidChangeDrift
 
   constructor(private readonly options: PaneStatusOptions) {
     super()
@@ -63,14 +63,14 @@ export class PaneStatus extends Disposable {
         context: this.options.context,
         screen: this.options.screen,
         log: (line) => this.options.log(`${agent ?? 'pane'}: ${line}`),
+        events: this.events,
       }),
     )
-    store.add(this.engine.onDidChangeVerdict((change) => this._onDidChangeVerdict.fire(change)))
-    store.add(this.engine.onDidChangeDrift((drift) => this._onDidChangeDrift.fire(drift)))
     if (this.lastForeground) this.engine.process(this.lastForeground)
     this.engine.screenChanged()
-    if (previous) this._onDidChangeVerdict.fire({ previous, verdict: this.engine.verdict })
-    if (previousDrift) this._onDidChangeDrift.fire(this.engine.drift)
+    // The swap itself is a change of owner: the listeners learn the new engine's verdict and drift.
+    if (previous) this.events.verdictChanged({ previous, verdict: this.engine.verdict })
+    if (previousDrift) this.events.driftChanged(this.engine.drift)
   }
 
   private basis(agent: string | null) {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
+import type { Event } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
 import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
@@ -15,6 +15,9 @@ import type { Verdict } from '../../shared/domain/pane'
 import { notePresence, unknownPresence, type AgentPresence } from '../../core/status/agentPresence'
 import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
+import { StatusEvents, type VerdictChange } from './statusEvents'
+
+export type { VerdictChange }
 
 export const enum EngineConstants {
   /**
@@ -49,6 +52,8 @@ export interface StatusEngineOptions {
   readonly screen: () => EngineScreen
   /** Every verdict change, with its evidence, one line each. */
   readonly log?: (line: string) => void
+  /** Where its verdict and drift changes go: the pane's (PaneStatus hands its own to each engine it runs); its own when omitted. */
+  readonly events?: StatusEvents
 }
 
 /**
@@ -72,11 +77,6 @@ export interface StatusFacts {
   readonly sessionId: string | null
   readonly agentVersion: string | null
   readonly drift: PaneDrift | null
-}
-
-export interface VerdictChange {
-  readonly previous: Verdict
-  readonly verdict: Verdict
 }
 
 export interface Explanation {
@@ -117,14 +117,17 @@ export class StatusEngine extends Disposable {
   private readonly version: AgentVersion
   private presence: AgentPresence = unknownPresence
 
-  private readonly _onDidChangeVerdict = this.register(new Emitter<VerdictChange>())
+  private readonly events: StatusEvents
   /** The state changed, or the same state is now decided by another rule or event. */
-  readonly onDidChangeVerdict = this._onDidChangeVerdict.event
+  readonly onDidChangeVerdict: Event<VerdictChange>
   /** Drift began, ended or changed reason (see core/status/drift.ts). */
-  readonly onDidChangeDrift: DriftMonitor['onDidChangeDrift']
+  readonly onDidChangeDrift: Event<PaneDrift | null>
 
   constructor(private readonly options: StatusEngineOptions) {
     super()
+    this.events = options.events ?? this.register(new StatusEvents())
+    this.onDidChangeVerdict = this.events.onDidChangeVerdict
+    this.onDidChangeDrift = this.events.onDidChangeDrift
     this.rules = options.rules
     this.signals = agentSignals(options.agent)
     this.ctx = {
@@ -144,11 +147,11 @@ export class StatusEngine extends Disposable {
         agent: options.agent,
         reports: this.signals?.reports ?? null,
         screen: options.screen,
+        changed: (drift) => this.events.driftChanged(drift),
         ...(options.log ? { log: options.log } : {}),
       }),
     )
     this.driftMonitor.setRules(options.rules.length, options.basis ?? null)
-    this.onDidChangeDrift = this.driftMonitor.onDidChangeDrift
   }
 
   get verdict(): Verdict {
@@ -302,7 +305,7 @@ export class StatusEngine extends Disposable {
         const why = first ? ` (${first.source}: ${first.detail.length > 100 ? `${first.detail.slice(0, 99)}…` : first.detail})` : ''
         this.options.log?.(`${prev.verdict.state} → ${verdict.state}${ask ? `: ${ask}` : ''}${why}`)
       }
-      this._onDidChangeVerdict.fire({ previous: prev.verdict, verdict })
+      this.events.verdictChanged({ previous: prev.verdict, verdict })
     }
     this.scheduleDeadline()
     this.updateDrift()

@@ -1,4 +1,4 @@
-import type { AgentReportTable } from '../../status/reports/reportTable'
+import type { AgentReportTable } from '../reportTable'
 
 /**
  * Claude Code hooks, measured on 2.1.197 (fixtures/claude/README.md: cc-80x24, cc-120x32,

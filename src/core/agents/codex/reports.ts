@@ -1,4 +1,4 @@
-import type { AgentReportTable } from '../../status/reports/reportTable'
+import type { AgentReportTable } from '../reportTable'
 
 /**
  * Codex CLI hooks, measured on 0.171.0 (fixtures/codex/README.md). Codex's own terminal state

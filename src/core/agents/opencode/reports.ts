@@ -1,4 +1,4 @@
-import type { AgentReportTable } from '../../status/reports/reportTable'
+import type { AgentReportTable } from '../reportTable'
 
 /**
  * OpenCode plugin bus events, measured on 1.18.33 (fixtures/opencode/README.md). Subagents report

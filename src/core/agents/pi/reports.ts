@@ -1,4 +1,4 @@
-import type { AgentReportTable } from '../../status/reports/reportTable'
+import type { AgentReportTable } from '../reportTable'
 
 /**
  * Pi extension events, measured on 0.73.1 (fixtures/pi/README.md). Pi core has no dialogs; the

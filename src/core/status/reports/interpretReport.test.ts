@@ -4,7 +4,7 @@ import { codexReports } from '../../agents/codex/reports'
 import { emptyTracker, interpretReport, type AgentReport, type ReportTracker } from './interpretReport'
 import { opencodeReports } from '../../agents/opencode/reports'
 import { piReports } from '../../agents/pi/reports'
-import type { AgentReportTable } from './reportTable'
+import type { AgentReportTable } from '../../agents/reportTable'
 
 /** Feeds events in order; returns every report produced and the final tracker. */
 function feed(table: AgentReportTable, events: [string, unknown][]): { reports: (AgentReport | null)[]; tracker: ReportTracker } {

@@ -1,6 +1,6 @@
 import { askFromPayload, lastSentence } from '../../notify/askText'
 import { endsWithQuestion, messageText, replyTail } from './replyText'
-import { field, findMapping, type AgentReportTable, type EventMapping, type ReportEffect } from './reportTable'
+import { field, findMapping, type AgentReportTable, type EventMapping, type ReportEffect } from '../../agents/reportTable'
 
 /** One event exactly as the agent delivered it, on the board's clock. */
 export interface RawReport {

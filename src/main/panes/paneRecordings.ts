@@ -3,9 +3,9 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
-import type { Pane } from '../panes/pane'
-import { PaneRecorder, type RecordingSummary } from './paneRecorder'
-import { recordingFiles } from './recordingFiles'
+import { PaneRecorder, type RecordingSummary } from '../record/paneRecorder'
+import { recordingFiles } from '../record/recordingFiles'
+import type { Pane } from './pane'
 
 /** A marker label: a state name or a fixture label such as `reply-question`. */
 export const MARK_LABEL = /^[a-z][a-z0-9-]{0,31}$/
@@ -25,18 +25,25 @@ interface Active {
 export class PaneRecordings implements IDisposable {
   private readonly active = new Map<PaneId, Active>()
   private readonly finished = new Map<PaneId, RecordingSummary>()
+  /** Per pane: what its recordings must scrub (its report token). */
+  private readonly secrets = new Map<PaneId, readonly string[]>()
   private nextClient = 0
 
   constructor(private readonly clock: Clock) {}
 
-  async start(pane: Pane, file: string, secrets: readonly string[], owner: string | null): Promise<RecordingSummary> {
+  /** The pane was launched (or launched again) with these secrets in its environment: its recordings scrub them. */
+  launched(paneId: PaneId, secrets: readonly string[]): void {
+    this.secrets.set(paneId, secrets)
+  }
+
+  async start(pane: Pane, file: string, owner: string | null): Promise<RecordingSummary> {
     if (!isAbsolute(file) || !file.endsWith('.cast')) throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
     if (this.active.has(pane.id)) throw new BoardError('invalid', `pane ${pane.id} is already being recorded to ${this.active.get(pane.id)!.recorder.files.cast}`)
     if (pane.exit) throw new BoardError('exited', `pane ${pane.id} has exited; there is nothing left to record`)
     const info = pane.info()
     let recorder: PaneRecorder
     try {
-      recorder = new PaneRecorder({ file, cols: info.cols, rows: info.rows, argv: info.command, title: info.title, clock: this.clock, secrets })
+      recorder = new PaneRecorder({ file, cols: info.cols, rows: info.rows, argv: info.command, title: info.title, clock: this.clock, secrets: this.secrets.get(pane.id) ?? [] })
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       const files = Object.values(recordingFiles(file)).join(', ')
@@ -109,6 +116,7 @@ export class PaneRecordings implements IDisposable {
   forget(paneId: PaneId): void {
     if (this.active.has(paneId)) this.stop(paneId)
     this.finished.delete(paneId)
+    this.secrets.delete(paneId)
   }
 
   dispose(): void {

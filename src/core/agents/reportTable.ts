@@ -4,7 +4,7 @@
  * things the agent cannot report, listed instead of faked.
  */
 
-import type { AgentName } from '../../../shared/domain/agents'
+import type { AgentName } from '../../shared/domain/agents'
 
 export type ReportEffect =
   /** The agent is processing (a prompt was submitted, a tool runs, the model is called). */
