@@ -4,15 +4,10 @@ import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { MirrorEmitters } from './mirrorEmitters'
 import { defaultMirrorPool, type MirrorPool, type PoolClient, type PoolLease } from './mirrorPool'
-import type { MirrorState, PoolEvent } from './mirrorProtocol'
+import type { PoolEvent, WireState } from './mirrorProtocol'
 
-function blankState(cols: number, rows: number): MirrorState {
-  return {
-    screen: { cols, rows, lines: Array.from({ length: rows }, () => ''), cursor: { x: 0, y: 0 }, alternate: false },
-    title: '',
-    synchronizing: false,
-    bracketedPaste: false,
-  }
+function blankState(cols: number, rows: number): WireState {
+  return { text: '\n'.repeat(Math.max(0, rows - 1)), cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
 }
 
 /**
@@ -23,7 +18,9 @@ function blankState(cols: number, rows: number): MirrorState {
  */
 export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private readonly lease: PoolLease | null
-  private state: MirrorState
+  private state: WireState
+  /** `state`'s screen, made when first read after the state changed. */
+  private screenCache: MirrorScreen | null = null
   private readonly oscLog: OscRecord[] = []
   /** Callbacks of writes posted and not yet parsed, in order. */
   private readonly pending: (() => void)[] = []
@@ -50,8 +47,10 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = typeof lease === 'string' ? null : lease
   }
 
-  setState(state: MirrorState): void {
-    if (!this.disposed) this.state = state
+  setState(state: WireState): void {
+    if (this.disposed) return
+    this.state = state
+    this.screenCache = null
   }
 
   event(msg: PoolEvent): void {
@@ -159,7 +158,8 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   screen(): MirrorScreen {
-    return this.state.screen
+    const { text, cols, rows, cx, cy, alternate } = this.state
+    return (this.screenCache ??= { cols, rows, lines: text.split('\n'), cursor: { x: cx, y: cy }, alternate })
   }
 
   override dispose(): void {
