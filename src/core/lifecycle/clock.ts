@@ -20,6 +20,12 @@ export function gridDelay(now: number, ms: number, grid: number): number {
   return Math.floor((now + ms) / grid) * grid - now
 }
 
+/** As gridDelay, but moved later: at least `ms` and less than `ms + grid`, for deadlines that may slip a little but never come early. */
+export function lateGridDelay(now: number, ms: number, grid: number): number {
+  if (!(grid > 0)) return ms
+  return Math.ceil((now + ms) / grid) * grid - now
+}
+
 /** A deterministic clock for tests and replay: time moves only when told to. */
 export class VirtualClock implements Clock {
   private time: number

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VirtualClock, gridDelay } from './clock'
+import { VirtualClock, gridDelay, lateGridDelay } from './clock'
 import { DisposableStore, toDisposable } from './disposable'
 import { Emitter } from './emitter'
 import { setUnexpectedErrorHandler } from './errors'
@@ -35,6 +35,11 @@ describe('gridDelay', () => {
     // No grid, or one as coarse as the delay itself: the delay as asked.
     expect(gridDelay(5, 16, 0)).toBe(16)
     expect(gridDelay(5, 16, 16)).toBe(16)
+  })
+
+  it('lateGridDelay moves it later instead, by less than a step', () => {
+    expect([1000, 1010, 1049, 1050].map((now) => now + lateGridDelay(now, 200, 50))).toEqual([1200, 1250, 1250, 1250])
+    expect(lateGridDelay(7, 200, 0)).toBe(200)
   })
 })
 
