@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VirtualClock } from './clock'
+import { VirtualClock, gridDelay, lateGridDelay } from './clock'
 import { DisposableStore, toDisposable } from './disposable'
 import { Emitter } from './emitter'
 import { setUnexpectedErrorHandler } from './errors'
@@ -19,6 +19,27 @@ describe('VirtualClock', () => {
     clock.advance(30)
     expect(log).toEqual(['a@110', 'c@115', 'b@120'])
     expect(clock.now()).toBe(130)
+  })
+})
+
+describe('gridDelay', () => {
+  it('moves a deadline earlier onto a shared grid, never later and never by a whole step', () => {
+    // Deadlines 16 ms after 100 and 103 both fall on 112 (one wake-up for the two); after 107, on 120.
+    expect([100, 103, 107].map((now) => now + gridDelay(now, 16, 8))).toEqual([112, 112, 120])
+    for (let now = 0; now < 40; now++) {
+      const delay = gridDelay(now, 16, 8)
+      expect(delay).toBeLessThanOrEqual(16)
+      expect(delay).toBeGreaterThan(8)
+      expect((now + delay) % 8).toBe(0)
+    }
+    // No grid, or one as coarse as the delay itself: the delay as asked.
+    expect(gridDelay(5, 16, 0)).toBe(16)
+    expect(gridDelay(5, 16, 16)).toBe(16)
+  })
+
+  it('lateGridDelay moves it later instead, by less than a step', () => {
+    expect([1000, 1010, 1049, 1050].map((now) => now + lateGridDelay(now, 200, 50))).toEqual([1200, 1250, 1250, 1250])
+    expect(lateGridDelay(7, 200, 0)).toBe(200)
   })
 })
 

@@ -1,11 +1,13 @@
 import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import xtermHeadless from '@xterm/headless'
+import * as nodePty from 'node-pty'
 import { BoardConstants } from '../panes/board'
 import { MirrorConstants } from '../screen/headlessMirror'
 import { contentBlock } from './content'
 import { fmt, median, range } from './stats'
-import { benchBoard, onCleanup, sleep, tempDir } from './support'
+import { benchBoard, benchEnv, onCleanup, sleep, tempDir } from './support'
 import { type Row, targetRow } from './table'
 
 const { Terminal } = xtermHeadless
@@ -83,6 +85,32 @@ async function boardRound(argv: string[], opts: RedrawOptions): Promise<Sample> 
   }
 }
 
+/**
+ * A reference, not the baseline: the same programs in as many node-pty terminals whose output is
+ * read and dropped. What any terminal that owns real PTYs pays before it parses a byte (tmux
+ * included), so the table shows how much of the board's cost is reading at all.
+ */
+async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
+  const [file, ...args] = argv
+  const ptys = Array.from({ length: opts.panes }, () =>
+    nodePty.spawn(file!, args, { name: 'xterm-256color', cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, cwd: tmpdir(), env: benchEnv() as Record<string, string>, encoding: 'utf8' }),
+  )
+  let chars = 0
+  const subs = ptys.map((p) => p.onData((data) => (chars += data.length)))
+  try {
+    await sleep(2000)
+    chars = 0
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    await sleep(opts.windowMs)
+    return sample(cpu0, t0, chars)
+  } finally {
+    for (const s of subs) s.dispose()
+    for (const p of ptys) p.kill('SIGKILL')
+    await sleep(200)
+  }
+}
+
 /** The baseline: as many bare @xterm/headless terminals, same geometry, fed the same frames on a timer. */
 async function bareRound(frames: readonly string[], opts: RedrawOptions): Promise<Sample> {
   const terms = Array.from(
@@ -123,9 +151,11 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   const argv = redrawArgv(file)
   const boards: Sample[] = []
   const bares: Sample[] = []
+  const floors: Sample[] = []
   for (let i = 0; i < opts.rounds; i++) {
     bares.push(await bareRound(frames, opts))
     boards.push(await boardRound(argv, opts))
+    floors.push(await ptyFloorRound(argv, opts))
   }
   const per = (xs: readonly Sample[]) => median(xs.map((s) => s.cpuPerKchar))
   const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
@@ -135,6 +165,12 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   return [
     { section: SECTION, name: 'bare @xterm/headless: CPU ms per 1000 chars', value: fmt(per(bares), 3), detail: `${pct(bares)}, ${rate(bares)}, ${opts.rounds}× ${fmt(opts.windowMs / 1000, 0)} s` },
     { section: SECTION, name: 'board (PTYs, mirrors, status, foreground): CPU ms per 1000 chars', value: fmt(per(boards), 3), detail: `${pct(boards)}, ${rate(boards)}` },
+    {
+      section: SECTION,
+      name: 'reference: the same PTYs read and dropped (node-pty, no parsing): CPU ms per 1000 chars',
+      value: fmt(per(floors), 3),
+      detail: `${pct(floors)}, ${fmt(per(floors) / per(bares), 2)}× bare headless before any parsing`,
+    },
     targetRow(SECTION, 'board / bare headless, CPU per char (medians)', ratio, fmt(ratio, 2), { limit: 1.5, atLeast: false, label: '≤ 1.5' }, `per round ${range(ratios, 2)}`),
   ]
 }

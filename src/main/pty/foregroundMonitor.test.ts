@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { VirtualClock } from '../../core/lifecycle/clock'
+import { VirtualClock, type Clock } from '../../core/lifecycle/clock'
 import type { TerminalReader } from '../../core/status/processSignals'
 import { ForegroundMonitor, type ForegroundState } from './foregroundMonitor'
 
@@ -87,10 +87,11 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     monitor.noteInput()
     await step(30)
     expect(reads).toHaveLength(before + 1)
-    // The burst ends as the program in front changes: seen 200 ms after its last output.
+    // The burst ends as the program in front changes: seen 200–250 ms after its last output (the
+    // wake-ups that watch for a burst's end share a 50 ms grid across panes).
     program = ['bash']
     monitor.noteOutput()
-    await step(150)
+    await step(190)
     expect(seen.at(-1)?.program.argv).toEqual(['claude'])
     await step(60)
     expect(seen.at(-1)?.program.argv).toEqual(['bash'])
@@ -99,6 +100,29 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     for (let i = 0; i < 50; i++) await step(100)
     expect(reads.length - quiet).toBe(5)
     monitor.dispose()
+  })
+
+  it('watches for the end of many panes’ bursts in shared wake-ups: 20 panes redrawing at 10 Hz, out of phase', async () => {
+    const virtual = new VirtualClock(0)
+    const wakeups = new Set<number>()
+    const clock: Clock = {
+      now: () => virtual.now(),
+      setTimeout: (fn, ms) => virtual.setTimeout(() => (wakeups.add(virtual.now()), fn()), ms),
+    }
+    const monitors = Array.from({ length: 20 }, () => new ForegroundMonitor(1, clock, async () => ({ tpgid: 5, rootPgrp: 1, argv: ['claude'] }), () => null))
+    virtual.advanceTo(2000)
+    await flush()
+    wakeups.clear()
+    // Pane i prints at 2000 + 5i, then every 100 ms, for 3 s.
+    for (let t = 0; t < 3000; t += 5) {
+      monitors[(t / 5) % 20]!.noteOutput()
+      virtual.advanceTo(2000 + t + 5)
+      await flush()
+    }
+    // One pane at a time these were 501 instants in 3 s; on the 50 ms grid the burst watch of all
+    // panes shares at most 20 a second (54 measured: the once-a-second looks fall on it too).
+    expect(wakeups.size).toBeLessThanOrEqual(80)
+    for (const m of monitors) m.dispose()
   })
 
   it('looks again soon after input while the shell is still in front: a short job forked late is still seen', async () => {

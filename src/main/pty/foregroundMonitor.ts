@@ -1,5 +1,5 @@
 import { Emitter } from '../../core/lifecycle/emitter'
-import type { Clock } from '../../core/lifecycle/clock'
+import { lateGridDelay, type Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { ForegroundProgram } from '../../shared/domain/pane'
 import type { TerminalReader } from '../../core/status/processSignals'
@@ -37,6 +37,12 @@ export const enum ForegroundConstants {
    * through `make` must not pay for a scan at every look.
    */
   ScanAfterQuietMs = 200,
+  /**
+   * Wake-ups that only watch for a burst's end go on this grid, shared by every pane (later by
+   * < this, never earlier): 20 panes redrawing at 10 Hz woke the board's thread ~100 times a
+   * second for it, one pane at a time; on the grid they wake it at most 20 times together.
+   */
+  BurstGridMs = 50,
 }
 
 /**
@@ -123,17 +129,18 @@ export class ForegroundMonitor implements IDisposable {
     }
     this.lastOutputAt = now
     // Wake when the burst may have ended; with a wake-up already due by then this costs nothing.
-    this.schedule(ForegroundConstants.ScanAfterQuietMs)
+    this.schedule(ForegroundConstants.ScanAfterQuietMs, ForegroundConstants.BurstGridMs)
   }
 
-  /** Runs a check no later than `ms` from now (an earlier pending check stays). */
-  private schedule(ms: number): void {
+  /** Runs a check no later than `ms` from now (an earlier pending check stays); `grid`: on that shared grid, up to `grid` later. */
+  private schedule(ms: number, grid = 0): void {
     if (this.disposed) return
-    const at = this.clock.now() + ms
+    const now = this.clock.now()
+    const at = now + lateGridDelay(now, ms, grid)
     if (at >= this.dueAt) return
     this.timer?.dispose()
     this.dueAt = at
-    this.timer = this.clock.setTimeout(() => this.wake(), ms)
+    this.timer = this.clock.setTimeout(() => this.wake(), at - now)
   }
 
   private wake(): void {
@@ -143,7 +150,7 @@ export class ForegroundMonitor implements IDisposable {
     const burstEndsAt = this.lastOutputAt + ForegroundConstants.ScanAfterQuietMs
     const lookAt = this.lastCheckAt + DURING_OUTPUT_MS
     // Output still going and no edge: nothing new to read yet.
-    if (!this.edge && now < burstEndsAt && now < lookAt) return this.schedule(Math.min(burstEndsAt, lookAt) - now)
+    if (!this.edge && now < burstEndsAt && now < lookAt) return this.schedule(Math.min(burstEndsAt, lookAt) - now, ForegroundConstants.BurstGridMs)
     void this.check()
   }
 

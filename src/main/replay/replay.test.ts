@@ -95,7 +95,8 @@ describe('replay', () => {
     const result = await replayRecording(cast, [], 'pi', registry)
     expect(result.transitions.map((t) => [t.t, t.state])).toEqual([
       [0, 'starting'],
-      [0.116, 'working'],
+      // The rules run 8–16 ms after output, on the engine's 8 ms grid (EngineConstants.EvalGridMs).
+      [0.112, 'working'],
       [0.616, 'idle'],
     ])
     const score = scoreReplay(truthSegments(cast.events, result.end), verdictSegments(result.transitions, result.end))

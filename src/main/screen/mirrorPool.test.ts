@@ -42,6 +42,35 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
     expect(p.threads()).toHaveLength(0)
   })
 
+  it('posts a pane’s state only when it changed, flat, and the pane reads the same screen from it', async () => {
+    const p = pool({ size: 1 })
+    const mirror = new RemoteMirror(20, 4, realClock, p)
+    const states: unknown[] = []
+    const setState = mirror.setState.bind(mirror)
+    mirror.setState = (state) => {
+      states.push(state)
+      setState(state)
+    }
+    try {
+      await written(mirror, 'one\r\n  two ü\x1b[?2004h')
+      expect(states).toHaveLength(1)
+      expect(mirror.screen()).toEqual({ cols: 20, rows: 4, lines: ['one', '  two ü', '', ''], cursor: { x: 7, y: 1 }, alternate: false })
+      expect(mirror.bracketedPasteMode).toBe(true)
+      const before = mirror.screen()
+      // Parsed, but nothing the pane reads changed (cursor hidden and shown, SGR): no state is posted.
+      await written(mirror, '\x1b[?25l\x1b[31m\x1b[0m\x1b[?25h')
+      await written(mirror, '')
+      expect(states).toHaveLength(1)
+      expect(mirror.screen()).toBe(before)
+      await written(mirror, '\x1b[4;1Hlast')
+      expect(states).toHaveLength(2)
+      expect(mirror.screen().lines).toEqual(['one', '  two ü', '', 'last'])
+      expect(before.lines[3]).toBe('')
+    } finally {
+      mirror.dispose()
+    }
+  })
+
   it('parses fairly: a quiet pane waits for one slice of a flooding pane in the same worker, not for xterm’s 12 ms run', async () => {
     const sliceBytes = 8192
     const p = pool({ size: 1, sliceBytes, roundBytes: sliceBytes })

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
-import type { FromPool, MirrorInit, MirrorState, PoolEvent, PoolOp, TermId, ToPool } from './mirrorProtocol'
+import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 /**
  * Where the worker's bundle is: beside the main bundle (`out/main/mirrorWorker.js`), or where
@@ -47,7 +47,7 @@ function workerNice(env: Readonly<Record<string, string | undefined>> = process.
 /** The pane's side of a terminal in a worker: what the pool hands back to it. */
 export interface PoolClient {
   /** The pane's state after its latest parsed writes, before the events of the same round that follow it. */
-  setState(state: MirrorState): void
+  setState(state: WireState): void
   event(event: PoolEvent): void
   /** The worker is gone: nothing more will come. */
   fail(message: string): void
@@ -70,11 +70,9 @@ export interface MirrorPoolOptions {
   readonly roundBytes?: number
 }
 
-const encoder = new TextEncoder()
-
 /**
  * One parser worker, seen from the board's thread. A turn's output of all its panes goes in one
- * message, each pane's chunks joined and encoded into a buffer that is transferred, not copied.
+ * message, each pane's chunks joined into one string.
  */
 class PoolWorker {
   private readonly worker: Worker
@@ -83,7 +81,6 @@ class PoolWorker {
   /** Output chunks of this turn, per pane, in the order the panes first wrote. */
   private text = new Map<TermId, string[]>()
   private ops: PoolOp[] = []
-  private transfer: ArrayBuffer[] = []
   private scheduled = false
   /** Writes and snapshots posted and not answered yet. */
   private owed = 0
@@ -162,9 +159,8 @@ class PoolWorker {
     const chunks = this.text.get(id)
     if (!chunks) return
     this.text.delete(id)
-    const data = encoder.encode(chunks.length === 1 ? (chunks[0] as string) : chunks.join(''))
+    const data = chunks.length === 1 ? (chunks[0] as string) : chunks.join('')
     this.ops.push({ t: 'write', id, data, count: chunks.length })
-    this.transfer.push(data.buffer as ArrayBuffer)
     this.owe(chunks.length)
   }
 
@@ -180,10 +176,8 @@ class PoolWorker {
     for (const id of [...this.text.keys()]) this.flushText(id)
     if (this.ops.length === 0) return
     const msg: ToPool = { t: 'ops', ops: this.ops }
-    const transfer = this.transfer
     this.ops = []
-    this.transfer = []
-    this.worker.postMessage(msg, transfer)
+    this.worker.postMessage(msg)
   }
 
   private onMessage(msg: FromPool): void {

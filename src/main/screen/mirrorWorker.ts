@@ -14,7 +14,7 @@ import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { realClock } from '../util/clock'
 import { HeadlessMirror } from './headlessMirror'
-import type { FromPool, MirrorInit, MirrorState, PoolEvent, PoolOp, TermId, ToPool } from './mirrorProtocol'
+import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 const port = parentPort
 if (!port) throw new Error('mirrorWorker.js runs as a worker thread of the mirror pool')
@@ -65,7 +65,7 @@ function immediateTimers(): void {
 }
 
 type Item =
-  | { readonly k: 'data'; readonly data: Uint8Array; off: number; readonly count: number }
+  | { readonly k: 'data'; readonly data: string; off: number; readonly count: number }
   | { readonly k: 'barrier'; readonly count: number }
   | { readonly k: 'serialize'; readonly sid: number; readonly scrollback?: number }
 
@@ -78,6 +78,8 @@ interface Term {
   /** In `ready`, waiting for its turn. */
   queued: boolean
   closing: boolean
+  /** The state last posted for this pane (none yet: the pane has its blank one). */
+  sent: WireState | null
 }
 
 const terms = new Map<TermId, Term>()
@@ -108,15 +110,27 @@ function tick(): void {
 
 function flush(): void {
   if (events.length === 0 && dirty.size === 0) return
-  const states: [TermId, MirrorState][] = []
-  for (const term of dirty) if (!term.closing) states.push([term.id, state(term.mirror)])
+  const states: [TermId, WireState][] = []
+  for (const term of dirty) {
+    if (term.closing) continue
+    const next = wireState(term.mirror)
+    if (term.sent && sameState(term.sent, next)) continue
+    term.sent = next
+    states.push([term.id, next])
+  }
   dirty.clear()
+  if (events.length === 0 && states.length === 0) return
   const msg: FromPool = { t: 'events', events: events.splice(0), states }
   port!.postMessage(msg)
 }
 
-function state(mirror: HeadlessMirror): MirrorState {
-  return { screen: mirror.screen(), title: mirror.title, synchronizing: mirror.synchronizing, bracketedPaste: mirror.bracketedPasteMode }
+function wireState(mirror: HeadlessMirror): WireState {
+  const { lines, cols, rows, cursor, alternate } = mirror.screen()
+  return { text: lines.join('\n'), cols, rows, cx: cursor.x, cy: cursor.y, alternate, title: mirror.title, synchronizing: mirror.synchronizing, bracketedPaste: mirror.bracketedPasteMode }
+}
+
+function sameState(a: WireState, b: WireState): boolean {
+  return a.text === b.text && a.cx === b.cx && a.cy === b.cy && a.cols === b.cols && a.rows === b.rows && a.alternate === b.alternate && a.title === b.title && a.synchronizing === b.synchronizing && a.bracketedPaste === b.bracketedPaste
 }
 
 function emit(event: PoolEvent): void {
@@ -149,7 +163,7 @@ function step(term: Term, budget: number | null): void {
     if (item.k === 'data') {
       if (budget === null) return
       const end = Math.min(item.data.length, item.off + budget)
-      const slice = item.data.subarray(item.off, end)
+      const slice = item.data.slice(item.off, end)
       item.off = end
       term.busy = true
       term.mirror.write(slice, () => parsedSlice(term, item))
@@ -177,7 +191,7 @@ function parsedSlice(term: Term, item: Extract<Item, { k: 'data' }>): void {
 
 function open(id: TermId, cols: number, rows: number): void {
   const mirror = new HeadlessMirror(cols, rows, realClock)
-  const term: Term = { id, mirror, queue: [], busy: false, queued: false, closing: false }
+  const term: Term = { id, mirror, queue: [], busy: false, queued: false, closing: false, sent: null }
   mirror.onReply((data) => emit({ t: 'reply', id, data }))
   mirror.onTitle((title) => {
     emit({ t: 'title', id, title })

@@ -76,8 +76,7 @@ describe('RemoteMirror: the pane’s headless mirror in a parser worker of the p
     const after = new HeadlessMirror(20, 4, realClock)
     try {
       await new Promise<void>((r) => before.write('\x1b]0;build\x07\x1b[?1049h\x1b[?2004h\x1b[31mred\x1b[0m\r\n  two\x1b[3;5Hx', r))
-      const state = { screen: before.screen(), title: before.title, synchronizing: false, bracketedPaste: before.bracketedPasteMode }
-      await new Promise<void>((r) => after.write(remirrorSeed(state), r))
+      await new Promise<void>((r) => after.write(remirrorSeed(before.screen(), { title: before.title, bracketedPaste: before.bracketedPasteMode }), r))
       expect(after.screen()).toEqual(before.screen())
       expect(after.screen()).toMatchObject({ alternate: true, cursor: { x: 5, y: 2 } })
       expect(after.title).toBe('build')

@@ -4,15 +4,10 @@ import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { MirrorEmitters } from './mirrorEmitters'
 import { defaultMirrorPool, type MirrorPool, type PoolClient, type PoolLease } from './mirrorPool'
-import type { MirrorState, PoolEvent } from './mirrorProtocol'
+import type { PoolEvent, WireState } from './mirrorProtocol'
 
-function blankState(cols: number, rows: number): MirrorState {
-  return {
-    screen: { cols, rows, lines: Array.from({ length: rows }, () => ''), cursor: { x: 0, y: 0 }, alternate: false },
-    title: '',
-    synchronizing: false,
-    bracketedPaste: false,
-  }
+function blankState(cols: number, rows: number): WireState {
+  return { text: '\n'.repeat(Math.max(0, rows - 1)), cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
 }
 
 export const enum RemirrorConstants {
@@ -28,8 +23,7 @@ export const enum RemirrorConstants {
  * plain text (colours come back with the program's next redraw), the cursor, the buffer, the
  * modes the pane reads, and the title.
  */
-export function remirrorSeed(state: MirrorState): string {
-  const { screen } = state
+export function remirrorSeed(screen: MirrorScreen, state: { readonly title: string; readonly bracketedPaste: boolean }): string {
   const rows = screen.lines.map((line, i) => `\x1b[${i + 1};1H${line}`).join('')
   return (
     (screen.alternate ? '\x1b[?1049h' : '') +
@@ -49,7 +43,9 @@ export function remirrorSeed(state: MirrorState): string {
  */
 export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private lease: PoolLease | null
-  private state: MirrorState
+  private state: WireState
+  /** `state`'s screen, made when first read after the state changed. */
+  private screenCache: MirrorScreen | null = null
   private cols: number
   private rows: number
   private remirrors = 0
@@ -84,8 +80,10 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = typeof lease === 'string' ? null : lease
   }
 
-  setState(state: MirrorState): void {
-    if (!this.disposed) this.state = state
+  setState(state: WireState): void {
+    if (this.disposed) return
+    this.state = state
+    this.screenCache = null
   }
 
   event(msg: PoolEvent): void {
@@ -159,7 +157,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = lease
     this.failed = null
     this.pending.push(noop)
-    lease.write(remirrorSeed(this.state))
+    lease.write(remirrorSeed(this.screen(), this.state))
     return null
   }
 
@@ -216,7 +214,8 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   screen(): MirrorScreen {
-    return this.state.screen
+    const { text, cols, rows, cx, cy, alternate } = this.state
+    return (this.screenCache ??= { cols, rows, lines: text.split('\n'), cursor: { x: cx, y: cy }, alternate })
   }
 
   override dispose(): void {

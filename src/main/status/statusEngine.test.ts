@@ -57,6 +57,22 @@ describe('StatusEngine', () => {
     expect(t.log.at(-1)).toMatch(/^idle → blocked \(screen: rule claude\.permission-dialog: "Do you want to proceed\?"/)
   })
 
+  it('evaluates on a shared 8 ms grid: panes changed within one step are read in one wake-up, 8–16 ms after their change', () => {
+    const clock = new VirtualClock(1000)
+    const reads: number[] = []
+    const engines = [0, 3, 6].map(() => new StatusEngine({ clock, agent: 'claude', rules: registry.rules('claude'), context: { rootIsShell: false }, screen: () => (reads.push(clock.now()), realScreen('claude-idle-startup')) }))
+    engines[0]!.screenChanged()
+    clock.advance(3)
+    engines[1]!.screenChanged()
+    clock.advance(3)
+    engines[2]!.screenChanged()
+    clock.advance(20)
+    // Changed at 1000, 1003, 1006: read at 1016, 1016 and 1016 (the third 10 ms after its change).
+    expect(reads).toEqual([1016, 1016, 1016])
+    for (const e of engines) expect(e.verdict.state).toBe('idle')
+    for (const e of engines) e.dispose()
+  })
+
   it('waits for the end of a synchronized update before reading a frame, at most 100 ms', () => {
     const t = setup('opencode', realScreen('opencode-working'))
     t.show({ ...realScreen('opencode-permission'), synchronizing: true })
