@@ -64,20 +64,25 @@ function sample(cpu0: NodeJS.CpuUsage, t0: number, chars: number): Sample {
   return { cpuPerKchar: ms / (chars / 1000), cpuShare: ms / wall, charsPerSec: chars / (wall / 1000) }
 }
 
+/** After `warmMs`, the process's CPU over `windowMs` against the chars `count` saw meanwhile. */
+async function measure(warmMs: number, windowMs: number, count: { chars: number }): Promise<Sample> {
+  await sleep(warmMs)
+  count.chars = 0
+  const cpu0 = process.cpuUsage()
+  const t0 = performance.now()
+  await sleep(windowMs)
+  return sample(cpu0, t0, count.chars)
+}
+
 /** The board: `panes` real panes running the redraw program, mirrors and status engines as live. */
 async function boardRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
   const board = benchBoard()
   const stop = onCleanup(() => board.shutdown())
   try {
     const panes = Array.from({ length: opts.panes }, () => board.get(board.create({ command: argv, title: 'redraw' }).id))
-    let chars = 0
-    const subs = panes.map((p) => p.onDidParse((data) => (chars += data.length)))
-    await sleep(2000)
-    chars = 0
-    const cpu0 = process.cpuUsage()
-    const t0 = performance.now()
-    await sleep(opts.windowMs)
-    const result = sample(cpu0, t0, chars)
+    const count = { chars: 0 }
+    const subs = panes.map((p) => p.onDidParse((data) => (count.chars += data.length)))
+    const result = await measure(2000, opts.windowMs, count)
     for (const s of subs) s.dispose()
     return result
   } finally {
@@ -95,15 +100,10 @@ async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sampl
   const ptys = Array.from({ length: opts.panes }, () =>
     nodePty.spawn(file!, args, { name: 'xterm-256color', cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, cwd: tmpdir(), env: benchEnv() as Record<string, string>, encoding: 'utf8' }),
   )
-  let chars = 0
-  const subs = ptys.map((p) => p.onData((data) => (chars += data.length)))
+  const count = { chars: 0 }
+  const subs = ptys.map((p) => p.onData((data) => (count.chars += data.length)))
   try {
-    await sleep(2000)
-    chars = 0
-    const cpu0 = process.cpuUsage()
-    const t0 = performance.now()
-    await sleep(opts.windowMs)
-    return sample(cpu0, t0, chars)
+    return await measure(2000, opts.windowMs, count)
   } finally {
     for (const s of subs) s.dispose()
     for (const p of ptys) p.kill('SIGKILL')
@@ -117,21 +117,16 @@ async function bareRound(frames: readonly string[], opts: RedrawOptions): Promis
     { length: opts.panes },
     () => new Terminal({ cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, scrollback: MirrorConstants.Scrollback, allowProposedApi: true, logLevel: 'off' }),
   )
-  let chars = 0
+  const count = { chars: 0 }
   const timers = terms.map((term, i) => {
     let f = i
     return setInterval(() => {
       const frame = frames[f++ % frames.length]!
-      term.write(frame, () => (chars += frame.length))
+      term.write(frame, () => (count.chars += frame.length))
     }, FRAME_MS)
   })
   try {
-    await sleep(1000)
-    chars = 0
-    const cpu0 = process.cpuUsage()
-    const t0 = performance.now()
-    await sleep(opts.windowMs)
-    return sample(cpu0, t0, chars)
+    return await measure(1000, opts.windowMs, count)
   } finally {
     for (const t of timers) clearInterval(t)
     for (const t of terms) t.dispose()

@@ -4,6 +4,11 @@ import type { TerminalReader } from '../../core/status/processSignals'
 import { ForegroundMonitor, type ForegroundState } from './foregroundMonitor'
 
 const flush = () => new Promise((r) => setTimeout(r, 0))
+/** Moves the virtual clock on and lets the reads it started finish. */
+const stepper = (clock: VirtualClock) => async (ms: number) => {
+  clock.advanceTo(clock.now() + ms)
+  await flush()
+}
 
 describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
   it('scans the job only after output has been quiet, once per burst of activity, and reports a reader as it appears and goes', async () => {
@@ -22,10 +27,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = async (ms: number) => {
-      clock.advanceTo(clock.now() + ms)
-      await flush()
-    }
+    const step = stepper(clock)
     await step(0)
     expect(seen).toHaveLength(1)
     scans.length = 0
@@ -67,10 +69,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = async (ms: number) => {
-      clock.advanceTo(clock.now() + ms)
-      await flush()
-    }
+    const step = stepper(clock)
     await step(2000)
     reads.length = 0
     // An agent redrawing every 100 ms for 10 s: a look at the burst's start, then one a second
@@ -136,10 +135,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = async (ms: number) => {
-      clock.advanceTo(clock.now() + ms)
-      await flush()
-    }
+    const step = stepper(clock)
     await step(0)
     expect(seen.map((s) => s.program.argv[0])).toEqual(['bash'])
     monitor.noteInput()
@@ -157,10 +153,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     const monitor = new ForegroundMonitor(1, clock, async () => ({ tpgid: 1, rootPgrp: 1, argv: ['bash'], rootBusy: busy }), () => null)
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = async (ms: number) => {
-      clock.advanceTo(clock.now() + ms)
-      await flush()
-    }
+    const step = stepper(clock)
     await step(0)
     expect(seen.map((s) => s.program.rootBusy)).toEqual([undefined])
     // Caught drawing its prompt: running once, asleep on the next look (30 ms on): nothing changes.
