@@ -61,18 +61,32 @@ describe.each(CLAUDE_VERSIONS)(`Claude Code %s in an untrusted folder, ${SIZE.co
   it('is blocked at the trust dialog before any hook, and idle at the prompt after Yes', async () => {
     const { h, pane, at, verdict } = await startUntrusted(version)
     expect(h.reports, 'no hook before the folder is trusted').toEqual([])
-    expect(verdict.evidence.map((e) => e.detail).join('; ')).toContain('claude.trust-dialog')
+    expect(verdict.evidence.map((e) => e.detail).join('; ')).toContain(version === '2.1.197' ? 'claude.trust-dialog:' : 'claude.trust-dialog-unnumbered:')
     const snapshot = await liveDialog(pane)
     expect(snapshot.dialog?.title).toMatch(/^Quick safety check: Is this a project/)
     const labels = snapshot.dialog!.options.map((o) => o.label)
     expect(labels).toEqual(version === '2.1.197' ? ['Yes, I trust this folder', 'No, exit'] : ['No, exit', 'Yes, I trust this folder'])
+    // 2.1.332: chosen with the arrows from the highlighted "No, exit"; the answer box offers both.
+    if (version !== '2.1.197') expect(snapshot.dialog).toMatchObject({ choose: 'arrows', cursor: 0 })
+    expect(snapshot.optionsAnswerable).toBe(true)
     await sleep(Math.max(0, at + DWELL_MS - Date.now()))
 
+    // Through the board's answer path, as the answer box does. Its writes go into the recording
+    // as the keys typed; the answer's truth is its last key (2.1.332: the Enter after ↓).
     const yes = snapshot.dialog!.options.find((o) => o.label.startsWith('Yes'))!
-    const keyAt = Date.now()
-    h.mark('working', keyAt)
+    const keys: string[] = []
+    let lastKeyAt = 0
+    const tap = pane.onDidTap((t) => {
+      if (t.kind !== 'input') return
+      keys.push(t.data)
+      lastKeyAt = Date.now()
+      h.recorder.input(t.data)
+    })
     const sent = await answerPane(pane, { kind: 'option', key: yes.key, fingerprint: snapshot.fingerprint! }, realClock)
+    tap.dispose()
+    h.mark('working', lastKeyAt)
     expect(sent).toEqual({ ok: true, sent: expect.stringContaining('Yes, I trust this folder') })
+    expect(keys).toEqual(version === '2.1.197' ? ['1'] : [Keys.down, Keys.enter])
 
     await h.waitForReport((r) => r.event === 'SessionStart', 'SessionStart', 0, 30_000)
     await h.waitForScreen(/❯.*(\? for shortcuts|mode on)/, 30_000)
