@@ -25,7 +25,7 @@ const AGENTS = [
   { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
   { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
 ]
-const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan']
+const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
 // Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
 const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false }
 

@@ -28,6 +28,12 @@ export interface DialogKeyTable {
    * rest a narrow pane wrapped off the row (src/core/answer/optionLabels.ts).
    */
   readonly optionLabels?: readonly string[]
+  /**
+   * The keys of a dialog whose options are chosen with the arrows (a rule's `choose = "arrows"`):
+   * move the highlight one option down or up, and take the highlighted one. Absent: the board
+   * does not answer such dialogs.
+   */
+  readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
 /** A key the status engine tells apart in the user's input (never the text typed). */

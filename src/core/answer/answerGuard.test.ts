@@ -154,6 +154,34 @@ describe('answer guard: dialogs', () => {
     expect(denyKey('claude')).toBe('\x1b')
     expect(denyKey(null)).toBeNull()
   })
+
+  // Claude Code 2.1.332's folder-trust dialog: unnumbered, "No, exit" highlighted first; a digit does nothing there.
+  const TRUST: DialogInfo = { kind: 'permission', title: 'Quick safety check: Is this a project you created or one you trust?', options: [{ key: '1', label: 'No, exit' }, { key: '2', label: 'Yes, I trust this folder' }], choose: 'arrows', cursor: 0 }
+
+  it('chooses an option of an arrows dialog by moving the highlight to it, then Enter, each after the redraw and only while it is open', () => {
+    const plan = planAnswer(live('blocked', { dialog: TRUST }), option('2'))
+    expect(plan).toMatchObject({
+      ok: true,
+      writes: [
+        { data: '\x1b[B', delayMs: 0 },
+        { data: '\r', delayMs: AnswerConstants.ArrowDelayMs, afterRedraw: true },
+      ],
+      stillIn: ['blocked'],
+      summary: 'option 2 (Yes, I trust this folder)',
+    })
+    expect(outcome(live('blocked', { dialog: TRUST }), option('1'))).toBe('"\\r"')
+    expect(outcome(live('blocked', { dialog: { ...TRUST, cursor: 1 } }), option('1'))).toBe('"\\u001b[A"|"\\r"')
+  })
+
+  it('never sends a digit to an arrows dialog, and refuses one it cannot count from', () => {
+    expect(optionKeys('claude', TRUST, '2')).toBeNull()
+    expect(optionsAnswerable('claude', TRUST)).toBe(true)
+    const { cursor: _, ...noCursor } = TRUST
+    expect(outcome(live('blocked', { dialog: noCursor }), option('2'))).toBe('refused:unsupported-dialog')
+    // Codex measured no arrow keys: the board says so rather than guess.
+    expect(outcome(live('blocked', { agent: 'codex', dialog: TRUST }), option('2'))).toBe('refused:unsupported-dialog')
+    expect(optionsAnswerable('codex', TRUST)).toBe(false)
+  })
 })
 
 describe('answer guard: the question’s free-text option (“Type something.”)', () => {

@@ -21,7 +21,7 @@
 import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { denyKey, freeTextKey, optionKeys } from './dialogKeys'
+import { denyKey, freeTextKey, optionKeyPresses } from './dialogKeys'
 
 export const enum AnswerConstants {
   /**
@@ -43,6 +43,11 @@ export const enum AnswerConstants {
    * for the redraw first; Claude Code 2.1.197 redrew within one frame.
    */
   FreeTextOpenDelayMs = 150,
+  /**
+   * After the program redrew for an arrow key, before the next key: Claude Code 2.1.332's trust
+   * dialog took ↓ then Enter 150–400 ms apart (test/agents/claude/trust.test.ts).
+   */
+  ArrowDelayMs = 50,
   /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
   RedrawWaitMs = 3_000,
 }
@@ -178,7 +183,10 @@ export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   if (req.kind === 'free-text') return planFreeText(live, dialog, req)
   const option = dialog.options.find((o) => o.key === req.key)
   if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
-  const keys = optionKeys(live.agent, dialog, option.key)
+  const keys = optionKeyPresses(live.agent, dialog, option.key)
   if (keys === null) return refuse('unsupported-dialog', `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`)
-  return { ok: true, writes: [{ data: keys, delayMs: 0 }], stillIn: [], summary: `option ${option.key} (${option.label})` }
+  // Arrows, then Enter: each key only once the program redrew after the one before (it moved the
+  // highlight), and only while the dialog is still open.
+  const writes = keys.map((data, i) => (i === 0 ? { data, delayMs: 0 } : { data, delayMs: AnswerConstants.ArrowDelayMs, afterRedraw: true }))
+  return { ok: true, writes, stillIn: [live.state], summary: `option ${option.key} (${option.label})` }
 }

@@ -9,16 +9,36 @@ import { agentKnowledge } from '../agents/registry'
 
 const table = (agent: string | null) => agentKnowledge(agent)?.dialogKeys ?? null
 
-/** The keys that choose `optionKey` in this dialog, or null when the board does not know them. */
+/**
+ * The key that chooses `optionKey` in this dialog, or null when the board does not know it (or
+ * when the dialog is chosen with the arrows: see optionKeyPresses).
+ */
 export function optionKeys(agent: string | null, dialog: DialogInfo, optionKey: string): string | null {
   const keys = table(agent)
-  if (!keys?.digitKinds.includes(dialog.kind)) return null
+  if (dialog.choose === 'arrows' || !keys?.digitKinds.includes(dialog.kind)) return null
   return /^[1-9]$/.test(optionKey) ? optionKey : null
+}
+
+/**
+ * The key presses, in order, that choose `optionKey`: its digit, or for a dialog chosen with the
+ * arrows the moves from the highlighted option to it and Enter. Null when the board does not know
+ * them (no arrow keys measured for the agent, or no highlight on screen to count from).
+ */
+export function optionKeyPresses(agent: string | null, dialog: DialogInfo, optionKey: string): readonly string[] | null {
+  if (dialog.choose !== 'arrows') {
+    const key = optionKeys(agent, dialog, optionKey)
+    return key === null ? null : [key]
+  }
+  const arrows = table(agent)?.arrows
+  const to = dialog.options.findIndex((o) => o.key === optionKey)
+  if (!arrows || to < 0 || dialog.cursor === undefined) return null
+  const step = to > dialog.cursor ? arrows.down : arrows.up
+  return [...Array<string>(Math.abs(to - dialog.cursor)).fill(step), arrows.enter]
 }
 
 /** True when every option of the dialog can be chosen from the board. */
 export function optionsAnswerable(agent: string | null, dialog: DialogInfo): boolean {
-  return dialog.options.length > 0 && dialog.options.every((o) => optionKeys(agent, dialog, o.key) !== null)
+  return dialog.options.length > 0 && dialog.options.every((o) => optionKeyPresses(agent, dialog, o.key) !== null)
 }
 
 /** The key that declines the dialog (Esc), or null when the board does not know it. */

@@ -13,6 +13,7 @@ export interface CompiledDialog {
   readonly title: RegExp | null
   readonly option: RegExp | null
   readonly region: ParsedRegion | null
+  readonly choose: 'digits' | 'arrows'
 }
 
 export interface CompiledRule {
@@ -120,6 +121,7 @@ function compileDialog(spec: DialogSpec): CompiledDialog {
     title: spec.title === undefined ? null : regex(spec.title, 'dialog.title'),
     option: spec.option === undefined ? null : regex(spec.option, 'dialog.option', 'gu'),
     region: spec.region === undefined ? null : compileRegion(spec.region, 'dialog.region'),
+    choose: spec.choose ?? 'digits',
   }
 }
 

@@ -50,18 +50,23 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: n
     }
   }
   const options: DialogOption[] = []
+  let cursor: number | undefined
   if (dialog.option) {
     for (const [at, row] of rows.entries()) {
       const matches = [...row.matchAll(dialog.option)]
       for (const m of matches) {
         let label = (m.groups?.label ?? (m.length > 2 ? m[2] : m[1]) ?? m[0]).trim()
-        const key = (m.groups?.key ?? (m.length > 2 ? m[1] : undefined))?.trim()
+        // A regex with named groups names its key (or has none: its position); group 1 may be another one (`cursor`).
+        const key = (m.groups ? m.groups.key : m.length > 2 ? m[1] : undefined)?.trim()
         // One option on its row, ending at the row's end: its label may go on below.
         if (label && matches.length === 1 && row.trimEnd().endsWith(label)) label = continuation(dialog, rows, at, row.indexOf(label), width).reduce(joinWrapped, label)
-        if (label) options.push({ key: key || String(options.length + 1), label })
+        if (!label) continue
+        if (m.groups?.cursor) cursor = options.length
+        options.push({ key: key || String(options.length + 1), label })
       }
     }
   }
+  if (dialog.choose === 'arrows') return { kind: dialog.kind, title, options, choose: 'arrows', ...(cursor === undefined ? {} : { cursor }) }
   return { kind: dialog.kind, title, options }
 }
 

@@ -49,6 +49,11 @@ export interface DialogSpec {
   readonly option?: string
   /** Region to extract from; defaults to the rule's region. */
   readonly region?: RegionSpec
+  /**
+   * How the program takes an option: `digits` (the default: its key) or `arrows` (the highlight
+   * moved to it, then Enter; the option regex's named group `cursor` marks the highlighted row).
+   */
+  readonly choose?: 'digits' | 'arrows'
 }
 
 export interface RuleSpec {

@@ -112,6 +112,29 @@ describe('matchers and first match', () => {
     expect(evaluateRules([arrows!], CLAUDE_DIALOG)?.dialog?.options).toEqual([{ key: '1', label: 'No' }])
   })
 
+  it('marks a dialog chosen with the arrows, with the highlighted option from the cursor group', () => {
+    // Claude Code 2.1.332's folder-trust dialog (test/fixtures/claude/cc21332-trust-yes-80x24.cast).
+    const trust: ScreenView = {
+      title: '',
+      alternate: true,
+      lines: ['─'.repeat(80), ' Accessing workspace:', '', ' Security guide', '', ' ❯ No, exit', '   Yes, I trust this folder', '', ' Enter to confirm · Esc to cancel'],
+    }
+    const spec = { kind: 'permission', option: '^\\s*(?:(?<cursor>❯)\\s*)?(?<label>Yes, I trust this folder|No, exit)\\s*$' } as const
+    const [arrows, digits] = compile([
+      rule({ id: 't.arrows', state: 'blocked', match: { contains: 'Enter to confirm' }, dialog: { ...spec, choose: 'arrows' } }),
+      rule({ id: 't.digits', state: 'blocked', match: { contains: 'Enter to confirm' }, dialog: spec }),
+    ])
+    const options = [
+      { key: '1', label: 'No, exit' },
+      { key: '2', label: 'Yes, I trust this folder' },
+    ]
+    expect(evaluateRules([arrows!], trust)?.dialog).toEqual({ kind: 'permission', title: '', options, choose: 'arrows', cursor: 0 })
+    const moved = { ...trust, lines: trust.lines.map((l) => l.replace('❯ No', '  No').replace('  Yes', '❯ Yes')) }
+    expect(evaluateRules([arrows!], moved)?.dialog?.cursor).toBe(1)
+    // The default (digits) says nothing about arrows.
+    expect(evaluateRules([digits!], trust)?.dialog).toEqual({ kind: 'permission', title: '', options })
+  })
+
   it('reports every broken rule with its id and the path inside it', () => {
     const result = compileRules([
       rule({ id: 't.ok', match: { contains: 'x' } }),

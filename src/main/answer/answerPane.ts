@@ -38,7 +38,7 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
       return {
         ok: false,
         reason: 'changed-midway',
-        message: `The program drew nothing within ${AnswerConstants.RedrawWaitMs / 1000} s of the key that opens its text field, so the text was not typed. Check the pane.`,
+        message: `The program drew nothing within ${AnswerConstants.RedrawWaitMs / 1000} s of the key before (${request.kind === 'free-text' ? 'the one that opens its text field, so the text was not typed' : 'an arrow, so the rest was not sent'}). Check the pane.`,
       }
     }
     if (write.delayMs > 0) await sleep(clock, write.delayMs)

@@ -26,6 +26,7 @@ const Dialog = z.strictObject({
   title: Text.optional(),
   option: Text.optional(),
   region: Region.optional(),
+  choose: z.enum(['digits', 'arrows']).optional(),
 })
 
 export const RuleSchema = z.strictObject({

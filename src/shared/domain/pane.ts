@@ -190,6 +190,13 @@ export interface DialogInfo {
   readonly kind: 'permission' | 'question'
   readonly title: string
   readonly options: readonly DialogOption[]
+  /**
+   * `arrows`: the options carry no digits the program reads (their keys are positions); one is
+   * chosen by moving the highlight to it and pressing Enter. Absent: options are chosen by key.
+   */
+  readonly choose?: 'arrows'
+  /** For `arrows`: the 0-based index of the highlighted option, when the screen shows one. */
+  readonly cursor?: number
 }
 
 /** Where a program's own notification came from (core/notify/programAlerts.ts). */

@@ -22,8 +22,10 @@ import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
  * fake cannot satisfy: every call is denied (PermissionDenied, the model goes on), and three in a
  * row bring the "N consecutive actions were blocked" dialog.
  * plan: `--permission-mode plan`, the plan-approval dialog.
+ * trust: the default mode in a folder Claude has not trusted: the folder-trust dialog first,
+ * answered Yes with the arrows from whichever option is highlighted (2.1.197 Yes, 2.1.332 No).
  */
-export type ClaudeMode = 'manual' | 'auto' | 'auto-local' | 'plan'
+export type ClaudeMode = 'manual' | 'auto' | 'auto-local' | 'plan' | 'trust'
 
 export interface ScenarioOptions {
   readonly bin: string
@@ -71,7 +73,7 @@ export async function runClaudeScenario(o: ScenarioOptions): Promise<ScenarioRes
 }
 
 async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): Promise<ScenarioResult> {
-  setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), o.version)
+  setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), o.version, { trusted: o.mode !== 'trust' })
   const env = { ...claudeEnv(fake.url), ...(o.mode === 'auto-local' ? { CLAUDE_CODE_AUTO_MODE_SERVER: '0' } : {}) }
   const failures: string[] = []
   const timings: Record<string, number> = {}
@@ -164,12 +166,33 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     return at
   }
 
+  if (o.mode === 'trust') {
+    // Before any hook: the folder-trust dialog. Yes is reached from the highlighted option.
+    const at = await dialog('trust', /Yes, I trust this folder.*Enter to confirm · Esc to cancel/, 'blocked')
+    if (h.reports.length) failures.push(`trust: reports before the folder was trusted: ${h.events().join(', ')}`)
+    await sleep(Math.max(0, at + DWELL_MS - Date.now()))
+    if (!/❯\s*(?:\d\.\s*)?Yes, I trust this folder/.test(h.flatScreen())) {
+      h.press(Keys.down)
+      await sleep(300)
+    }
+    const key = h.press(Keys.enter)
+    h.mark('working', key)
+    await expectState('trust yes', 'working', key, 1000)
+  }
   // Start: the prompt, whatever the mode's footer says.
   await h.waitForScreen(/❯.*(\? for shortcuts|mode on)/, 60_000)
   await h.waitForReport((r) => r.event === 'SessionStart', 'SessionStart')
-  await sleep(1500)
-  h.mark('idle')
-  await expectState('start', 'idle', Date.now(), 1000)
+  if (o.mode === 'trust') {
+    // After the trust dialog the truth runs from its answer on: idle from the prompt, not 1.5 s later.
+    const promptAt = Date.now()
+    h.mark('idle', promptAt)
+    await expectState('start', 'idle', promptAt, 1000)
+    await sleep(1500)
+  } else {
+    await sleep(1500)
+    h.mark('idle')
+    await expectState('start', 'idle', Date.now(), 1000)
+  }
 
   let s = await submit('plain turn', '[STEP1] Summarize the project.')
   await turnEnd('plain turn', s.from, 'idle')

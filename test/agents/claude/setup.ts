@@ -9,11 +9,12 @@ export const FAKE_API_KEY = 'sk-ant-api03-fake-switchboard-key-00000000000000000
  * below does the same job without a migration.)
  *
  * A throwaway HOME in which Claude Code (2.1.197, 2.1.332) starts straight at its prompt (measured, see
- * fixtures/claude/README.md): onboarding done, the fake API key approved, the work dir trusted.
+ * fixtures/claude/README.md): onboarding done, the fake API key approved, the work dir trusted
+ * (`trusted: false` leaves it out: Claude opens its folder-trust dialog first, see trust.test.ts).
  * It also holds the *user's own* settings, with their own hooks, which must keep running and
  * stay byte-identical.
  */
-export function setUpClaudeHome(home: string, work: string, userHookLog: string, version = '2.1.197'): void {
+export function setUpClaudeHome(home: string, work: string, userHookLog: string, version = '2.1.197', { trusted = true }: { trusted?: boolean } = {}): void {
   writeFileSync(
     join(home, '.claude.json'),
     JSON.stringify({
@@ -24,7 +25,8 @@ export function setUpClaudeHome(home: string, work: string, userHookLog: string,
       lastOnboardingVersion: version,
       lastReleaseNotesSeen: version,
       customApiKeyResponses: { approved: [FAKE_API_KEY.slice(-20)], rejected: [] },
-      projects: { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } },
+      // Untrusted: no entry for the folder at all, as for a fresh git worktree (Claude asks first).
+      projects: trusted ? { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } } : {},
     }),
   )
   mkdirSync(join(home, '.claude'))

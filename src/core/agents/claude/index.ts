@@ -17,6 +17,9 @@ export const claude = {
     deny: '\x1b',
     freeText: /^Type something\.?$/,
     optionLabels: ['Yes, and always allow access to {}/ from this project', 'Yes, allow all edits in {} during this session', 'Yes, allow reading from {} from this project', 'Yes, allow reading from {} during this session'],
+    // 2.1.332's unnumbered folder-trust dialog (`❯ No, exit` / `Yes, I trust this folder`): digits
+    // do nothing there, ↓ then Enter takes Yes (test/agents/claude/trust.test.ts).
+    arrows: { down: '\x1b[B', up: '\x1b[A', enter: '\r' },
   },
   // Claude's Enter and Esc are read through its report table's escapeCancelsDialog (enterAt/escapeAt).
   answerKeys: null,
