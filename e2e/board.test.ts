@@ -432,6 +432,12 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
+  /** The two overlays a key opens: what they are, the key, and their test id. */
+  const FORMS = [
+    ['settings', 'Alt+Comma', 'settings-page'],
+    ['new pane', 'Alt+KeyN', 'new-pane-form'],
+  ] as const
+
   it('keyboard: Tab reaches every control of the board, the answer box, the settings and the new-pane form, each with a visible focus ring; none clipped or overlapping', async () => {
     await page.setViewportSize({ width: 1400, height: 900 })
     await selectPane(page, ids.second)
@@ -442,10 +448,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     expect(boardTabs.stops).toEqual(expect.arrayContaining(['terminal', 'dialog-deny', 'new-pane-button']))
     expect(boardTabs.noRing, 'board: no focus ring').toEqual([])
     expect(boardTabs.unreached, 'board: never reached by Tab').toEqual([])
-    for (const [kind, open, testId] of [
-      ['settings', 'Alt+Comma', 'settings-page'],
-      ['new pane', 'Alt+KeyN', 'new-pane-form'],
-    ] as const) {
+    for (const [kind, open, testId] of FORMS) {
       await page.keyboard.press(open)
       await page.getByTestId(testId).waitFor()
       await shot(`keyboard-${testId}`)
@@ -461,10 +464,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
       await page.getByTestId(testId).waitFor({ state: 'detached' })
     }
     await page.setViewportSize({ width: 800, height: 600 })
-    for (const [kind, open, testId] of [
-      ['settings', 'Alt+Comma', 'settings-page'],
-      ['new pane', 'Alt+KeyN', 'new-pane-form'],
-    ] as const) {
+    for (const [kind, open, testId] of FORMS) {
       await page.keyboard.press(open)
       await page.getByTestId(testId).waitFor()
       await shot(`keyboard-${testId}-800x600`)

@@ -58,6 +58,14 @@ async function cliOk(h: Home, ...args: string[]): Promise<string> {
   return r.out
 }
 
+/** A bash pane spawned from the CLI that has run `command` and is back at its prompt. */
+async function shellThatRan(h: Home, command: string): Promise<string> {
+  const id = (await cliOk(h, 'spawn', '--', 'bash', '--norc', '--noprofile')).trim()
+  await cliOk(h, 'write', id, command, '--enter')
+  await cliOk(h, 'wait', id, '--state', 'idle', '--timeout', '10')
+  return id
+}
+
 function daemonState(h: Home): { pid: number; host: string; port: number; token: string; socketPath: string } {
   return JSON.parse(readFileSync(join(h.runtime, 'daemon.json'), 'utf8')) as ReturnType<typeof daemonState>
 }
@@ -189,9 +197,7 @@ describe('the daemon outlives its clients', () => {
 
   it('keeps every pane and its state when every client is gone; two clients at once see one board', async () => {
     const h = newHome()
-    const id = (await cliOk(h, 'spawn', '--', 'bash', '--norc', '--noprofile')).trim()
-    await cliOk(h, 'write', id, 'echo kept-$((40+2))', '--enter')
-    await cliOk(h, 'wait', id, '--state', 'idle', '--timeout', '10')
+    const id = await shellThatRan(h, 'echo kept-$((40+2))')
 
     const a = await loginPage(h)
     await selectPane(a, id)
@@ -224,9 +230,7 @@ describe('the daemon outlives its clients', () => {
 
   it('recovers a stale lock after kill -9: the next start is a new daemon on the same port, with the panes back interrupted', async () => {
     const h = newHome()
-    const id = (await cliOk(h, 'spawn', '--', 'bash', '--norc', '--noprofile')).trim()
-    await cliOk(h, 'write', id, 'echo before-kill', '--enter')
-    await cliOk(h, 'wait', id, '--state', 'idle', '--timeout', '10')
+    const id = await shellThatRan(h, 'echo before-kill')
     // The screen is saved at most every 2 s.
     await new Promise((r) => setTimeout(r, 2_500))
     const before = daemonState(h)
