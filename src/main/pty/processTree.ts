@@ -72,9 +72,10 @@ export interface ForegroundReading {
   readonly rootBusy?: RootBusy | null
 }
 
-function readWchan(pid: number): string | null {
+/** A small /proc file of a process, or null when it is gone or not ours to read (ptrace rules). */
+export function readProcText(pid: number, file: string): string | null {
   try {
-    return readFileSync(`/proc/${pid}/wchan`, 'utf8').trim()
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8')
   } catch {
     return null
   }
@@ -91,7 +92,7 @@ export async function readForeground(rootPid: number, withRootBusy = true): Prom
     const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
     const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
     // wchan only when the root is in front and asleep: one more small read, on the looks that need it.
-    const busy = !withRootBusy || root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? readWchan(rootPid) : null)
+    const busy = !withRootBusy || root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? (readProcText(rootPid, 'wchan')?.trim() ?? null) : null)
     return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr, rootBusy: busy }
   }
   const ps = (args: string[]) =>

@@ -1,23 +1,14 @@
-import { readFileSync, statSync } from 'node:fs'
+import { statSync } from 'node:fs'
 import { blockedReadFd } from '../../core/process/procStat'
 import type { TerminalReader } from '../../core/status/processSignals'
-import { readCmdline, readProcStat, sessionMembers } from './processTree'
+import { readCmdline, readProcStat, readProcText, sessionMembers } from './processTree'
 
 /** /dev/tty (5, 0), as st_rdev encodes it: sudo, ssh and git's getpass() open it to read a password. */
 const DEV_TTY = (5 << 8) | 0
 
-function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch {
-    // Gone, or not ours to read (ptrace rules): the honest answer is "not known to be reading".
-    return null
-  }
-}
-
 /** The process sleeps in read(2) on the pane's terminal (or on /dev/tty, which is the same one). */
 function readsTerminal(pid: number, ttyNr: number): boolean {
-  const syscall = readText(`/proc/${pid}/syscall`)
+  const syscall = readProcText(pid, 'syscall')
   const fd = syscall === null ? null : blockedReadFd(syscall, process.arch)
   if (fd === null) return false
   try {
@@ -57,7 +48,7 @@ export function readTerminalReader(rootPid: number, tpgid: number, scanJob: bool
   if (readsTerminal(tpgid, ttyNr)) return reader(tpgid)
   // The reader a scan found earlier is looked at again directly (2 small reads), without a scan.
   if (previous && previous.pid !== tpgid && readProcStat(previous.pid)?.pgrp === tpgid && readsTerminal(previous.pid, ttyNr)) return previous
-  if (!scanJob || !waitsOnAnotherProcess(readText(`/proc/${tpgid}/wchan`))) return null
+  if (!scanJob || !waitsOnAnotherProcess(readProcText(tpgid, 'wchan'))) return null
   for (const member of sessionMembers(rootPid)) {
     if (member.pgrp === tpgid && member.pid !== tpgid && readsTerminal(member.pid, ttyNr)) return reader(member.pid)
   }
