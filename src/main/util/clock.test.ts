@@ -41,5 +41,17 @@ describe('realClock', () => {
     realClock.setTimeout(() => log.push('after'), 5)
     expect(() => vi.advanceTimersByTime(5)).toThrow('boom')
     expect(log).toEqual(['after'])
+    // Two throwing in one slot: neither error is lost.
+    for (const name of ['first', 'second'])
+      realClock.setTimeout(() => {
+        throw new Error(name)
+      }, 5)
+    let thrown: unknown
+    try {
+      vi.advanceTimersByTime(5)
+    } catch (err) {
+      thrown = err
+    }
+    expect((thrown as AggregateError).errors.map((e: Error) => e.message)).toEqual(['first', 'second'])
   })
 })

@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/lifecycle/clock'
+import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
 
 /** Timers due at one wall-clock millisecond, sharing one Node timer. */
 interface Slot {
@@ -12,16 +13,16 @@ function fire(at: number): void {
   const slot = slots.get(at)
   slots.delete(at)
   if (!slot) return
-  // Every callback runs even if one throws; the first error is rethrown as Node's own timers would.
-  let failure: { error: unknown } | null = null
+  // Every callback runs even if one throws; every error is reported (thrown, when no host handles them).
+  let errors: unknown[] | null = null
   for (const fn of slot.fns) {
     try {
       fn()
     } catch (error) {
-      failure ??= { error }
+      ;(errors ??= []).push(error)
     }
   }
-  if (failure) throw failure.error
+  if (errors) reportUnexpectedErrors(errors, 'timer callbacks')
 }
 
 /**
