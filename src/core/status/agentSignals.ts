@@ -1,7 +1,9 @@
 import type { AgentName } from '../../shared/domain/agents'
-import type { DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
+import type { DialogAnswers, TerminalStateParser } from '../agents/agentKnowledge'
 import { agentKnowledge } from '../agents/registry'
 import type { AgentReportTable } from '../agents/reportTable'
+import type { PaneContext } from './processSignals'
+import type { StatusContext } from './statusMemory'
 
 export type { TerminalStateParser }
 
@@ -10,11 +12,17 @@ export interface AgentSignals {
   readonly agent: AgentName
   readonly reports: AgentReportTable
   readonly terminalState: TerminalStateParser | null
-  readonly answerKeys: DialogAnswerKeys | null
+  readonly answers: DialogAnswers | null
 }
 
 /** The agent's tables, or null for an agent that reports nothing (a shell, an unknown program). */
 export function agentSignals(agent: string | null): AgentSignals | null {
   const known = agentKnowledge(agent)
-  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState, answerKeys: known.answerKeys }
+  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState, answers: known.answers }
+}
+
+/** What the status reducer knows of the pane and its agent, from the agent's tables (one place for the engine and the tests). */
+export function statusContext(agent: string | null, pane: PaneContext): StatusContext {
+  const signals = agentSignals(agent)
+  return { ...pane, agent, enterSubmitsPrompt: signals?.reports.enterSubmitsPrompt === true, answers: signals?.answers ?? null }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
+import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
 import { initialMemory, StatusConstants, type StatusMemory } from './statusMemory'
@@ -84,7 +85,7 @@ describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
       { kind: 'report', at: 900, report: { effect: 'blocked', state: 'blocked', at: 900, detail: 'permission.asked' } as never },
       { kind: 'screen', at: 1000, match: DIALOG },
       { kind: 'report', at: 3014, report: { effect: 'answered', state: 'working', at: 3014, detail: 'permission.replied' } as never },
-      { kind: 'tick', at: 3014 + StatusConstants.DismissGraceMs },
+      { kind: 'tick', at: 3014 + AnswerConstants.HoldMs },
     ])
     expect(blocked!.verdict.state).toBe('blocked')
     expect(answered!.verdict).toMatchObject({ state: 'working', since: 3014 })

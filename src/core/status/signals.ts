@@ -34,13 +34,15 @@ export interface TickSignal {
 
 /**
  * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
- * option), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
+ * option, a digit the numbered one), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
  * which answers a reply that asked as much as a prompt does).
  */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape' | 'enter' | 'submit' | 'command'
+  readonly key: 'escape' | 'enter' | 'digit' | 'submit' | 'command'
+  /** For `digit`: which one (an option's number in a numbered dialog). */
+  readonly digit?: string
 }
 
 /** The pane was resized: until the program repaints, the screen is the emulator's reflow of the old one. */

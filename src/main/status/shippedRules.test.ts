@@ -17,7 +17,7 @@ const CASES: [screen: string, agent: string, state: string | null, rule: string 
   ['claude-permission', 'claude', 'blocked', 'claude.permission-dialog'],
   ['claude-after-yes', 'claude', 'working', 'claude.footer-working'],
   ['claude-question', 'claude', 'question', 'claude.question-dialog'],
-  ['claude-reply-question', 'claude', 'idle', 'claude.footer-idle'],
+  ['claude-reply-question', 'claude', 'asked', 'claude.reply-asks'],
   ['claude-rejected', 'claude', 'idle', 'claude.footer-idle'],
   ['claude-goodbye', 'claude', 'exited', 'claude.goodbye'],
   ['codex-idle', 'codex', 'idle', 'codex.composer'],

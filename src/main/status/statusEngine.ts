@@ -4,7 +4,7 @@ import type { Event } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
 import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
-import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
+import { agentSignals, statusContext, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import { nextDeadline, reduceStatus } from '../../core/status/reduceStatus'
@@ -137,13 +137,7 @@ export class StatusEngine extends Disposable {
     this.onDidChangeDrift = this.events.onDidChangeDrift
     this.rules = options.rules
     this.signals = agentSignals(options.agent)
-    this.ctx = {
-      ...options.context,
-      agent: options.agent,
-      escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
-      enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
-      answerKeys: this.signals?.answerKeys ?? null,
-    }
+    this.ctx = statusContext(options.agent, options.context)
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
     this.version = new AgentVersion(options.clock, this.signals?.reports ?? null)
@@ -222,15 +216,16 @@ export class StatusEngine extends Disposable {
    */
   input(data: string): void {
     this.lastInputAt = this.options.clock.now()
-    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
-    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
-    const answers = key !== null && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes(key))
-    if (key && (this.ctx.escapeCancelsDialog || answers)) this.apply({ kind: 'input', at: this.options.clock.now(), key })
+    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter or a
+    // lone digit answers it (only these keys are told apart, never the text typed).
+    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : /^[1-9]$/.test(data) ? 'digit' : null
+    const answers = key !== null && Object.values(this.ctx.answers?.keys ?? {}).some((keys) => keys?.includes(key))
+    if (key && answers) this.apply({ kind: 'input', at: this.options.clock.now(), key, ...(key === 'digit' ? { digit: data } : {}) })
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
       // a `/command` (/exit, /models) starts no turn.
       if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
-      if (key) this.typedLine = null
+      if (key === 'enter' || key === 'escape') this.typedLine = null
       else if (this.typedLine === null) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
         // eslint-disable-next-line no-control-regex -- control characters are what is stripped
@@ -244,7 +239,10 @@ export class StatusEngine extends Disposable {
   get dialog(): DialogInfo | null {
     const { verdict, screen } = this.memory
     if ((verdict.state !== 'blocked' && verdict.state !== 'question') || !screen?.dialog) return null
-    return screen.state === verdict.state ? screen.dialog : null
+    if (screen.state === verdict.state) return screen.dialog
+    // A dialog no rule names, whose kind the agent's report gave: the same dialog, that kind.
+    if (screen.unnamed && (screen.state === 'blocked' || screen.state === 'question')) return { ...screen.dialog, kind: verdict.state === 'blocked' ? 'permission' : 'question' }
+    return null
   }
 
   /** The agent's session id, from its reports (for resume). */

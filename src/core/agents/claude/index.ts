@@ -21,8 +21,12 @@ export const claude = {
     // do nothing there, ↓ then Enter takes Yes (test/agents/claude/trust.test.ts).
     arrows: { down: '\x1b[B', up: '\x1b[A', enter: '\r' },
   },
-  // Claude's Enter and Esc are read through its report table's escapeCancelsDialog (enterAt/escapeAt).
-  answerKeys: null,
+  // Both versions, every dialog of every mode: Esc cancels it (no hook at all), Enter takes the
+  // highlighted option, a digit the numbered one (2.1.197's trust dialog answered its `1` at once,
+  // blocked 0.21–0.23 s until the redraw before digits counted). The next frame is a new ask: the
+  // next question of several (a digit on the first of two moved to the second, measured on 2.1.332),
+  // the review tab "Review your answers" after Submit. In a multi-select question Enter toggles.
+  answers: { keys: { permission: ['enter', 'escape', 'digit'], question: ['enter', 'escape', 'digit'] }, redrawsAnswered: false },
   packageHints: [/@anthropic-ai\/claude-code\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -10,8 +10,6 @@ export const claudeReports: AgentReportTable = {
   agent: 'claude',
   verifiedOn: '2.1.197 - 2.1.332',
   sessionFields: ['session_id'],
-  // Measured on both versions, every dialog (permission, question, plan, auto mode's), every mode.
-  escapeCancelsDialog: true,
   mappings: [
     { event: 'SessionStart', effect: 'ignore', why: 'fires 0.1–0.2 s before the prompt is ready; the screen shows the prompt' },
     { event: 'UserPromptSubmit', effect: 'working', startsTurn: true, why: '30–150 ms after Enter' },
@@ -68,8 +66,9 @@ export const claudeReports: AgentReportTable = {
     { event: 'PostToolBatch', effect: 'working', why: 'every tool call of a batch resolved, before the next model request (2.1.332 hook docs in the bundle)' },
     {
       event: 'MessageDisplay',
-      effect: 'working',
-      why: 'lines of a reply still streaming (2.1.332); not injected by the board: it runs in the display path and may rewrite what is shown',
+      effect: 'progress',
+      tracking: { kind: 'replyText', textField: 'delta', messageIdField: 'message_id', append: true },
+      why: 'lines of a reply as they are drawn (2.1.332; turn_id, message_id, index, final, delta); the final one and Stop come in either order, 18–85 ms apart, so it never reopens an ended turn. Not injected by the board: it runs in the display path and may rewrite what is shown',
     },
     { event: 'StopFailure', effect: 'interrupted', why: 'the turn ended on an API error (documented; never fired in the fixtures)' },
     {

@@ -10,7 +10,7 @@ export const codex = {
   // letters in brackets too). Esc cancels the approval ("3. No … (esc)").
   dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b' },
   // Its own terminal state (OSC 7501) says when a dialog is answered.
-  answerKeys: null,
+  answers: null,
   packageHints: [/@openai\/codex\b/],
   terminalState: { osc: CODEX_STATE_OSC, parse: parseCodexStateOsc },
 } as const satisfies AgentKnowledge

@@ -12,7 +12,7 @@ export const opencode = {
   // After Confirm it drew the first dialog again for 1.3 s and reported permission.replied 1.25 s
   // after the key (test/fixtures/opencode/opencode11833-always-allow-120x32, loaded machine). Not
   // the question dialog: Enter on "Type your own answer" opens an input inside it.
-  answerKeys: { permission: ['enter'] },
+  answers: { keys: { permission: ['enter'] }, redrawsAnswered: true },
   packageHints: [/\bopencode-ai\b|\bopencode-(linux|darwin|windows)-/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -8,7 +8,7 @@ export const pi = {
   // 0.73.1: the example extensions' dialogs are arrow-driven; "escape/ctrl+c cancel" is on screen.
   dialogKeys: { digitKinds: [], deny: '\x1b' },
   // Extension dialogs: what their keys do is each extension's.
-  answerKeys: null,
+  answers: null,
   packageHints: [/@mariozechner\/pi-coding-agent\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge
