@@ -103,6 +103,8 @@ describe('dialogs by their shape', () => {
       cursor: 0,
       choose: 'digits',
       multiSelect: false,
+      // ☐ Manager ☐ Checks: an answer here moves to the next question.
+      moreSteps: true,
       hint: 'Enter to select · Tab/Arrow keys to navigate · Esc to cancel',
     })
   })
@@ -115,7 +117,8 @@ describe('dialogs by their shape', () => {
   })
 
   it('finds a numbered list with its highlighted row marked at the bottom, with no hint row (the review tab)', () => {
-    expect(findDialogShape(CLAUDE_REVIEW)).toMatchObject({ kind: 'question', title: 'Review your answers', options: [{ key: '1', label: 'Submit answers' }, { key: '2', label: 'Cancel' }], cursor: 0, hint: null })
+    // Every question answered (☒): Enter on "Submit answers" is the answer.
+    expect(findDialogShape(CLAUDE_REVIEW)).toMatchObject({ kind: 'question', title: 'Review your answers', options: [{ key: '1', label: 'Submit answers' }, { key: '2', label: 'Cancel' }], cursor: 0, hint: null, moreSteps: false })
   })
 
   it('tells permission from its words: Codex’s approval, OpenCode’s choices side by side, Pi’s marked column', () => {

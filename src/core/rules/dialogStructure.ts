@@ -23,6 +23,8 @@ export interface DialogShape {
   readonly choose: 'digits' | 'arrows'
   /** The options are check boxes (`[ ]`, `☐`): Enter toggles one, it does not answer. */
   readonly multiSelect: boolean
+  /** A tab bar above names questions still unanswered (`☐`): an answer here moves to the next tab. */
+  readonly moreSteps: boolean
   /** The key-hint row, when there is one. */
   readonly hint: string | null
 }
@@ -51,6 +53,14 @@ const PERMISSION = /\b(?:allow|deny|reject|approve|permission|proceed|trust|run|
 const PERMISSION_OPTION = /^(?:yes|no|allow|deny|reject|approve|always)\b/iu
 
 const blank = (row: string) => row.trim() === ''
+
+/** A tab bar of questions (`←  ☒ Manager  ☐ Checks  ✔ Submit  →`), one still unanswered (`☐`). */
+const OPEN_TABS = /^\s*←\s.*☐.*\s→\s*$/u
+
+/** Rows above a dialog's options hold a tab bar naming a question still unanswered. */
+export function hasOpenTabs(rows: readonly string[]): boolean {
+  return rows.some((r) => OPEN_TABS.test(r))
+}
 
 /** A row of key hints: a key name and an action word, short as hints are (not a paragraph that mentions Enter). */
 export function isHintRow(row: string): boolean {
@@ -207,13 +217,14 @@ export function findDialogShape(region: readonly string[]): DialogShape | null {
     ...(found.cursor === undefined ? {} : { cursor: found.cursor }),
     choose: found.choose,
     multiSelect: found.multiSelect,
+    moreSteps: hasOpenTabs(rows.slice(Math.max(0, found.top - OPTIONS_SPAN), found.top)),
     hint: hintAt === undefined ? null : rows[hintAt]!.trim(),
   }
 }
 
 /** The shape as the answer box takes it. */
 export function shapeDialog(shape: DialogShape, kind: DialogInfo['kind'] = shape.kind): DialogInfo {
-  const multi = shape.multiSelect ? { multiSelect: true as const } : {}
+  const multi = { ...(shape.multiSelect ? { multiSelect: true as const } : {}), ...(shape.moreSteps ? { moreSteps: true as const } : {}) }
   if (shape.choose === 'arrows') return { kind, title: shape.title, options: shape.options, choose: 'arrows', ...(shape.cursor === undefined ? {} : { cursor: shape.cursor }), ...multi }
   return { kind, title: shape.title, options: shape.options, ...multi }
 }

@@ -1,5 +1,5 @@
 import type { CompiledDialog, CompiledRule } from './compileRules'
-import { findDialogShape, shapeDialog, uncheck } from './dialogStructure'
+import { findDialogShape, hasOpenTabs, shapeDialog, uncheck } from './dialogStructure'
 import { selectRegion } from './regions'
 import type { DialogInfo, DialogOption, RuleMatch, ScreenView } from './ruleTypes'
 
@@ -78,7 +78,7 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: n
       }
     }
   }
-  const multi = boxes ? { multiSelect: true as const } : {}
+  const multi = { ...(boxes ? { multiSelect: true as const } : {}), ...(hasOpenTabs(rows) ? { moreSteps: true as const } : {}) }
   if (dialog.choose === 'arrows') return { kind: dialog.kind, title, options, choose: 'arrows', ...(cursor === undefined ? {} : { cursor }), ...multi }
   return { kind: dialog.kind, title, options, ...multi }
 }

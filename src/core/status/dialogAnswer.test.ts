@@ -118,7 +118,8 @@ const cc = (ruleId: string, state: 'blocked' | 'question', title: string, labels
   dialog: { kind: state === 'blocked' ? 'permission' : 'question', title, options: labels.map((l, i) => option(String(i + 1), l)), ...extra },
 })
 const BASH = cc('claude.permission-dialog', 'blocked', 'Do you want to proceed?', ['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
-const MANAGER = cc('claude.dialog-question', 'question', 'Who should own the release?', ['Alice', 'Bob', 'Type something.', 'Chat about this'])
+const MANAGER = cc('claude.dialog-question', 'question', 'Who should own the release?', ['Alice', 'Bob', 'Type something.', 'Chat about this'], { moreSteps: true })
+const SINGLE = cc('claude.question-dialog', 'question', 'Which database should the service use?', ['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
 const CHECKS = cc('claude.dialog-question', 'question', 'Which checks must pass first?', ['Unit tests', 'Lint', 'E2E', 'Type something', 'Chat about this'], { multiSelect: true })
 const REVIEW = cc('claude.dialog-question', 'question', 'Review your answers', ['Submit answers', 'Cancel'])
 const CC_WORKING: RuleMatch = { ruleId: 'claude.footer-working', state: 'working', text: 'esc to interrupt', fromTitle: false }
@@ -134,12 +135,13 @@ describe('one answered memory, fed by keys and reports (Claude Code: Enter, Esc,
 
   it('a digit that names no option, or a free-text option, answers nothing', () => {
     expect(stateAt(fold([screen(1000, BASH), key(3000, 'digit', '7')], CC), 3000)).toBe('blocked')
-    expect(stateAt(fold([screen(1000, MANAGER), key(3000, 'digit', '3')], CC), 3000)).toBe('question')
+    expect(stateAt(fold([screen(1000, SINGLE), key(3000, 'digit', '4')], CC), 3000)).toBe('question')
+    expect(stateAt(fold([screen(1000, SINGLE), key(3000, 'digit', '2')], CC), 3000)).toBe('working')
   })
 
-  it('the next question of several asks at its first frame: the answer was the previous one', () => {
+  it('one question of several (tabs with one unanswered): a digit moves to the next, the agent still waits', () => {
     const ms = fold([screen(1000, MANAGER), key(3000, 'digit', '1'), screen(3100, CHECKS)], CC)
-    expect(stateAt(ms, 3000)).toBe('working')
+    expect(stateAt(ms, 3000)).toBe('question')
     expect(stateAt(ms, 3100)).toBe('question')
   })
 

@@ -52,8 +52,9 @@ const FREE_TEXT = /^type (?:something|your own|an answer|a reply)/i
 /** Does `key` (`digit`: the option of that number) answer this dialog, by the agent's table? */
 function answers(dialog: DialogInfo, key: AnswerKey, digit: string | undefined, table: DialogAnswers): boolean {
   if (!table.keys[dialog.kind]?.includes(key)) return false
-  // Check boxes: Enter and digits toggle one; the answer is a later step (its Submit, a review tab).
-  if (dialog.multiSelect && key !== 'escape') return false
+  // Check boxes: Enter and digits toggle one; one question of several: an answer moves to the next.
+  // The agent still waits: the answer is a later step (Submit, the review tab).
+  if ((dialog.multiSelect || dialog.moreSteps) && key !== 'escape') return false
   if (key !== 'digit') return true
   if (dialog.choose === 'arrows') return false
   const option = dialog.options.find((o) => o.key === digit)

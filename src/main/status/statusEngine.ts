@@ -216,6 +216,8 @@ export class StatusEngine extends Disposable {
    */
   input(data: string): void {
     this.lastInputAt = this.options.clock.now()
+    // As the pane was when the key came (an answer key changes the verdict below).
+    const inDialog = this.memory.verdict.state === 'blocked' || this.memory.verdict.state === 'question'
     // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter or a
     // lone digit answers it (only these keys are told apart, never the text typed).
     const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : /^[1-9]$/.test(data) ? 'digit' : null
@@ -223,10 +225,11 @@ export class StatusEngine extends Disposable {
     if (key && answers) this.apply({ kind: 'input', at: this.options.clock.now(), key, ...(key === 'digit' ? { digit: data } : {}) })
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
-      // a `/command` (/exit, /models) starts no turn.
+      // a `/command` (/exit, /models) starts no turn. Keys typed into a dialog are no prompt.
+      if (inDialog) this.typedLine = null
       if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
       if (key === 'enter' || key === 'escape') this.typedLine = null
-      else if (this.typedLine === null) {
+      else if (this.typedLine === null && !inDialog) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
         // eslint-disable-next-line no-control-regex -- control characters are what is stripped
         const text = data.replace(/\x1b(?:\[[0-9;?]*[~A-Za-z]|O.|.)?/g, '').replace(/[\x00-\x20\x7f]/g, '')

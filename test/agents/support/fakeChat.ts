@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
+import { FakeModelServer, chunkDelay, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 interface ChatMessage {
   role: string
@@ -36,8 +36,11 @@ export class FakeChat extends FakeModelServer {
       this.requests.push({ tag: null, kind: 'title' })
       return this.stream(res, { text: this.title })
     }
-    const { tag, afterTool } = lastStep(body.messages)
-    await this.stream(res, this.turnFor(tag, afterTool))
+    const { tag, tools } = lastStep(body.messages)
+    const turn = this.turnFor(tag, tools)
+    const failure = this.failureFor(tag, tools, turn)
+    if (failure !== null) return this.json(res, JSON.stringify({ error: { message: `fake ${failure}`, type: 'server_error', code: failure } }), failure)
+    await this.stream(res, turn)
   }
 
   private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
@@ -49,7 +52,7 @@ export class FakeChat extends FakeModelServer {
     chunk({ role: 'assistant', content: '' })
     for (const piece of turn.text ? chunks(turn.text) : []) {
       chunk({ content: piece })
-      await sleep(15)
+      await sleep(chunkDelay(turn))
     }
     if (turn.tool) {
       chunk({ tool_calls: [{ index: 0, id: `call_${this.nextId++}`, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } }] })
@@ -60,15 +63,15 @@ export class FakeChat extends FakeModelServer {
   }
 }
 
-function lastStep(messages: ChatMessage[]): { tag: string | null; afterTool: boolean } {
-  let afterTool = false
+function lastStep(messages: ChatMessage[]): { tag: string | null; tools: number } {
+  let tools = 0
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!
-    if (m.role === 'tool') afterTool = true
+    if (m.role === 'tool') tools++
     if (m.role !== 'user') continue
     const text = typeof m.content === 'string' ? m.content : (m.content ?? []).map((b) => b.text ?? '').join('\n')
     const tag = stepTag(text)
-    if (tag) return { tag, afterTool }
+    if (tag) return { tag, tools }
   }
-  return { tag: null, afterTool }
+  return { tag: null, tools }
 }

@@ -10,6 +10,9 @@ export const claudeReports: AgentReportTable = {
   agent: 'claude',
   verifiedOn: '2.1.197 - 2.1.332',
   sessionFields: ['session_id'],
+  // 2.1.332 at load average 19 on two cores: Enter on a typed prompt, then 1.4 s of the same
+  // prompt screen before its title spun (test/fixtures/claude/cc21332-questions-*).
+  enterSubmitsPrompt: true,
   mappings: [
     { event: 'SessionStart', effect: 'ignore', why: 'fires 0.1–0.2 s before the prompt is ready; the screen shows the prompt' },
     { event: 'UserPromptSubmit', effect: 'working', startsTurn: true, why: '30–150 ms after Enter' },
