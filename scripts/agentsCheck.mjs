@@ -25,7 +25,9 @@ const AGENTS = [
   { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
   { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
 ]
-const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
+const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work']
+/** Scenarios of the other agents (test/agents/support/scenarios.ts AGENT_SCENARIOS): default, and work where the agent has one. */
+const SCENARIOS = { codex: 2, opencode: 2, pi: 1 }
 // Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
 const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false }
 
@@ -96,7 +98,7 @@ if (planned.length) {
   const plan = join(record, 'plan.json')
   const out = join(record, 'results.json')
   writeFileSync(plan, JSON.stringify({ agents: planned, sizes, modes, record, deadline: startedAt + budgetMin * 60_000 }, null, 2))
-  const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : 1), 0)
+  const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : (SCENARIOS[a.agent] ?? 1)), 0)
   process.stdout.write(`running ${runs} scenario runs (${planned.map((a) => `${a.agent} ${a.version}`).join(', ')}; ${sizes.join(', ')}), one at a time, none started after ${budgetMin} min\n`)
   // The vitest reporter's progress on stderr; its stdout (the CLIs' noise) is dropped.
   spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, AGENTS_CHECK_PLAN: plan, AGENTS_CHECK_JSON: out } })

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { agentBin } from './support/paths'
-import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from './support/scenarios'
+import { AGENT_SCENARIOS, recordingName, scenariosOf, scoreLive, type ScenarioAgent } from './support/scenarios'
 import type { ScenarioResult } from './support/scenarioSteps'
 
 /**
@@ -11,19 +11,23 @@ import type { ScenarioResult } from './support/scenarioSteps'
  */
 const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1' }
 const SIZE = { cols: Number(process.env.AGENT_COLS ?? 120), rows: Number(process.env.AGENT_ROWS ?? 32) }
-const agents = (Object.keys(AGENT_SCENARIOS) as ScenarioAgent[]).filter((a) => !process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)
+/** `AGENT_ONLY=codex` (every scenario of the agent) or `codex:work` (one). */
+const ONLY = process.env.AGENT_ONLY
+const cases = (Object.keys(AGENT_SCENARIOS) as ScenarioAgent[])
+  .flatMap((agent) => scenariosOf(agent).map(([scenario, run]) => [`${agent} ${scenario}`, agent, scenario, run] as const))
+  .filter(([, agent, scenario]) => !ONLY || ONLY === agent || ONLY === `${agent}:${scenario}`)
 const runs: ScenarioResult[] = []
 afterAll(async () => {
   for (const r of runs) await r.harness.dispose()
 })
 
 describe(`Codex, OpenCode and Pi, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
-  it.each(agents)('%s', async (agent) => {
+  it.each(cases)('%s', async (_name, agent, scenario, run) => {
     const version = VERSIONS[agent]
-    const result = await AGENT_SCENARIOS[agent]({ bin: agentBin(agent), version, ...SIZE })
+    const result = await run({ bin: agentBin(agent), version, ...SIZE })
     runs.push(result)
     const h = result.harness
-    const name = `${agent}${version.replace(/\./g, '')}-${SIZE.cols}x${SIZE.rows}`
+    const name = recordingName(agent, version, scenario, `${SIZE.cols}x${SIZE.rows}`)
     const live = scoreLive(h, name)
     console.info(`${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, failures ${JSON.stringify(live.failures)}, timings ${JSON.stringify(result.timings)}`)
     if (process.env.RECORD_FIXTURES) h.recorder.save(`${process.env.RECORD_FIXTURES}/${agent}`, name, `${agent} ${version}, ${SIZE.cols}x${SIZE.rows}`)

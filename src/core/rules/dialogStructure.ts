@@ -5,7 +5,8 @@ import type { DialogInfo, DialogOption } from './ruleTypes'
  * a column of rows one of which is marked `❯`/`→`/`›`, or short choices side by side) at the
  * bottom of the dialog region, with a key-hint row below them (`Enter to select · Esc to
  * cancel`, `↑↓ navigate  enter select`, `⇆ select  enter confirm`) or, without one, a numbered
- * list whose highlighted row is marked. Every agent draws its dialogs so, whatever they say: a
+ * list whose highlighted row is marked; or, with no options to read, a hint row that both takes
+ * and backs out (`⇆ tab  enter submit  esc dismiss`: OpenCode's Review tab). Every agent draws its dialogs so, whatever they say: a
  * variant no rule names (a new tool's dialog, a new version's wording) is still a dialog at its
  * first frame. Per-variant rules refine the kind, title and options; this only finds the shape.
  *
@@ -39,6 +40,10 @@ const OPTION_GAP = 4
 const TITLE_SPAN = 12
 /** Without a hint row, the last option is this close to the region's end (Claude's "Review your answers"). */
 const UNHINTED_FROM_BOTTOM = 4
+
+/** A hint that both takes (Enter …) and backs out (Esc to cancel / dismiss): a dialog even without options to read (OpenCode's Review tab, Claude's auto-mode notice). */
+const TAKES = /\b(?:enter|return)\b[^·|•]{0,20}?\b(?:to\s+)?(?:select|confirm|submit|continue|stay|accept|approve)\b/iu
+const BACKS_OUT = /\b(?:esc|escape)\b[^·|•]{0,12}?\b(?:to\s+)?(?:cancel|dismiss|skip|go back|back)\b/iu
 
 const KEY = /(?:^|[\s·|•(])(?:enter|return|esc|escape|tab|space|shift\+tab|ctrl\+[a-z]|[↑↓⇆←→]+(?:\/[↑↓])?|y\/n)(?=$|[\s·|•),:/])/iu
 const VERB = /\b(?:select|confirm|cancel|navigate|submit|dismiss|choose|toggle|amend|approve|deny|reject|accept|decline|skip|proceed)\b/iu
@@ -207,6 +212,11 @@ export function findDialogShape(region: readonly string[]): DialogShape | null {
     for (let i = end - 1; i >= 0 && lastFilled.length < UNHINTED_FROM_BOTTOM; i--) if (!blank(rows[i]!)) lastFilled.push(i)
     const list = numbered(rows, Math.max(0, end - OPTIONS_SPAN), end)
     if (list && list.cursor !== undefined && lastFilled.includes(list.bottom)) found = list
+  }
+  if (!found && hintAt !== undefined && TAKES.test(rows[hintAt]!) && BACKS_OUT.test(rows[hintAt]!)) {
+    // No options to read, but a hint that takes and backs out: a dialog whose choices are keys.
+    const title = titleAbove(rows, hintAt, Math.max(0, hintAt - OPTIONS_SPAN))
+    return { kind: kindOf(title, []), title, options: [], choose: 'digits', multiSelect: false, moreSteps: false, hint: rows[hintAt]!.trim() }
   }
   if (!found) return null
   const title = titleAbove(rows, found.top, Math.max(0, found.top - OPTIONS_SPAN))

@@ -106,6 +106,9 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
     }
     case 'gone':
       return { state: 'exited', evidence: [ev] }
+    case 'unknown':
+      // Never kept (reduceStatus drops it); the verdict stands.
+      return { state: m.verdict.state, evidence: [ev] }
   }
 }
 
@@ -148,7 +151,11 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   }
   if (screen?.state === 'exited') return { state: 'exited', evidence: [screenEvidence(screen)] }
   if (r?.state === 'exited') return { state: 'exited', evidence: [reportEvidence(r, ' (process exit pending)')] }
-  if (m.terminal) return fromTerminal(m, m.terminal)
+  if (m.terminal) {
+    // A prompt submitted since the agent's own state last said its turn was over, before it says so.
+    const submitted = m.terminal.state.state === 'turnEnded' && m.submitAt !== null && m.submitAt > m.terminal.since ? submittedPrompt(m, screen, now) : null
+    return submitted ?? fromTerminal(m, m.terminal)
+  }
 
   if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
     // The hook comes before the dialog is drawn (2.1.197: 30–70 ms; 2.1.332: 300–500 ms, with

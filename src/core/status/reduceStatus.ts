@@ -39,6 +39,8 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
 }
 
 function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemory {
+  // A state the parser does not know ends the one before: the screen and the reports decide.
+  if (signal.state.state === 'unknown') return m.terminal === null ? m : { ...m, terminal: null }
   const same = m.terminal && m.terminal.state.state === signal.state.state
   const since = same && m.terminal ? m.terminal.since : signal.at
   return {

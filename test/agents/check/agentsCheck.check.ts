@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, it } from 'vitest'
 import { checkExitCode, checkRow, failedRow, formatCheckTable, skippedRow, type CheckRow } from '../../../src/main/replay/checkTable'
 import { runClaudeScenario, type ClaudeMode } from '../claude/scenario'
-import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from '../support/scenarios'
+import { scenariosOf, scoreLive, type ScenarioAgent } from '../support/scenarios'
 import type { AgentHarness } from '../support/harness'
 
 /**
@@ -32,7 +32,9 @@ afterAll(() => {
 })
 
 const cases = (plan?.agents ?? []).flatMap((a) =>
-  plan!.sizes.flatMap((size) => (a.agent === 'claude' ? plan!.modes.map((mode) => ({ ...a, size, scenario: mode })) : [{ ...a, size, scenario: 'default' }])),
+  plan!.sizes.flatMap((size) =>
+    a.agent === 'claude' ? plan!.modes.map((mode) => ({ ...a, size, scenario: mode as string })) : scenariosOf(a.agent as ScenarioAgent).map(([scenario]) => ({ ...a, size, scenario })),
+  ),
 )
 
 describe.skipIf(!plan || !OUT)('agents:check', () => {
@@ -45,7 +47,7 @@ describe.skipIf(!plan || !OUT)('agents:check', () => {
       const result =
         c.agent === 'claude'
           ? await runClaudeScenario({ bin: c.bin, version: c.version, mode: c.scenario as ClaudeMode, cols, rows: rowCount })
-          : await AGENT_SCENARIOS[c.agent as ScenarioAgent]({ bin: c.bin, version: c.version, cols, rows: rowCount })
+          : await Object.fromEntries(scenariosOf(c.agent as ScenarioAgent))[c.scenario]!({ bin: c.bin, version: c.version, cols, rows: rowCount })
       harness = result.harness
       const name = `${c.agent}-${c.version}-${c.scenario}-${c.size}`
       harness.recorder.save(plan!.record, name, `${c.agent} ${c.version}, ${c.scenario}, ${c.size} (agents:check)`)

@@ -9,6 +9,9 @@ export const codexReports: AgentReportTable = {
   agent: 'codex',
   verifiedOn: '0.171.0',
   sessionFields: ['session_id'],
+  // At load average ~19 on two cores: 1.3 s from Enter on a typed prompt to its OSC 7501 working
+  // (test/fixtures/codex/codex01710-work-*); 3 ms on a quiet machine.
+  enterSubmitsPrompt: true,
   mappings: [
     { event: 'SessionStart', effect: 'ignore', why: 'fires with the first prompt, not at launch; UserPromptSubmit follows' },
     { event: 'UserPromptSubmit', effect: 'working', startsTurn: true, why: '+0.06 s after Enter' },
