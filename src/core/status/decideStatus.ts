@@ -118,7 +118,7 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
  *  1. the process exited → exited
  *  2. a shell pane's shell is back in front → idle (the agent is gone; its screen is history)
  *  3. the screen shows a dialog → blocked/question (a hook can be late, lost, or never sent)
- *  4. the agent's goodbye screen or its exit report → exited
+ *  4. the agent's goodbye screen or its exit report → working: it is shutting down (exited at 1)
  *  5. the agent's own terminal state (Codex OSC 7501), when it writes one
  *  6. a reported dialog not yet over → blocked/question, once the screen has had time to draw it
  *     (while it still shows the work from before the report, for up to DialogDrawGraceMs: working)
@@ -149,8 +149,10 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     const state = screen.unnamed && r && isDialog(r.state) && r.at >= (m.screenWorkingFrom ?? 0) ? r.state : screen.state
     return { state: state as 'blocked' | 'question', evidence: [screenEvidence(screen), ...support] }
   }
-  if (screen?.state === 'exited') return { state: 'exited', evidence: [screenEvidence(screen)] }
-  if (r?.state === 'exited') return { state: 'exited', evidence: [reportEvidence(r, ' (process exit pending)')] }
+  // The goodbye screen or the exit report: the agent is shutting down, and exited once its
+  // process is gone (1.3 s later at load 19: Claude 2.1.197 drew its goodbye at 50x16, then exited).
+  if (screen?.state === 'exited') return { state: 'working', evidence: [screenEvidence(screen, ' (shutting down: exited once its process ends)')] }
+  if (r?.state === 'exited') return { state: 'working', evidence: [reportEvidence(r, ' (shutting down: exited once its process ends)')] }
   if (m.terminal) {
     // A prompt submitted since the agent's own state last said its turn was over, before it says so.
     const submitted = m.terminal.state.state === 'turnEnded' && m.submitAt !== null && m.submitAt > m.terminal.since ? submittedPrompt(m, screen, now) : null

@@ -75,9 +75,12 @@ describe('status priority, on real screens', () => {
     expect(pane('pi').screen(1000, 'pi-permission').state).toBe('blocked')
   })
 
-  it("4. the agent's goodbye screen or its exit report → exited", () => {
-    expect(pane('claude').screen(1000, 'claude-goodbye').state).toBe('exited')
-    expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'prompt_input_exit' }).state).toBe('exited')
+  it("4. the agent's goodbye screen or its exit report → working (shutting down), exited once the process ends", () => {
+    const bye = pane('claude').screen(1000, 'claude-goodbye')
+    expect(bye.state).toBe('working')
+    expect(bye.evidence[0]!.detail).toMatch(/claude\.goodbye: .*\(shutting down: exited once its process ends\)/)
+    expect(bye.signal({ kind: 'exit', at: 2300, code: 0, signal: null }).state).toBe('exited')
+    expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'prompt_input_exit' }).state).toBe('working')
     // /clear ends the session, not the process.
     expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'clear' }).state).toBe('idle')
   })
