@@ -113,6 +113,24 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
 }
 
 /**
+ * A pane whose screen is no longer read (its mirror froze): the agent's own word alone, its
+ * terminal state or its latest report, and never a state the frozen screen would have given;
+ * with neither, unknown. The evidence says why.
+ */
+function withoutScreen(m: StatusMemory, lost: NonNullable<StatusMemory['screenLost']>): Decision {
+  const none: Evidence = { source: 'screen', at: lost.at, detail: `the screen is no longer read (${lost.why}): the agent's reports and processes decide` }
+  if (m.terminal) {
+    const d = fromTerminal(m, m.terminal)
+    return { state: d.state, evidence: [...d.evidence, none] }
+  }
+  const r = m.report
+  if (r?.state === 'exited') return { state: 'working', evidence: [reportEvidence(r, ' (shutting down: exited once its process ends)'), none] }
+  // A reported dialog the user cancelled (no hook says so) is over; what came after, only the screen knew.
+  if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, null))) return { state: r.state, evidence: [reportEvidence(r), none] }
+  return { state: 'unknown', evidence: [none] }
+}
+
+/**
  * The priority, from seed 001 (screen blocked > latest agent report > shell back in front > other
  * screen rules) corrected by the recordings:
  *  1. the process exited → exited
@@ -135,6 +153,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (ctx.agent === null) return { state: m.process.state, evidence: m.process.evidence }
   if (ctx.rootIsShell && m.process.state === 'idle') return { state: 'idle', evidence: m.process.evidence }
 
+  if (m.screenLost) return withoutScreen(m, m.screenLost)
   const screen = liveScreen(m, now)
   const r = m.report
   const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now, ctx) : null

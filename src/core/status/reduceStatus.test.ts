@@ -126,3 +126,23 @@ describe('a resize: the screen is the emulator reflow until the program repaints
     expect(m.verdict.state).toBe('idle')
   })
 })
+
+describe('a screen that is no longer read (its mirror froze)', () => {
+  const IDLE: RuleMatch = { ruleId: 'claude.prompt-idle', state: 'idle', text: '? for shortcuts', fromTitle: false }
+
+  it('drops what the frozen screen showed, says why, and still takes the agent’s reports', () => {
+    const [idle, lost, laterScreen, reported] = run([
+      { kind: 'screen', at: 100, match: IDLE },
+      { kind: 'screenLost', at: 200, why: 'parser worker died 3 times' },
+      // A screen signal after the loss (a stale evaluation) decides nothing.
+      { kind: 'screen', at: 300, match: WORKING },
+      { kind: 'report', at: 400, report: { effect: 'blocked', state: 'blocked', at: 400, detail: 'PermissionRequest' } as never },
+    ])
+    expect(idle!.verdict.state).toBe('idle')
+    expect(lost!.verdict.state).toBe('unknown')
+    expect(lost!.verdict.evidence[0]?.detail).toBe("the screen is no longer read (parser worker died 3 times): the agent's reports and processes decide")
+    expect(laterScreen!.verdict.state).toBe('unknown')
+    expect(reported!.verdict.state).toBe('blocked')
+    expect(reported!.verdict.evidence.map((e) => e.source)).toEqual(['hook', 'screen'])
+  })
+})

@@ -10,6 +10,7 @@ import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory
 const dialogKey = (d: RuleMatch['dialog'] | undefined) => (d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : '')
 
 function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
+  if (m.screenLost) return m
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
   const prev = m.screen
@@ -106,6 +107,9 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return m
     case 'resize':
       return { ...m, resizedAt: signal.at }
+    case 'screenLost':
+      // What the frozen screen showed is history: it decides nothing from now on.
+      return m.screenLost ? m : { ...m, screenLost: { at: signal.at, why: signal.why }, screen: null, unmatchedSince: null }
     case 'input':
       if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m

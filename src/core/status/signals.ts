@@ -51,5 +51,15 @@ export interface ResizeSignal {
   readonly at: number
 }
 
+/**
+ * The pane's screen is no longer read: its terminal of record froze (the parser worker died a
+ * third time, and no fresh one takes the pane). What it last showed is history, not evidence.
+ */
+export interface ScreenLostSignal {
+  readonly kind: 'screenLost'
+  readonly at: number
+  readonly why: string
+}
+
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal | ScreenLostSignal

@@ -89,6 +89,8 @@ export interface StatusMemory {
   readonly resizedAt: number | null
   /** The dialog on screen was answered (a key, a report) and the agent has not taken it away yet (core/status/dialogAnswer.ts). */
   readonly answer: Answered | null
+  /** The screen is no longer read (its mirror froze): since when, and why. */
+  readonly screenLost: { readonly at: number; readonly why: string } | null
 }
 
 export interface StatusContext extends PaneContext {
@@ -120,5 +122,6 @@ export function initialMemory(at: number): StatusMemory {
     resizedAt: null,
     lineAt: null,
     answer: null,
+    screenLost: null,
   }
 }

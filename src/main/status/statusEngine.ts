@@ -118,6 +118,8 @@ export class StatusEngine extends Disposable {
   /** Printable text was typed since the last Enter or Esc (enterSubmitsPrompt agents). */
   private typedLine: 'prompt' | 'command' | null = null
   private lastInputAt: number | null = null
+  /** Why the screen is no longer read, once its mirror froze. */
+  private lost: string | null = null
   private evaluations = 0
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
@@ -178,9 +180,21 @@ export class StatusEngine extends Disposable {
     this.screenChanged()
   }
 
+  /**
+   * The pane's screen is no longer read (its mirror froze: the parser worker died a third time):
+   * it decides nothing from now on, and the evidence says so.
+   */
+  screenLost(why: string): void {
+    if (this.lost !== null) return
+    this.lost = why
+    this.evalTimer?.dispose()
+    this.evalTimer = null
+    this.apply({ kind: 'screenLost', at: this.options.clock.now(), why })
+  }
+
   /** The screen or title changed (call after the write callback: the buffer reflects it). */
   screenChanged(): void {
-    if (this.evalTimer) return
+    if (this.evalTimer || this.lost !== null) return
     this.burstStart = this.options.clock.now()
     this.scheduleEvaluation()
   }
