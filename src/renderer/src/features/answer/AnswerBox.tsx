@@ -7,6 +7,7 @@ import { StateBadge } from '../../components/StateBadge'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
+import { DeliveryNotice, useDelivery } from './DeliveryNotice'
 import { DialogAnswer, DialogTitle } from './DialogAnswer'
 import { useDialogSnapshot } from './useDialogSnapshot'
 import { cleanTitle } from '../../lib/format'
@@ -51,6 +52,9 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Message | null>(null)
   const { snapshot, refresh } = useDialogSnapshot(pane)
+  // The last line sent, until main says whether the program took it (DeliveryNotice).
+  const [sent, setSent] = useState<{ text: string; delivery: number; sendAnyway: boolean } | null>(null)
+  const [undelivered, dismissUndelivered] = useDelivery(pane.id, sent)
   const answerFocus = useOverlayStore((s) => s.answerFocus)
   const state = pane.verdict.state
   const inDialog = state === 'blocked' || state === 'question'
@@ -90,10 +94,12 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
     }
   }
 
-  async function sendText(sendAnyway: boolean) {
+  async function sendText(sendAnyway: boolean, line = text, again?: number) {
     if (busy) return
-    const result = await send({ kind: 'text', text, seen: state, ...(sendAnyway ? { sendAnyway } : {}) })
-    if (result?.ok) updateText('')
+    const result = await send({ kind: 'text', text: line, seen: state, ...(sendAnyway ? { sendAnyway } : {}), ...(again ? { again } : {}) })
+    if (!result?.ok) return
+    if (!again) updateText('')
+    if (result.delivery) setSent({ text: line, delivery: result.delivery, sendAnyway })
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -119,6 +125,14 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
             ×
           </button>
         </p>
+      )}
+      {undelivered && (
+        <DeliveryNotice
+          notice={undelivered}
+          busy={busy}
+          onDismiss={dismissUndelivered}
+          onSendAgain={() => void sendText(sent?.sendAnyway === true || mayForce, undelivered.text, undelivered.delivery)}
+        />
       )}
       <div className="answer-box__panel">
         <div className="answer-box__head">
