@@ -23,10 +23,10 @@ export const enum StatusConstants {
   /**
    * Enter on a typed prompt (agents whose table says enterSubmitsPrompt): working for up to this
    * long, until the screen changes state or a report comes (OpenCode's new session: 1.5–8.8 s to
-   * its first report at load average 12 on two cores, a blank screen meanwhile). Only a line that
-   * submits nothing keeps it the whole time; working is no attention state.
+   * its first report at load average 12 on two cores, 15.6 s at load 19, a screen no rule knows
+   * meanwhile). Only a line that submits nothing keeps it the whole time; working is no attention state.
    */
-  SubmitGraceMs = 15000,
+  SubmitGraceMs = 30000,
   /**
    * After a resize the screen cannot change the verdict for this long: the emulator rewraps the
    * old screen (Pi's full-width rules onto two rows, its dialog out of the box) and the program

@@ -84,7 +84,8 @@ export class ScenarioSteps {
 
   /** The agent is at its prompt: `ready` on screen and, where the agent reports its start, `report` in. */
   async start(ready: RegExp, report?: string): Promise<void> {
-    await this.h.waitForScreen(ready, 90_000)
+    // OpenCode drew its home screen 75 s in at load 19 (its first start installs its plugin).
+    await this.h.waitForScreen(ready, 180_000)
     if (report) await this.h.waitForReport((r) => r.event === report, report, 0, 30_000)
     await sleep(1500)
     this.h.mark('idle')
