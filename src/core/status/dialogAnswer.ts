@@ -1,8 +1,16 @@
 import type { Evidence } from '../../shared/domain/pane'
 import type { AnswerKey, DialogAnswers } from '../agents/agentKnowledge'
-import type { DialogInfo } from '../rules/ruleTypes'
+import type { DialogInfo, RuleState } from '../rules/ruleTypes'
 import type { AgentReport } from './reports/interpretReport'
-import type { ScreenMemo } from './statusMemory'
+
+/** What this module reads of the screen the reducer remembers (statusMemory's ScreenMemo, which imports this module's Answered). */
+export interface DialogScreen {
+  readonly state: RuleState
+  /** When the screen entered this state. */
+  readonly since: number
+  readonly ruleId: string
+  readonly dialog?: DialogInfo
+}
 
 /**
  * The one "answered" memory: the user answered the dialog on screen (a key typed into it) or the
@@ -41,7 +49,7 @@ export interface Answered {
 const isDialog = (state: string | null | undefined): boolean => state === 'blocked' || state === 'question'
 
 /** A dialog's identity: two frames of the same dialog share it, a different dialog has its own. */
-export function dialogIdentity(screen: Pick<ScreenMemo, 'ruleId' | 'state' | 'dialog'>): string {
+export function dialogIdentity(screen: Pick<DialogScreen, 'ruleId' | 'state' | 'dialog'>): string {
   const d = screen.dialog
   return `${screen.ruleId}|${screen.state}|${d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : ''}`
 }
@@ -68,7 +76,7 @@ const KEY_NAMES: Record<AnswerKey, string> = { enter: 'Enter', escape: 'Esc', di
  * drawn yet: the memory after it. Esc on a reported dialog not drawn yet cancels it too (2.1.332's
  * plan dialog once left the badge stuck until exit: no hook says so).
  */
-export function noteAnswerKey(prev: Answered | null, screen: ScreenMemo | null, pending: AgentReport | null, key: AnswerKey, digit: string | undefined, at: number, table: DialogAnswers | null | undefined): Answered | null {
+export function noteAnswerKey(prev: Answered | null, screen: DialogScreen | null, pending: AgentReport | null, key: AnswerKey, digit: string | undefined, at: number, table: DialogAnswers | null | undefined): Answered | null {
   if (!table) return prev
   if (!screen || !isDialog(screen.state) || !screen.dialog) {
     const cancels = key === 'escape' && pending !== null && Object.values(table.keys).some((keys) => keys?.includes('escape'))
@@ -84,7 +92,7 @@ export function noteAnswerKey(prev: Answered | null, screen: ScreenMemo | null, 
 }
 
 /** The agent reported the dialog on screen answered (OpenCode's permission.replied, 6–54 ms after the key, up to 1.25 s under load). */
-export function noteAnswerReport(prev: Answered | null, screen: ScreenMemo | null, report: AgentReport): Answered {
+export function noteAnswerReport(prev: Answered | null, screen: DialogScreen | null, report: AgentReport): Answered {
   const id = screen && isDialog(screen.state) ? dialogIdentity(screen) : null
   const dialogs = id === null || prev?.dialogs.includes(id) ? (prev?.dialogs ?? []) : [...(prev?.dialogs ?? []), id]
   return { at: report.at, outcome: 'working', key: null, dialogs, evidence: { source: 'hook', at: report.at, detail: `${report.detail}: answered, the agent has not taken the dialog off the screen yet` } }
@@ -102,7 +110,7 @@ export function noteScreenState(prev: Answered | null, state: string): Answered 
  * new ask; past HoldMs a dialog still drawn counts again; after Esc the dialog keeps counting
  * for EscapeHoldMs (the agent usually redraws by then).
  */
-export function staleDialog(a: Answered | null, screen: ScreenMemo, dialogReportAt: number | null, now: number, table: DialogAnswers | null | undefined): Answered | null {
+export function staleDialog(a: Answered | null, screen: DialogScreen, dialogReportAt: number | null, now: number, table: DialogAnswers | null | undefined): Answered | null {
   if (!a || !isDialog(screen.state) || now - a.at >= AnswerConstants.HoldMs) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
   const notRedrawn = screen.since <= a.at
