@@ -30,9 +30,10 @@ import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { layoutProblems, tabThrough } from './support/visualChecks'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
-const CAST = resolve(ROOT, '../shared/fixtures/claude/cc-120x32.cast')
+const FIXTURES = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(ROOT, '../shared/fixtures'))
+const CAST = join(FIXTURES, 'claude/cc-120x32.cast')
 // Recorded at 80 columns: narrower than any pane here, so its lines never wrap differently.
-const CAST_2 = resolve(ROOT, '../shared/fixtures/claude/cc-80x24.cast')
+const CAST_2 = join(FIXTURES, 'claude/cc-80x24.cast')
 const PLAYER = join(ROOT, 'e2e/support/castHold.cjs')
 
 const root = mkdtempSync(join(tmpdir(), 'sb-board-e2e-'))
