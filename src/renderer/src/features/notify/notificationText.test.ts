@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { PaneInfo } from '../../../../shared/domain/pane'
-import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings'
-import { prefsFrom } from './notifyController'
 import { notificationText, programAlertText, rawEvidence, whatItWants } from './notificationText'
 
 const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
@@ -64,12 +62,5 @@ describe('notification text', () => {
 
   it('uses the evidence for a question in the reply', () => {
     expect(notificationText(pane({ dialog: null }), 'asked').body).toBe('Should I add a test?\nclaude in …/src/app')
-  })
-})
-
-describe('notification preferences from the settings', () => {
-  it('maps levels and seconds', () => {
-    const settings = { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 } }
-    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000 })
   })
 })
