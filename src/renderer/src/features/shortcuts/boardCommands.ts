@@ -14,6 +14,20 @@ export function showPane(paneId: string): void {
   requestAnimationFrame(() => focusSelectedTerminal())
 }
 
+/**
+ * A notification clicked: its pane, and where it waits for an answer (a dialog), the answer box's
+ * first option takes the keyboard; otherwise the terminal does.
+ */
+export function openFromNotification(paneId: string): void {
+  const pane = useBoardStore.getState().panes[paneId]
+  if (!pane) return
+  const state = pane.verdict.state
+  if (state === 'blocked' || state === 'question') {
+    useBoardStore.getState().select(paneId)
+    useOverlayStore.getState().focusAnswer(paneId)
+  } else showPane(paneId)
+}
+
 export function jumpToNextNeedingYou(): void {
   const next = nextNeedingYou(currentNeedsYou(), useBoardStore.getState().selectedId)
   if (next !== null) showPane(next)

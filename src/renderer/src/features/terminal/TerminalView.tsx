@@ -72,7 +72,8 @@ export function TerminalView({ paneId, exited, fontSize, active }: TerminalViewP
         fitNow()
         unregister = registerTerminal(paneId, xterm.term)
         setAttached(true)
-        if (activeRef.current) xterm.term.focus()
+        // Not from the answer box: a notification's click put the keyboard on the dialog's options.
+        if (activeRef.current && !document.activeElement?.closest('[data-testid="answer-box"]')) xterm.term.focus()
       },
       onError: setError,
       onInput: (data) => gate.type(data),
