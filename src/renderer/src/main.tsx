@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@xterm/xterm/css/xterm.css'
+import './styles/fonts.css'
 import './styles/base.css'
 import './styles/theme.css'
 import './styles/sidebar.css'
