@@ -8,6 +8,7 @@ import { currentNeedsYou } from '../needsYou/needsYouItems'
 import { requestClose } from '../panes/paneActions'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
 import { useSidebarStore } from '../../store/sidebarStore'
+import { useTerminalSearchStore } from '../terminal/terminalSearchStore'
 import { paneForJumpKey } from '../sidebar/jumpKeys'
 
 /** Selects a pane and puts the keyboard in its terminal once it is on screen. */
@@ -93,4 +94,11 @@ export function focusPaneSearch(): void {
 export function toggleSidebar(): void {
   const sidebar = useSidebarStore.getState()
   sidebar.setCollapsed(!sidebar.collapsed)
+}
+
+/** Alt+H: find in the selected pane's scrollback (again: closes it). */
+export function toggleScrollbackSearch(): void {
+  const selected = useBoardStore.getState().selectedId
+  const search = useTerminalSearchStore.getState()
+  search.open(search.openFor === selected ? null : selected)
 }

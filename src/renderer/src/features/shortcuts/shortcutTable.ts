@@ -2,7 +2,7 @@ import type { BoardApi } from '../../../../shared/ipc/contract'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
-import { closeSelected, focusAnswer, focusPaneSearch, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, startJump, toggleGrid, toggleSidebar } from './boardCommands'
+import { closeSelected, focusAnswer, focusPaneSearch, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, startJump, toggleGrid, toggleScrollbackSearch, toggleSidebar } from './boardCommands'
 
 /**
  * The board's keyboard shortcuts. All use one prefix, Alt by default (Settings → Shortcuts): Ctrl and Ctrl+Shift combinations belong to the
@@ -28,6 +28,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
   { id: 'jump', codes: ['Digit0'], keys: '0', description: 'Go to any pane: each shows a key (1 … 9, a … z), press it', run: () => startJump() },
   { id: 'search', codes: ['KeyS'], keys: 'S', description: 'Find a pane: type part of its title, agent, branch or state', run: () => focusPaneSearch() },
+  { id: 'scrollback', codes: ['KeyH'], keys: 'H', description: "Find in the pane's scrollback", run: () => toggleScrollbackSearch() },
   { id: 'previous', codes: ['BracketLeft'], keys: '[', description: 'Previous pane', run: () => selectRelative(-1) },
   { id: 'next', codes: ['BracketRight'], keys: ']', description: 'Next pane', run: () => selectRelative(1) },
   { id: 'answer', codes: ['KeyA'], keys: 'A', description: 'Type in the answer box', run: () => focusAnswer() },
