@@ -42,7 +42,8 @@ export function PaneFilter({ onFirst, onLeave }: { onFirst: () => void; onLeave:
         type="search"
         className="input pane-filter__search"
         data-testid="pane-search"
-        placeholder="Find: title, agent, branch, state"
+        placeholder="Find a pane"
+        title="Find a pane by part of its title, agent, branch, state or folder (Alt+S)"
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={onKeyDown}

@@ -59,8 +59,8 @@ describe('groups (issue 22 item 1)', () => {
     ])
     expect(groupPanes(panes, 'agent').map((g) => g.label)).toEqual(['Claude Code', 'Codex', 'Other programs'])
     expect(groupPanes(panes, 'state').map((g) => [g.label, g.panes.length])).toEqual([
-      ['blocked', 1],
-      ['idle', 2],
+      ['Blocked', 1],
+      ['Idle', 2],
     ])
   })
 })

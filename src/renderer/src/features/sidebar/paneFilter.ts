@@ -11,7 +11,7 @@ import { cleanTitle } from '../../lib/format'
 export const GROUPINGS = ['none', 'repository', 'agent', 'state'] as const
 export type Grouping = (typeof GROUPINGS)[number]
 
-export const GROUPING_LABELS: Record<Grouping, string> = { none: 'No groups', repository: 'Repository', agent: 'Agent', state: 'State' }
+export const GROUPING_LABELS: Record<Grouping, string> = { none: 'No groups', repository: 'By repo', agent: 'By agent', state: 'By state' }
 
 /** The pane's branch: its worktree's, else its checkout's. */
 export function branchOf(pane: PaneInfo): string | null {
@@ -70,7 +70,7 @@ export function groupPanes(panes: readonly PaneInfo[], by: Grouping): PaneGroup[
       label = pane.agent ? (isAgentName(pane.agent) ? AGENT_DISPLAY_NAMES[pane.agent] : pane.agent) : 'Other programs'
     } else {
       key = pane.verdict.state
-      label = pane.verdict.state
+      label = pane.verdict.state.charAt(0).toUpperCase() + pane.verdict.state.slice(1)
     }
     const group = groups.get(key) ?? { label, panes: [] }
     group.panes.push(pane)
