@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
-import { waitForPaneState } from './support/boardSteps'
+import { paneItem, waitForPaneState } from './support/boardSteps'
 import { selectPane } from './support/boardUi'
 import { launchChromium } from './support/chromium'
 import { LOOKS, settled, useLook } from './support/looks'
@@ -87,8 +87,9 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true })
   mkdirSync(bin)
   // Stand-in agents: they title their terminal and wait for a line, as an agent at its prompt.
+  // A line `title:T` makes it title its terminal T, as Claude Code does between turns.
   for (const agent of ['claude', 'codex']) {
-    writeFileSync(join(bin, agent), `#!/bin/sh\nprintf '${agent} ready\\n'\nexec cat\n`)
+    writeFileSync(join(bin, agent), `#!/bin/sh\nprintf '${agent} ready\\n'\nwhile IFS= read -r line; do case "$line" in title:*) printf '\\033]0;%s\\007' "\${line#title:}";; esac; done\n`)
     chmodSync(join(bin, agent), 0o755)
   }
   for (const dir of [repos.shop, repos.blog]) {
@@ -389,6 +390,29 @@ describe('twelve panes at a glance (issue 22)', () => {
       await shot(`changes-${look.name}`)
       await page.keyboard.press('Escape')
       await page.getByTestId('changes-view').waitFor({ state: 'detached' })
+    }
+  })
+
+  it("item 7: an agent pane's name does not flip back to 'Claude Code' or 'claude' once its session has a title", async () => {
+    const id = await cli(['spawn', '--agent', 'claude', '--cwd', repos.plain])
+    // The terminal's own title as the board read it, and the name the board gives the pane.
+    const raw = async () => (JSON.parse(await cli(['screen', id, '--json'])) as { title: string }).title
+    const name = async () => (JSON.parse(await cli(['ls', '--json'])) as { id: string; title: string }[]).find((p) => p.id === id)?.title
+    const retitle = async (t: string) => {
+      await cli(['write', id, `title:${t}\\r`, '--escapes'])
+      await expect.poll(raw).toBe(t)
+      return name()
+    }
+    try {
+      await expect.poll(name).toBe('claude')
+      await expect(retitle('✳ Claude Code')).resolves.toBe('claude')
+      await expect(retitle('✳ Fix the parser')).resolves.toBe('✳ Fix the parser')
+      await expect.poll(() => paneItem(page, id).getByTestId('pane-title').textContent()).toBe('Fix the parser')
+      // Between turns Claude Code shows its own name again, and it clears the title as it exits.
+      for (const generic of ['◐ Claude Code', '⠂ Claude Code', '✳ Claude Code', '']) await expect(retitle(generic), `after "${generic}"`).resolves.toBe('✳ Fix the parser')
+      await expect.poll(() => paneItem(page, id).getByTestId('pane-title').textContent()).toBe('Fix the parser')
+    } finally {
+      await cli(['close', id])
     }
   })
 

@@ -7,6 +7,9 @@ describe("a pane's title (issue 22 item 7: it flipped between 'Claude Code', its
   it("Claude's own name is no title of the task: before any, the program's name; after one, that one stays", () => {
     expect(agentOwnTitle(claude('✳ Claude Code'))).toBe(false)
     expect(agentOwnTitle(claude('⠂ Claude Code'))).toBe(false)
+    // 2.1.332 spins ◐ ◑ in front of its name while it works (test/fixtures/claude/cc21332-*.cast).
+    expect(agentOwnTitle(claude('◐ Claude Code'))).toBe(false)
+    expect(agentOwnTitle(claude('◑ Claude Code'))).toBe(false)
     expect(agentOwnTitle(claude(''))).toBe(false)
     expect(agentOwnTitle(claude('✳ Harness scenario'))).toBe(true)
     expect(paneTitle(claude('✳ Claude Code'))).toBe('claude')

@@ -25,8 +25,8 @@ export const enum TitleConstants {
   MaxPromptChars = 60,
 }
 
-/** Spinner and status glyphs agents put in front of their titles (braille spinners, ✳, •, …). */
-const DECORATION = /^[\u2800-\u28ff✳✢✶✻✽*·•◦●\s]+/
+/** Spinner and status glyphs agents put in front of their titles (braille spinners, ✳, •, Claude Code 2.1.332's ◐ ◓ ◑ ◒, …). */
+const DECORATION = /^[\u2800-\u28ff\u25d0-\u25d3✳✢✶✻✽*·•◦●\s]+/
 const MARKER = /^\[\s*[!.]\s*\]\s*(Action Required)?$/i
 
 function lastPart(path: string): string {
