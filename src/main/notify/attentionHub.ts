@@ -13,9 +13,8 @@ import { initialNotifyState, nextDue, reduceNotify, unseenFinished, type NotifyE
 import type { AttentionKind, AttentionSnapshot, AwaySummary, ClientView, NotificationIntent, NotifyMode } from '../../shared/domain/attention'
 import type { PaneId } from '../../shared/domain/pane'
 import type { Settings } from '../../shared/domain/settings'
-import type { EventMap } from '../../shared/ipc/contract'
+import type { BoardEvent, EventMap } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
-import type { BoardEvent } from '../panes/boardEvents'
 
 export const enum AttentionHubConstants {
   /** Settings are read again at most this often (the file is the truth; edits apply within it). */

@@ -2,13 +2,12 @@ import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecy
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, StateChange } from '../../shared/domain/pane'
-import type { ClientEventChannel, EventChannel, EventMap } from '../../shared/ipc/contract'
+import type { BoardEvent } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { ChangeCoalescer } from './changeCoalescer'
 import type { Pane } from './pane'
 
-/** The board's stream, to every client: all events but those addressed to one client (CLIENT_EVENTS). */
-export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, ClientEventChannel>]
+export type { BoardEvent }
 
 /**
  * The board's one stream of events to its clients (all but CLIENT_EVENTS, which go per client):

@@ -265,6 +265,8 @@ export type ClientEventChannel = (typeof CLIENT_EVENTS)[number]
 export type InvokeChannel = keyof typeof Invoke
 export type SendChannel = keyof typeof Send
 export type EventChannel = keyof EventMap
+/** The board's stream, to every client: all events but those addressed to one client (CLIENT_EVENTS). */
+export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, ClientEventChannel>]
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof Invoke)[C]['args']>
 export type InvokeResult<C extends InvokeChannel> = Exclude<(typeof Invoke)[C]['result'], undefined>
 export type SendArgs<C extends SendChannel> = z.infer<(typeof Send)[C]>
