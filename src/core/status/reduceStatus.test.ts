@@ -146,3 +146,46 @@ describe('a screen that is no longer read (its mirror froze)', () => {
     expect(reported!.verdict.evidence.map((e) => e.source)).toEqual(['hook', 'screen'])
   })
 })
+
+/**
+ * A dialog answered, a quick tool, and the turn's Stop reaching the board before the screen's
+ * working frame was read (replayEquivalence.test's live pane: the Stop 2 ms after the key, the
+ * working frame 10 ms later, then the prompt): the Stop ends this turn, it is not an older one.
+ */
+describe('a turn end that came before the screen drew the answered dialog’s work', () => {
+  const DIALOG: RuleMatch = { ruleId: 'claude.permission-dialog', state: 'blocked', text: 'Do you want to proceed?', fromTitle: false, dialog: { kind: 'permission', title: 'Do you want to proceed?', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }] } }
+  const PROMPT: RuleMatch = { ruleId: 'claude.footer-idle', state: 'idle', text: '? for shortcuts', fromTitle: false }
+  const claude = { rootIsShell: false, agent: 'claude', answers: { keys: { permission: ['enter', 'escape', 'digit'], question: ['enter', 'escape', 'digit'] }, redrawsAnswered: false } } as const
+  const STOP = { effect: 'turnEnd', state: 'asked', at: 1650, detail: 'Stop', replyKnown: true, ask: 'Shall I commit it too?' }
+
+  const fold = (signals: StatusSignal[]) => {
+    let m = initialMemory(0)
+    const out: StatusMemory[] = []
+    for (const s of signals) out.push((m = reduceStatus(m, s, s.at, claude as never)))
+    return out
+  }
+
+  it('is asked at the prompt after the late working frame', () => {
+    const states = fold([
+      { kind: 'screen', at: 100, match: PROMPT },
+      { kind: 'report', at: 1000, report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest' } as never },
+      { kind: 'screen', at: 1100, match: DIALOG },
+      { kind: 'input', at: 1648, key: 'digit', digit: '1' },
+      { kind: 'report', at: 1650, report: STOP as never },
+      { kind: 'screen', at: 1660, match: WORKING },
+      { kind: 'screen', at: 1990, match: PROMPT },
+    ]).map((m) => m.verdict.state)
+    expect(states).toEqual(['idle', 'blocked', 'blocked', 'working', 'working', 'working', 'asked'])
+  })
+
+  it('a turn end before a prompt and new work still belongs to the turn before (no dialog answered in between)', () => {
+    const states = fold([
+      { kind: 'screen', at: 100, match: WORKING },
+      { kind: 'report', at: 500, report: { ...STOP, at: 500 } as never },
+      { kind: 'screen', at: 600, match: PROMPT },
+      { kind: 'screen', at: 2000, match: WORKING },
+      { kind: 'screen', at: 3000, match: PROMPT },
+    ]).map((m) => m.verdict.state)
+    expect(states).toEqual(['working', 'working', 'asked', 'working', 'idle'])
+  })
+})

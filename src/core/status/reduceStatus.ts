@@ -9,6 +9,19 @@ import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory
 
 const dialogKey = (d: RuleMatch['dialog'] | undefined) => (d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : '')
 
+/**
+ * When the work the screen now shows began. Normally at this frame; but work drawn under a dialog
+ * the user answered, after the turn's end report already came (a quick tool: Stop 2 ms after the
+ * key, the working frame read 10 ms later), is that turn's, drawn late: it began no later than the
+ * report, so the report still ends it (else the turn's "asked" was taken for an older turn's).
+ */
+function workStart(m: StatusMemory, prev: ScreenMemo | null, at: number): number {
+  const end = m.turnEnd
+  const answeredDialog = prev !== null && (prev.state === 'blocked' || prev.state === 'question') && m.answer !== null
+  if (end && answeredDialog && m.answer!.at <= end.at && end.at >= prev.since && end.at <= at) return end.at
+  return at
+}
+
 function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
   if (m.screenLost) return m
   const match: RuleMatch | null = signal.match
@@ -34,7 +47,7 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
     screen,
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
-    screenWorkingFrom: match.state === 'working' && since === signal.at ? signal.at : m.screenWorkingFrom,
+    screenWorkingFrom: match.state === 'working' && since === signal.at ? workStart(m, prev, signal.at) : m.screenWorkingFrom,
     answer: noteScreenState(m.answer, match.state),
   }
 }
