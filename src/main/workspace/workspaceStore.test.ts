@@ -174,6 +174,23 @@ describe('the saved workspace', () => {
     expect(second.board.list()[0]!.id).toBe(info.id)
     expect(second.board.list()[0]!.interrupted).toBeUndefined()
   })
+
+  it('with resume on start, leaves a script run by a shell interrupted: it ran once (issue 24.8)', async () => {
+    const dir = tempDir()
+    const log = join(dir, 'ran.log')
+    const first = boardOn(dir)
+    const script = first.board.create({ command: ['bash', '-c', `echo RAN >> ${log}; exec sleep 1000`] })
+    const shell = first.board.create({ command: ['bash', '--norc'] })
+    await eventually(() => (readFileSync(log, 'utf8').includes('RAN') ? true : undefined), 'the script to run')
+    await waitForState(first.board.get(shell.id), 'idle')
+    await first.store.close()
+    await first.board.shutdown()
+    const second = boardOn(dir, true)
+    // The shell comes back by itself; once it runs, the start's resumes have all been tried.
+    await eventually(() => second.board.list().find((p) => p.id === shell.id && p.interrupted === undefined && p.pid), 'the shell to be resumed at start')
+    expect(second.board.list().find((p) => p.id === script.id)?.interrupted).toMatchObject({ resume: { kind: 'rerun' } })
+    expect(readFileSync(log, 'utf8')).toBe('RAN\n')
+  })
 })
 
 describe('the screen a relaunched pane starts with', () => {
