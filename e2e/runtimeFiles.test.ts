@@ -54,6 +54,16 @@ function daemonsOf(h: Home): number[] {
   return found.filter((pid) => pid !== process.pid)
 }
 
+const CLI = join(DAEMON_JS, '..', 'cli.js')
+
+function cli(h: Home, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [CLI, ...args], { cwd: h.base, env: h.env, encoding: 'utf8', timeout: 40_000 }, (err, out, errOut) =>
+      err ? reject(new Error(`switchboard ${args.join(' ')}: ${errOut}${out}`)) : resolve(out),
+    ),
+  )
+}
+
 afterEach(() => {
   for (const c of children.splice(0)) c.kill('SIGKILL')
   for (const h of homes.splice(0)) {
@@ -64,6 +74,22 @@ afterEach(() => {
 
 describe('the runtime dir as a daemon meets it', () => {
   beforeAll(() => ensureBuilt())
+
+  it('two daemons on one data dir: the second is refused with what to do, and the first one’s panes are all kept (issue 24.11)', async () => {
+    const a = newHome()
+    const b = newHome()
+    const shared = { ...b, data: a.data, env: { ...b.env, SWITCHBOARD_DATA_DIR: a.data } }
+    homes.push(shared)
+    for (let i = 0; i < 3; i++) await cli(a, 'spawn', '--', 'sleep', '600')
+    const r = await daemon(shared, [])
+    expect(r.code).toBe(1)
+    expect(r.err).toContain(`the saved workspace ${join(a.data, 'workspace.db')} is in use by another board (one board per data dir`)
+    await cli(a, 'quit')
+    await cli(a, 'daemon', '--detach')
+    const panes = (await cli(a, 'ls')).trim().split('\n').slice(1)
+    expect(panes).toHaveLength(3)
+    await cli(a, 'quit')
+  })
 
   it('a dangling daemon.pid symlink is refused at once with what to do, not spun on (issue 24.9)', async () => {
     const h = newHome()

@@ -39,6 +39,15 @@ function boardOn(dir: string, resumeOnStart = false): { board: Board; store: Wor
   return { board, store }
 }
 
+/**
+ * What a crash leaves for the next board: the file as last written, and no hold on it (the kernel
+ * drops SQLite's lock with the process). In one process the store must let go of it by itself;
+ * it saves nothing more on the way out (no close(): that would save the last screens).
+ */
+function crashed(first: { store: WorkspaceStore }): void {
+  first.store.dispose()
+}
+
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
     const dir = tempDir()
@@ -55,7 +64,9 @@ describe('the saved workspace', () => {
     await eventually(async () => (await screenText(pane)).includes('before-the-crash\n'), 'the echo')
     await waitForState(pane, 'idle')
     await first.store.saveScreens()
-    // The crash: the first board never closes its store or ends its pane; a second one starts on the same file.
+    // The crash: the first board never closes its store or ends its pane; a second one starts on the
+    // same file. Its process is gone, and with it its hold on the file (crashed()).
+    crashed(first)
     const second = boardOn(dir)
     const [restored] = second.board.list()
     // The shell cd'd: it comes back where it was.
@@ -112,6 +123,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
     await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
     const second = boardOn(dir)
     const data: { data: string; resync?: true }[] = []
     const client = second.board.connect((d) => data.push(d))
@@ -132,6 +144,7 @@ describe('the saved workspace', () => {
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work })
     await waitForState(first.board.get(info.id), 'idle')
     rmSync(work, { recursive: true, force: true })
+    crashed(first)
     const second = boardOn(dir)
     await expect(second.board.resume(info.id)).rejects.toThrow()
     const [still] = second.board.list()
@@ -145,6 +158,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const layout: SavedLayout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' }
     first.board.setLayout(layout)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.layout).toEqual(layout)
   })
@@ -156,6 +170,7 @@ describe('the saved workspace', () => {
     const done = first.board.create({ command: ['sh', '-c', 'echo done; exit 0'] })
     await eventually(() => first.board.get(done.id).exit, 'the short command to exit')
     await first.board.remove(closed.id)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.list()).toEqual([expect.objectContaining({ id: done.id, exit: { code: 0, signal: null }, interrupted: null })])
     // New panes continue after the restored ids.
@@ -223,6 +238,7 @@ describe('the screen a relaunched pane starts with', () => {
     writeFileSync(join(worktree.path, 'a.txt'), 'A\n')
     git(worktree.path, 'commit', '-qam', 'committed in the worktree')
 
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.info(info.id)).toMatchObject({ pid: 0, worktree })
     const handlers = createHandlers(second.board, second.board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(dir, 'config')) })
