@@ -15,6 +15,8 @@ import { WORKSPACE_FILE } from './workspaceDb'
 import { createHandlers, dispatchInvoke } from '../ipc/handlers'
 import { SettingsStore } from '../settings/settingsStore'
 import { createWorktree } from '../worktrees/worktrees'
+import { canMount, mountTmpfs } from '../test/mounts'
+import { closeSync, openSync, writeSync } from 'node:fs'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -205,6 +207,59 @@ describe('the saved workspace', () => {
     await eventually(() => second.board.list().find((p) => p.id === shell.id && p.interrupted === undefined && p.pid), 'the shell to be resumed at start')
     expect(second.board.list().find((p) => p.id === script.id)?.interrupted).toMatchObject({ resume: { kind: 'rerun' } })
     expect(readFileSync(log, 'utf8')).toBe('RAN\n')
+  })
+})
+
+/** Fills the file system under `dir` to the last byte with one file; returns its path. */
+function fillDisk(dir: string): string {
+  const path = join(dir, 'filler')
+  const fd = openSync(path, 'w')
+  try {
+    for (const size of [65536, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1)
+      for (;;) {
+        try {
+          writeSync(fd, chunk)
+        } catch {
+          break
+        }
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return path
+}
+
+describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
+  it('a pane created while it is full is saved, with its states, once space returns (issue 24.12)', async () => {
+    const dir = tempDir()
+    cleanups.push(mountTmpfs(dir, 2048))
+    const first = boardOn(dir)
+    const before = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    await waitForState(first.board.get(before.id), 'idle')
+    const filler = fillDisk(dir)
+    const live: StateChange[] = []
+    first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
+    // Created while nothing can be written: its row and its first states are refused.
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], title: 'made-while-full' })
+    await waitForState(first.board.get(info.id), 'idle')
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    rmSync(filler)
+    // Space is back: the next write (here a state change) takes what waited along, in order.
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
+    const second = boardOn(dir)
+    const restored = second.board.list().find((p) => p.id === info.id)
+    expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
+    // Every state it went through, while the disk was full and after, in order, with its evidence.
+    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence }))
+    expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
+    expect(second.board.history(info.id)).toEqual(seen)
   })
 })
 
