@@ -8,6 +8,7 @@ import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
+import { AlertThrottle } from '../../core/notify/alertThrottle'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
@@ -111,8 +112,9 @@ export class Pane extends Disposable {
   readonly onDidTap = this._onDidTap.event
   private readonly alerts = new ProgramAlertReader()
   private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
-  /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
+  /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert = this._onDidAlert.event
+  private readonly alertThrottle: AlertThrottle<PaneAlert>
 
   constructor(options: PaneOptions) {
     super()
@@ -120,6 +122,7 @@ export class Pane extends Disposable {
     this.launch = options.launch
     this.pty = this.register(options.pty)
     this.clock = options.clock
+    this.alertThrottle = this.register(new AlertThrottle<PaneAlert>(this.clock, (alert, repeats) => this._onDidAlert.fire(repeats ? { ...alert, repeats } : alert)))
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
     this.createdAt = this.clock.now()
@@ -172,7 +175,7 @@ export class Pane extends Disposable {
   }
 
   private alert(alert: ProgramAlert | null): void {
-    if (alert) this._onDidAlert.fire({ paneId: this.id, ...alert, at: this.clock.now() })
+    if (alert) this.alertThrottle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(raw: string): void {

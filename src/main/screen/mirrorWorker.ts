@@ -87,6 +87,8 @@ let ready: Term[] = []
 const events: PoolEvent[] = []
 /** Panes whose state changed this round: one snapshot each goes with the round's events. */
 const dirty = new Set<Term>()
+/** Panes that rang the bell this round: it is sent once. */
+const rang = new Set<TermId>()
 let tickScheduled = false
 
 function scheduleTick(): void {
@@ -109,6 +111,7 @@ function tick(): void {
 }
 
 function flush(): void {
+  rang.clear()
   if (events.length === 0 && dirty.size === 0) return
   const states: [TermId, WireState][] = []
   for (const term of dirty) {
@@ -198,7 +201,13 @@ function open(id: TermId, cols: number, rows: number): void {
     dirty.add(term)
   })
   mirror.onOsc(({ ident, data }) => emit({ t: 'osc', id, record: { ident, data } }))
-  mirror.onBell(() => emit({ t: 'bell', id }))
+  // One bell a round per pane is all the board can use (its alerts are one a second, core/notify/alertThrottle):
+  // `cat` of 20 000 BELs was 20 000 events crossing threads, and the board's thread lagged seconds behind.
+  mirror.onBell(() => {
+    if (rang.has(id)) return
+    rang.add(id)
+    emit({ t: 'bell', id })
+  })
   terms.set(id, term)
 }
 
