@@ -4,8 +4,8 @@ import { ensurePrivateDir } from '../host/runtimeDir'
 import { openForAppend, readRegularFile } from '../util/safeFiles'
 import { pidAlive, readPidFile, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
-/** A detached daemon's log is rotated once it grows past this, at the next start. */
-const MAX_LOG_BYTES = 5 * 1024 * 1024
+/** A detached daemon's log is rotated once it grows past this: at the next start, and by the daemon as it writes. */
+export const MAX_LOG_BYTES = 5 * 1024 * 1024
 /** How long a starter waits for a new daemon to answer (it restores the workspace first). */
 export const START_TIMEOUT_MS = 30_000
 
