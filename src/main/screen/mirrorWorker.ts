@@ -89,6 +89,8 @@ const events: PoolEvent[] = []
 const dirty = new Set<Term>()
 /** Panes that rang the bell this round: it is sent once. */
 const rang = new Set<TermId>()
+/** A pane's OSC 9 / 777 notification of this round (`id:ident`) and where it sits in `events`. */
+const notified = new Map<string, number>()
 let tickScheduled = false
 
 function scheduleTick(): void {
@@ -112,6 +114,7 @@ function tick(): void {
 
 function flush(): void {
   rang.clear()
+  notified.clear()
   if (events.length === 0 && dirty.size === 0) return
   const states: [TermId, WireState][] = []
   for (const term of dirty) {
@@ -200,7 +203,18 @@ function open(id: TermId, cols: number, rows: number): void {
     emit({ t: 'title', id, title })
     dirty.add(term)
   })
-  mirror.onOsc(({ ident, data }) => emit({ t: 'osc', id, record: { ident, data } }))
+  mirror.onOsc(({ ident, data }) => {
+    // A whole notification in one sequence (OSC 9, OSC 777): the newest of a round stands for the
+    // round, as for the bell. Others go each (OSC 7501 is Codex's state; OSC 99 comes in chunks).
+    const key = ident === 9 || ident === 777 ? `${id}:${ident}` : null
+    const at = key === null ? undefined : notified.get(key)
+    if (at !== undefined) {
+      events[at] = { t: 'osc', id, record: { ident, data } }
+      return
+    }
+    if (key !== null) notified.set(key, events.length)
+    emit({ t: 'osc', id, record: { ident, data } })
+  })
   // One bell a round per pane is all the board can use (its alerts are one a second, core/notify/alertThrottle):
   // `cat` of 20 000 BELs was 20 000 events crossing threads, and the board's thread lagged seconds behind.
   mirror.onBell(() => {
