@@ -11,7 +11,6 @@ import { SESSION_ID, SESSION_ID_RULE } from '../../shared/domain/sessionId'
 
 /** Event names are identifiers (`PermissionRequest`, `session.status`, `agent_end`). */
 const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
-const Id = z.string().min(1).max(256)
 /** A session id reaches an argv on resume: refused here unless it is plainly an id (shared/domain/sessionId). */
 const SessionId = z.string().regex(SESSION_ID, `not a session id (${SESSION_ID_RULE})`)
 
