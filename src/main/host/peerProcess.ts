@@ -99,3 +99,51 @@ export function paneOfProcess(
   }
   return null
 }
+
+/** The inode of the client end of an accepted IPv4 loopback connection, from /proc/net/tcp; null when not found. */
+function tcpClientInode(socket: Socket): string | null {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0')
+  const local = `0100007F:${hex(socket.remotePort ?? 0)}`
+  const remote = `0100007F:${hex(socket.localPort ?? 0)}`
+  try {
+    for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n')) {
+      const f = line.trim().split(/\s+/)
+      if (f[1] === local && f[2] === remote) return f[9] ?? null
+    }
+  } catch {
+    // Swallow: no /proc; the caller cannot tell.
+  }
+  return null
+}
+
+/**
+ * Whether the process holding the client end of an accepted loopback TCP connection (a
+ * reporter's HTTP post) runs in the pane whose root is `panePid` — by what the kernel says alone:
+ * the socket's inode (/proc/net/tcp) held by a process of the pane's session or below its root,
+ * never by a process's environment, which any process can write. Only the pane's own processes
+ * are looked into. Null when it cannot be told (not Linux, the connection is not in the table).
+ */
+export function tcpPeerInPane(socket: Socket, panePid: number): boolean | null {
+  if (process.platform !== 'linux' || !socket.remotePort || !socket.localPort) return null
+  const inode = tcpClientInode(socket)
+  if (!inode || inode === '0') return null
+  if (panePid <= 1) return false
+  const stats = new Map<number, ProcessStat>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    const st = statOf(Number(name))
+    if (st) stats.set(Number(name), st)
+  }
+  const inPane = (pid: number): boolean => {
+    if (stats.get(pid)?.session === panePid) return true
+    for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
+      if (at === panePid) return true
+      const parent = stats.get(at)
+      if (!parent) return false
+      at = parent.ppid
+    }
+    return false
+  }
+  for (const pid of stats.keys()) if (inPane(pid) && holdsSocket(pid, inode)) return true
+  return false
+}
