@@ -114,7 +114,8 @@ export class Pane extends Disposable {
   private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
   /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert = this._onDidAlert.event
-  private readonly alertThrottle: AlertThrottle<PaneAlert>
+  /** One throttle per source: a bell flood does not swallow the OSC 9 that says the build is done. */
+  private readonly alertThrottles = new Map<string, AlertThrottle<PaneAlert>>()
 
   constructor(options: PaneOptions) {
     super()
@@ -122,7 +123,6 @@ export class Pane extends Disposable {
     this.launch = options.launch
     this.pty = this.register(options.pty)
     this.clock = options.clock
-    this.alertThrottle = this.register(new AlertThrottle<PaneAlert>(this.clock, (alert, repeats) => this._onDidAlert.fire(repeats ? { ...alert, repeats } : alert)))
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
     this.createdAt = this.clock.now()
@@ -175,7 +175,13 @@ export class Pane extends Disposable {
   }
 
   private alert(alert: ProgramAlert | null): void {
-    if (alert) this.alertThrottle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
+    if (!alert) return
+    let throttle = this.alertThrottles.get(alert.source)
+    if (!throttle) {
+      throttle = this.register(new AlertThrottle<PaneAlert>(this.clock, (a, repeats) => this._onDidAlert.fire(repeats ? { ...a, repeats } : a)))
+      this.alertThrottles.set(alert.source, throttle)
+    }
+    throttle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(raw: string): void {

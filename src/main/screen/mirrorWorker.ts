@@ -206,7 +206,8 @@ function open(id: TermId, cols: number, rows: number): void {
   mirror.onOsc(({ ident, data }) => {
     // A whole notification in one sequence (OSC 9, OSC 777): the newest of a round stands for the
     // round, as for the bell. Others go each (OSC 7501 is Codex's state; OSC 99 comes in chunks).
-    const key = ident === 9 || ident === 777 ? `${id}:${ident}` : null
+    const whole = ident === 777 ? data.startsWith('notify;') : ident === 9 && !/^\d+(;|$)/.test(data)
+    const key = whole ? `${id}:${ident}` : null
     const at = key === null ? undefined : notified.get(key)
     if (at !== undefined) {
       events[at] = { t: 'osc', id, record: { ident, data } }
