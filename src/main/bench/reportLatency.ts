@@ -29,9 +29,7 @@ function post(url: string, token: string, body: string): Promise<void> {
  */
 export async function benchReportToClient(reports = 100): Promise<Row[]> {
   const env = { ...benchEnv(), SWITCHBOARD_RUNTIME_DIR: tempDir('sb-bench-rl-') }
-  // The bench posts from its own process, outside any pane: the per-connection check that a
-  // report comes from its pane's processes (a /proc walk, once per connection) is not in these numbers.
-  const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env, verifyReportPeers: false })
+  const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env })
   const stop = onCleanup(() => host.shutdown())
   try {
     const pane = host.board.create({ command: ['sleep', '600'] })

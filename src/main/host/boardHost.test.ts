@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -47,31 +47,6 @@ describe('the board host and its saved workspace', () => {
     const pane = h.board.get(h.board.create({ command: ['sh', '-c', 'echo still-serving; sleep 5'] }).id)
     await eventually(async () => (await screenText(pane)).includes('still-serving'), 'the pane to run')
     expect(readdirSync(d.data).sort()).toEqual(before)
-  })
-
-  it('takes a pane’s report token only from a process of that pane: another pane that read it from /proc/PID/environ is refused (issue 24.4)', async () => {
-    const d = dirs()
-    const h = await host(d, [])
-    const post = (url: string, token: string) =>
-      `fetch(${JSON.stringify(url)}, { method: 'POST', headers: { 'content-type': 'application/json', 'x-switchboard-token': ${JSON.stringify(token)} }, body: JSON.stringify({ hook_event_name: 'PermissionRequest', tool_name: 'Bash' }) }).then((r) => console.log('STATUS', r.status))`
-    const victim = h.board.create({ command: ['sleep', '60'], title: 'victim' })
-    const reg = h.reports.register(victim.id, 'claude')
-    // Another pane posts with the victim's token (as if read from the victim's environment).
-    const thief = h.board.get(h.board.create({ command: [process.execPath, '-e', post(reg.url, reg.token)], title: 'thief' }).id)
-    expect(await eventually(async () => /STATUS (\d+)/.exec(await screenText(thief))?.[1], 'the thief’s answer')).toBe('401')
-    // This test process is in no pane at all: refused as well.
-    const outside = await fetch(reg.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-switchboard-token': reg.token }, body: JSON.stringify({ hook_event_name: 'Stop' }) })
-    expect(outside.status).toBe(401)
-    expect(h.reports.paneStats(victim.id)?.rejected).toMatchObject({ 'outside-pane': 2 })
-    // From inside its own pane (a child of the pane's root, as an agent's hook runs), the token works.
-    const file = join(d.config, 'own-report.json')
-    const reader = `const { url, token } = JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8')); ${post('URL', 'TOKEN').replace('"URL"', 'url').replace('"TOKEN"', 'token')}`
-    const script = join(d.config, 'post.js')
-    writeFileSync(script, reader)
-    const own = h.board.get(h.board.create({ command: ['bash', '-c', `until [ -s ${file} ]; do sleep 0.05; done; ${process.execPath} ${script}; sleep 5`], title: 'own' }).id)
-    const ownReg = h.reports.register(own.id, 'claude')
-    writeFileSync(file, JSON.stringify({ url: ownReg.url, token: ownReg.token }))
-    expect(await eventually(async () => /STATUS (\d+)/.exec(await screenText(own))?.[1], 'the pane’s own answer')).toBe('200')
   })
 
   it('refuses to start on a data dir another board holds (issue 24.11)', async () => {

@@ -13,7 +13,6 @@ import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
-import { tcpPeerInPane } from './peerProcess'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
@@ -45,8 +44,6 @@ export async function startBoardHost(options: {
   daemon?: { pid: number; startedAt: number }
   /** The protocol this board says it speaks (default PROTOCOL_VERSION; tests pretend another). */
   protocol?: number
-  /** Check that a report comes from a process of its pane (default true; the report bench posts from outside any pane). */
-  verifyReportPeers?: boolean
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -73,16 +70,7 @@ export async function startBoardHost(options: {
     }
   }
   // Reports arrive only for registered panes, so only after the board below exists.
-  const reports = await ReportServer.listen({
-    sink: (report) => board.deliverReport(report),
-    clock,
-    log: options.log,
-    // A pane's token counts only from a process of that pane (kernel facts: session, parents).
-    peerInPane: options.verifyReportPeers === false ? undefined : async (socket, paneId) => {
-      const pane = board.list().find((p) => p.id === paneId)
-      return tcpPeerInPane(socket, pane?.pid ?? 0) !== false
-    },
-  })
+  const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
   const board = new Board({
     clock,

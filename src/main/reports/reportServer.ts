@@ -60,12 +60,6 @@ export interface ReportServerOptions {
   readonly clock: Clock
   readonly log: Logger
   readonly maxBodyBytes?: number
-  /**
-   * Whether the process at the other end of `socket` runs in pane `paneId` (true: yes, or it
-   * cannot be told here). A token alone is not enough: any program of the user can read another
-   * pane's token from /proc/PID/environ, and one in pane 2 posted a PermissionRequest as pane 54.
-   */
-  readonly peerInPane?: (socket: Socket, paneId: PaneId) => Promise<boolean>
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest()
@@ -84,8 +78,6 @@ export class ReportServer implements IDisposable {
   private readonly maxBody: number
   /** Sockets that have not carried a valid token yet, oldest first (a Set keeps insertion order). */
   private readonly preAuth = new Set<Socket>()
-  /** Connections whose sending process was found in the pane they post for. */
-  private readonly verified = new WeakMap<Socket, PaneId>()
   private readonly owner = new Map<Socket, PaneId>()
   private readonly perPane = new Map<PaneId, { sockets: Set<Socket>; accepted: number; rejected: Partial<Record<RejectionReason, number>> }>()
   private droppedPreAuth = 0
@@ -258,24 +250,8 @@ export class ReportServer implements IDisposable {
       clearTimeout(timer)
       if (done) return
       done = true
-      void this.fromPane(req.socket, paneId).then((ok) =>
-        ok ? this.finish(res, req, paneId, entry, Buffer.concat(chunks)) : this.reject(res, req, 401, 'outside-pane', 'the token is this pane’s, but the process sending it runs elsewhere', paneId),
-      )
+      this.finish(res, req, paneId, entry, Buffer.concat(chunks))
     })
-  }
-
-  /** The sender runs in the pane (checked once per connection: a kept-alive one carries on). */
-  private async fromPane(socket: Socket, paneId: PaneId): Promise<boolean> {
-    const check = this.options.peerInPane
-    if (!check || this.verified.get(socket) === paneId) return true
-    let ok: boolean
-    try {
-      ok = await check(socket, paneId)
-    } catch {
-      ok = true // The kernel could not be asked: the token stands, as where no peer can be told.
-    }
-    if (ok) this.verified.set(socket, paneId)
-    return ok
   }
 
   private finish(res: ServerResponse, req: IncomingMessage, paneId: string, entry: Entry, body: Buffer): void {
