@@ -1,4 +1,5 @@
 import type { AgentKind } from '../../shared/domain/agents'
+import { isSessionId } from '../../shared/domain/sessionId'
 
 /**
  * How each agent continues a conversation by its session id: data, with the version it was
@@ -24,10 +25,14 @@ export const AGENT_RESUME: Readonly<Record<AgentKind, ResumeSpec | null>> = {
   shell: null,
 }
 
-/** The command that resumes `argv` (the pane's command as the user gave it) in session `sessionId`. */
+/**
+ * The command that resumes `argv` (the pane's command as the user gave it) in session `sessionId`.
+ * The id is checked again here, where it meets the argv: one saved by an older board, or read from
+ * a damaged database, that could pass for an option (`--dangerously-skip-permissions`) resumes nothing.
+ */
 export function resumeCommand(agent: string | null, argv: readonly string[], sessionId: string | null): string[] | null {
   const spec = agent && sessionId ? AGENT_RESUME[agent as AgentKind] : null
-  if (!spec || !sessionId || !argv.length) return null
+  if (!spec || !isSessionId(sessionId) || !argv.length) return null
   const [executable, ...userArgs] = argv
   return [executable!, ...spec.args(sessionId), ...userArgs]
 }

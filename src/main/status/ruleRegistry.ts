@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { configDir } from '../settings/configDir'
+import { readRegularFile, UnsafeFileError } from '../util/safeFiles'
 import { formatRuleFileError, isFatal, keyLine, parseRuleFile, type LoadedRuleFile, type RuleFileError } from './ruleFile'
 import { parseOverrideFile } from './ruleOverride'
 
@@ -41,11 +42,19 @@ function tomlFiles(dir: string, problems: RuleFileError[]): string[] | null {
   }
 }
 
-/** Reads a file, or reports why not (it may vanish between listing and reading during a rename-save). */
+/**
+ * Reads a file, or reports why not (it may vanish between listing and reading during a rename-save).
+ * Only a regular file is opened, never blocking: a FIFO named `claude.toml` in the user's folder
+ * (which any program in a pane can write) froze the board until someone wrote to it.
+ */
 function readText(path: string, problems: RuleFileError[]): string | null {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path)
   } catch (err) {
+    if (err instanceof UnsafeFileError) {
+      problems.push({ file: path, line: 1, message: err.reason })
+      return null
+    }
     problems.push({ file: path, line: 1, message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)}); check that it exists and is readable` })
     return null
   }
