@@ -68,6 +68,8 @@ const notificationsSchema = z
     alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /** At most one notification per pane and kind within this many seconds (seeds/001: 30 s); 0: every time. */
+    cooldownSeconds: z.number().int().min(0).max(3600).default(30),
     /**
      * Per agent (`claude`, `codex`, …, and `shell` for any other program): `all`, `attention` (only
      * what stops its work: dialogs, questions, input, replies that ask) or `none`. Absent: `all`.
