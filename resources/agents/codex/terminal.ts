@@ -1,3 +1,5 @@
+import type { AgentTerminalState } from '../../../src/core/agents/agentCode'
+
 /**
  * Codex writes its own UI state into the terminal as `OSC 7501;state=<s>:app=codex[:kind=<k>]`
  * (measured on 0.171.0, fixtures/codex/README.md): `working` within 3 ms of Enter, `blocked` with
@@ -7,15 +9,8 @@
  */
 export const CODEX_STATE_OSC = 7501
 
-export type AgentTerminalState =
-  | { readonly state: 'working' }
-  | { readonly state: 'blocked' | 'question' }
-  /** `done`: the turn ended. `idle`: waiting (composer touched, or interrupted). */
-  | { readonly state: 'turnEnded'; readonly raw: 'done' | 'idle' }
-  | { readonly state: 'gone' }
-
-/** Parses the OSC payload (after `7501;`); null when it is not Codex's state sequence. */
-export function parseCodexStateOsc(data: string): AgentTerminalState | null {
+/** Parses the OSC payload (after `7501;`, agent.toml's `[terminal_state] osc`); null when it is not Codex's state sequence. */
+export function parseTerminalState(data: string): AgentTerminalState | null {
   const fields = new Map<string, string>()
   for (const part of data.split(':')) {
     const eq = part.indexOf('=')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseCodexStateOsc } from './stateOsc'
+import { parseTerminalState as parseCodexStateOsc } from './terminal'
 
 describe('Codex OSC 7501 (0.171.0)', () => {
   it('parses every state the recordings contain', () => {

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { TOKEN_HEADER } from '../../reports/reportServer'
-import type { AgentProfile, LaunchContext } from '../profile'
-import { REPORT_ENV } from '../reportEnv'
+import type { LaunchContext, PreparedLaunch } from '../../../src/core/agents/agentCode'
 
 /**
- * Claude Code (verified on 2.1.197 and 2.1.332, see fixtures/claude and test/agents/claude/README.md). Reporting goes through a per-launch
- * `--settings <file>`: Claude merges it with the user's own settings, so their hooks keep running.
+ * Claude Code's reporting (verified on 2.1.197 and 2.1.332, see fixtures/claude and
+ * test/agents/claude/README.md): a per-launch `--settings <file>`. Claude merges it with the
+ * user's own settings, so their hooks keep running.
  */
 
 /** Events reported over `type: "http"` hooks: no process spawn, 15–230 ms earlier than a command. */
@@ -38,15 +37,21 @@ export const enum ClaudeConstants {
   CommandTimeoutSec = 5,
 }
 
+/** Where the token is: the variable that holds it, and the header the report server reads. */
+export interface ClaudeToken {
+  readonly variable: string
+  readonly header: string
+}
+
 /** The `--settings` document: hooks only, nothing that changes how Claude behaves. */
-export function claudeSettings(reportUrl: string, reporter: string): object {
+export function claudeSettings(reportUrl: string, reporter: string, token: ClaudeToken): object {
   const http = {
     type: 'http',
     url: reportUrl,
     // Claude interpolates `$VAR` in headers only for variables listed in allowedEnvVars (measured):
     // the token stays in the environment, the file holds only its name.
-    headers: { [TOKEN_HEADER]: `$${REPORT_ENV.token}` },
-    allowedEnvVars: [REPORT_ENV.token],
+    headers: { [token.header]: `$${token.variable}` },
+    allowedEnvVars: [token.variable],
     timeout: ClaudeConstants.HttpTimeoutSec,
   }
   const hooks: Record<string, unknown[]> = {
@@ -57,13 +62,9 @@ export function claudeSettings(reportUrl: string, reporter: string): object {
   return { hooks }
 }
 
-export const claudeProfile: AgentProfile = {
-  kind: 'claude',
-  executables: ['claude'],
-  resources: ['reporter/report.sh', 'reporter/report.mjs'],
-  prepareLaunch(ctx: LaunchContext) {
-    const file = join(ctx.dir, 'claude-settings.json')
-    writeFileSync(file, JSON.stringify(claudeSettings(ctx.reportUrl, ctx.reporterCommand(false)), null, 2), { mode: 0o600 })
-    return { argv: [ctx.executable, '--settings', file, ...ctx.userArgs], env: {} }
-  },
+export function prepareLaunch(ctx: LaunchContext): PreparedLaunch {
+  const file = join(ctx.dir, 'claude-settings.json')
+  const settings = claudeSettings(ctx.reportUrl, ctx.reporterCommand(false), { variable: ctx.tokenVariable, header: ctx.tokenHeader })
+  writeFileSync(file, JSON.stringify(settings, null, 2), { mode: 0o600 })
+  return { argv: [ctx.executable, '--settings', file, ...ctx.userArgs], env: {} }
 }

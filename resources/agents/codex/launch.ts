@@ -1,9 +1,9 @@
 import { stringify as stringifyToml } from 'smol-toml'
-import type { AgentProfile, LaunchContext } from '../profile'
+import type { LaunchContext, PreparedLaunch } from '../../../src/core/agents/agentCode'
 import { SESSION_FLAGS_SOURCE, codexHookHash, codexHookKey } from './hookTrust'
 
 /**
- * Codex CLI (verified on 0.171.0, see fixtures/codex). Reporting goes through `-c hooks.<Event>=…`
+ * Codex CLI's reporting (verified on 0.171.0, see fixtures/codex): `-c hooks.<Event>=…`
  * session overrides (Codex's session-flags layer: the user's config.toml and hooks.json are not
  * touched and their hooks keep running) plus a `hooks.state` inline table that trusts exactly
  * these definitions. Codex runs hooks one after another and blocks on them, so high-frequency
@@ -66,16 +66,9 @@ export function codexHookArgs(reporterCommand: (gated: boolean) => string): stri
   return args
 }
 
-export const codexProfile: AgentProfile = {
-  kind: 'codex',
-  executables: ['codex'],
-  resources: ['reporter/report.sh', 'reporter/report.mjs'],
-  prepareLaunch(ctx: LaunchContext) {
-    // --no-daemon: otherwise the TUI talks to a shared background app-server that outlives it,
-    // and hooks would run there with that daemon's environment (another pane's token, or none).
-    return { argv: [ctx.executable, '--no-daemon', ...codexHookArgs(ctx.reporterCommand), ...ctx.userArgs], env: {} }
-  },
-  // Codex snapshots its whole environment into a world-readable file while it runs.
-  tokenInFile: true,
-  promptOpens: (r) => r.event === 'PermissionRequest' || (r.event === 'PreToolUse' && r.payload.tool_name === 'request_user_input'),
+/** The token goes in a file and PostToolUse is gated: agent.toml's `[launch]` says so. */
+export function prepareLaunch(ctx: LaunchContext): PreparedLaunch {
+  // --no-daemon: otherwise the TUI talks to a shared background app-server that outlives it,
+  // and hooks would run there with that daemon's environment (another pane's token, or none).
+  return { argv: [ctx.executable, '--no-daemon', ...codexHookArgs(ctx.reporterCommand), ...ctx.userArgs], env: {} }
 }
