@@ -26,6 +26,8 @@ export type AgentSource = 'shipped' | 'user'
 export interface VersionProbe {
   /** The npm package the executable resolves into (through its symlinks): its package.json version. No process runs. */
   readonly npm?: string
+  /** The Python distribution the executable belongs to (a venv's bin/): its dist-info version. No process runs. */
+  readonly pypi?: string
   /** Otherwise: the executable is run with these arguments, stdin closed, and `pattern` read from its output. */
   readonly args?: readonly string[]
   /** Regex source with the version in group `version` or group 1; default: the first `1.2.3`. */

@@ -87,10 +87,15 @@ const Version = z
       .regex(/^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/, 'an npm package name, like "@openai/codex"')
       .max(214)
       .optional(),
+    pypi: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a Python distribution name, like "hermes-agent"')
+      .max(214)
+      .optional(),
     args: z.array(Arg).min(1).max(8).optional(),
     pattern: Regex.optional(),
   })
-  .refine((v) => v.npm !== undefined || v.args !== undefined, 'say how the version is read: `npm` (the package the executable belongs to) or `args` (run it, e.g. ["--version"])')
+  .refine((v) => v.npm !== undefined || v.pypi !== undefined || v.args !== undefined, 'say how the version is read: `npm` or `pypi` (the package the executable belongs to) or `args` (run it, e.g. ["--version"])')
 
 /** A file of the agent's own folder: a plain relative path that stays inside it. */
 const FolderFile = Text(400).refine((f) => !f.startsWith('/') && !f.split('/').includes('..'), 'a path inside the agent\'s folder, like "switchboard-plugin.js"')
