@@ -145,6 +145,26 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     await waitForState(board.get(info.id), 'idle')
   }, 20_000)
 
+  it('without rules it gets the generic path (working, input, exited), and its screen once rules.toml is added', async () => {
+    const dir = join(agentsDir, 'asker')
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(join(dir, 'agent.toml'), 'id = "asker"\nname = "Asker"\ncommand = ["asker"]\n')
+    const bin = join(root, 'bin')
+    mkdirSync(bin)
+    writeFileSync(join(bin, 'asker'), '#!/bin/bash\nwhile true; do read -r -p "Continue? [y/N] " x || exit 0; [ "$x" = q ] && exit 0; echo "got $x"; done\n', { mode: 0o755 })
+    start(true, `${bin}:${process.env.PATH}`)
+    const info = await call('pane:create', { agent: 'asker' })
+    const pane = board.get(info.id)
+    expect(info.agent).toBe('asker')
+    await waitForState(pane, 'input')
+    expect(pane.verdict.evidence[0]!.source).toBe('process')
+
+    writeFileSync(join(dir, 'rules.toml'), ['agent = "asker"', 'verified_on = "1.0"', '[[rule]]', 'id = "asker.confirm"', 'state = "blocked"', 'priority = 10', 'region = "bottom:1"', "match = { line = 'Continue\\? \\[y/N\\]' }", ''].join('\n'))
+    await eventually(() => pane.verdict.state === 'blocked' && /^rule asker\.confirm: /.test(pane.verdict.evidence[0]!.detail), 'the pane to take its new rules')
+    pane.write('q\r')
+    await waitForState(pane, 'exited')
+  }, 30_000)
+
   it('reloads live: a new folder, an edited rule, a broken edit that keeps what loaded, the fix', async () => {
     start(true, `${join(FIXTURE, 'bin')}:${process.env.PATH}`)
     expect((await call('agents:list')).agents.map((a) => a.id)).not.toContain('mytool')
