@@ -45,6 +45,7 @@ describe('an agent folder', () => {
     expect(errors(folder('c', { 'agent.toml': 'id = "c"\nname = "C"\ncommand = []\n' }))).toEqual([`${file('c')}:3: command: the command runs the agent: at least its executable, like ["mytool"]`])
     expect(errors(folder('d', { 'agent.toml': 'id = "other"\nname = "D"\ncommand = ["d"]\n' }))).toEqual([`${file('d')}:1: id "other" does not match the folder's name: the folder is named after the agent (other/)`])
     expect(errors(folder('e', { 'agent.toml': 'id = "e"\nname = "E"\ncommand = ["e"\n' }))[0]).toMatch(new RegExp(`^${file('e')}:\\d: `))
+    expect(errors(folder('esc', { 'agent.toml': 'id = "esc"\nname = "\\u001b]0;pwned\\u0007"\ncommand = ["esc"]\n' }))).toEqual([`${file('esc')}:2: name: no control characters (escape sequences would drive the terminal that shows it)`])
     expect(errors(folder('shell', { 'agent.toml': 'id = "shell"\nname = "S"\ncommand = ["sh"]\n' }))).toEqual([`${file('shell')}:1: id: is reserved: "shell" is any program the board knows nothing about`])
     expect(errors(folder('f', {}))[0]).toMatch(/agent\.toml:1: is missing: an agent folder needs agent\.toml with at least id, name and command$/)
   })

@@ -14,6 +14,9 @@ function verified(a: AgentReport): string {
   return agent ?? (rules ? `rules ${rules}` : '-')
 }
 
+/** A cell as the terminal should show it: a control character (from a path, a user's file) is a `?`. */
+const cell = (text: string) => text.replace(/\p{Cc}/gu, '?')
+
 /** The `switchboard agents` table. */
 export function agentsTable(agents: readonly AgentReport[]): string {
   const rows = agents.map((a) => [
@@ -26,9 +29,9 @@ export function agentsTable(agents: readonly AgentReport[]): string {
     a.newer ? 'newer than verified' : a.rules ? '' : 'no rules: generic path',
   ])
   const header = ['ID', 'NAME', 'SOURCE', 'EXECUTABLE', 'VERSION', 'VERIFIED ON', '']
-  const all = [header, ...rows]
+  const all = [header, ...rows.map((r) => r.map(cell))]
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
-  return all.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return all.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
 }
 
 /**
@@ -52,7 +55,7 @@ export async function runAgentsCommand(json: boolean, io: CliIo): Promise<number
   if (json) io.out(`${JSON.stringify({ agents, problems }, null, 2)}\n`)
   else {
     io.out(`${agentsTable(agents)}\n`)
-    for (const p of problems) io.err(`not loaded: ${p}\n`)
+    for (const p of problems) io.err(`not loaded: ${cell(p)}\n`)
   }
   return 0
 }
