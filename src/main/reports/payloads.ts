@@ -1,9 +1,10 @@
 import { z } from 'zod'
-import type { AgentName } from '../../shared/domain/agents'
 import { SESSION_ID, SESSION_ID_RULE } from '../../shared/domain/sessionId'
+import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /**
- * What a report body must look like, per agent. Only the fields the status mapping reads are
+ * What a report body must look like, per payload format (an agent's manifest names its format:
+ * `[reporting] payload`). Only the fields the status mapping reads are
  * typed; everything else the agent sends is kept as it came (agents add fields between versions,
  * and an unknown extra field is no reason to lose a report). A field that is present with the
  * wrong type is a reason: it would be misread downstream.
@@ -68,9 +69,8 @@ const plugin: Parser = (body) => {
   return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
 }
 
-export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
-  claude: hook,
-  codex: hook,
-  opencode: plugin,
-  pi: plugin,
+/** Each format's parser; a new format is a parser here and a name in PAYLOAD_FORMATS. */
+export const PAYLOAD_PARSERS: Readonly<Record<PayloadFormat, Parser>> = {
+  hook,
+  plugin,
 }

@@ -11,7 +11,7 @@ import type { WorkspaceStore } from './workspaceStore'
  * by a shell (`bash -c '…'`, `bash build.sh`) is such a program, not a shell at its prompt.
  */
 export function restoreWorkspace(board: Board, workspace: WorkspaceStore, log: Logger, resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart): void {
-  const panes = workspace.restorable()
+  const panes = workspace.restorable((agent) => board.agents.get(agent)?.manifest.resume ?? null)
   board.restore(panes)
   const layout = workspace.layout()
   if (layout) board.setLayout(layout, false)
