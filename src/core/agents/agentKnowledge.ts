@@ -1,12 +1,13 @@
-import type { AgentName } from '../../shared/domain/agents'
+import { programName } from '../process/shells'
 import type { DialogInfo } from '../../shared/domain/pane'
-import type { AgentTerminalState } from './codex/stateOsc'
+import type { ParseTerminalState } from './agentCode'
+import type { AgentManifest, DialogAnswers } from './agentManifest'
 import type { AgentReportTable } from './reportTable'
 
-/** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */
+/** An agent's own state sequence in the terminal, and the parser its folder brings (`terminal.ts`). */
 export interface TerminalStateParser {
   readonly osc: number
-  readonly parse: (data: string) => AgentTerminalState | null
+  readonly parse: ParseTerminalState
 }
 
 /**
@@ -36,41 +37,19 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
-/** A key the status engine tells apart in the user's input (never the text typed): a digit is an option's number. */
-export type AnswerKey = 'enter' | 'escape' | 'digit'
+export type { AnswerKey, DialogAnswers } from './agentManifest'
 
 /**
- * How the user answers an agent's dialogs in its terminal, and how the agent redraws them after,
- * for the status (answering from the board is dialogKeys): from such a key on, the pane no longer
- * waits for the user, though the agent has not taken the dialog off the screen yet
- * (core/status/dialogAnswer.ts). Only what was measured on the real CLI.
- */
-export interface DialogAnswers {
-  /**
-   * The keys that hand the user's choice to the agent, by dialog kind: Enter takes the highlighted
-   * option, a digit the option of that number (not a free-text one, which opens an input), Esc
-   * cancels the dialog (the pane goes back to its prompt). In a dialog of check boxes Enter and the
-   * digits toggle, they never answer.
-   */
-  readonly keys: Readonly<Partial<Record<DialogInfo['kind'], readonly AnswerKey[]>>>
-  /**
-   * After the key the agent may draw the dialog it answered again before taking it away (OpenCode
-   * 1.18.33 after confirming "Allow always"): a dialog answered in this episode stays answered when
-   * drawn again. Otherwise only frames not redrawn since the key are stale, and whatever the agent
-   * draws next (the next question of several, a confirmation) asks again at its first frame.
-   */
-  readonly redrawsAnswered: boolean
-}
-
-/**
- * Everything the pure core knows about one agent, verified on the versions its report table
- * names. Every field is required: an agent without dialog keys says `null` instead of being left
- * out of a table somewhere (the old way, which failed silently).
+ * Everything the pure core knows about one agent, built from its folder's manifest (knowledgeOf).
+ * Every field is present: an agent without dialog keys says `null` instead of being left out of a
+ * table somewhere (the old way, which failed silently).
  */
 export interface AgentKnowledge {
-  readonly name: AgentName
-  /** Hook or plugin event → signal (src/core/agents/<agent>/reports.ts). */
-  readonly reports: AgentReportTable
+  readonly id: string
+  /** How the UI names it. */
+  readonly name: string
+  /** Hook or plugin event → signal (the manifest's `[[report]]`s); null: it reports nothing. */
+  readonly reports: AgentReportTable | null
   /** The keys that answer its dialogs from the board, or null when none are known to work. */
   readonly dialogKeys: DialogKeyTable | null
   /**
@@ -78,8 +57,34 @@ export interface AgentKnowledge {
    * for the status (not for answering from the board: that is dialogKeys); null where none were measured.
    */
   readonly answers: DialogAnswers | null
+  /** Program names that run it (its command's, `claude`): a command line by that name is this agent. */
+  readonly programs: readonly string[]
   /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
   readonly packageHints: readonly RegExp[]
   /** Its own state sequence in the terminal, when it writes one (Codex OSC 7501). */
   readonly terminalState: TerminalStateParser | null
+}
+
+/**
+ * The core's view of a manifest. Its regexes were checked when main loaded the folder (a broken
+ * one refused the folder), so compiling them here cannot fail for a loaded manifest.
+ */
+export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTerminalState | null = null): AgentKnowledge {
+  const keys = manifest.dialogKeys
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    reports: manifest.reports,
+    dialogKeys: keys && {
+      digitKinds: keys.digitKinds,
+      deny: keys.deny,
+      ...(keys.freeText !== undefined ? { freeText: new RegExp(keys.freeText, 'u') } : {}),
+      ...(keys.optionLabels ? { optionLabels: keys.optionLabels } : {}),
+      ...(keys.arrows ? { arrows: keys.arrows } : {}),
+    },
+    answers: manifest.answers,
+    programs: manifest.command[0] === undefined ? [] : [programName(manifest.command[0])],
+    packageHints: manifest.packageHints.map((source) => new RegExp(source, 'u')),
+    terminalState: manifest.terminalOsc !== null && parseTerminalState ? { osc: manifest.terminalOsc, parse: parseTerminalState } : null,
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { lastReply, replyQuestion, type CompiledReply } from './screenReply'
 
-/** As resources/rules/claude.toml reads Claude Code's transcript (both versions). */
+/** As resources/agents/claude/rules.toml reads Claude Code's transcript (both versions). */
 const CLAUDE: CompiledReply = {
   block: /^[●⏺]\s/u,
   other: /^[●⏺]\s+(?:[\w-]+\(|(?:User answered|Answered) |Agent ")|^\s+⎿/u,

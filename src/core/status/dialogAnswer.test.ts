@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
-import { opencode } from '../agents/opencode'
-import { claude } from '../agents/claude'
+import { shippedAgents } from '../../main/agents/agentCatalog'
 import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
@@ -35,7 +34,7 @@ const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answer
 const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
 const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
 
-const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answers: opencode.answers }
+const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answers: shippedAgents().knowledge('opencode')!.answers }
 
 /** Folds the signals on their own clock (the reducer's injected time) and names each memory by its signal's time. */
 function fold(signals: StatusSignal[], ctx: StatusContext = OC): Map<number, StatusMemory> {
@@ -108,7 +107,7 @@ describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "
 })
 
 // Claude Code 2.1.332 as the shipped rules read test/fixtures/claude (the shapes of its dialogs).
-const CC: StatusContext = { rootIsShell: false, agent: 'claude', answers: claude.answers }
+const CC: StatusContext = { rootIsShell: false, agent: 'claude', answers: shippedAgents().knowledge('claude')!.answers }
 const option = (key: string, label: string) => ({ key, label })
 const cc = (ruleId: string, state: 'blocked' | 'question', title: string, labels: string[], extra: object = {}): RuleMatch => ({
   ruleId,

@@ -31,7 +31,7 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   const live = await liveDialog(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
+  const plan = planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
   if (request.kind === 'text' && request.again !== undefined) {
     // "Send again" for a line reported not taken: the program may have read it late since.

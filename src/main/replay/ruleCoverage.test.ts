@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluateRules, traceRules } from '../../core/rules/evaluateRules'
-import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { parseCast } from './asciicast'
 import { listFixtureRecordings } from './fixtureSuite'
 import { recognizeRecording } from './replayRecording'
@@ -38,9 +39,9 @@ const isShapeRule = (r: { byShape: boolean; dialog: unknown }) => r.byShape && r
 
 describe('screen rule coverage by real recordings', () => {
   it('every shipped rule matches at least one screen of a real recording', async () => {
-    const dir = findRulesDir()
+    const dir = findAgentsDir()
     expect(dir).not.toBeNull()
-    const registry = new RuleRegistry(dir!)
+    const registry = new AgentCatalog({ shippedDir: dir! })
     expect(registry.reload()).toEqual([])
     const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
     expect(recordings.length).toBeGreaterThan(0)
@@ -50,7 +51,7 @@ describe('screen rule coverage by real recordings', () => {
       const cast = parseCast(readFileSync(recording.cast, 'utf8'))
       const agent = await recognizeRecording(cast, registry)
       if (!agent) continue
-      const rules = registry.rules(agent)
+      const rules = registry.rulesOf(agent)
       const seen = fired.get(agent) ?? new Set<string>()
       fired.set(agent, seen)
       const term = new ReplayTerminal(cast.cols, cast.rows, () => {}, [])
@@ -70,23 +71,23 @@ describe('screen rule coverage by real recordings', () => {
       }
       term.dispose()
     }
-    const missing = registry.agents().flatMap((agent) =>
+    const missing = registry.ruleAgents().flatMap((agent) =>
       registry
-        .rules(agent)
+        .rulesOf(agent)
         .map((r) => r.id)
         .filter((id) => !fired.get(agent)?.has(id))
         .map((id) => `${agent}: ${id}`),
     )
     expect(missing, 'rules no recording fires (record a screen that shows each, or remove it with the reason in its rule file)').toEqual([])
-    const fallbacks = registry.agents().flatMap((agent) =>
+    const fallbacks = registry.ruleAgents().flatMap((agent) =>
       registry
-        .rules(agent)
+        .rulesOf(agent)
         .filter((r) => !isShapeRule(r))
         .map((r) => `${agent}: ${r.id}`)
         .filter((id) => !decided.has(id)),
     )
     expect(fallbacks, 'rules that match real screens but never decide one: fallbacks by design, named here').toEqual(FALLBACKS)
-    const byShape = registry.agents().flatMap((agent) => registry.rules(agent).filter(isShapeRule).map((r) => `${agent}: ${r.id}`))
+    const byShape = registry.ruleAgents().flatMap((agent) => registry.rulesOf(agent).filter(isShapeRule).map((r) => `${agent}: ${r.id}`))
     console.info(`dialogs no rule names, decided by their shape in the recordings: ${byShape.filter((id) => decided.has(id)).join(', ') || 'none'}`)
   }, 240_000)
 })

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PaneState } from '../../../src/shared/domain/pane'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { sleep } from '../support/sse'
+import type { AgentScenario } from '../support/scenarioSteps'
 import { claudeEnv, claudeScript, setUpClaudeHome } from './setup'
 
 /**
@@ -30,7 +30,8 @@ import { claudeEnv, claudeScript, setUpClaudeHome } from './setup'
  * work (manual): an edit answered yes, a file creation cancelled, API errors retried, a
  * subagent's permission dialog, a reply interrupted with Esc, an API error that ends the turn.
  */
-export type ClaudeMode = 'manual' | 'auto' | 'auto-local' | 'plan' | 'trust' | 'questions' | 'work'
+export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work'] as const
+export type ClaudeMode = (typeof CLAUDE_MODES)[number]
 
 export interface ScenarioOptions {
   readonly bin: string
@@ -86,7 +87,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   const failures: string[] = []
   const timings: Record<string, number> = {}
   const states: { at: number; state: PaneState }[] = []
-  const pane = h.spawn(claudeProfile, o.bin, modeArgs(o.mode, o.version), env, { cols: o.cols, rows: o.rows })
+  const pane = h.spawn('claude', o.bin, modeArgs(o.mode, o.version), env, { cols: o.cols, rows: o.rows })
   pane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.verdict.state }))
   const origDispose = h.dispose.bind(h)
   h.dispose = async () => {
@@ -400,4 +401,13 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   h.mark('exited', gone)
   await expectState('exit', 'exited', gone, 1000)
   return { failures, timings, harness: h }
+}
+
+export const scenario: AgentScenario = {
+  modes: CLAUDE_MODES,
+  ownTest: 'claude/scenario.test.ts',
+  run: (o) => {
+    if (!(CLAUDE_MODES as readonly string[]).includes(o.mode)) throw new Error(`Claude has no scenario mode ${o.mode} (${CLAUDE_MODES.join(', ')})`)
+    return runClaudeScenario({ ...o, mode: o.mode as ClaudeMode })
+  },
 }

@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { opencodeProfile } from '../../../src/main/agents/opencode'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { sleep } from '../support/sse'
 import { OPENCODE_SCRIPT, opencodeScript, setUpOpencodeHome } from './setup'
 
@@ -25,7 +24,7 @@ async function startOpencode(o: AgentScenarioOptions, h: AgentHarness, script: t
   const dispose = h.dispose.bind(h)
   h.dispose = async () => (await dispose(), await fake.close())
   const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
-  const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
+  const pane = h.spawn('opencode', o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
   const session: { root?: unknown } = {}
   // At 50 columns the status line wraps between `esc` and `interrupt`. A dialog still drawn is
   // no end either: after a rejection OpenCode reported idle with its dialog up, then drew
@@ -146,3 +145,5 @@ export async function runOpencodeWorkScenario(o: AgentScenarioOptions): Promise<
     throw error
   }
 }
+
+export const scenario: AgentScenario = { modes: ['default', 'work'], run: (o) => (o.mode === 'work' ? runOpencodeWorkScenario(o) : runOpencodeScenario(o)) }

@@ -1,30 +1,28 @@
+/// <reference types="vite/client" />
+import { basename, dirname } from 'node:path'
 import { parseCast } from '../../../src/main/replay/asciicast'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from '../../../src/main/replay/score'
-import { runCodexScenario, runCodexWorkScenario } from '../codex/scenario'
-import { runOpencodeScenario, runOpencodeWorkScenario } from '../opencode/scenario'
-import { runPiScenario } from '../pi/scenario'
 import type { AgentHarness } from './harness'
-import type { AgentScenarioOptions, ScenarioResult } from './scenarioSteps'
-
-type Scenario = (o: AgentScenarioOptions) => Promise<ScenarioResult>
+import type { AgentScenario } from './scenarioSteps'
 
 /**
- * The scenarios of each agent driven through ScenarioSteps (Claude's, with its modes, is
- * claude/scenario.ts): `default` (permission yes and no, question, a reply that asks, exit) and
- * `work` where the agent has more to show (edits, API errors and retries, interrupts, subagents,
- * several questions at once).
+ * Every agent's real-CLI scenario, by folder: `test/agents/<id>/scenario.ts` exporting `scenario`
+ * (an AgentScenario), found by the bundler, so a new agent's scenario is run by scenarios.test.ts
+ * and `npm run agents:check` with no list to edit (and agentFolders.test.ts fails for an agent
+ * folder without one).
  */
-export const AGENT_SCENARIOS = {
-  codex: { default: runCodexScenario, work: runCodexWorkScenario },
-  opencode: { default: runOpencodeScenario, work: runOpencodeWorkScenario },
-  pi: { default: runPiScenario },
-} as const satisfies Record<string, Record<string, Scenario>>
-export type ScenarioAgent = keyof typeof AGENT_SCENARIOS
+const modules = import.meta.glob<{ scenario?: AgentScenario }>('../*/scenario.ts', { eager: true })
 
-/** Every scenario of the agent, by name. */
-export function scenariosOf(agent: ScenarioAgent): [string, Scenario][] {
-  return Object.entries(AGENT_SCENARIOS[agent])
+function collect(): ReadonlyMap<string, AgentScenario> {
+  const found = new Map<string, AgentScenario>()
+  for (const [path, module] of Object.entries(modules)) {
+    if (!module.scenario || typeof module.scenario.run !== 'function') throw new Error(`${path} must export \`scenario\` (an AgentScenario: modes and run)`)
+    found.set(basename(dirname(path)), module.scenario)
+  }
+  return found
 }
+
+export const AGENT_SCENARIOS: ReadonlyMap<string, AgentScenario> = collect()
 
 /** A recording's name: `codex01710-120x32` for the default scenario, `codex01710-work-120x32` for another. */
 export function recordingName(agent: string, version: string, scenario: string, size: string): string {
