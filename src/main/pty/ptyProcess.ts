@@ -4,6 +4,7 @@ import * as nodePty from 'node-pty'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
+import { withDenseDescriptors } from './fdHygiene'
 import { checkCwd, resolveExecutable } from './launch'
 import { sessionMembers, signalSession } from './processTree'
 
@@ -70,14 +71,15 @@ export class PtyProcess implements IDisposable {
     const resolved = resolveExecutable(file, launch.cwd, launch.env.PATH)
     if (!resolved) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     try {
-      const pty = nodePty.spawn(resolved, args, {
+      // Dense descriptors: node-pty's close-on-exec loop then reaches every master (fdHygiene.ts).
+      const pty = withDenseDescriptors(() => nodePty.spawn(resolved, args, {
         name: launch.env.TERM ?? 'xterm-256color',
         cols: launch.cols,
         rows: launch.rows,
         cwd: launch.cwd,
         env: launch.env,
         encoding: 'utf8',
-      })
+      }))
       return { ok: true, pty: new PtyProcess(pty, clock) }
     } catch (err) {
       return { ok: false, message: `the terminal could not be started: ${err instanceof Error ? err.message : String(err)}` }
