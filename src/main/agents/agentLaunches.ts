@@ -1,7 +1,7 @@
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
 import type { AgentKind } from '../../shared/domain/agents'
-import { launchAgent, type AgentLaunch } from './launchAgent'
+import { launchAgent, reattachAgent, type AgentHandover, type AgentLaunch } from './launchAgent'
 import { profileFor, profileForCommand } from './registry'
 
 export interface AgentLaunchesOptions {
@@ -12,6 +12,8 @@ export interface AgentLaunchesOptions {
   readonly resourcesDir: string
   /** What runs the reporter: `process.execPath` (node, or the app run as node). */
   readonly runtime: string
+  /** The process launch directories are named after (the pty host's pid, when panes live there; default this one). */
+  readonly ownerPid?: number
 }
 
 /** What the user (or their settings) chose for an agent: the executable and extra arguments. */
@@ -32,6 +34,11 @@ export class AgentLaunches {
   prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>, kind?: AgentKind): AgentLaunch {
     const [executable = '', ...userArgs] = argv
     return launchAgent({ paneId, profile: kind ? profileFor(kind) : profileForCommand(argv), executable, userArgs, env, ...this.options })
+  }
+
+  /** Takes over the reporting of an agent launched by the previous board process (see reattachAgent). */
+  reattach(paneId: PaneId, handover: AgentHandover): AgentLaunch {
+    return reattachAgent(paneId, handover, this.options.server, profileFor(handover.agent).promptOpens)
   }
 }
 

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import { AGENT_DISPLAY_NAMES, type AgentKind } from '../../shared/domain/agents'
+import type { IncomingReport } from '../reports/report'
+import { AGENT_DISPLAY_NAMES, type AgentKind, type AgentName } from '../../shared/domain/agents'
 import type { AgentProfile } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
@@ -24,6 +25,22 @@ export interface AgentLaunchRequest {
   readonly resourcesDir: string
   /** What runs the reporter: node in development, the app executable (as node) when packaged. */
   readonly runtime: string
+  /**
+   * The process the launch directory is named after (launchDirs.ts): the one that holds the pane's
+   * terminal, so a board restarted under a pty host keeps the directories of the panes still running.
+   */
+  readonly ownerPid?: number
+}
+
+/** What a later board process needs to take over a running agent's reporting (kept in the pty host's memory only). */
+export interface AgentHandover {
+  readonly agent: AgentName
+  /** The report token the agent was started with: the next board accepts its reports with it. */
+  readonly token: string
+  /** The launch's private directory (its settings files, token file, marker). */
+  readonly dir: string
+  /** The gate's marker file, when the profile has one. */
+  readonly marker: string | null
 }
 
 export interface AgentLaunch extends IDisposable {
@@ -34,6 +51,8 @@ export interface AgentLaunch extends IDisposable {
   readonly env: Readonly<Record<string, string>>
   /** What must never be written down (recordings scrub it): the report token. */
   readonly secrets: readonly string[]
+  /** For the next board process, when this one restarts while the agent runs; null without reporting. */
+  readonly handover: AgentHandover | null
 }
 
 /**
@@ -44,10 +63,10 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], dispose() {} }
+  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], handover: null, dispose() {} }
   if (profile.kind === 'shell') return plain
 
-  const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
+  const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind, req.ownerPid)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
   const registration = req.server.register(req.paneId, profile.kind, marker && ((report) => marker.observe(report)))
   const dispose = () => {
@@ -85,6 +104,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       argv: prepared.argv,
       env,
       secrets: [registration.token],
+      handover: { agent: profile.kind, token: registration.token, dir, marker: marker?.path ?? null },
       dispose: () => {
         if (disposed) return
         disposed = true
@@ -94,5 +114,32 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   } catch (err) {
     dispose()
     throw new Error(`could not prepare ${AGENT_DISPLAY_NAMES[profile.kind]} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/**
+ * Takes over the reporting of an agent that a previous board process launched and that still runs
+ * (in the pty host): its reports are accepted again with the token it was started with, at the
+ * same URL (the report server listens on the same port), its gate marker is kept up, and `dispose`
+ * removes its launch directory when it ends. Null when the report server no longer knows how.
+ */
+export function reattachAgent(paneId: PaneId, handover: AgentHandover, server: ReportServer, opens: ((report: IncomingReport) => boolean) | undefined): AgentLaunch {
+  const marker = handover.marker && opens ? new PromptMarker(handover.marker, opens) : undefined
+  const registration = server.register(paneId, handover.agent, marker && ((report) => marker.observe(report)), handover.token)
+  let disposed = false
+  return {
+    agent: handover.agent,
+    // The program runs already: nothing to launch.
+    argv: [],
+    env: {},
+    secrets: [handover.token],
+    handover,
+    dispose: () => {
+      if (disposed) return
+      disposed = true
+      registration.dispose()
+      marker?.dispose()
+      rmSync(handover.dir, { recursive: true, force: true })
+    },
   }
 }

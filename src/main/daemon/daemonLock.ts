@@ -1,6 +1,6 @@
 import { renameSync, writeFileSync } from 'node:fs'
 import { readFileSync } from 'node:fs'
-import { socketPathFor } from '../host/runtimeDir'
+import { controlSocketPath } from '../host/runtimeDir'
 import { pidAlive, readPidFile, removeQuietly, socketAnswers, type DaemonPaths } from './daemonState'
 
 /** A daemon that holds the lock but is not listening yet gets this long before it counts as stale. */
@@ -15,7 +15,18 @@ export type LockResult = { readonly kind: 'acquired'; release(): void } | { read
  * two starters only one removes it — and the lock is taken again. Waits while another daemon is
  * still starting, up to `waitMs`.
  */
-export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
+export function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
+  return acquireLock({ pidFile: paths.pidFile, socket: controlSocketPath(paths.dir) }, options)
+}
+
+/** What a lock is: a pid file, and the socket its holder answers on once it runs. */
+export interface LockPaths {
+  readonly pidFile: string
+  readonly socket: string
+}
+
+/** The daemon's lock for any process of the board that must run once per user (the daemon, the pty host). */
+export async function acquireLock(paths: LockPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
   const now = options.now ?? Date.now
   const deadline = now() + (options.waitMs ?? STARTING_GRACE_MS)
   for (;;) {
@@ -28,7 +39,7 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
     const lock = readPidFile(paths)
     if (!lock) continue // removed in between: try again
     if (lock.pid && lock.pid !== process.pid && pidAlive(lock.pid)) {
-      if (await socketAnswers(socketPathFor(paths.dir, lock.pid))) return { kind: 'held', pid: lock.pid }
+      if (await socketAnswers(paths.socket)) return { kind: 'held', pid: lock.pid }
       const starting = now() - lock.mtimeMs < STARTING_GRACE_MS
       if (starting && now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100))
@@ -65,6 +76,6 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
  * Removes the lock, but only while it is still this process's. The state file stays: the next
  * daemon takes the same port and token again, so an open tab's cookie still works.
  */
-function releaseLock(paths: DaemonPaths): void {
+function releaseLock(paths: LockPaths): void {
   if (readPidFile(paths)?.pid === process.pid) removeQuietly(paths.pidFile)
 }

@@ -121,7 +121,7 @@ export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> 
 }
 
 /** The lock's pid (0 when the file holds no pid), its text as read, and when it was written. */
-export function readPidFile(paths: DaemonPaths): { pid: number; text: string; mtimeMs: number } | null {
+export function readPidFile(paths: { readonly pidFile: string }): { pid: number; text: string; mtimeMs: number } | null {
   try {
     const text = readFileSync(paths.pidFile, 'utf8').trim()
     const pid = Number(text)

@@ -13,7 +13,7 @@ import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
-import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
+import { controlSocketPath, ensurePrivateDir, runtimeDir } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
@@ -49,7 +49,7 @@ export async function startBoardHost(options: {
   setUnexpectedErrorHandler((err) => options.log.error('unexpected error', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
   const dir = runtimeDir(env)
   ensurePrivateDir(dir)
-  const socketPath = socketPathFor(dir)
+  const socketPath = controlSocketPath(dir)
   const clock = options.clock ?? realClock
   const resourcesDir = findResourcesDir(__dirname, env)
   if (!resourcesDir) options.log.error('resources/ not found: no screen rules and no agent reporting (set SWITCHBOARD_RESOURCES_DIR)')

@@ -61,28 +61,26 @@ export function closeInheritedDescriptors(): number[] {
 }
 
 /**
- * Runs `spawn` (a node-pty fork) with this process's descriptor table dense from 3 up to its
- * highest descriptor, then closes the fillers again.
+ * Runs `spawn` (a node-pty fork) with this process's descriptor table dense from 3 up to `top`
+ * (the highest PTY master this process holds), then closes the fillers again.
  *
  * node-pty's child marks descriptors close-on-exec before exec: with `close_range` where it was
  * built with it, else one by one from 3, stopping at the first closed descriptor above 15 — the
  * prebuilt Linux binary (1.2.0-beta.15) takes that path. One gap (a pane that ended) and every
  * descriptor above it, other panes' PTY masters included, reached the new pane's program, which
- * could then type into those panes (measured: 25 panes, every other one ended, the 26th held 17
+ * could then type into those panes (measured: 25 panes, every other one ended, the 26th held 12
  * /dev/ptmx). Filling the gaps with /dev/null (opened close-on-exec) lets the loop reach the top.
- * Gaps are found with fstat, not the listing: reading /proc/self/fd opens a descriptor of its own
- * in the lowest gap, which would hide it.
+ * Only the masters need it: everything Node and libuv open is close-on-exec already, and what
+ * this process inherited is closed at its start (closeInheritedDescriptors). Gaps are found with
+ * fstat, not a listing: reading /proc/self/fd would open a descriptor of its own in the lowest gap.
  */
-export function withDenseDescriptors<T>(spawn: () => T): T {
-  if (process.platform !== 'linux') return spawn()
-  const listed = openDescriptors()
-  let top = listed.length ? Math.max(...listed) : 0
-  while (top > 2 && !isOpen(top)) top--
-  const gaps: number[] = []
-  for (let fd = 3; fd < top; fd++) if (!isOpen(fd)) gaps.push(fd)
+export function withDenseDescriptors<T>(top: number, spawn: () => T): T {
+  if (process.platform !== 'linux' || top <= 15) return spawn()
   const fillers: number[] = []
   try {
-    for (let i = 0; i < gaps.length; i++) fillers.push(openSync('/dev/null', 'r'))
+    let gaps = 0
+    for (let fd = 3; fd < top; fd++) if (!isOpen(fd)) gaps++
+    for (let i = 0; i < gaps; i++) fillers.push(openSync('/dev/null', 'r'))
     return spawn()
   } finally {
     for (const fd of fillers) {
