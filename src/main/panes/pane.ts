@@ -53,6 +53,8 @@ export interface PaneOptions {
   readonly mirrorThreads?: MirrorThreads
   /** When its program started, if before this pane object (a pane taken over from the previous board process). */
   readonly createdAt?: number
+  /** What the board before this one learnt from the agent's reports (a pane taken over: they are not sent again). */
+  readonly facts?: { readonly sessionId: string | null; readonly agentVersion: string | null }
 }
 
 /** A screen to save: the mirror serialized, and the log position of the output it covers. */
@@ -101,6 +103,7 @@ export class Pane extends Disposable {
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
   private readonly answeredUntil: number
+  private readonly earlierFacts: PaneOptions['facts']
   /** The mirror and the status wired as replay wires them. */
   private readonly wired: MirroredStatus
   private readonly status: PaneStatus
@@ -146,6 +149,7 @@ export class Pane extends Disposable {
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
     this.answeredUntil = options.answeredUntil ?? 0
+    this.earlierFacts = options.facts
     this.createdAt = options.createdAt ?? this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
@@ -354,10 +358,10 @@ export class Pane extends Disposable {
       verdict,
       exit: this.exitInfo,
       agent,
-      sessionId,
+      sessionId: sessionId ?? this.earlierFacts?.sessionId ?? null,
       dialog,
       drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
-      agentVersion,
+      agentVersion: agentVersion ?? this.earlierFacts?.agentVersion ?? null,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,

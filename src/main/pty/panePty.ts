@@ -57,4 +57,6 @@ export interface PtyBackend {
    * kept by a pty host in memory and given back to the next board process (never written down).
    */
   launch(launch: PtyLaunch, handover?: string): LaunchResult
+  /** The board's record of a pane changed (see `launch`). */
+  updateHandover?(pty: PanePty, handover: string): void
 }

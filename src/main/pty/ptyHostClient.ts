@@ -4,7 +4,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import { FrameReader, FrameType, inputFrame, jsonFrame, parseOutput } from '../ptyHost/frames'
 import { PTY_HOST_PROTOCOL, type DaemonLauncher, type FromHost, type HeldPtyInfo, type ToHost, type WireLaunch } from '../ptyHost/protocol'
 import { checkCwd, resolveExecutable } from './launch'
-import type { LaunchResult, PtyBackend } from './panePty'
+import type { LaunchResult, PanePty, PtyBackend } from './panePty'
 import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
 
 export const enum PtyHostClientConstants {
@@ -159,8 +159,8 @@ export class PtyHostClient implements PtyBackend, IDisposable {
   }
 
   /** The board's record of a pane changed. */
-  setHandover(pty: RemotePty, handover: string): void {
-    const id = pty.hostId
+  updateHandover(pty: PanePty, handover: string): void {
+    const id = pty instanceof RemotePty ? pty.hostId : null
     if (id !== null) this.send({ t: 'handover', id, handover })
   }
 
