@@ -72,7 +72,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         conn = await within(connectToBoard(invocation.socket, io.env), sec)
       } catch (err) {
         if (err instanceof CliError && /^no board is running/.test(err.message)) {
-          io.out('no board is running\n')
+          // The daemon died and was not brought back, but its pty host still runs the panes: quit ends those.
+          const { stopDaemon } = await import('../daemon/startDaemon')
+          const stopped = io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID ? null : await stopDaemon(daemonPaths(io.env))
+          io.out(stopped ? `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n` : 'no board is running\n')
           return 0
         }
         throw err
@@ -80,10 +83,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const info = await within(conn.client.invoke('board:info'), sec)
       await within(wholeBoardOnly(conn, 'quit'), sec)
       if (!info.daemon) throw new CliError(`the board at ${conn.path} is not a daemon (an older foreground board); end it where it runs (Ctrl+C)`)
+      const running = (await within(conn.client.invoke('pane:list'), sec)).filter((p) => p.pid > 0 && !p.exit && !p.interrupted).length
       conn.close()
       const { stopProcess } = await import('../daemon/startDaemon')
       await stopProcess(info.daemon.pid)
-      io.out(`stopped the board (pid ${info.daemon.pid}); its panes come back interrupted on the next start\n`)
+      const ended = running ? `ended its ${running} running pane${running === 1 ? '' : 's'}; they come back` : 'ended no running pane; saved panes come back'
+      io.out(`stopped the board (pid ${info.daemon.pid}) and ${ended} interrupted on the next start\n`)
       return 0
     }
     const explicit = invocation.socket ?? io.env.SWITCHBOARD_SOCKET

@@ -67,6 +67,11 @@ export interface SavedScreenShot {
   readonly ptyKey: string | null
 }
 
+export const enum PaneConstants {
+  /** Between the two resizes of askRedraw: long enough for a program to handle the first. */
+  RedrawNudgeMs = 100,
+}
+
 export const enum MirrorFlowConstants {
   /**
    * With the mirror in a worker, the PTY pauses when it has this much output not yet parsed, and
@@ -387,6 +392,18 @@ export class Pane extends Disposable {
     this.wired.resize(cols, rows)
     this.pty.resize(cols, rows)
     this.changed()
+  }
+
+  /**
+   * Asks the program to draw its screen again, without changing the pane's size: the terminal is
+   * made one row shorter and then its size again, two SIGWINCHes (a program that redraws on the
+   * second alone would see no change). For a pane taken over whose screen may be incomplete.
+   */
+  askRedraw(): void {
+    const { cols, rows } = this.size
+    if (rows < 2) return
+    this.pty.resize(cols, rows - 1)
+    this.clock.setTimeout(() => this.pty.resize(this.size.cols, this.size.rows), PaneConstants.RedrawNudgeMs)
   }
 
   kill(): Promise<void> {

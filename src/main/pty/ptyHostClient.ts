@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { FrameReader, FrameType, inputFrame, jsonFrame, parseOutput } from '../ptyHost/frames'
-import { PTY_HOST_PROTOCOL, type DaemonLauncher, type FromHost, type HeldPtyInfo, type ToHost, type WireLaunch } from '../ptyHost/protocol'
+import { PTY_HOST_PROTOCOL, type DaemonCommand, type FromHost, type HeldPtyInfo, type ToHost, type WireLaunch } from '../ptyHost/protocol'
 import { checkCwd, resolveExecutable } from './launch'
 import type { LaunchResult, PanePty, PtyBackend } from './panePty'
 import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
@@ -39,7 +39,7 @@ export class PtyHostMismatch extends Error {
 export interface PtyHostClientOptions {
   readonly version: string
   /** How the host may start another daemon like this one if this one dies. */
-  readonly launcher: DaemonLauncher | null
+  readonly launcher: DaemonCommand | null
   /** What this board says it speaks (tests pretend another). */
   readonly protocol?: number
 }

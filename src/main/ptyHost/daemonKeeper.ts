@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { DaemonLauncher } from './protocol'
+import type { DaemonCommand } from './protocol'
 
 export const DaemonKeeperConstants = {
   /** Waits before starting a new daemon after the last one died, one per failure in a row. */
@@ -21,7 +21,7 @@ export const DaemonKeeperConstants = {
  * (`switchboard`, the app) starts a daemon as always. After a restart's goodbye it only waits.
  */
 export class DaemonKeeper implements IDisposable {
-  private launcher: DaemonLauncher | null = null
+  private launcher: DaemonCommand | null = null
   private failures = 0
   private connectedAt: number | null = null
   private timer: IDisposable | null = null
@@ -30,12 +30,12 @@ export class DaemonKeeper implements IDisposable {
   constructor(
     private readonly clock: Clock,
     /** Starts a daemon; `exited` is called if that process ends (before or after it said hello). */
-    private readonly start: (launcher: DaemonLauncher, exited: () => void) => void,
+    private readonly start: (launcher: DaemonCommand, exited: () => void) => void,
     private readonly log: (line: string, fields?: Record<string, unknown>) => void,
   ) {}
 
   /** A daemon said hello (with how to start another like it). */
-  connected(launcher: DaemonLauncher | null): void {
+  connected(launcher: DaemonCommand | null): void {
     this.cancel()
     if (launcher) this.launcher = launcher
     this.connectedAt = this.clock.now()

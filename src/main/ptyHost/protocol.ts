@@ -27,7 +27,7 @@ export interface WireLaunch {
 }
 
 /** How the pty host starts a new daemon when the one it served died (never after `bye` or `shutdown` within the grace). */
-export interface DaemonLauncher {
+export interface DaemonCommand {
   readonly execPath: string
   readonly args: readonly string[]
   readonly cwd: string
@@ -59,7 +59,7 @@ export interface HeldPtyInfo {
 }
 
 export type ToHost =
-  | { readonly t: 'hello'; readonly protocol: number; readonly version: string; readonly pid: number; readonly launcher: DaemonLauncher | null }
+  | { readonly t: 'hello'; readonly protocol: number; readonly version: string; readonly pid: number; readonly launcher: DaemonCommand | null }
   /** The board's own state across its restarts (e.g. the report server's port), kept in memory. */
   | { readonly t: 'board'; readonly board: string }
   | { readonly t: 'spawn'; readonly rid: number; readonly launch: WireLaunch; readonly handover: string }

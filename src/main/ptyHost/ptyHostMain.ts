@@ -3,10 +3,9 @@
  * README.md here). Wiring only: its descriptors, its lock and socket in the runtime dir, the
  * session reaper, the host, the daemon keeper and its signals.
  */
-import { spawn } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
 import { APP_VERSION } from '../appVersion'
 import { acquireLock } from '../daemon/daemonLock'
+import { startDetachedDaemon } from '../daemon/detachedDaemon'
 import { ensurePrivateDir, runtimeDir } from '../host/runtimeDir'
 import { closeInheritedDescriptors } from '../pty/fdHygiene'
 import { SessionReaper } from '../pty/sessionReaper'
@@ -15,7 +14,6 @@ import { createLogger } from '../util/log'
 import { DaemonKeeper } from './daemonKeeper'
 import { ptyHostPaths } from './paths'
 import { PtyHost } from './ptyHost'
-import type { DaemonLauncher } from './protocol'
 
 // First: what the daemon's own launcher left open must not reach the panes (issue 24).
 const closed = closeInheritedDescriptors()
@@ -25,22 +23,6 @@ const log = createLogger()
 if (closed.length) log.info('closed descriptors inherited from the board', { fds: closed })
 process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
 process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
-
-/** A new daemon, detached like the first one, its output appended to its log. */
-function startDaemon(launcher: DaemonLauncher, exited: () => void): void {
-  const fd = openSync(launcher.logFile, 'a', 0o600)
-  try {
-    const child = spawn(launcher.execPath, [...launcher.args], { cwd: launcher.cwd, env: launcher.env, detached: true, stdio: ['ignore', fd, fd] })
-    child.once('exit', exited)
-    child.once('error', (err) => {
-      log.error('could not start the board', { err: String(err) })
-      exited()
-    })
-    child.unref()
-  } finally {
-    closeSync(fd)
-  }
-}
 
 async function main(): Promise<void> {
   const dir = runtimeDir()
@@ -53,7 +35,7 @@ async function main(): Promise<void> {
   }
   process.on('exit', () => lock.release())
   const reaper = SessionReaper.start((line) => log.error(line))
-  const keeper = new DaemonKeeper(realClock, startDaemon, (line, fields) => log.info(line, fields))
+  const keeper = new DaemonKeeper(realClock, startDetachedDaemon, (line, fields) => log.info(line, fields))
   const protocolOverride = Number(process.env.SWITCHBOARD_PTY_HOST_PROTOCOL)
   const host = await PtyHost.listen({
     socketPath: paths.socket,

@@ -5,13 +5,13 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
 import { resumeCommand } from '../agents/resume'
 import type { Board } from '../panes/board'
-import type { Pane } from '../panes/pane'
+import type { Pane, SavedScreenShot } from '../panes/pane'
 import type { PaneLaunchSpec } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
 import { persistableEnv } from './persistEnv'
-import { WorkspaceDb, type SavedPane } from './workspaceDb'
+import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
 
 export const WorkspaceConstants = {
   /**
@@ -44,6 +44,8 @@ export class WorkspaceStore extends Disposable {
   private readonly saved = new Map<PaneId, string>()
   private readonly paneListeners = new Map<PaneId, IDisposable>()
   private readonly dirty = new Map<PaneId, Pane>()
+  /** Every live pane, for a restart's checkpoint of all of them. */
+  private readonly live = new Map<PaneId, Pane>()
   /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
   private readonly cwdNow = new Map<PaneId, string>()
   private listeners: IDisposable[] = []
@@ -85,6 +87,16 @@ export class WorkspaceStore extends Disposable {
     })
   }
 
+  /** A pane as saved (what the board last knew of it), or null. */
+  savedPane(id: PaneId): SavedPane | null {
+    return this.guard('read a pane', () => this.db.panes().find((p) => p.id === id)) ?? null
+  }
+
+  /** A pane's last saved screen, with the pty host's log offset it covers. */
+  savedScreen(id: PaneId): SavedScreen | null {
+    return this.guard('read a screen', () => this.db.screen(id)) ?? null
+  }
+
   /** The saved window layout; null when none was saved or it no longer parses. */
   layout(): SavedLayout | null {
     const raw = this.guard('read the layout', () => this.db.getValue(LAYOUT))
@@ -120,9 +132,12 @@ export class WorkspaceStore extends Disposable {
 
   private launched(id: PaneId, spec: PaneLaunchSpec, pane: Pane): void {
     this.specs.set(id, spec)
+    this.live.set(id, pane)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
     this.changed(pane.info())
+    // A screen of this terminal from the start (its seed): a board that takes it over replays from there.
+    if (pane.ptyKey) this.markDirty(id, pane)
   }
 
   private changed(info: PaneInfo): void {
@@ -154,6 +169,7 @@ export class WorkspaceStore extends Disposable {
     this.specs.delete(id)
     this.saved.delete(id)
     this.dirty.delete(id)
+    this.live.delete(id)
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
@@ -168,25 +184,42 @@ export class WorkspaceStore extends Disposable {
     }, WorkspaceConstants.ScreenSaveDelayMs)
   }
 
-  /** Saves every screen with new output now (one transaction). */
+  /**
+   * Saves every screen with new output now (one transaction), each with the pty host's log offset
+   * it covers; once written, the host may forget the output before those offsets (a checkpoint).
+   */
   saveScreens(): Promise<void> {
     this.saving = this.saving.then(async () => {
       const panes = [...this.dirty]
       this.dirty.clear()
       const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
+      const shots: [Pane, SavedScreenShot][] = []
       for (const [paneId, pane] of panes) {
         try {
           let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
           if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
           screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+          shots.push([pane, shot])
           this.noteShellCwd(paneId, pane)
         } catch (err) {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
         }
       }
-      if (screens.length && !this.closed) this.guard('save screens', () => this.db.saveScreens(screens))
+      if (!screens.length || this.closed) return
+      const saved = this.guard('save screens', () => (this.db.saveScreens(screens), true))
+      // Only what is written may be forgotten by the host.
+      if (saved) for (const [pane, shot] of shots) pane.checkpointed(shot)
     })
     return this.saving
+  }
+
+  /**
+   * A restart: every live pane's screen saved now, with its offset (the next board process takes
+   * the panes over from these). Call once no more output arrives and every mirror has parsed what did.
+   */
+  checkpointAll(): Promise<void> {
+    for (const [id, pane] of this.live) this.dirty.set(id, pane)
+    return this.saveScreens()
   }
 
   private noteShellCwd(id: PaneId, pane: Pane): void {
