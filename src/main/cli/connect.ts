@@ -6,7 +6,7 @@ import { jsonLine, rpcOverSocket } from '../ipc/jsonLines'
 import type { ControlHello } from '../host/controlAuth'
 import { controlSocketPath, listSockets, runtimeDir } from '../host/runtimeDir'
 import { pidAlive, readPidFile } from '../daemon/daemonState'
-import { ptyHostPaths } from '../ptyHost/paths'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
 
 /** How long a command waits for the board while it restarts (its pty host keeps the panes meanwhile). */
 export const RESTART_WAIT_MS = 15_000

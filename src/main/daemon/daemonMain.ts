@@ -5,7 +5,8 @@
  */
 import { parseUsage, UsageError } from '../util/usage'
 import { parseServeArgs } from '../host/serveArgs'
-import { daemonPaths, runningDaemon } from './daemonState'
+import { daemonPaths, runningDaemon, type DaemonPaths } from './daemonState'
+import { runningPanes } from './runningPanes'
 import { loginUrl } from './loginUrl'
 import { runDaemon } from './runDaemon'
 import { ensureDaemon, ptyHostPid, restartDaemon, stopDaemon } from './startDaemon'
@@ -26,20 +27,10 @@ export interface DaemonIo {
   readonly rendererDir: string
 }
 
-/** The pids of the panes whose programs run, asked of the running board; null when none answers. */
-async function runningPanes(env: NodeJS.ProcessEnv): Promise<number[] | null> {
-  try {
-    const { connectToBoard } = await import('../cli/connect')
-    const conn = await connectToBoard(undefined, { ...env, SWITCHBOARD_RESTART_WAIT_MS: '5000' })
-    try {
-      const panes = await conn.client.invoke('pane:list')
-      return panes.filter((p) => p.pid > 0 && !p.exit && !p.interrupted).map((p) => p.pid)
-    } finally {
-      conn.close()
-    }
-  } catch {
-    return null
-  }
+/** The pids of the panes that run on the running board; null when none answers. */
+async function runningPaneList(paths: DaemonPaths): Promise<number[] | null> {
+  const state = await runningDaemon(paths)
+  return state ? runningPanes(state.socketPath) : null
 }
 
 function plural(n: number, word: string): string {
@@ -119,15 +110,15 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     return 1
   }
   if (values.stop) {
-    const panes = await runningPanes(io.env)
+    const panes = await runningPaneList(paths)
     const stopped = await stopDaemon(paths)
     io.out(stopped ? stoppedText(stopped, panes) : 'no board is running\n')
     return 0
   }
   if (values.restart) {
-    const before = await runningPanes(io.env)
+    const before = await runningPaneList(paths)
     const { from, state, handedOver, ms } = await restartDaemon(paths, { script: io.script, env: io.env, cwd: serve.cwd ?? io.cwd, args: passOn })
-    const after = await runningPanes(io.env)
+    const after = await runningPanes(state.socketPath)
     if (!from) io.out(`no board was running; started pid ${state.pid}, protocol ${state.protocol}\n`)
     else if (!handedOver) io.out(`stopped the board (pid ${from}), an older one without a pty host: its panes come back interrupted; started pid ${state.pid}, protocol ${state.protocol}\n`)
     else io.out(`restarted the board (pid ${from} → ${state.pid}, protocol ${state.protocol}) in ${(ms / 1000).toFixed(1)} s; ${keptText(before, after)}\n`)

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { closeSync, openSync } from 'node:fs'
-import type { DaemonCommand } from '../ptyHost/protocol'
+import type { DaemonCommand } from '../ptyHostProtocol/protocol'
 
 /**
  * Starts a daemon as `launcher` says, detached (its own session) with its output appended to its

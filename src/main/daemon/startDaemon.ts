@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync, renameSync, statSync } from 'node:fs'
 import { ensurePrivateDir } from '../host/runtimeDir'
 import { HAND_OVER_SIGNAL } from '../host/stopSignals'
-import { ptyHostPaths } from '../ptyHost/paths'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
 import { pidAlive, readPidFile, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
 /** A detached daemon's log is rotated once it grows past this, at the next start. */

@@ -251,7 +251,11 @@ export class Board extends Disposable {
     // The commit it counts from goes into the pane's record: the next board process counts from it too.
     if (tracker && !handover.current.since) void tracker.started().then(() => tracker.startCommit && handover.update({ since: tracker.startCommit }))
     this.relauncher.launched(id, spec)
-    this.options.log.info(logLine, { pane: id, argv0, agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
+    // With the pid once the program runs (a pty host answers a spawn a round trip later).
+    void pane.ready.then(
+      () => this.options.log.info(logLine, { pane: id, argv0, agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid }),
+      () => undefined,
+    )
     this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
     this.events.fire({ channel: 'pane:changed', payload: info })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { HeldPtyInfo } from '../ptyHost/protocol'
+import type { HeldPtyInfo } from '../ptyHostProtocol/protocol'
 import { planTakeover } from './takeover'
 
 const held = (over: Partial<HeldPtyInfo> = {}): HeldPtyInfo => ({ id: 1, key: 'k-1', pid: 42, handover: '', logStart: 0, end: 5000, delivered: 4000, exit: null, ...over })

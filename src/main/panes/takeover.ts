@@ -1,4 +1,4 @@
-import type { HeldPtyInfo } from '../ptyHost/protocol'
+import type { HeldPtyInfo } from '../ptyHostProtocol/protocol'
 import { relaunchSeed } from './relaunch'
 
 /** A pane's last saved screen, with the log position it covers (workspace). */

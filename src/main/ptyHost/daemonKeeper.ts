@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { DaemonCommand } from './protocol'
+import type { DaemonCommand } from '../ptyHostProtocol/protocol'
 
 export const DaemonKeeperConstants = {
   /** Waits before starting a new daemon after the last one died, one per failure in a row. */

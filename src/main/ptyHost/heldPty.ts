@@ -1,7 +1,7 @@
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PtyProcess } from '../pty/ptyProcess'
 import { ByteLog } from './byteLog'
-import type { HeldPtyInfo, PtyId, WireExit } from './protocol'
+import type { HeldPtyInfo, PtyId, WireExit } from '../ptyHostProtocol/protocol'
 
 export const enum HeldPtyConstants {
   /**

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net'
-import { FrameReader, FrameType, jsonFrame, outputFrame, parseInput, type OutputRecord } from './frames'
+import { FrameReader, FrameType, jsonFrame, outputFrame, parseInput, type OutputRecord } from '../ptyHostProtocol/frames'
 import type { HeldPty } from './heldPty'
-import type { FromHost, ToHost } from './protocol'
+import type { FromHost, ToHost } from '../ptyHostProtocol/protocol'
 
 export const enum ConnectionConstants {
   /** Bytes queued on the socket above which every terminal stops being read until it drains. */

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PtyHostClient, PtyHostMismatch } from '../pty/ptyHostClient'
-import { connectPtyHost, ptyHostScript } from '../pty/startPtyHost'
+import { connectPtyHost, ptyHostScript } from '../daemon/startPtyHost'
 import type { RemotePty } from '../pty/remotePty'
 import { eventually, processAlive } from '../test/support'
-import { ptyHostPaths, type PtyHostPaths } from './paths'
+import { ptyHostPaths, type PtyHostPaths } from '../ptyHostProtocol/paths'
 
 const dirs: string[] = []
 const clients: PtyHostClient[] = []

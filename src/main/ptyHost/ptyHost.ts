@@ -8,7 +8,7 @@ import type { Logger } from '../util/log'
 import type { DaemonKeeper } from './daemonKeeper'
 import { HeldPty } from './heldPty'
 import { ConnectionConstants, HostConnection } from './hostConnection'
-import { PTY_HOST_PROTOCOL, type FromHost, type PtyId, type ToHost } from './protocol'
+import { PTY_HOST_PROTOCOL, type FromHost, type PtyId, type ToHost } from '../ptyHostProtocol/protocol'
 
 export interface PtyHostOptions {
   readonly socketPath: string

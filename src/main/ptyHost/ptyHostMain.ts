@@ -12,7 +12,7 @@ import { SessionReaper } from '../pty/sessionReaper'
 import { realClock } from '../util/clock'
 import { createLogger } from '../util/log'
 import { DaemonKeeper } from './daemonKeeper'
-import { ptyHostPaths } from './paths'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
 import { PtyHost } from './ptyHost'
 
 // First: what the daemon's own launcher left open must not reach the panes (issue 24).

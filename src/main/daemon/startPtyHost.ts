@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import { closeSync, openSync, readFileSync, renameSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { pidAlive, readPidFile } from '../daemon/daemonState'
-import type { PtyHostPaths } from '../ptyHost/paths'
-import { PtyHostClient, type PtyHostClientOptions } from './ptyHostClient'
+import { pidAlive, readPidFile } from './daemonState'
+import type { PtyHostPaths } from '../ptyHostProtocol/paths'
+import { PtyHostClient, type PtyHostClientOptions } from '../pty/ptyHostClient'
 
 /** A host's log is rotated once it grows past this, when a new host starts. */
 const MAX_LOG_BYTES = 5 * 1024 * 1024
