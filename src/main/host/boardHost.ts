@@ -116,7 +116,8 @@ export async function startBoardHost(options: {
     reaperTag: ptyHost?.welcome.reaperTag,
   })
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
-  if (workspace) restoreWorkspace(board, workspace, options.log, undefined, held)
+  // Clients are answered once every pane taken over shows its screen and badge as they are.
+  if (workspace) await restoreWorkspace(board, workspace, options.log, undefined, held)
   else if (held?.ptys.length) options.log.error('the pty host holds panes, but this board keeps no workspace to take them over with; they run on unseen', { panes: held.ptys.length })
   const info = (): BoardInfo => ({
     version: APP_VERSION,

@@ -183,6 +183,9 @@ export class Pane extends Disposable {
       }),
     )
     this.status = this.wired.status
+    // A pane taken over shows its program's screen already (the seed): the status reads it now,
+    // not only at the program's next output (an idle agent may print nothing for hours).
+    if (options.answeredUntil !== undefined) this.mirror.write('', () => this.status.screenChanged())
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
         // A new state is one event, carrying the whole info; the same state decided anew is an info change.
@@ -434,6 +437,26 @@ export class Pane extends Disposable {
   /** Resolves once the program runs; rejects when it could not be started after all (see PanePty.ready). */
   get ready(): Promise<void> {
     return this.pty.ready
+  }
+
+  /**
+   * Resolves once the mirror has parsed the output up to `offset` of the pty host's log (a pane
+   * taken over: its replay), or the program exited, or after `timeoutMs`; then the status has read it.
+   */
+  caughtUp(offset: number, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        sub.dispose()
+        exit.dispose()
+        timer.dispose()
+        void this.settled().then(resolve)
+      }
+      const check = () => (this.mirroredOffset ?? Infinity) >= offset && done()
+      const sub = this.onDidParse(check)
+      const exit = this.onDidExit(done)
+      const timer = this.clock.setTimeout(done, timeoutMs)
+      check()
+    })
   }
 
   /** The pty host's key of this pane's terminal log, if it is held there. */

@@ -20,6 +20,8 @@ export const RestoreConstants = {
  * the rest come back with nothing running, interrupted or exited. With the `resumeOnStart`
  * setting the interrupted agents (in their sessions) and shells are resumed, a few at a time.
  * Other commands wait for the user: running an arbitrary program again unasked could repeat what it did.
+ * Resolves once every pane taken over shows its screen as it is (its replay parsed, its badge read):
+ * the board answers its clients only then.
  */
 export function restoreWorkspace(
   board: Board,
@@ -27,7 +29,7 @@ export function restoreWorkspace(
   log: Logger,
   resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart,
   host: HeldPanes | null = null,
-): void {
+): Promise<void> {
   const panes = workspace.restorable()
   const held = host ? heldPanes(host, log) : new Map()
   const layout = workspace.layout()
@@ -35,11 +37,12 @@ export function restoreWorkspace(
   workspace.attach(board)
   // In id order, as the board lists them.
   const ids = [...new Set<PaneId>([...panes.map((p) => p.id), ...held.keys()])].sort((a, b) => Number(a) - Number(b))
+  const caughtUp: Promise<void>[] = []
   for (const id of ids) {
     const entry = held.get(id)
     if (entry && host) {
       try {
-        takeOverPane(board, workspace, host, entry, log)
+        caughtUp.push(takeOverPane(board, workspace, host, entry, log))
         continue
       } catch (err) {
         log.error('could not take a pane over; it comes back interrupted', { pane: id, err: String(err) })
@@ -50,7 +53,8 @@ export function restoreWorkspace(
   }
   const interrupted = panes.filter((p) => p.interruption && board.restoredPane(p.id))
   if (panes.length || held.size) log.info('workspace restored', { panes: ids.length, takenOver: held.size, interrupted: interrupted.length, resumeOnStart })
-  if (!resumeOnStart) return
+  const ready = Promise.all(caughtUp).then(() => undefined)
+  if (!resumeOnStart) return ready
   const resumable = interrupted.filter((p) => p.interruption?.resume.kind === 'session' || isShell(p.command[0] ?? ''))
   void startInTurn(resumable, RestoreConstants.ResumeAtOnce, async (p) => {
     try {
@@ -61,6 +65,7 @@ export function restoreWorkspace(
     }
     await settled(board, p.id)
   })
+  return ready
 }
 
 /** Resolves once the resumed pane is no longer working (its agent is up), is gone, or after ResumeSettleMs. */

@@ -36,7 +36,11 @@ export function heldPanes(host: HeldPanes, log: Logger): Map<PaneId, { held: Hel
  * Takes one held pane over: its saved screen and the host's output since that screen's offset
  * (planTakeover), and what only its reports told the last board (session id, version).
  */
-export function takeOverPane(board: Board, workspace: WorkspaceStore, host: HeldPanes, entry: { held: HeldPtyInfo; handover: NonNullable<ReturnType<typeof decodeHandover>> }, log: Logger): void {
+/** How long a board waits for a pane's replay before it answers its clients anyway. */
+export const CATCH_UP_MS = 3_000
+
+/** Resolves once the pane's mirror shows its replay (see Pane.caughtUp). */
+export function takeOverPane(board: Board, workspace: WorkspaceStore, host: HeldPanes, entry: { held: HeldPtyInfo; handover: NonNullable<ReturnType<typeof decodeHandover>> }, log: Logger): Promise<void> {
   const { held, handover } = entry
   const id = handover.paneId
   const row = workspace.savedPane(id)
@@ -50,4 +54,5 @@ export function takeOverPane(board: Board, workspace: WorkspaceStore, host: Held
     log.warn('pane taken over, but output was lost while the board restarted (more than the pty host keeps since the last saved screen); asked the program to redraw', { ...fields, lostBytes: plan.lost })
     board.get(id).askRedraw()
   } else log.info('pane taken over', fields)
+  return board.get(id).caughtUp(held.end, CATCH_UP_MS)
 }
