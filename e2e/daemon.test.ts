@@ -5,7 +5,7 @@
  * test's; each ends its daemons and checks that no process of theirs is left.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -274,6 +274,23 @@ describe('the daemon outlives its clients', () => {
     await expect.poll(() => alive(job), { timeout: 10_000 }).toBe(false)
   })
 
+  it('a CLI call between a restart\'s two daemons waits for the new one, however slowly it starts (no "no board is running")', async () => {
+    const h = newHome()
+    const id = (await cliOk(h, 'spawn', '--', 'sleep', '300')).trim()
+    const { pid } = daemonState(h)
+    // The new daemon takes 5 s to start (a loaded machine, a cold disk): longer than a CLI waits
+    // for a daemon when nothing says one is coming.
+    const slow = join(h.work, 'slow-daemon.cjs')
+    writeFileSync(slow, "if (process.argv[1] && process.argv[1].endsWith('daemon.js')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5000)\n")
+    const restart = run(CLI, ['daemon', '--restart'], h, { NODE_OPTIONS: `--require ${slow}` })
+    await gone(pid)
+    const ls = await cli(h, 'ls', '--json')
+    expect(ls.err).toBe('')
+    expect(ls.code).toBe(0)
+    expect((JSON.parse(ls.out) as { id: string }[]).map((p) => p.id)).toEqual([id])
+    expect((await restart).code).toBe(0)
+  })
+
   it('an open tab shows the restart and comes back by itself (same address, same login) to the same pane, which still runs and types', async () => {
     const h = newHome()
     const id = await shellThatRan(h, 'echo tab-$((6*7))')
@@ -348,5 +365,24 @@ describe('the daemon outlives its clients', () => {
     await cliOk(h, 'daemon', '--detach')
     const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
     expect(listed.find((p) => p.id === id)?.interrupted).toBeTruthy()
+  })
+
+  it('a kill -9 of the pty host ends its panes (its reaper) and the daemon with them; the next board brings them back interrupted with their screens', async () => {
+    const h = newHome()
+    const id = await shellThatRan(h, 'sleep 1000 & echo job-$!; echo host-$((6*7))')
+    const job = Number(/job-(\d+)/.exec(await cliOk(h, 'screen', id))![1])
+    const { pid } = daemonState(h)
+    const host = ptyHostOf(h.runtime)
+    expect(host).not.toBeNull()
+    process.kill(host!, 'SIGKILL')
+    await gone(pid)
+    await gone(job)
+    expect(paneProcessesOfBoard(h.runtime)).toEqual([])
+    expect(readFileSafe(join(h.runtime, 'daemon.log'))).toMatch(/the pty host .*every pane it held has ended; restarting the board/)
+    // A daemon that ran 10 s starts its successor itself; a younger one waits for the next client.
+    await cliOk(h, 'daemon', '--detach')
+    const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
+    expect(listed.map((p) => [p.id, Boolean(p.interrupted)])).toEqual([[id, true]])
+    expect(await cliOk(h, 'screen', id)).toMatch(/^host-42$/m)
   })
 })

@@ -5,12 +5,12 @@ import type { RpcClient } from '../../shared/ipc/rpcClient'
 import { jsonLine, rpcOverSocket } from '../ipc/jsonLines'
 import type { ControlHello } from '../host/controlAuth'
 import { controlSocketPath, listSockets, runtimeDir } from '../host/runtimeDir'
-import { pidAlive, readPidFile } from '../daemon/daemonState'
+import { pidAlive, readPidFile, restartMarker } from '../daemon/daemonState'
 import { ptyHostPaths } from '../ptyHostProtocol/paths'
 
 /** How long a command waits for the board while it restarts (its pty host keeps the panes meanwhile). */
 export const RESTART_WAIT_MS = 15_000
-/** With no daemon process at all, how long one may take to appear (between a restart's two daemons, or the pty host starting one). */
+/** With no daemon process at all and no restart under way (restartMarker), how long one may take to appear (the pty host starting one). */
 const NO_DAEMON_WAIT_MS = 3_000
 
 export class CliError extends Error {}
@@ -55,8 +55,13 @@ async function openWaiting(path: string, env: NodeJS.ProcessEnv): Promise<Socket
       if (code !== 'ECONNREFUSED' && code !== 'ENOENT') throw err
       const host = ptyHostPid(dirname(path))
       if (!host) return null
-      const daemon = readPidFile({ pidFile: join(dirname(path), 'daemon.pid') })
-      if (!(daemon?.pid && pidAlive(daemon.pid)) && Date.now() > deadline - waitMs + NO_DAEMON_WAIT_MS) return null
+      const running = (pidFile: string) => {
+        const lock = readPidFile({ pidFile })
+        return Boolean(lock?.pid && pidAlive(lock.pid))
+      }
+      // No daemon process, and no restart says one is coming: none will be, soon.
+      const coming = running(join(dirname(path), 'daemon.pid')) || running(restartMarker(dirname(path)))
+      if (!coming && Date.now() > deadline - waitMs + NO_DAEMON_WAIT_MS) return null
       if (Date.now() > deadline) throw new CliError(`the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }

@@ -19,6 +19,13 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   return { dir, pidFile: join(dir, 'daemon.pid'), stateFile: join(dir, 'daemon.json'), logFile: join(dir, 'daemon.log') }
 }
 
+/**
+ * `restarting.pid`: the pid of a `daemon --restart` under way. Between its two daemons no daemon
+ * process runs at all; a client that finds this file (its process alive) waits for the new one
+ * instead of saying no board runs (a new daemon took over 3 s to start at load 17).
+ */
+export const restartMarker = (dir: string) => join(dir, 'restarting.pid')
+
 export interface DaemonState {
   readonly pid: number
   readonly protocol: number

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { ensurePrivateDir } from '../host/runtimeDir'
 import { HAND_OVER_SIGNAL } from '../host/stopSignals'
 import { ptyHostPaths } from '../ptyHostProtocol/paths'
-import { pidAlive, readPidFile, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
+import { pidAlive, readPidFile, restartMarker, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
 /** A detached daemon's log is rotated once it grows past this, at the next start. */
 const MAX_LOG_BYTES = 5 * 1024 * 1024
@@ -142,7 +142,13 @@ export async function restartDaemon(paths: DaemonPaths, launcher: DaemonLauncher
   const pid = daemonPid(paths, await runningDaemon(paths))
   const host = ptyHostPid(paths)
   const handedOver = pid !== null && host !== null
-  if (pid) await stopProcess(pid, timeoutMs, 'the board', handedOver ? HAND_OVER_SIGNAL : 'SIGTERM')
-  const { state } = await ensureDaemon(paths, launcher)
-  return { from: pid, state, handedOver, ms: Date.now() - t0 }
+  const marker = restartMarker(paths.dir)
+  if (handedOver) writeFileSync(marker, `${process.pid}\n`, { mode: 0o600 })
+  try {
+    if (pid) await stopProcess(pid, timeoutMs, 'the board', handedOver ? HAND_OVER_SIGNAL : 'SIGTERM')
+    const { state } = await ensureDaemon(paths, launcher)
+    return { from: pid, state, handedOver, ms: Date.now() - t0 }
+  } finally {
+    if (handedOver) rmSync(marker, { force: true })
+  }
 }
