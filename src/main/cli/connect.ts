@@ -15,6 +15,9 @@ const NO_DAEMON_WAIT_MS = 3_000
 
 export class CliError extends Error {}
 
+/** What a call in flight fails with when the board closes the connection (a quit, a restart's handover). */
+export const CLOSED_BY_BOARD = 'the board closed the connection'
+
 export interface BoardConnection {
   readonly client: RpcClient
   readonly path: string
@@ -134,7 +137,7 @@ export async function connectToBoard(explicit: string | undefined, env: NodeJS.P
   const client = rpcOverSocket(socket)
   const closed = new Promise<void>((resolve) =>
     socket.on('close', () => {
-      client.close('the board closed the connection')
+      client.close(CLOSED_BY_BOARD)
       resolve()
     }),
   )
