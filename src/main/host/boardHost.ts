@@ -114,6 +114,7 @@ export async function startBoardHost(options: {
     history: workspace ? (id) => workspace.history(id) : undefined,
     ptys: ptyHost,
     reaperTag: ptyHost?.welcome.reaperTag,
+    notifySettings: () => (options.settings ?? sharedSettingsStore()).get().settings.notifications,
   })
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
   // Clients are answered once every pane taken over shows its screen and badge as they are.

@@ -27,7 +27,8 @@ import { PaneOrder } from './paneOrder'
 import { PaneSpawner, type AdoptedPty, type SpawnedPane } from './paneSpawner'
 import { LocalPtys } from '../pty/ptyProcess'
 import type { PtyBackend } from '../pty/panePty'
-
+import { AttentionHub } from '../notify/attentionHub'
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -71,6 +72,8 @@ export interface BoardOptions {
    */
   readonly ptys?: PtyBackend
   readonly reaperTag?: string | null
+  /** The notification settings in effect (the settings file's); the defaults without one. */
+  readonly notifySettings?: () => Settings['notifications']
 }
 
 export type { BoardEvent, ClientSession }
@@ -102,8 +105,10 @@ export class Board extends Disposable {
   readonly onDidChangeLayout = this._onDidChangeLayout.event
 
   private readonly events: BoardEvents
-  /** Every event for clients but `pane:data` (BoardEvents). */
+  /** Every event for clients but those addressed to one client (BoardEvents). */
   readonly onEvent: Event<BoardEvent>
+  /** The notification policy for every client: intents, cooldown, what was seen where. */
+  readonly attention: AttentionHub
 
   private readonly rules: BoardRules
   private readonly reaper: SessionReaper | null
@@ -116,6 +121,15 @@ export class Board extends Disposable {
     super()
     this.events = this.register(new BoardEvents(options.clock, options.log, (id) => this.panes.has(id)))
     this.onEvent = this.events.onEvent
+    this.attention = this.register(
+      new AttentionHub({
+        clock: options.clock,
+        log: options.log,
+        settings: options.notifySettings ?? (() => DEFAULT_SETTINGS.notifications),
+        broadcast: (payload) => this.events.fire({ channel: 'attention:changed', payload }),
+      }),
+    )
+    this.register(this.onEvent((event) => this.attention.onBoardEvent(event)))
     this.recordings = new PaneRecordings(options.clock)
     // A reaper of our own only for terminals of our own: the pty host runs its own.
     this.reaper = options.reaper === false || options.ptys ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
