@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import type { IncomingReport } from '../reports/report'
-import { AGENT_DISPLAY_NAMES, type AgentKind, type AgentName } from '../../shared/domain/agents'
+import { TOKEN_HEADER } from '../reports/reportServer'
 import type { AgentProfile } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
@@ -34,7 +33,8 @@ export interface AgentLaunchRequest {
 
 /** What a later board process needs to take over a running agent's reporting (kept in the pty host's memory only). */
 export interface AgentHandover {
-  readonly agent: AgentName
+  /** The agent's id (its folder's name, AgentCatalog). */
+  readonly agent: string
   /** The report token the agent was started with: the next board accepts its reports with it. */
   readonly token: string
   /** The launch's private directory (its settings files, token file, marker). */
@@ -44,7 +44,8 @@ export interface AgentHandover {
 }
 
 export interface AgentLaunch extends IDisposable {
-  readonly agent: AgentKind
+  /** The agent's id, `shell` for any other program. */
+  readonly agent: string
   /** The command line to spawn: no secret in it. */
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (the token among them). */
@@ -53,6 +54,8 @@ export interface AgentLaunch extends IDisposable {
   readonly secrets: readonly string[]
   /** For the next board process, when this one restarts while the agent runs; null without reporting. */
   readonly handover: AgentHandover | null
+  /** Reporting was injected (false: launched as typed, `argv` is the request's). */
+  readonly reporting: boolean
 }
 
 /**
@@ -63,25 +66,29 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], handover: null, dispose() {} }
-  if (profile.kind === 'shell') return plain
+  const plain: AgentLaunch = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], handover: null, reporting: false, dispose() {} }
+  const prepare = profile.prepareLaunch
+  if (!prepare) return plain
 
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind, req.ownerPid)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
-  const registration = req.server.register(req.paneId, profile.kind, marker && ((report) => marker.observe(report)))
+  const registration = req.server.register(req.paneId, { agent: profile.kind, payload: profile.payload }, marker && ((report) => marker.observe(report)))
   const dispose = () => {
     registration.dispose()
     marker?.dispose()
     rmSync(dir, { recursive: true, force: true })
   }
   try {
-    const prepared = profile.prepareLaunch({
+    const prepared = prepare({
       paneId: req.paneId,
       executable: req.executable,
       userArgs: req.userArgs,
       env: req.env,
       reportUrl: registration.url,
+      tokenVariable: REPORT_ENV.token,
+      tokenHeader: TOKEN_HEADER,
       dir,
+      folder: profile.folder ?? dir,
       resourcesDir: req.resourcesDir,
       reporterCommand: (gated) => reporterCommand(req.resourcesDir, gated),
     })
@@ -105,6 +112,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       env,
       secrets: [registration.token],
       handover: { agent: profile.kind, token: registration.token, dir, marker: marker?.path ?? null },
+      reporting: true,
       dispose: () => {
         if (disposed) return
         disposed = true
@@ -113,7 +121,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
     }
   } catch (err) {
     dispose()
-    throw new Error(`could not prepare ${AGENT_DISPLAY_NAMES[profile.kind]} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+    throw new Error(`could not prepare ${profile.name} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
   }
 }
 
@@ -121,11 +129,14 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
  * Takes over the reporting of an agent that a previous board process launched and that still runs
  * (in the pty host): its reports are accepted again with the token it was started with, at the
  * same URL (the report server listens on the same port), its gate marker is kept up, and `dispose`
- * removes its launch directory when it ends. Null when the report server no longer knows how.
+ * removes its launch directory when it ends. `profile`: the agent as this board's catalog knows it
+ * (undefined: its folder is gone; its reports are then refused, the pane still runs).
  */
-export function reattachAgent(paneId: PaneId, handover: AgentHandover, server: ReportServer, opens: ((report: IncomingReport) => boolean) | undefined): AgentLaunch {
+export function reattachAgent(paneId: PaneId, handover: AgentHandover, server: ReportServer, profile: AgentProfile | undefined): AgentLaunch {
+  const opens = profile?.promptOpens
   const marker = handover.marker && opens ? new PromptMarker(handover.marker, opens) : undefined
-  const registration = server.register(paneId, handover.agent, marker && ((report) => marker.observe(report)), handover.token)
+  const reporter = { agent: handover.agent, payload: profile?.payload ?? null }
+  const registration = server.register(paneId, reporter, marker && ((report) => marker.observe(report)), handover.token)
   let disposed = false
   return {
     agent: handover.agent,
@@ -134,6 +145,7 @@ export function reattachAgent(paneId: PaneId, handover: AgentHandover, server: R
     env: {},
     secrets: [handover.token],
     handover,
+    reporting: true,
     dispose: () => {
       if (disposed) return
       disposed = true

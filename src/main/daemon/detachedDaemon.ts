@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { closeSync, openSync } from 'node:fs'
+import { closeSync } from 'node:fs'
+import { openForAppend } from '../util/safeFiles'
 import type { DaemonCommand } from '../ptyHostProtocol/protocol'
 
 /**
@@ -8,7 +9,7 @@ import type { DaemonCommand } from '../ptyHostProtocol/protocol'
  * successor when its pty host died. `exited` is called when that process ends.
  */
 export function startDetachedDaemon(launcher: DaemonCommand, exited: () => void = () => undefined): void {
-  const fd = openSync(launcher.logFile, 'a', 0o600)
+  const fd = openForAppend(launcher.logFile, 0o600)
   try {
     const child = spawn(launcher.execPath, [...launcher.args], { cwd: launcher.cwd, env: launcher.env, detached: true, stdio: ['ignore', fd, fd] })
     child.once('exit', exited)

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs'
 import { ensurePrivateDir } from '../host/runtimeDir'
 import { HAND_OVER_SIGNAL } from '../host/stopSignals'
 import { ptyHostPaths } from '../ptyHostProtocol/paths'
-import { pidAlive, readPidFile, restartMarker, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
+import { createExclusive, openForAppend, readRegularFile } from '../util/safeFiles'
+import { pidAlive, readPidFile, removeQuietly, restartMarker, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
-/** A detached daemon's log is rotated once it grows past this, at the next start. */
-const MAX_LOG_BYTES = 5 * 1024 * 1024
+/** A detached daemon's log is rotated once it grows past this: at the next start, and by the daemon as it writes. */
+export const MAX_LOG_BYTES = 5 * 1024 * 1024
 /** How long a starter waits for a new daemon to answer (it restores the workspace first). */
 export const START_TIMEOUT_MS = 30_000
 
@@ -25,7 +26,7 @@ export interface DaemonLauncher {
 
 function lastLines(path: string, n: number): string {
   try {
-    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-n).join('\n')
+    return readRegularFile(path).trimEnd().split('\n').slice(-n).join('\n')
   } catch {
     return '(no log)'
   }
@@ -41,11 +42,12 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
   if (running) return { state: running, started: false }
   ensurePrivateDir(paths.dir)
   try {
-    if (statSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
+    if (lstatSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
   } catch {
     // Swallow: no log yet.
   }
-  const fd = openSync(paths.logFile, 'a', 0o600)
+  // Never through a link or into a FIFO planted at its name.
+  const fd = openForAppend(paths.logFile, 0o600)
   const execPath = launcher.execPath ?? process.execPath
   const env: NodeJS.ProcessEnv = { ...launcher.env }
   // Electron's binary is Node only with this; plain Node ignores it.
@@ -143,12 +145,26 @@ export async function restartDaemon(paths: DaemonPaths, launcher: DaemonLauncher
   const host = ptyHostPid(paths)
   const handedOver = pid !== null && host !== null
   const marker = restartMarker(paths.dir)
-  if (handedOver) writeFileSync(marker, `${process.pid}\n`, { mode: 0o600 })
+  if (handedOver) writeRestartMarker(marker)
   try {
     if (pid) await stopProcess(pid, timeoutMs, 'the board', handedOver ? HAND_OVER_SIGNAL : 'SIGTERM')
     const { state } = await ensureDaemon(paths, launcher)
     return { from: pid, state, handedOver, ms: Date.now() - t0 }
   } finally {
-    if (handedOver) rmSync(marker, { force: true })
+    if (handedOver && readPidFile({ pidFile: marker })?.pid === process.pid) removeQuietly(marker)
+  }
+}
+
+/**
+ * This process's pid in `restarting.pid`, created afresh (O_EXCL|O_NOFOLLOW: never written through
+ * a link planted at its name); one a killed restart left behind is removed first.
+ */
+function writeRestartMarker(marker: string): void {
+  removeQuietly(marker)
+  const fd = createExclusive(marker, 0o600)
+  try {
+    writeSync(fd, `${process.pid}\n`)
+  } finally {
+    closeSync(fd)
   }
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { closeSync, lstatSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
+import { openForAppend, readRegularFile } from '../util/safeFiles'
 import { pidAlive, readPidFile } from './daemonState'
 import type { PtyHostPaths } from '../ptyHostProtocol/paths'
 import { PtyHostClient, type PtyHostClientOptions } from '../pty/ptyHostClient'
@@ -24,7 +25,7 @@ export interface PtyHostLauncher {
 
 function lastLines(path: string, n: number): string {
   try {
-    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-n).join('\n')
+    return readRegularFile(path).trimEnd().split('\n').slice(-n).join('\n')
   } catch {
     return '(no log)'
   }
@@ -49,11 +50,12 @@ export async function connectPtyHost(paths: PtyHostPaths, launcher: PtyHostLaunc
   let exit: number | string | null = null
   if (!(lock?.pid && pidAlive(lock.pid))) {
     try {
-      if (statSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
+      if (lstatSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
     } catch {
       // Swallow: no log yet.
     }
-    const fd = openSync(paths.logFile, 'a', 0o600)
+    // Never through a link or into a FIFO planted at its name.
+    const fd = openForAppend(paths.logFile, 0o600)
     try {
       child = spawn(launcher.execPath, [launcher.script], { env: launcher.env, detached: true, stdio: ['ignore', fd, fd], cwd: '/' })
     } finally {

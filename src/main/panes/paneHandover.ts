@@ -1,5 +1,5 @@
 import type { PaneId, PaneWorktree } from '../../shared/domain/pane'
-import { AGENT_KINDS, AGENT_NAMES } from '../../shared/domain/agents'
+import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
 import type { AgentHandover } from '../agents/launchAgent'
 import type { PaneLaunchSpec } from './relaunch'
 
@@ -30,6 +30,7 @@ export const encodeHandover = (h: PaneHandover): string => JSON.stringify(h)
 const isStr = (v: unknown): v is string => typeof v === 'string'
 const isStrArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr)
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+const isAgentId = (v: unknown): v is string => isStr(v) && AGENT_ID_PATTERN.test(v)
 const isSize = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= 10_000
 
 function isWorktree(v: unknown): v is PaneWorktree {
@@ -40,12 +41,12 @@ function isSpec(v: unknown): v is PaneLaunchSpec {
   if (!isObj(v) || !isStrArray(v.command) || !isStr(v.cwd) || !isObj(v.env) || !Object.values(v.env).every(isStr)) return false
   if (!isSize(v.cols) || !isSize(v.rows)) return false
   if (v.title !== undefined && !isStr(v.title)) return false
-  if (v.agent !== undefined && !(AGENT_KINDS as readonly unknown[]).includes(v.agent)) return false
+  if (v.agent !== undefined && !isAgentId(v.agent)) return false
   return v.worktree === undefined || isWorktree(v.worktree)
 }
 
 function isReporting(v: unknown): v is AgentHandover {
-  return isObj(v) && (AGENT_NAMES as readonly unknown[]).includes(v.agent) && isStr(v.token) && isStr(v.dir) && (v.marker === null || isStr(v.marker))
+  return isObj(v) && isAgentId(v.agent) && isStr(v.token) && isStr(v.dir) && (v.marker === null || isStr(v.marker))
 }
 
 /**

@@ -7,7 +7,7 @@ import type { PanePty, PtyBackend, PtyLaunch } from '../pty/panePty'
 import type { SessionReaper } from '../pty/sessionReaper'
 import type { Logger } from '../util/log'
 import { injectReporting } from './agentInjection'
-import type { BoardRules } from './boardRules'
+import type { AgentCatalog } from '../agents/agentCatalog'
 import { Pane, type PaneOptions } from './pane'
 import type { PaneEnvironment } from './paneEnvironment'
 import { encodeHandover, type PaneHandover } from './paneHandover'
@@ -17,7 +17,8 @@ export interface PaneSpawnerOptions {
   readonly clock: Clock
   readonly log: Logger
   readonly env: PaneEnvironment
-  readonly rules: BoardRules
+  /** The agents in force: which profile launches a command, each pane's knowledge and rules. */
+  readonly catalog: AgentCatalog
   /** Where terminals are held: this process, or the pty host. */
   readonly ptys: PtyBackend
   /** The session reaper, when this process holds the terminals (the pty host has its own). */
@@ -64,10 +65,11 @@ export class PaneSpawner {
 
   /** Throws BoardError('spawn-failed') when the program cannot start; nothing is left behind then. */
   spawn(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): SpawnedPane {
-    const { clock, log } = this.options
+    const { clock, log, catalog } = this.options
     const env = this.options.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = injectReporting(this.options.agents, log, id, argv, env, spec.agent)
+    const profile = spec.agent ? catalog.profile(spec.agent) : catalog.profileForCommand(argv)
+    const injected = injectReporting(this.options.agents, log, id, argv, env, profile)
     const createdAt = clock.now()
     const controlToken = env.SWITCHBOARD_PANE_TOKEN ?? null
     const current: PaneHandover = { v: 1, paneId: id, spec, argv, createdAt, controlToken, reporting: injected?.handover ?? null, since: null }
@@ -90,7 +92,9 @@ export class PaneSpawner {
     let injected: AgentLaunch | null = null
     if (handover.reporting && this.options.agents) {
       try {
-        injected = this.options.agents.reattach(handover.paneId, handover.reporting)
+        const agent = handover.reporting.agent
+        const profile = this.options.catalog.profile(agent)
+        injected = this.options.agents.reattach(handover.paneId, handover.reporting, profile.kind === agent ? profile : undefined)
       } catch (err) {
         this.options.log.error('could not take over the agent’s reporting; the pane runs on without reports', { pane: handover.paneId, err: String(err) })
       }
@@ -114,7 +118,7 @@ export class PaneSpawner {
   }
 
   private pane(id: PaneId, launch: PtyLaunch, pty: PanePty, spec: PaneLaunchSpec, extra: Pick<PaneOptions, 'seed' | 'createdAt' | 'answeredUntil' | 'facts'>): Pane {
-    const { clock, log, rules } = this.options
+    const { clock, log, catalog } = this.options
     return new Pane({
       ...extra,
       id,
@@ -124,8 +128,7 @@ export class PaneSpawner {
       worktree: spec.worktree ?? null,
       agent: spec.agent,
       clock,
-      rules: (agent) => rules.rules(agent),
-      ruleFile: (agent) => rules.file(agent),
+      agents: catalog,
       log: (line) => log.info(line),
     })
   }

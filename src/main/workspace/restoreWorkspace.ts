@@ -2,7 +2,7 @@ import { startInTurn } from '../../core/lifecycle/inTurn'
 import type { PaneId } from '../../shared/domain/pane'
 import type { Board } from '../panes/board'
 import { sharedSettingsStore } from '../settings/settingsStore'
-import { isShell } from '../../core/process/shells'
+import { isInteractiveShell } from '../../core/process/shells'
 import type { Logger } from '../util/log'
 import { heldPanes, takeOverPane, type HeldPanes } from './takeOverPanes'
 import type { WorkspaceStore } from './workspaceStore'
@@ -19,7 +19,8 @@ export const RestoreConstants = {
  * still runs (the board process restarted, or crashed) are taken over, running, in their places;
  * the rest come back with nothing running, interrupted or exited. With the `resumeOnStart`
  * setting the interrupted agents (in their sessions) and shells are resumed, a few at a time.
- * Other commands wait for the user: running an arbitrary program again unasked could repeat what it did.
+ * Other commands wait for the user: running an arbitrary program again unasked could repeat what it did —
+ * and a script run by a shell (`bash -c '…'`, `bash build.sh`) is such a program, not a shell at its prompt.
  * Resolves once every pane taken over shows its screen as it is (its replay parsed, its badge read):
  * the board answers its clients only then.
  */
@@ -30,7 +31,7 @@ export function restoreWorkspace(
   resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart,
   host: HeldPanes | null = null,
 ): Promise<void> {
-  const panes = workspace.restorable()
+  const panes = workspace.restorable((agent) => board.agents.get(agent)?.manifest.resume ?? null)
   const held = host ? heldPanes(host, log) : new Map()
   const layout = workspace.layout()
   if (layout) board.setLayout(layout, false)
@@ -55,7 +56,7 @@ export function restoreWorkspace(
   if (panes.length || held.size) log.info('workspace restored', { panes: ids.length, takenOver: held.size, interrupted: interrupted.length, resumeOnStart })
   const ready = Promise.all(caughtUp).then(() => undefined)
   if (!resumeOnStart) return ready
-  const resumable = interrupted.filter((p) => p.interruption?.resume.kind === 'session' || isShell(p.command[0] ?? ''))
+  const resumable = interrupted.filter((p) => p.interruption?.resume.kind === 'session' || isInteractiveShell(p.command))
   void startInTurn(resumable, RestoreConstants.ResumeAtOnce, async (p) => {
     try {
       await board.resume(p.id)

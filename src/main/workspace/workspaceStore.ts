@@ -3,7 +3,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { isShell } from '../../core/process/shells'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
-import { resumeCommand } from '../agents/resume'
+import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane, SavedScreenShot } from '../panes/pane'
 import type { PaneLaunchSpec } from '../panes/relaunch'
@@ -12,6 +12,7 @@ import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
 import { persistableEnv } from './persistEnv'
 import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
+import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
   /**
@@ -53,6 +54,11 @@ export class WorkspaceStore extends Disposable {
   private heartbeat: IDisposable | null = null
   private saving: Promise<void> = Promise.resolve()
   private closed = false
+  /** Every write goes through it: what a full disk refused is written again once it takes writes. */
+  private readonly writes: WriteQueue
+  private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
+  /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
+  private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -62,6 +68,7 @@ export class WorkspaceStore extends Disposable {
     private readonly log: Logger,
   ) {
     super()
+    this.writes = new WriteQueue(log, db.path)
   }
 
   static open(options: { readonly dir: string; readonly clock: Clock; readonly log: Logger }): WorkspaceStore {
@@ -74,15 +81,18 @@ export class WorkspaceStore extends Disposable {
     return this.db.path
   }
 
-  /** The saved panes, each with its last screen; those that still ran when the board stopped are interrupted. */
-  restorable(): RestorablePane[] {
+  /**
+   * The saved panes, each with its last screen; those that still ran when the board stopped are
+   * interrupted, to be resumed the way their agent's manifest says (`resumeOf`).
+   */
+  restorable(resumeOf: ResumeLookup): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
       return {
         ...p,
         serialized: screen?.serialized ?? '',
-        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()),
+        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf),
       }
     })
   }
@@ -115,7 +125,7 @@ export class WorkspaceStore extends Disposable {
 
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
-    this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
+    this.listeners.push(board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })))
     this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
     this.listeners.push(
       board.onEvent((e) => {
@@ -123,7 +133,8 @@ export class WorkspaceStore extends Disposable {
         else if (e.channel === 'pane:state') {
           const { paneId, previous, verdict, info } = e.payload
           this.changed(info)
-          if (this.specs.has(paneId)) this.guard('save a state change', () => this.db.appendState({ paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }))
+          const entry = { paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }
+          if (this.specs.has(paneId)) this.writes.run('save a state change', () => this.db.appendState(entry), { pane: paneId })
         } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
       }),
     )
@@ -161,8 +172,15 @@ export class WorkspaceStore extends Disposable {
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)
     if (this.saved.get(info.id) === key) return
-    this.saved.set(info.id, key)
-    this.guard('save a pane', () => this.db.savePane(row))
+    // Remembered as saved once it is: a row the disk refused waits (and is retried) in the queue.
+    this.writes.run(
+      'save a pane',
+      () => {
+        this.db.savePane(row)
+        this.saved.set(info.id, key)
+      },
+      { key: `pane:${info.id}`, pane: info.id },
+    )
   }
 
   private removed(id: PaneId): void {
@@ -173,7 +191,10 @@ export class WorkspaceStore extends Disposable {
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
-    this.guard('forget a closed pane', () => this.db.removePane(id))
+    this.writes.forget(id)
+    this.unsavedScreens.delete(id)
+    this.unsavedShots.delete(id)
+    this.writes.run('forget a closed pane', () => this.db.removePane(id))
   }
 
   private markDirty(id: PaneId, pane: Pane): void {
@@ -206,9 +227,20 @@ export class WorkspaceStore extends Disposable {
         }
       }
       if (!screens.length || this.closed) return
-      const saved = this.guard('save screens', () => (this.db.saveScreens(screens), true))
-      // Only what is written may be forgotten by the host.
-      if (saved) for (const [pane, shot] of shots) pane.checkpointed(shot)
+      // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
+      for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+      for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
+      this.writes.run(
+        'save screens',
+        () => {
+          this.db.saveScreens([...this.unsavedScreens.values()])
+          this.unsavedScreens.clear()
+          // Only what is written may be forgotten by the pty host.
+          for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
+          this.unsavedShots.clear()
+        },
+        { key: 'screens' },
+      )
     })
     return this.saving
   }
@@ -233,7 +265,8 @@ export class WorkspaceStore extends Disposable {
 
   private beat(): void {
     if (this.closed) return
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    // Also the retry of what a full disk refused: at most a heartbeat after space returns.
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.heartbeat = this.clock.setTimeout(() => this.beat(), WorkspaceConstants.HeartbeatMs)
   }
 
@@ -245,7 +278,7 @@ export class WorkspaceStore extends Disposable {
     if (this.closed) return
     this.stopListening()
     await this.saveScreens()
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.dispose()
   }
 
@@ -285,7 +318,7 @@ function processCwd(pid: number): string | null {
   }
 }
 
-function interruptionOf(p: SavedPane, at: number): PaneInterruption {
-  const resumed = resumeCommand(p.agent, p.command, p.sessionId)
+function interruptionOf(p: SavedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
+  const resumed = resumeCommand(resumeOf(p.agent), p.command, p.sessionId)
   return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
 }
