@@ -127,6 +127,11 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     start()
     save((s) => ({ ...s, agents: { ...s.agents, mytool: { executable: MYTOOL, args: ['--stage', 'prod'], env: { MYTOOL_MODE: 'from-settings' } } } }))
     const info = await call('pane:create', { agent: 'mytool', args: ['--verbose'] })
+    // Its shebang runs /usr/bin/env first, which then execs node: read the command line once node runs it.
+    await eventually(() => {
+      const c = cmdline(info.pid!)
+      return c.includes(MYTOOL) && !c[0]!.endsWith('env')
+    }, 'env to exec node')
     expect(cmdline(info.pid!).slice(1)).toEqual([MYTOOL, '--stage', 'prod', '--verbose'])
     expect(readFileSync(`/proc/${info.pid}/environ`, 'utf8').split('\0')).toContain('MYTOOL_MODE=from-settings')
     await waitForState(board.get(info.id), 'idle')
