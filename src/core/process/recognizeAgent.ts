@@ -4,6 +4,12 @@ import { programName } from './shells'
 
 /** Launchers that run an agent's script: the agent is named by the script, not the launcher. */
 const LAUNCHERS = new Set(['node', 'nodejs', 'bun', 'deno', 'npx', 'npm', 'pnpm', 'yarn', 'env', 'electron'])
+/** Python runs Hermes' entry script: the foreground process of `hermes` is `…/bin/python …/bin/hermes`. */
+const PYTHON = /^python(?:\d+(?:\.\d+)?)?$/
+
+function isLauncher(program: string): boolean {
+  return LAUNCHERS.has(program) || PYTHON.test(program)
+}
 
 /** Package paths that identify an agent's script when it runs through a launcher (each agent's `packageHints`). */
 const PACKAGE_HINTS: readonly (readonly [RegExp, AgentName])[] = AGENT_NAMES.flatMap((name) => AGENTS[name].packageHints.map((hint) => [hint, name] as const))
@@ -15,7 +21,8 @@ function byName(arg: string): AgentName | null {
 
 /**
  * Which agent an argv runs: by program name (`claude`, `/usr/local/bin/codex`), or through a
- * launcher (`node …/@anthropic-ai/claude-code/cli.js`, `npx opencode-ai`). Null for anything else.
+ * launcher (`node …/@anthropic-ai/claude-code/cli.js`, `npx opencode-ai`, `python3 …/bin/hermes`). Null
+ * for anything else.
  */
 export function recognizeAgent(argv: readonly string[]): AgentName | null {
   const [first, ...rest] = argv
@@ -23,7 +30,7 @@ export function recognizeAgent(argv: readonly string[]): AgentName | null {
   const direct = byName(first)
   if (direct) return direct
   for (const [pattern, agent] of PACKAGE_HINTS) if (pattern.test(first)) return agent
-  if (!LAUNCHERS.has(programName(first))) return null
+  if (!isLauncher(programName(first))) return null
   for (const arg of rest) {
     if (arg.startsWith('-')) continue
     for (const [pattern, agent] of PACKAGE_HINTS) if (pattern.test(arg)) return agent
