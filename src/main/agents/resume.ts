@@ -21,6 +21,8 @@ export const AGENT_RESUME: Readonly<Record<AgentKind, ResumeSpec | null>> = {
   opencode: { verifiedOn: '1.18.33', args: (id) => ['--session', id] },
   // `--session <path|id>  Use specific session file or partial UUID`
   pi: { verifiedOn: '0.73.1', args: (id) => ['--session', id] },
+  // `--resume SESSION, -r SESSION  Resume a previous session by ID or title`
+  hermes: { verifiedOn: '0.19.0', args: (id) => ['--resume', id] },
   shell: null,
 }
 

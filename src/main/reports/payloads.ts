@@ -26,8 +26,8 @@ const HookPayload = z.looseObject({
 })
 
 /**
- * OpenCode's plugin and Pi's extension are ours: they post `{event, payload}` where `event` is the
- * bus event type (OpenCode) or the extension event name (Pi) and `payload` its properties.
+ * OpenCode's and Hermes' plugins and Pi's extension are ours: they post `{event, payload}` where `event` is the
+ * bus event type (OpenCode), the extension event name (Pi) or the hook name (Hermes) and `payload` its properties.
  */
 const PluginEnvelope = z.object({
   event: EventName,
@@ -69,4 +69,5 @@ export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
   codex: hook,
   opencode: plugin,
   pi: plugin,
+  hermes: plugin,
 }
