@@ -41,7 +41,8 @@ export const hermesProfile: AgentProfile = {
     for (const f of PLUGIN_FILES) copyFileSync(join(ctx.resourcesDir, PLUGIN_DIR, f), join(dir, PLUGIN_NAME, f))
     return { argv: [ctx.executable, ...ctx.userArgs], env: { HERMES_BUNDLED_PLUGINS: dir } }
   },
-  // Hermes' terminal tool writes `export -p` of its shell (this environment) to
-  // $TMPDIR/hermes-snap-<id>.sh while it runs (tools/environments/base.py, 0.19.0).
+  // Hermes' terminal tool keeps `export -p` of its shell (this environment) in
+  // $TMPDIR/hermes-snap-<id>.sh while it runs (0600; removed at the end, left behind by a crash;
+  // tools/environments/base.py, 0.19.0): in a file of its own, the token is written nowhere else.
   tokenInFile: true,
 }
