@@ -1,15 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { agentBin } from './support/paths'
+import { HERMES_VERSION, agentBin } from './support/paths'
 import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from './support/scenarios'
 import type { ScenarioResult } from './support/scenarioSteps'
 
 /**
- * Codex, OpenCode and Pi at their pinned versions, the live badge at each step of each agent's
+ * Codex, OpenCode, Pi and Hermes at their pinned versions, the live badge at each step of each agent's
  * scenario (permission yes — resized while open — and no, question, reply that asks, exit), and
  * the run scored against its own ground truth. `AGENT_COLS`/`AGENT_ROWS` pick the size (120x32),
  * `AGENT_ONLY` one agent, `RECORD_FIXTURES=<dir>` saves each run as `<dir>/<agent>/<name>`.
  */
-const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1' }
+const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1', hermes: HERMES_VERSION }
 const SIZE = { cols: Number(process.env.AGENT_COLS ?? 120), rows: Number(process.env.AGENT_ROWS ?? 32) }
 const agents = (Object.keys(AGENT_SCENARIOS) as ScenarioAgent[]).filter((a) => !process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)
 const runs: ScenarioResult[] = []
@@ -17,7 +17,7 @@ afterAll(async () => {
   for (const r of runs) await r.harness.dispose()
 })
 
-describe(`Codex, OpenCode and Pi, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
+describe(`Codex, OpenCode, Pi and Hermes, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
   it.each(agents)('%s', async (agent) => {
     const version = VERSIONS[agent]
     const result = await AGENT_SCENARIOS[agent]({ bin: agentBin(agent), version, ...SIZE })

@@ -6,10 +6,20 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 export const resourcesDir = join(repoRoot, 'resources')
 const binDir = fileURLToPath(new URL('../node_modules/.bin', import.meta.url))
 
-/** The pinned CLI from test/agents/node_modules; fails with the command that installs it. */
-export function agentBin(name: 'claude' | 'codex' | 'opencode' | 'pi'): string {
+/** The pinned CLI from test/agents/node_modules (Hermes: its venv); fails with the command that installs it. */
+export function agentBin(name: 'claude' | 'codex' | 'opencode' | 'pi' | 'hermes'): string {
+  if (name === 'hermes') return hermesBin()
   const bin = join(binDir, name)
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm ci --prefix test/agents\` (installs the pinned agent CLIs for these tests)`)
+  return bin
+}
+
+/** The pinned Hermes Agent (PyPI), in its own venv under test/agents/hermes (hermes/install.mjs). */
+export const HERMES_VERSION = '0.19.0'
+
+export function hermesBin(): string {
+  const bin = fileURLToPath(new URL('../hermes/.venv/bin/hermes', import.meta.url))
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm install --prefix test/agents\` (its postinstall, hermes/install.mjs, installs hermes-agent ${HERMES_VERSION} from PyPI into test/agents/hermes/.venv)`)
   return bin
 }
 
