@@ -32,11 +32,7 @@ interface Baseline {
  * Recordings the board does not pass yet, each with the failure it shows today. The test expects
  * exactly that failure: it fails when the board gets better (take the entry out) or worse.
  */
-const KNOWN_FAILURES: Record<string, RegExp> = {
-  // agents:check under load: Hermes redrew nothing for 0.62 s after the Enter that submitted a
-  // prompt; the board kept the last turn's `asked` until pre_llm_call.
-  'hermes/hermes0190-80x24-slow-redraw': /false asked for 0\.711 s/,
-}
+const KNOWN_FAILURES: Record<string, RegExp> = {}
 
 const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
 /** A recording's key: its folder (the agent) and name; the two roots never share a name. */

@@ -12,6 +12,11 @@ export const hermesReports: AgentReportTable = {
   sessionFields: ['session_id'],
   rootField: 'root_session_id',
   versionFields: ['version'],
+  // Measured under load (agents:check, 80x24, load average 15): Hermes redrew nothing for 0.62 s
+  // after the Enter that submitted a prompt, and pre_llm_call came 0.71 s after it; the badge kept
+  // the last turn's `asked` meanwhile (a false attention episode:
+  // test/fixtures/hermes/hermes0190-80x24-slow-redraw).
+  enterSubmitsPrompt: true,
   mappings: [
     { event: 'on_session_start', effect: 'ignore', why: 'a new session’s first turn, right after pre_llm_call’s turn start (not at launch)' },
     { event: 'pre_llm_call', effect: 'working', startsTurn: true, why: 'a prompt starts a turn (after the agent is built: the first one comes late)' },
