@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run agents:check`: the day an agent ships, install its newest release into a scratch prefix
-// (never test/agents, which CI keeps pinned), run the real-CLI scenarios at several sizes through
+// (never test/agents, which CI keeps pinned; Hermes from PyPI into a venv of its own there), run the real-CLI scenarios at several sizes through
 // the test/agents harness, record each run, score the board's live verdicts against the
 // scenario's own ground truth, print a table and exit 1 when a supported agent regressed.
 //
@@ -18,12 +18,16 @@ import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
-/** Every supported agent: its npm package and CLI. Each has a scenario in test/agents (claude/scenario.ts, support/scenarios.ts). */
+/**
+ * Every supported agent: its package (npm, or PyPI with `pypi: true`) and CLI. Each has a scenario
+ * in test/agents (claude/scenario.ts, support/scenarios.ts).
+ */
 const AGENTS = [
   { agent: 'claude', pkg: '@anthropic-ai/claude-code', bin: 'claude' },
   { agent: 'codex', pkg: '@openai/codex', bin: 'codex' },
   { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
   { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
+  { agent: 'hermes', pkg: 'hermes-agent', bin: 'hermes', pypi: true },
 ]
 const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
 // Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
@@ -63,11 +67,36 @@ const budgetMin = Number(opts.budget)
 if (!(budgetMin > 0)) usage(`--budget "${opts.budget}" is not a number of minutes`)
 const startedAt = Date.now()
 
-const latest = (pkg) => execFileSync('npm', ['view', pkg, 'version'], { encoding: 'utf8' }).trim()
+const PYTHON = process.env.PYTHON || 'python3'
+
+/** The newest release: `npm view`, or for PyPI `pip index versions` ("hermes-agent (0.19.0)"). */
+function latest(a) {
+  if (!a.pypi) return execFileSync('npm', ['view', a.pkg, 'version'], { encoding: 'utf8' }).trim()
+  const out = execFileSync(PYTHON, ['-m', 'pip', 'index', 'versions', a.pkg, '--disable-pip-version-check'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const version = new RegExp(`^${a.pkg}\\s+\\((\\S+)\\)`, 'm').exec(out)?.[1]
+  if (!version) throw new Error(`pip index versions ${a.pkg} printed no version: ${out.trim()}`)
+  return version
+}
+
+/** A PyPI agent into its own venv: `<dir>/.venv`, the release and the dependencies it names. */
+function pipInstall(a, version, dir) {
+  const bin = join(dir, '.venv', 'bin', a.bin)
+  if (existsSync(bin)) return bin
+  process.stdout.write(`installing ${a.pkg}==${version} into ${dir}/.venv\n`)
+  for (const [cmd, args] of [
+    [PYTHON, ['-m', 'venv', join(dir, '.venv')]],
+    [join(dir, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', `${a.pkg}==${version}`]],
+  ]) {
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed; remove ${dir} and try again`)
+  }
+  return bin
+}
 
 /** `<prefix>/<pkg>@<version>`, installed once; returns the CLI's path. */
 function install(a, version) {
   const dir = join(opts.prefix, `${a.pkg.replace('/', '+')}@${version}`)
+  if (a.pypi) return pipInstall(a, version, dir)
   const bin = join(dir, 'node_modules', '.bin', a.bin)
   if (existsSync(bin)) return bin
   mkdirSync(dir, { recursive: true })
@@ -84,7 +113,7 @@ const planned = []
 const problems = []
 for (const a of agents) {
   try {
-    const version = opts.version ?? latest(a.pkg)
+    const version = opts.version ?? latest(a)
     planned.push({ agent: a.agent, version, bin: install(a, version) })
   } catch (error) {
     problems.push(`${a.agent}: ${error.message.split('\n')[0]}`)

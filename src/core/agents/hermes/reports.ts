@@ -18,7 +18,7 @@ export const hermesReports: AgentReportTable = {
   // test/fixtures/hermes/hermes0190-80x24-slow-redraw).
   enterSubmitsPrompt: true,
   mappings: [
-    { event: 'on_session_start', effect: 'ignore', why: 'a new session’s first turn, right after pre_llm_call’s turn start (not at launch)' },
+    { event: 'on_session_start', effect: 'ignore', why: 'a new session’s first turn, 70 ms before its pre_llm_call (not at launch: no hook fires before the first prompt)' },
     { event: 'pre_llm_call', effect: 'working', startsTurn: true, why: 'a prompt starts a turn (after the agent is built: the first one comes late)' },
     { event: 'pre_api_request', effect: 'working', why: 'a model request of the turn' },
     {
