@@ -29,7 +29,7 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   const live = await liveDialog(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
+  const plan = planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
 
   let redraw: Promise<boolean> | null = null

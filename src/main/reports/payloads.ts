@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import type { AgentName } from '../../shared/domain/agents'
+import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /**
- * What a report body must look like, per agent. Only the fields the status mapping reads are
+ * What a report body must look like, per payload format (an agent's manifest names its format:
+ * `[reporting] payload`). Only the fields the status mapping reads are
  * typed; everything else the agent sends is kept as it came (agents add fields between versions,
  * and an unknown extra field is no reason to lose a report). A field that is present with the
  * wrong type is a reason: it would be misread downstream.
@@ -26,8 +27,8 @@ const HookPayload = z.looseObject({
 })
 
 /**
- * OpenCode's and Hermes' plugins and Pi's extension are ours: they post `{event, payload}` where `event` is the
- * bus event type (OpenCode), the extension event name (Pi) or the hook name (Hermes) and `payload` its properties.
+ * OpenCode's plugin and Pi's extension are ours: they post `{event, payload}` where `event` is the
+ * bus event type (OpenCode) or the extension event name (Pi) and `payload` its properties.
  */
 const PluginEnvelope = z.object({
   event: EventName,
@@ -64,10 +65,8 @@ const plugin: Parser = (body) => {
   return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
 }
 
-export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
-  claude: hook,
-  codex: hook,
-  opencode: plugin,
-  pi: plugin,
-  hermes: plugin,
+/** Each format's parser; a new format is a parser here and a name in PAYLOAD_FORMATS. */
+export const PAYLOAD_PARSERS: Readonly<Record<PayloadFormat, Parser>> = {
+  hook,
+  plugin,
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hermesProfile } from '../../../src/main/agents/hermes'
+import { shippedAgents } from '../../../src/main/agents/agentCatalog'
 import { resumeCommand } from '../../../src/main/agents/resume'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
@@ -29,6 +29,7 @@ describe('Hermes in a pane', () => {
   let setup: HermesHome
   let pane: Pane
   let userFilesBefore: Record<string, string>
+  let userConfigBefore: string
   let sessionId: string
   const resumed: AgentHarness[] = []
 
@@ -38,7 +39,8 @@ describe('Hermes in a pane', () => {
     proxy = await LoopbackProxy.start()
     setup = setUpHermesHome(h.home, join(h.root, 'tmp'), fake.url, proxy, HERMES_VERSION)
     userFilesBefore = snapshotFiles(setup.hermesHome)
-    pane = h.spawn(hermesProfile, hermesBin(), [], setup.env)
+    userConfigBefore = readFileSync(join(setup.hermesHome, 'config.yaml'), 'utf8')
+    pane = h.spawn('hermes', hermesBin(), [], setup.env)
   })
   afterAll(async () => {
     for (const r of resumed) await r.dispose()
@@ -222,6 +224,8 @@ describe('Hermes in a pane', () => {
   })
 
   it("left the user's ~/.hermes byte-identical, wrote the token nowhere, and sent nothing off the machine", () => {
+    // The text first: a changed config.yaml shows what changed.
+    expect(readFileSync(join(setup.hermesHome, 'config.yaml'), 'utf8')).toBe(userConfigBefore)
     const after = snapshotFiles(setup.hermesHome)
     for (const [file, hash] of Object.entries(userFilesBefore)) expect(after[file], file).toBe(hash)
     expect(h.tokenLeaks()).toEqual([])
@@ -229,11 +233,11 @@ describe('Hermes in a pane', () => {
   })
 
   it('resumes with hermes --resume <id>: the fake model gets the earlier conversation', async () => {
-    const argv = resumeCommand('hermes', [hermesBin()], sessionId)!
+    const argv = resumeCommand(shippedAgents().get('hermes')!.manifest.resume, [hermesBin()], sessionId)!
     expect(argv).toEqual([hermesBin(), '--resume', sessionId])
     const r = await AgentHarness.start('hermes-resume')
     resumed.push(r)
-    r.spawn(hermesProfile, argv[0]!, argv.slice(1), { ...setup.env, HOME: h.home })
+    r.spawn('hermes', argv[0]!, argv.slice(1), { ...setup.env, HOME: h.home })
     await r.waitForScreen(/Welcome to Hermes Agent/, 90_000)
     await r.waitForState('idle', 15_000)
     const from = fake.bodies.length

@@ -1,8 +1,7 @@
-import { hermesProfile } from '../../../src/main/agents/hermes'
 import { AgentHarness } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { LoopbackProxy } from '../support/loopbackProxy'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { HERMES_SCRIPT, hermesAuxiliary, setUpHermesHome } from './setup'
 import { join } from 'node:path'
 
@@ -27,7 +26,7 @@ export async function runHermesScenario(o: AgentScenarioOptions): Promise<Scenar
   h.dispose = async () => (await dispose(), await fake.close(), await proxy.close())
   try {
     const setup = setUpHermesHome(h.home, join(h.root, 'tmp'), fake.url, proxy, o.version)
-    const pane = h.spawn(hermesProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
+    const pane = h.spawn('hermes', o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
     const s = new ScenarioSteps(h, pane, WORKING, (r) => r.event === 'on_session_end')
     await s.start(/Welcome to Hermes Agent/)
 
@@ -70,3 +69,5 @@ export async function runHermesScenario(o: AgentScenarioOptions): Promise<Scenar
     throw error
   }
 }
+
+export const scenario: AgentScenario = { modes: ['default'], run: runHermesScenario }
