@@ -26,11 +26,7 @@ export type AgentSource = 'shipped' | 'user'
 export interface VersionProbe {
   /** The npm package the executable resolves into (through its symlinks): its package.json version. No process runs. */
   readonly npm?: string
-  /**
-   * The PyPI distribution the executable's Python environment holds (`hermes-agent`): the version
-   * of its `*.dist-info`, found from the entry script's `#!` interpreter. No process runs (Hermes'
-   * own `--version` asks pypi.org for updates and writes ~/.hermes/.update_check).
-   */
+  /** The Python distribution the executable belongs to (a venv's bin/): its dist-info version. No process runs. */
   readonly pypi?: string
   /** Otherwise: the executable is run with these arguments, stdin closed, and `pattern` read from its output. */
   readonly args?: readonly string[]

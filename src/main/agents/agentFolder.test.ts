@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatRuleFileError } from '../status/ruleFile'
-import { AgentFolderLimits, readAgentFolder } from './agentFolder'
+import { MAX_RULE_FILE_BYTES, RuleRegistry } from '../status/ruleRegistry'
+import { readAgentFolder } from './agentFolder'
 
 let root: string
 beforeEach(() => {
@@ -44,8 +45,9 @@ describe('an agent folder', () => {
     expect(errors(folder('c', { 'agent.toml': 'id = "c"\nname = "C"\ncommand = []\n' }))).toEqual([`${file('c')}:3: command: the command runs the agent: at least its executable, like ["mytool"]`])
     expect(errors(folder('d', { 'agent.toml': 'id = "other"\nname = "D"\ncommand = ["d"]\n' }))).toEqual([`${file('d')}:1: id "other" does not match the folder's name: the folder is named after the agent (other/)`])
     expect(errors(folder('e', { 'agent.toml': 'id = "e"\nname = "E"\ncommand = ["e"\n' }))[0]).toMatch(new RegExp(`^${file('e')}:\\d: `))
+    expect(errors(folder('esc', { 'agent.toml': 'id = "esc"\nname = "\\u001b]0;pwned\\u0007"\ncommand = ["esc"]\n' }))).toEqual([`${file('esc')}:2: name: no control characters (escape sequences would drive the terminal that shows it)`])
     expect(errors(folder('shell', { 'agent.toml': 'id = "shell"\nname = "S"\ncommand = ["sh"]\n' }))).toEqual([`${file('shell')}:1: id: is reserved: "shell" is any program the board knows nothing about`])
-    expect(errors(folder('f', {}))[0]).toMatch(/agent\.toml:1: cannot read the manifest \(ENOENT\): an agent folder needs agent\.toml with at least id, name and command$/)
+    expect(errors(folder('f', {}))[0]).toMatch(/agent\.toml:1: is missing: an agent folder needs agent\.toml with at least id, name and command$/)
   })
 
   it('points into tables: the n-th [[report]], a key of [launch]', () => {
@@ -88,12 +90,15 @@ describe('an agent folder', () => {
     expect(errors(folder('n', { 'agent.toml': base.replace(/"h"/g, '"n"') + '[launch]\nfiles = ["plugin.js"]\n' }))[0]).toMatch(/agent\.toml:5: launch\.files: plugin\.js is not in /)
   })
 
-  it('is bounded: a manifest too big to be one is not parsed', () => {
-    const dir = folder('big', { 'agent.toml': `${MYTOOL.replace(/mytool/g, 'big')}# ${'x'.repeat(AgentFolderLimits.MaxManifestBytes)}\n` })
-    expect(errors(dir)[0]).toMatch(/agent\.toml:1: is \d+ bytes; a manifest is at most 262144/)
+  it('is bounded: a manifest or rule file too big to be one is not parsed', () => {
+    const dir = folder('big', { 'agent.toml': `${MYTOOL.replace(/mytool/g, 'big')}# ${'x'.repeat(MAX_RULE_FILE_BYTES)}\n` })
+    expect(errors(dir)[0]).toMatch(/agent\.toml:1: is \d+ bytes; a rule file or manifest is at most 262144/)
     const odd = folder('odd', {})
     mkdirSync(join(odd, 'agent.toml'))
     expect(errors(odd)[0]).toMatch(/agent\.toml:1: is not a regular file/)
+    const rules = folder('bigrules', { 'agent.toml': MYTOOL.replace(/mytool/g, 'bigrules'), 'rules.toml': `agent = "bigrules"\n# ${'x'.repeat(MAX_RULE_FILE_BYTES)}\n` })
+    const registry = new RuleRegistry(() => [{ agent: 'bigrules', file: join(rules, 'rules.toml') }])
+    expect(registry.reload().map(formatRuleFileError)).toEqual([expect.stringMatching(/rules\.toml:1: is \d+ bytes; a rule file or manifest is at most 262144/)])
   })
 
   it('runs no code of a user’s folder, and says so', () => {

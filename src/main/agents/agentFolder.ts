@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { parse, TomlError } from 'smol-toml'
 import type { z } from 'zod'
@@ -6,7 +6,7 @@ import type { ParseTerminalState, PrepareLaunch } from '../../core/agents/agentC
 import type { AgentManifest, AgentSource } from '../../core/agents/agentManifest'
 import type { AgentReportTable, EventMapping, Tracking } from '../../core/agents/reportTable'
 import type { RuleFileError } from '../status/ruleFile'
-import { readText } from '../status/ruleRegistry'
+import { readBounded } from '../status/ruleRegistry'
 import { ManifestSchema, type ManifestDoc } from './manifestSchema'
 import { lineOfPath } from './tomlLines'
 
@@ -14,8 +14,6 @@ export const MANIFEST_FILE = 'agent.toml'
 export const RULES_FILE = 'rules.toml'
 
 export const enum AgentFolderLimits {
-  /** A manifest is a page or two of TOML (Claude's, the longest, is 9 KiB): a bigger file is not one. */
-  MaxManifestBytes = 256 * 1024,
   /** Folders read from the user's agents dir at most. */
   MaxUserAgents = 64,
 }
@@ -146,18 +144,9 @@ const CODE_FILES = /\.(ts|js|mjs|cjs)$/
  */
 export function readAgentFolder(dir: string, source: AgentSource, code: AgentFolderCode = {}): AgentFolderResult {
   const file = join(dir, MANIFEST_FILE)
-  const problem = (message: string, line = 1): AgentFolderResult => ({ ok: false, errors: [{ file, line, message }] })
-  let size: number
-  try {
-    const stat = statSync(file)
-    if (!stat.isFile()) return problem('is not a regular file; an agent folder holds its manifest as agent.toml')
-    size = stat.size
-  } catch (err) {
-    return problem(`cannot read the manifest (${(err as NodeJS.ErrnoException).code ?? String(err)}): an agent folder needs agent.toml with at least id, name and command`)
-  }
-  if (size > AgentFolderLimits.MaxManifestBytes) return problem(`is ${size} bytes; a manifest is at most ${AgentFolderLimits.MaxManifestBytes} (is this the right file?)`)
+  if (!existsSync(file)) return { ok: false, errors: [{ file, line: 1, message: 'is missing: an agent folder needs agent.toml with at least id, name and command' }] }
   const errors: RuleFileError[] = []
-  const text = readText(file, errors)
+  const text = readBounded(file, errors)
   if (text === null) return { ok: false, errors }
   const parsed = parseManifest(file, text, source, dir)
   if (!parsed.ok) return { ok: false, errors: parsed.errors }
@@ -195,7 +184,8 @@ function listFolder(dir: string): string[] {
 export function agentFolders(root: string): string[] {
   if (!existsSync(root)) return []
   return readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+    // A link to a folder counts (the caller follows it: AgentCatalog keeps only directories).
+    .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.'))
     .map((d) => join(root, d.name))
     .sort()
 }

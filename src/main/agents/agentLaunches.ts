@@ -13,12 +13,6 @@ export interface AgentLaunchesOptions {
   readonly runtime: string
 }
 
-/** What the user (or their settings) chose for an agent: the executable and extra arguments. */
-export interface AgentCommandSettings {
-  readonly executable?: string
-  readonly args?: readonly string[]
-}
-
 /**
  * The board's one entry point for agent launches: turns the command a pane is about to run into
  * the command and environment that run it with reporting injected (or unchanged, for anything

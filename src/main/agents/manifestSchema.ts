@@ -17,6 +17,8 @@ import { parseVerifiedRange } from '../status/versions'
 export const RESERVED_AGENT_IDS: ReadonlySet<string> = new Set([SHELL_KIND])
 
 const Text = (max: number) => z.string().min(1).max(max)
+/** Text the board prints (the UI, `switchboard agents`): no control characters, which could drive the user's terminal. */
+const Printable = (max: number) => Text(max).regex(/^[^\p{Cc}]*$/u, 'no control characters (escape sequences would drive the terminal that shows it)')
 const Id = z
   .string()
   .regex(AGENT_ID_PATTERN, 'agent ids are lower-case letters, digits and -, starting with a letter, at most 32 (like "mytool")')
@@ -89,13 +91,13 @@ const Version = z
       .optional(),
     pypi: z
       .string()
-      .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?$/, 'a PyPI distribution name, like "hermes-agent"')
-      .max(100)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a Python distribution name, like "hermes-agent"')
+      .max(214)
       .optional(),
     args: z.array(Arg).min(1).max(8).optional(),
     pattern: Regex.optional(),
   })
-  .refine((v) => v.npm !== undefined || v.pypi !== undefined || v.args !== undefined, 'say how the version is read: `npm` (the package the executable belongs to), `pypi` (the distribution its Python environment holds) or `args` (run it, e.g. ["--version"])')
+  .refine((v) => v.npm !== undefined || v.pypi !== undefined || v.args !== undefined, 'say how the version is read: `npm` or `pypi` (the package the executable belongs to) or `args` (run it, e.g. ["--version"])')
 
 /** A file of the agent's own folder: a plain relative path that stays inside it. */
 const FolderFile = Text(400).refine((f) => !f.startsWith('/') && !f.split('/').includes('..'), 'a path inside the agent\'s folder, like "switchboard-plugin.js"')
@@ -145,7 +147,7 @@ const DialogKeys = z.strictObject({
 export const ManifestSchema = z
   .strictObject({
     id: Id,
-    name: Text(60),
+    name: Printable(60),
     command: z.array(Text(4096)).min(1, 'the command runs the agent: at least its executable, like ["mytool"]').max(32),
     package_hints: z.array(Regex).max(8).default([]),
     verified_on: Verified.optional(),

@@ -7,6 +7,7 @@ import { paneArg } from './paneArg'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
+  | { name: 'agents'; json: boolean }
   | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
@@ -46,6 +47,9 @@ export const USAGE = `usage: switchboard [--socket PATH] COMMAND
 
 commands:
   ls [--json]                          list panes (id, state, since, pid, foreground, title, cwd, exit)
+  agents [--json]                      every agent (shipped, and your own folders in the config dir's
+                                       agents/): executable found, installed version, the versions
+                                       its knowledge was verified on, whether yours is newer
   spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
         [--agent ID] [--arg X]... [--preset NAME]
         [--worktree BRANCH [--base REF]]
@@ -155,6 +159,8 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       return { socket, command: { name: 'help' } }
     case 'ls':
       return { socket, command: { name: 'ls', json: verb('ls', args, JSON_FLAG, 0).values.json ?? false } }
+    case 'agents':
+      return { socket, command: { name: 'agents', json: verb('agents', args, JSON_FLAG, 0).values.json ?? false } }
     case 'spawn': {
       // Everything after `--` (or from the first plain argument on) is the program and its own flags.
       const cut = firstPlain(args, SPAWN)

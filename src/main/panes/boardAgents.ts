@@ -59,8 +59,8 @@ export class BoardAgents extends Disposable {
     return errors
   }
 
-  /** Problems in the agent folders and rule files at the last reload. */
+  /** Problems in the agent folders and rule files at the last reload (the first one at start included). */
   get problems(): readonly RuleFileError[] {
-    return this.watcher?.problems ?? this.catalog.problems
+    return this.catalog.problems
   }
 }

@@ -121,9 +121,16 @@ export class PaneStatus extends Disposable {
     this.engine.process(signal)
   }
 
-  /** Rule files were reloaded: the running engine takes the new rules. */
+  /**
+   * Rule files were reloaded: the running engine takes the new rules. An agent that gains its
+   * first rules (or loses its last) gets a new engine: it is read from its screen from now on
+   * (or from its process only), as a pane launched now would be.
+   */
   reloadRules(): void {
-    this.engine.setRules(this.options.agents.rulesOf(this.agentName), this.basis(this.agentName))
+    const rules = this.options.agents.rulesOf(this.agentName)
+    const expects = rules.length > 0 || this.options.agents.knowledge(this.agentName)?.reports != null
+    if (this.agentName !== null && expects !== this.engine.expectsAgent) return this.start(this.agentName)
+    this.engine.setRules(rules, this.basis(this.agentName))
   }
 
   live(): LiveStatus {

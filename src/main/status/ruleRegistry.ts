@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
@@ -69,6 +69,27 @@ export function readText(path: string, problems: RuleFileError[]): string | null
   }
 }
 
+/** The largest rule or agent file read: the longest shipped one is 8 KiB; a bigger file is not one (and is the user's, untrusted). */
+export const MAX_RULE_FILE_BYTES = 256 * 1024
+
+/** readText, after checking the file is a regular file of at most `max` bytes (else the reason is in `problems`). */
+export function readBounded(path: string, problems: RuleFileError[], max = MAX_RULE_FILE_BYTES): string | null {
+  try {
+    const stat = statSync(path)
+    if (!stat.isFile()) {
+      problems.push({ file: path, line: 1, message: 'is not a regular file; rules and agent manifests are TOML files' })
+      return null
+    }
+    if (stat.size > max) {
+      problems.push({ file: path, line: 1, message: `is ${stat.size} bytes; a rule file or manifest is at most ${max} (is this the right file?)` })
+      return null
+    }
+  } catch {
+    // Gone or unreadable: readText says which.
+  }
+  return readText(path, problems)
+}
+
 /**
  * The screen rules of every agent, one file per agent: each agent folder's own rules.toml (shipped
  * or the user's agent), with the user's override files (`<agent>.toml` in `overridesDir`) merged
@@ -112,7 +133,7 @@ export class RuleRegistry {
     for (const { agent, file: path } of sources) {
       const previous = this.shipped.get(agent)
       const keep = () => previous && next.set(agent, previous)
-      const text = readText(path, problems)
+      const text = readBounded(path, problems)
       if (text === null) {
         keep()
         continue
@@ -149,7 +170,7 @@ export class RuleRegistry {
     for (const name of names) {
       const path = join(dir!, name)
       const agent = basename(name, '.toml')
-      const text = readText(path, problems)
+      const text = readBounded(path, problems)
       const result = text === null ? null : parseOverrideFile(path, text, this.shipped.get(agent))
       if (result?.ok && this.namedAfterAgent(path, text!, result.value.spec.agent, agent, problems)) {
         problems.push(...result.warnings)

@@ -142,7 +142,9 @@ export class StatusEngine extends Disposable {
     this.signals = agentSignals(options.agents.knowledge(options.agent))
     this.ctx = {
       ...options.context,
-      agent: options.agent,
+      // An agent with neither screen rules nor reports (a user's folder without rules.toml) says
+      // nothing of its own: it is watched like any program (working, input, exited by its process).
+      agent: options.rules.length > 0 || this.signals !== null ? options.agent : null,
       escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
       enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
       answerKeys: this.signals?.answerKeys ?? null,
@@ -171,6 +173,11 @@ export class StatusEngine extends Disposable {
   /** The agent may have changed under its rules: its screen matches none, or it is newer than they were verified on. */
   get drift(): PaneDrift | null {
     return this.driftMonitor.drift
+  }
+
+  /** The agent's signals are expected (it has screen rules or reports); else the engine reads the process only. */
+  get expectsAgent(): boolean {
+    return this.ctx.agent !== null
   }
 
   /** Swaps the rules (a reloaded rule file; `basis` unchanged when omitted) and re-evaluates the screen. */
