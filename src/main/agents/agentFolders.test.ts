@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseCast } from '../replay/asciicast'
+import { truthSegments } from '../replay/score'
 import { PAYLOAD_PARSERS } from '../reports/payloads'
 import { findAgentsDir } from '../status/ruleRegistry'
 import { parseVerifiedRange } from '../status/versions'
@@ -27,11 +28,16 @@ const folders = agentFolders(SHIPPED).map((dir) => dir.slice(SHIPPED.length + 1)
 
 const files = (dir: string, re: RegExp) => (existsSync(dir) ? readdirSync(dir).filter((f) => re.test(f)) : [])
 
-/** The terminal sizes an agent's recordings (test/fixtures/<id>, ../shared/fixtures/<id>) were made at. */
+/**
+ * The terminal sizes an agent's recordings (test/fixtures/<id>, ../shared/fixtures/<id>) with
+ * ground truth were made at. Ground truth is the `state:` markers (`switchboard mark`) the replay
+ * scores against; a recording without them proves nothing about the badge, so it does not count.
+ * (fixtures.test.ts checks that each recording is recognised as the folder it sits in.)
+ */
 function recordedSizes(id: string): string[] {
   const casts = [SHARED_FIXTURES, OWN_FIXTURES].flatMap((root) => files(join(root, id), /\.cast$/).map((f) => join(root, id, f)))
-  const sizes = casts.map((c) => parseCast(readFileSync(c, 'utf8'))).map((cast) => `${cast.cols}x${cast.rows}`)
-  return [...new Set(sizes)].sort()
+  const truthful = casts.map((c) => parseCast(readFileSync(c, 'utf8'))).filter((cast) => truthSegments(cast.events, 0).length > 0)
+  return [...new Set(truthful.map((cast) => `${cast.cols}x${cast.rows}`))].sort()
 }
 
 describe('the shipped agent folders', () => {
