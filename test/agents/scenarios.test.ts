@@ -26,8 +26,8 @@ afterAll(async () => {
 describe(`every agent's scenarios at its pinned version, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
   it.each(cases)('%s', async (_name, agent, mode) => {
     const manifest = shippedAgents().get(agent)!.manifest
-    const version = pinnedVersion(manifest.version?.npm)
-    expect(version, `test/agents/package.json pins ${manifest.version?.npm ?? `${agent}'s package`}`).not.toBeNull()
+    const version = pinnedVersion(manifest.version)
+    expect(version, `test/agents pins ${manifest.version?.npm ?? manifest.version?.pypi ?? `${agent}'s package`}`).not.toBeNull()
     const result = await AGENT_SCENARIOS.get(agent)!.run({ bin: agentBin(manifest.command[0]!), version: version!, mode, ...SIZE })
     runs.push(result)
     const h = result.harness
