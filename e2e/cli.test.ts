@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { VERB_USAGE } from '../src/main/cli/verbUsage'
 
 const bin = join(ROOT, 'bin/switchboard.js')
 let board: RunningBoard
@@ -136,6 +137,23 @@ describe('switchboard CLI against a running browser-mode board', () => {
     const noBoard = await cli(['ls'], { SWITCHBOARD_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'sb-none-')) })
     // A read-only verb starts no daemon; it says how to start one.
     expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)\n' })
+  })
+
+  it('answers --help for every verb with its usage and exit 0, and names a flag and its limit (issue 21 item 6)', async () => {
+    const verbs = Object.keys(VERB_USAGE)
+    expect(verbs.length).toBeGreaterThanOrEqual(19)
+    const runs = await Promise.all(verbs.flatMap((verb) => [cli([verb, '--help']), cli([verb, '-h'])]))
+    verbs.forEach((verb, i) => {
+      for (const r of [runs[2 * i]!, runs[2 * i + 1]!]) {
+        expect(r, verb).toMatchObject({ code: 0, stderr: '' })
+        expect(r.stdout, verb).toMatch(new RegExp(`^usage: switchboard ${verb}\\b`))
+      }
+    })
+    expect(await cli(['help', 'resume'])).toMatchObject({ code: 0, stdout: (await cli(['resume', '--help'])).stdout })
+    // The program's own --help is the program's: spawn runs it (no board needed to tell it apart).
+    expect((await cli(['spawn', '--help'])).stdout).toContain('start a pane')
+    expect(await cli(['spawn', '--cols', '100000', '--', 'true'])).toMatchObject({ code: 2, stdout: '', stderr: 'switchboard: spawn: --cols must be between 2 and 1000 (got 100000)\n' })
+    expect(await cli(['resize', '1', '80', '9000'])).toMatchObject({ code: 2, stderr: 'switchboard: resize: ROWS must be between 1 and 500 (got 9000)\n' })
   })
 
   it('is exported to panes, so programs inside a pane can drive the board', async () => {

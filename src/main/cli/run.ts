@@ -4,6 +4,7 @@ import { BoardError } from '../../shared/ipc/errors'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
+import { verbHelp } from './verbUsage'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
@@ -56,7 +57,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const { command } = invocation
   if (command.name === 'help' || command.name === 'version') {
-    io.out(command.name === 'help' ? USAGE + '\n' : `switchboard ${APP_VERSION}\n`)
+    io.out(command.name === 'help' ? (command.verb ? verbHelp(command.verb) : USAGE) + '\n' : `switchboard ${APP_VERSION}\n`)
     return 0
   }
   if (command.name === 'daemon') {

@@ -8,11 +8,6 @@ import { formatAge } from './format'
 /** The CLI verbs of saved sessions: resume, restart, history. */
 export type SessionCommand = { name: 'resume'; pane: string } | { name: 'restart'; pane: string } | { name: 'history'; pane: string; json: boolean }
 
-export const SESSION_USAGE = `  resume PANE                          run a pane that is not running again in its place: an agent
-                                       resumes its session, a shell restarts in its cwd
-  restart PANE                         end the pane's program and start it again (an agent resumes)
-  history PANE [--json]                the pane's states over time, with what decided each`
-
 /** Null when `name` is not one of these verbs. */
 export function parseSessionCommand(name: string, args: readonly string[]): SessionCommand | null {
   if (name !== 'resume' && name !== 'restart' && name !== 'history') return null

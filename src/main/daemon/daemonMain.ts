@@ -9,12 +9,10 @@ import { daemonPaths, runningDaemon } from './daemonState'
 import { loginUrl } from './loginUrl'
 import { runDaemon } from './runDaemon'
 import { ensureDaemon, stopDaemon } from './startDaemon'
+import { verbHelp } from '../cli/verbUsage'
 
-export const DAEMON_USAGE = `usage: switchboard daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]   run the board here (Ctrl+C ends it)
-       switchboard daemon --detach [...]     start it in the background (log: daemon.log in the runtime dir)
-       switchboard daemon --status           is one running, where, which protocol
-       switchboard daemon --stop             end it: every pane ends and comes back interrupted next start
-       switchboard daemon --restart [...]    --stop, then --detach`
+/** The one text of the daemon's usage, shared with `switchboard daemon --help`. */
+export const DAEMON_USAGE = verbHelp('daemon')
 
 export interface DaemonIo {
   readonly out: (text: string) => void
@@ -43,12 +41,17 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
           host: { type: 'string' },
           cwd: { type: 'string' },
           verbose: { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
         },
         strict: true,
       },
       'daemon',
     )
     const { values } = parsed
+    if (values.help) {
+      io.out(DAEMON_USAGE + '\n')
+      return 0
+    }
     if ([values.detach, values.stop, values.restart, values.status].filter(Boolean).length > 1) throw new UsageError('daemon: give one of --detach, --stop, --restart, --status')
   } catch (err) {
     if (!(err instanceof UsageError)) throw err

@@ -23,24 +23,13 @@ import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
 import { AGENT_NAMES } from '../domain/agents'
 import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
+import { ContractLimits } from './limits'
 
-/** Limits on what a client may send; named so a rejection can say which limit was hit. */
-export const ContractLimits = {
-  /** One write: large pastes are fine, a runaway client is not. */
-  maxWriteChars: 1 << 20,
-  maxArgs: 256,
-  maxArgChars: 32_768,
-  maxEnvEntries: 256,
-  maxTitleChars: 200,
-  maxCols: 1000,
-  maxRows: 500,
-  /** One answer typed through the answer box. */
-  maxAnswerChars: 32_768,
-} as const
+export { ContractLimits } from './limits'
 
 export const paneIdSchema = z.string().regex(/^[1-9][0-9]{0,8}$/, 'a pane id is a positive number like "3"')
-const colsSchema = z.number().int().min(2).max(ContractLimits.maxCols)
-const rowsSchema = z.number().int().min(1).max(ContractLimits.maxRows)
+const colsSchema = z.number().int().min(ContractLimits.minCols).max(ContractLimits.maxCols)
+const rowsSchema = z.number().int().min(ContractLimits.minRows).max(ContractLimits.maxRows)
 
 export const createPaneRequestSchema = z
   .object({
