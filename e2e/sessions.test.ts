@@ -15,6 +15,7 @@ import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } fr
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
 import { waitForLine } from './support/terminalProbe'
+import { endBoardAbruptly } from './support/crash'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const CLI = join(ROOT, 'out/main/cli.js')
@@ -47,7 +48,8 @@ describe('a workspace back after a crash, in the browser', () => {
     const env = { SWITCHBOARD_DATA_DIR: data }
     const first = await startBoard(20_000, env)
     boards.push(first)
-    const id = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
+    // A secret given for this launch only is not saved: Resume says it runs without it (issue 17).
+    const id = cli(first, 'spawn', '--cwd', first.cwd, '--env', 'DEPLOY_TOKEN=per-launch', '--', 'bash', '--norc', '--noprofile').trim()
     cliWrite(first.socketPath, id, 'echo before-the-crash\\r', true)
     cli(first, 'wait', id, '--state', 'idle', '--timeout', '10')
     // The layout lives in the renderer: two side by side, the second pane selected.
@@ -61,9 +63,7 @@ describe('a workspace back after a crash, in the browser', () => {
     await before.close()
     // Screens are saved debounced, at most every 2 s.
     await new Promise((r) => setTimeout(r, 3_000))
-    first.child.kill('SIGKILL')
-    await new Promise((r) => first.child.once('exit', r))
-    for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+    await endBoardAbruptly(first)
 
     const second = await startBoard(20_000, env)
     boards.push(second)
@@ -83,8 +83,11 @@ describe('a workspace back after a crash, in the browser', () => {
     await waitForLine(page, /before-the-crash$/)
     await page.screenshot({ path: join(ARTIFACTS, 'sessions-interrupted.png') })
 
+    expect(await page.getByTestId('pane-resume').textContent()).toBe('Resume without DEPLOY_TOKEN')
+    expect(await page.getByTestId('pane-resume').getAttribute('title')).toContain(`pane ${id} will resume without DEPLOY_TOKEN: pass --env DEPLOY_TOKEN=…`)
     await page.getByTestId('pane-resume').click()
     await page.getByTestId('pane-interrupted').waitFor({ state: 'detached' })
+    expect(await page.getByTestId('pane-missing-env').textContent()).toBe('without DEPLOY_TOKEN')
     cliWrite(second.socketPath, id, 'echo after-$((40+2))\\r', true)
     await waitForLine(page, /^after-42$/)
     // The old screen is still there, above.

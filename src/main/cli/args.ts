@@ -2,7 +2,7 @@ import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
 import { AGENT_NAMES, type AgentName } from '../../shared/domain/agents'
-import { parseSessionCommand, type SessionCommand } from './sessionCommands'
+import { envPairs, parseSessionCommand, type SessionCommand } from './sessionCommands'
 import { isVerb, USAGE, type VerbName } from './verbUsage'
 import { ContractLimits } from '../../shared/ipc/limits'
 import { paneArg } from './paneArg'
@@ -149,12 +149,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const own = cut ? args.slice(0, cut.index) : args
       const program = !cut ? [] : args.slice(cut.kind === 'option-terminator' ? cut.index + 1 : cut.index)
       const { values } = verb('spawn', joinArgValues(own), SPAWN, 0)
-      const env: Record<string, string> = {}
-      for (const pair of values.env ?? []) {
-        const eq = pair.indexOf('=')
-        if (eq < 1) throw new UsageError(`spawn: --env takes NAME=VALUE (got ${JSON.stringify(pair)})`)
-        env[pair.slice(0, eq)] = pair.slice(eq + 1)
-      }
+      const env = envPairs(values.env ?? [], 'spawn')
       const width = values.cols === undefined ? undefined : cols(values.cols, 'spawn: --cols')
       const height = values.rows === undefined ? undefined : rows(values.rows, 'spawn: --rows')
       if (values.agent !== undefined && !(AGENT_NAMES as readonly string[]).includes(values.agent)) throw new UsageError(`spawn: --agent must be one of ${AGENT_NAMES.join(', ')}`)

@@ -31,7 +31,10 @@ export function paneRecord(p: PaneInfo) {
     branch: p.changes?.branch ?? p.worktree?.branch ?? null,
     worktree: p.worktree && { repo: p.worktree.repo, path: p.worktree.path, branch: p.worktree.branch, base: p.worktree.base },
     changes: p.changes && { files: p.changes.files, added: p.changes.added, removed: p.changes.removed, since: p.changes.since, error: p.changes.error },
-    interrupted: p.interrupted ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command } : null,
+    interrupted: p.interrupted
+      ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command, missingEnv: p.interrupted.missingEnv?.names ?? [] }
+      : null,
+    missingEnv: p.missingEnv?.names ?? [],
   }
 }
 

@@ -1,20 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import type { PaneInfo, StateHistoryEntry } from '../../shared/domain/pane'
 import { parseCli, UsageError } from './args'
-import { historyText } from './sessionCommands'
+import { historyText, missingEnvLine } from './sessionCommands'
 
 describe('the session verbs', () => {
   it('parse resume, restart and history', () => {
-    expect(parseCli(['resume', '3']).command).toEqual({ name: 'resume', pane: '3' })
+    expect(parseCli(['resume', '3']).command).toEqual({ name: 'resume', pane: '3', env: {} })
+    expect(parseCli(['resume', '3', '--env', 'API_KEY=a=b', '--env', 'X=']).command).toEqual({ name: 'resume', pane: '3', env: { API_KEY: 'a=b', X: '' } })
+    expect(() => parseCli(['resume', '3', '--env', 'NOEQ'])).toThrow('resume: --env takes NAME=VALUE (got "NOEQ")')
     expect(parseCli(['restart', '12']).command).toEqual({ name: 'restart', pane: '12' })
     expect(parseCli(['history', '2', '--json']).command).toEqual({ name: 'history', pane: '2', json: true })
     expect(() => parseCli(['resume'])).toThrow(UsageError)
     expect(() => parseCli(['history', 'x'])).toThrow(/not a pane id/)
     expect(() => parseCli(['history', '2', '--all'])).toThrow(/unknown option --all/)
     expect(parseCli(['history', '--json', '2']).command).toEqual({ name: 'history', pane: '2', json: true })
-    expect(() => parseCli(['resume', '3', '4'])).toThrow(/usage is resume PANE/)
+    expect(() => parseCli(['resume', '3', '4'])).toThrow(/usage is resume PANE \[--env NAME=VALUE\]/)
     expect(() => parseCli(['restart', '3', '--json'])).toThrow(/^restart: unknown option --json$/)
     expect(() => parseCli(['history', '2', '--json=yes'])).toThrow(/--json takes no value/)
+  })
+
+  it('say what a resumed pane runs without, and where to keep it', () => {
+    const info = (missingEnv: PaneInfo['missingEnv']) => ({ id: '4', missingEnv }) as unknown as PaneInfo
+    expect(missingEnvLine(info(null))).toBeNull()
+    expect(missingEnvLine(info({ names: ['ANTHROPIC_API_KEY'], setIn: 'Settings → Agents → claude → Environment' }))).toBe(
+      'pane 4 resumed without ANTHROPIC_API_KEY: set it in Settings → Agents → claude → Environment or pass --env ANTHROPIC_API_KEY=…',
+    )
+    expect(missingEnvLine(info({ names: ['A_TOKEN', 'B_KEY'], setIn: null }))).toBe('pane 4 resumed without A_TOKEN, B_KEY: pass --env A_TOKEN=… --env B_KEY=… (a secret given for that launch only is not saved)')
   })
 
   it('print how long each state lasted, up to when the board stopped', () => {

@@ -4,30 +4,53 @@ import type { BoardApi } from '../../shared/ipc/contract'
 import { parseUsage, UsageError } from '../util/usage'
 import { paneArg } from './paneArg'
 import { formatAge } from './format'
+import { missingEnvAdvice } from '../../core/launch/missingEnv'
 
 /** The CLI verbs of saved sessions: resume, restart, history. */
-export type SessionCommand = { name: 'resume'; pane: string } | { name: 'restart'; pane: string } | { name: 'history'; pane: string; json: boolean }
+export type SessionCommand =
+  | { name: 'resume'; pane: string; env: Record<string, string> }
+  | { name: 'restart'; pane: string }
+  | { name: 'history'; pane: string; json: boolean }
 
 /** Null when `name` is not one of these verbs. */
 export function parseSessionCommand(name: string, args: readonly string[]): SessionCommand | null {
   if (name !== 'resume' && name !== 'restart' && name !== 'history') return null
-  const options: NonNullable<ParseArgsConfig['options']> = name === 'history' ? { json: { type: 'boolean' } } : {}
+  const options: NonNullable<ParseArgsConfig['options']> = name === 'history' ? { json: { type: 'boolean' } } : name === 'resume' ? { env: { type: 'string', multiple: true } } : {}
   const { values, positionals } = parseUsage({ args: [...args], options, allowPositionals: true, strict: true }, name)
-  const usage = name === 'history' ? 'history PANE [--json]' : `${name} PANE`
+  const usage = name === 'history' ? 'history PANE [--json]' : name === 'resume' ? 'resume PANE [--env NAME=VALUE]...' : `${name} PANE`
   if (positionals.length > 1) throw new UsageError(`${name}: usage is ${usage}`)
   const pane = paneArg(positionals[0], name)
   if (name === 'history') return { name, pane, json: (values as { json?: boolean }).json ?? false }
+  if (name === 'resume') return { name, pane, env: envPairs((values as { env?: string[] }).env ?? [], 'resume') }
   return { name, pane }
 }
 
-export async function runSessionCommand(command: SessionCommand, client: BoardApi, io: { out: (text: string) => void }): Promise<number> {
+/** `--env NAME=VALUE` flags as a record; the value may hold `=`. */
+export function envPairs(pairs: readonly string[], verb: string): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=')
+    if (eq < 1) throw new UsageError(`${verb}: --env takes NAME=VALUE (got ${JSON.stringify(pair)})`)
+    env[pair.slice(0, eq)] = pair.slice(eq + 1)
+  }
+  return env
+}
+
+/** What a resumed pane runs without, and how to give it: one line for the user, or null. */
+export function missingEnvLine(info: PaneInfo): string | null {
+  return info.missingEnv?.names.length ? missingEnvAdvice(info.id, info.missingEnv) : null
+}
+
+export async function runSessionCommand(command: SessionCommand, client: BoardApi, io: { out: (text: string) => void; err: (text: string) => void }): Promise<number> {
   if (command.name === 'history') {
     const [history, info] = await Promise.all([client.invoke('pane:history', command.pane), client.invoke('pane:get', command.pane)])
     io.out(command.json ? JSON.stringify(history.map(historyRecord), null, 2) + '\n' : historyText(history, info, Date.now()) + '\n')
     return 0
   }
-  const info = await client.invoke(command.name === 'resume' ? 'pane:resume' : 'pane:restart', command.pane)
+  const info = command.name === 'resume' ? await client.invoke('pane:resume', command.pane, { env: command.env }) : await client.invoke('pane:restart', command.pane)
   io.out(`pane ${info.id}: ${info.command.join(' ')}\n`)
+  const missing = missingEnvLine(info)
+  if (missing) io.err(`switchboard: ${missing}\n`)
   return 0
 }
 

@@ -62,9 +62,10 @@ Ctrl+C or the pane exits. Input is recorded: what you type is in it.`,
   },
   mark: { synopsis: 'mark PANE LABEL', about: 'drop a ground-truth marker state:LABEL into the recording' },
   resume: {
-    synopsis: 'resume PANE',
+    synopsis: 'resume PANE [--env K=V]...',
     about: `run a pane that is not running again in its place: an agent
-resumes its session, a shell restarts in its cwd`,
+resumes its session, a shell restarts in its cwd; the settings'
+environment is applied again, --env adds what was not saved`,
   },
   restart: { synopsis: 'restart PANE', about: "end the pane's program and start it again (an agent resumes)" },
   history: { synopsis: 'history PANE [--json]', about: "the pane's states over time, with what decided each" },

@@ -17,6 +17,7 @@ import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
+import { settingsEnv } from '../launch/launchEnv'
 
 export interface BoardHost {
   readonly board: Board
@@ -59,6 +60,7 @@ export async function startBoardHost(options: {
   const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
   const workspace = options.persist === false ? null : WorkspaceStore.open({ dir: dataDir(env), clock, log: options.log })
+  const settings = options.settings ?? sharedSettingsStore()
   const board = new Board({
     clock,
     log: options.log,
@@ -74,6 +76,7 @@ export async function startBoardHost(options: {
       return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
     },
     history: workspace ? (id) => workspace.history(id) : undefined,
+    settingsEnv: (origin) => settingsEnv(settings.get().settings, origin),
   })
   if (workspace) restoreWorkspace(board, workspace, options.log)
   const info = (): BoardInfo => ({
@@ -84,7 +87,6 @@ export async function startBoardHost(options: {
     protocol: options.protocol ?? PROTOCOL_VERSION,
     daemon: options.daemon ?? null,
   })
-  const settings = options.settings ?? sharedSettingsStore()
   const control = await ControlSocket.listen(socketPath, board, info, options.log, {
     paneControl: () => settings.get().settings.security.paneControl,
     paneForToken: (token) => board.paneForControlToken(token),

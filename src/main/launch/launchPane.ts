@@ -80,7 +80,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   }
   const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, callerCwd: _c, ...rest } = req
   try {
-    return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
+    return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, preset: preset?.name, ownEnv: req.env ?? {}, worktree })
   } catch (err) {
     if (worktree) await removeWorktree(worktree, true).catch(() => undefined)
     throw err

@@ -8,7 +8,7 @@ import type { CompiledRule } from '../../core/rules/compileRules'
 import type { LoadedRuleFile } from '../status/ruleFile'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
-import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, MissingEnv, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
@@ -34,6 +34,10 @@ export interface PaneOptions {
   readonly agent?: string
   /** The worktree the board made for this pane. */
   readonly worktree?: PaneWorktree | null
+  /** The agent's session this run resumes: its id until the agent reports one of its own. */
+  readonly session?: string | null
+  /** What this run lacks of its launch's environment (not saved: secrets). */
+  readonly missingEnv?: MissingEnv | null
   readonly clock: Clock
   /** The current screen rules of an agent. */
   readonly rules: (agent: string | null) => readonly CompiledRule[]
@@ -88,6 +92,8 @@ export class Pane extends Disposable {
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
   private readonly worktree: PaneWorktree | null
+  private readonly resumedSession: string | null
+  private readonly missingEnv: MissingEnv | null
   private changes: PaneChanges | null = null
   /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
   private firstPrompt: string | null = null
@@ -122,6 +128,8 @@ export class Pane extends Disposable {
     this.clock = options.clock
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
+    this.resumedSession = options.session ?? null
+    this.missingEnv = options.missingEnv ?? null
     this.createdAt = this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
@@ -314,13 +322,15 @@ export class Pane extends Disposable {
       verdict,
       exit: this.exitInfo,
       agent,
-      sessionId,
+      // A resumed agent is in the session it resumed until it names one itself.
+      sessionId: sessionId ?? this.resumedSession,
       dialog,
       drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
       agentVersion,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,
+      ...(this.missingEnv ? { missingEnv: this.missingEnv } : {}),
     }
   }
 

@@ -10,7 +10,7 @@ import { injectReporting } from './agentInjection'
 import type { BoardRules } from './boardRules'
 import { Pane } from './pane'
 import type { PaneEnvironment } from './paneEnvironment'
-import type { PaneLaunchSpec } from './relaunch'
+import { missingEnvOf, type PaneLaunchRun, type PaneLaunchSpec } from './relaunch'
 
 export interface PaneSpawnerOptions {
   readonly clock: Clock
@@ -37,7 +37,7 @@ export class PaneSpawner {
   constructor(private readonly options: PaneSpawnerOptions) {}
 
   /** Throws BoardError('spawn-failed') when the program cannot start; nothing is left behind then. */
-  spawn(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): SpawnedPane {
+  spawn(id: PaneId, spec: PaneLaunchSpec, { argv, seed, session }: PaneLaunchRun): SpawnedPane {
     const { clock, log, rules } = this.options
     const env = this.options.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
@@ -57,6 +57,8 @@ export class PaneSpawner {
       title: spec.title,
       worktree: spec.worktree ?? null,
       agent: spec.agent,
+      session: session ?? null,
+      missingEnv: missingEnvOf(spec),
       clock,
       rules: (agent) => rules.rules(agent),
       ruleFile: (agent) => rules.file(agent),

@@ -59,6 +59,14 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
     version: 3,
     up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN worktree TEXT; -- JSON PaneWorktree; null: none`),
   },
+  {
+    // How it was launched beyond its command, for a complete resume: the agent and preset whose
+    // settings apply again, and the names of its own overrides that were not saved (issue 17).
+    // From here `env` holds the launch's own overrides only; rows from before (launch null) hold
+    // them merged with the settings'.
+    version: 4,
+    up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN launch TEXT; -- JSON SavedLaunch {agent, preset, missingEnv}; null: saved before`),
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
 import type { Evidence, PaneExit, PaneId, PaneState, PaneWorktree, StateHistoryEntry } from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
+import type { SavedLaunch } from '../panes/relaunch'
+import { AGENT_KINDS, type AgentKind } from '../../shared/domain/agents'
 
 export const WORKSPACE_FILE = 'workspace.db'
 
@@ -23,6 +25,8 @@ export interface SavedPane {
   readonly exit: PaneExit | null
   /** The git worktree made for it, if any. */
   readonly worktree: PaneWorktree | null
+  /** How it was launched beyond its command; null in rows saved before it was kept. */
+  readonly launch: SavedLaunch | null
 }
 
 export interface SavedScreen {
@@ -53,6 +57,7 @@ interface PaneRow {
   exit_code: number | null
   exit_signal: number | null
   worktree: string | null
+  launch: string | null
 }
 
 /**
@@ -122,18 +127,19 @@ export class WorkspaceDb {
       sessionId: r.session_id,
       exit: r.exit_code === null ? null : { code: r.exit_code, signal: r.exit_signal },
       worktree: parseWorktree(r.worktree),
+      launch: parseLaunch(r.launch),
     }))
   }
 
   savePane(p: SavedPane): void {
     this.db
       .prepare(
-        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, worktree)
-         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @worktree)
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, worktree, launch)
+         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @worktree, @launch)
          ON CONFLICT(id) DO UPDATE SET command = excluded.command, cwd = excluded.cwd, title = excluded.title, env = excluded.env,
            cols = excluded.cols, rows = excluded.rows, created_at = excluded.created_at, agent = excluded.agent,
            agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal,
-           worktree = excluded.worktree`,
+           worktree = excluded.worktree, launch = excluded.launch`,
       )
       .run({
         id: p.id,
@@ -150,6 +156,7 @@ export class WorkspaceDb {
         exit_code: p.exit?.code ?? null,
         exit_signal: p.exit?.signal ?? null,
         worktree: p.worktree ? JSON.stringify(p.worktree) : null,
+        launch: p.launch ? JSON.stringify(p.launch) : null,
       })
   }
 
@@ -221,6 +228,20 @@ function parseWorktree(text: string | null): PaneWorktree | null {
     const w = JSON.parse(text) as Partial<Record<keyof PaneWorktree, unknown>>
     const fields = [w.repo, w.path, w.branch, w.base, w.baseCommit]
     return fields.every((f) => typeof f === 'string' && f !== '') ? (w as PaneWorktree) : null
+  } catch {
+    return null
+  }
+}
+
+/** A saved launch, or null when there is none or the text is not one (a damaged row loses only that). */
+function parseLaunch(text: string | null): SavedLaunch | null {
+  if (!text) return null
+  try {
+    const l = JSON.parse(text) as { agent?: unknown; preset?: unknown; missingEnv?: unknown }
+    const agent = typeof l.agent === 'string' && (AGENT_KINDS as readonly string[]).includes(l.agent) ? (l.agent as AgentKind) : undefined
+    const preset = typeof l.preset === 'string' && l.preset !== '' ? l.preset : undefined
+    const missingEnv = Array.isArray(l.missingEnv) ? l.missingEnv.filter((n): n is string => typeof n === 'string') : []
+    return { ...(agent ? { agent } : {}), ...(preset ? { preset } : {}), missingEnv }
   } catch {
     return null
   }

@@ -28,9 +28,9 @@ function tempDir(): string {
 }
 
 /** A board with a workspace store on `dir`, as boardHost wires them. */
-function boardOn(dir: string, resumeOnStart = false): { board: Board; store: WorkspaceStore } {
+function boardOn(dir: string, resumeOnStart = false, settingsEnv?: () => Record<string, string>): { board: Board; store: WorkspaceStore } {
   const store = WorkspaceStore.open({ dir, clock: realClock, log: silentLogger })
-  const board = testBoard({ history: (id) => store.history(id) })
+  const board = testBoard({ history: (id) => store.history(id), settingsEnv: settingsEnv && ((origin) => (origin.agent === 'claude' ? settingsEnv() : {})) })
   restoreWorkspace(board, store, silentLogger, resumeOnStart)
   cleanups.push(async () => {
     store.dispose()
@@ -85,6 +85,67 @@ describe('the saved workspace', () => {
     expect(second.board.list().map((p) => p.id)).toEqual([info.id])
     // Its history goes on in the same pane.
     await eventually(() => second.board.history(info.id).length > live.length, 'the resumed pane to add to the history')
+  })
+
+  it("applies the settings' environment again on resume, names a per-launch secret that was not saved, and takes it from --env (issue 17 item 1)", async () => {
+    const dir = tempDir()
+    const work = tempDir()
+    let settings = { ANTHROPIC_API_KEY: 'from-settings-1' }
+    const first = boardOn(dir, false, () => settings)
+    // As launchPane starts `--agent claude --env …`: the settings' env, the launch's own on top.
+    const own = { OWN: 'kept', DEPLOY_TOKEN: 'per-launch' }
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { ...settings, ...own } }, { agent: 'claude', ownEnv: own })
+    await waitForState(first.board.get(info.id), 'idle')
+    await first.store.saveScreens()
+    settings = { ANTHROPIC_API_KEY: 'from-settings-2' }
+
+    const second = boardOn(dir, false, () => settings)
+    const lacks = { names: ['DEPLOY_TOKEN'], setIn: 'Settings → Agents → claude → Environment' }
+    expect(second.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
+    const resumed = await second.board.resume(info.id)
+    expect(resumed.missingEnv).toEqual(lacks)
+    const pane = second.board.get(info.id)
+    await waitForState(pane, 'idle')
+    pane.write('echo "key=$ANTHROPIC_API_KEY own=$OWN token=[$DEPLOY_TOKEN]"\r')
+    // The settings as they are now, the launch's own overrides, and no token.
+    await eventually(async () => (await screenText(pane)).includes('key=from-settings-2 own=kept token=[]\n'), 'the settings applied again')
+    const bytes = readFileSync(join(dir, WORKSPACE_FILE)).toString('latin1') + readFileSync(join(dir, WORKSPACE_FILE + '-wal')).toString('latin1')
+    expect(bytes).not.toMatch(/from-settings|per-launch/)
+
+    // Once it has ended, `resume --env` gives the token back, and the pane lacks nothing.
+    await pane.kill()
+    await waitForState(pane, 'exited')
+    const given = await second.board.resume(info.id, { DEPLOY_TOKEN: 'again' })
+    expect(given.missingEnv).toBeUndefined()
+    const again = second.board.get(info.id)
+    await waitForState(again, 'idle')
+    again.write('echo "token=[$DEPLOY_TOKEN]"\r')
+    await eventually(async () => (await screenText(again)).includes('token=[again]\n'), 'the token from --env')
+    // A board started after another crash still knows the token is not saved.
+    const third = boardOn(dir, false, () => settings)
+    expect(third.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
+    first.board.dispose()
+  })
+
+  it('a resumed agent keeps the session it resumed, so another crash resumes it again (issue 17 item 2)', async () => {
+    const dir = tempDir()
+    // A stand-in named claude: the board knows the agent by its command; it only has to run.
+    const bin = join(tempDir(), 'claude')
+    writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
+    const first = boardOn(dir)
+    const info = first.board.create({ command: [bin] })
+    first.board.deliverReport({ paneId: info.id, event: 'UserPromptSubmit', agent: 'claude', payload: { session_id: 'sess-1', prompt: 'hi' }, receivedAt: Date.now() })
+    await eventually(() => first.board.info(info.id).sessionId === 'sess-1', 'the session from the report')
+    const second = boardOn(dir)
+    expect(second.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
+    const resumed = await second.board.resume(info.id)
+    // Claude reports nothing before its next prompt: the pane knows its session all the same.
+    expect(resumed).toMatchObject({ command: [bin, '--resume', 'sess-1'], sessionId: 'sess-1' })
+    await eventually(() => second.board.info(info.id).pid > 0, 'the resumed pane to run')
+    const third = boardOn(dir)
+    expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
+    first.board.dispose()
+    second.board.dispose()
   })
 
   it('restarts a running pane in place with the same command, cwd and env, and keeps the viewers attached', async () => {

@@ -6,11 +6,10 @@ import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../.
 import { resumeCommand } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
-import type { PaneLaunchSpec } from '../panes/relaunch'
+import type { PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
-import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
-import { persistableEnv } from './persistEnv'
+import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedPane } from './workspaceDb'
 
 export const WorkspaceConstants = {
@@ -28,7 +27,7 @@ export const WorkspaceConstants = {
   HeartbeatMs: 10_000,
 } as const
 
-export type RestorablePane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> }
+export type RestorablePane = SavedRelaunchPane
 
 const ALIVE_AT = 'alive_at'
 const LAYOUT = 'layout'
@@ -128,12 +127,14 @@ export class WorkspaceStore extends Disposable {
   private changed(info: PaneInfo): void {
     const spec = this.specs.get(info.id)
     if (!spec || info.interrupted) return
+    // The launch's own overrides only: the settings' come from the settings again on resume.
+    const own = spec.ownEnv ?? spec.env
     const row: SavedPane = {
       id: info.id,
       command: spec.command,
       cwd: this.cwdNow.get(info.id) ?? spec.cwd,
       title: spec.title ?? null,
-      env: persistableEnv(spec.env),
+      env: persistableEnv(own),
       cols: info.cols,
       rows: info.rows,
       createdAt: info.createdAt,
@@ -142,6 +143,11 @@ export class WorkspaceStore extends Disposable {
       sessionId: info.sessionId,
       exit: info.exit,
       worktree: info.worktree,
+      launch: {
+        ...(spec.agent ? { agent: spec.agent } : {}),
+        ...(spec.preset !== undefined ? { preset: spec.preset } : {}),
+        missingEnv: [...new Set([...unsavedEnvNames(own), ...(spec.missingEnv ?? [])])],
+      },
     }
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)

@@ -96,6 +96,22 @@ export interface PaneInfo {
    * reboot or a quit) while it still ran: nothing runs in it until it is resumed or restarted.
    */
   readonly interrupted?: PaneInterruption | null
+  /**
+   * Variables this run was launched without that its launch had: secrets given for one launch are
+   * never saved, so a pane resumed after the board stopped lacks them unless given again.
+   */
+  readonly missingEnv?: MissingEnv | null
+}
+
+/** Per-launch variables a resumed pane lacks (their names only), and where they could come from. */
+export interface MissingEnv {
+  readonly names: readonly string[]
+  /**
+   * The settings that a resume applies again, where the user can keep them ("Settings → Agents →
+   * claude → Environment"); null when the pane was not launched by agent or preset, so only
+   * `resume --env` (or the board's own environment) can give them.
+   */
+  readonly setIn: string | null
 }
 
 export interface PaneWorktree {
@@ -163,6 +179,8 @@ export interface PaneInterruption {
   readonly resume: { readonly kind: 'session'; readonly sessionId: string } | { readonly kind: 'rerun' }
   /** The command line Resume runs (as the user would type it; reporting is injected again on top). */
   readonly command: readonly string[]
+  /** What Resume would run without, as the settings are now; absent or null: nothing. */
+  readonly missingEnv?: MissingEnv | null
 }
 
 /** One entry of a pane's state history: the verdict it entered, with its deciding evidence. */
