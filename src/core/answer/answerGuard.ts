@@ -60,6 +60,8 @@ export interface LivePane {
   readonly dialog: DialogInfo | null
   /** The fingerprint of that dialog instance. */
   readonly fingerprint: string | null
+  /** The same instance's fingerprints at the other terminal sizes it was shown at (DialogSightings). */
+  readonly sameDialog?: readonly string[]
   /** The program enabled bracketed paste (`CSI ?2004h`). */
   readonly bracketedPaste: boolean
 }
@@ -131,7 +133,7 @@ function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogIn
   if (!DIALOG_STATES.includes(live.state) || live.dialog === null || live.fingerprint === null) {
     return refuse('dialog-closed', `The dialog has closed (the pane is ${live.state} now). Nothing was sent.`)
   }
-  if (live.fingerprint !== fingerprint) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
+  if (live.fingerprint !== fingerprint && !live.sameDialog?.includes(fingerprint)) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
   return live.dialog
 }
 

@@ -4,7 +4,7 @@ import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { Pane } from '../panes/pane'
 import { freshVerdict } from './freshVerdict'
-import { liveDialog } from './liveDialog'
+import { liveDialogInstance } from './liveDialog'
 
 /** One answer at a time per pane: two answer boxes must not interleave line, line, Enter, Enter. */
 const queues = new WeakMap<Pane, Promise<unknown>>()
@@ -28,8 +28,8 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
 
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
-  const live = await liveDialog(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
+  const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
+  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
 
   let redraw: Promise<boolean> | null = null

@@ -1,4 +1,4 @@
-import { dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
+import { DialogSightings, dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
 import { denyKey, freeTextKey, optionsAnswerable } from '../../core/answer/dialogKeys'
 import type { DialogSnapshot } from '../../shared/domain/answer'
 import type { Pane } from '../panes/pane'
@@ -10,21 +10,30 @@ import type { Pane } from '../panes/pane'
  * after the screen changes — the dialog counts as closed.
  */
 export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
+  return (await liveDialogInstance(pane)).snapshot
+}
+
+/** Each pane's dialog instance across the sizes it was shown at. */
+const sightings = new WeakMap<Pane, DialogSightings>()
+
+/** The live dialog, and the fingerprints the same instance had at other terminal sizes (the answer guard takes those too). */
+export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: DialogSnapshot; sameDialog: readonly string[] }> {
   const { verdict, dialog, onScreen, dialogReport } = await pane.live()
   const agent = pane.agent
   const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent }
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
-  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question')) return none
-  if (onScreen !== verdict.state) return none
+  let seen = sightings.get(pane)
+  if (!seen) sightings.set(pane, (seen = new DialogSightings()))
+  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question') || onScreen !== verdict.state) {
+    seen.clear()
+    return { snapshot: none, sameDialog: [] }
+  }
 
-  const fingerprint = dialogFingerprint({
-    state: verdict.state,
-    since: verdict.since,
-    dialog,
-    body: dialogBody(pane.screen().lines, dialog),
-    requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}`,
-  })
-  return {
+  const screen = pane.screen()
+  const instance = { state: verdict.state, since: verdict.since, dialog, body: dialogBody(screen.lines, dialog), requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}` }
+  const fingerprint = dialogFingerprint(instance)
+  const sameDialog = seen.see(instance, { cols: screen.cols, rows: screen.rows }, fingerprint)
+  const snapshot: DialogSnapshot = {
     ...base,
     dialog,
     fingerprint,
@@ -32,4 +41,5 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
     denyAnswerable: denyKey(agent) !== null,
     freeTextKey: freeTextKey(agent, dialog),
   }
+  return { snapshot, sameDialog }
 }
