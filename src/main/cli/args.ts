@@ -6,6 +6,8 @@ import { envPairs, parseSessionCommand, type SessionCommand } from './sessionCom
 import { isVerb, USAGE, type VerbName } from './verbUsage'
 import { ContractLimits } from '../../shared/ipc/limits'
 import { paneArg } from './paneArg'
+import { parseAnswerCommand, type AnswerCommand } from './answerCommand'
+import { parseAttachCommand, type AttachCommand } from './attachCommand'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -21,6 +23,8 @@ export type CliCommand =
   | { name: 'events'; json: boolean }
   | RecordCommand
   | SessionCommand
+  | AnswerCommand
+  | AttachCommand
   | { name: 'help'; verb?: VerbName }
   | { name: 'version' }
   | { name: 'daemon'; args: string[] }
@@ -218,7 +222,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'open':
       return { socket, command: { name: 'open', print: verb('open', args, { print: { type: 'boolean' } }, 0).values.print ?? false } }
     default:
-      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
+      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? parseAnswerCommand(name, args) ?? parseAttachCommand(name, args) ?? unknownCommand(name) }
   }
 }
 

@@ -9,6 +9,8 @@ import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
+import { runAnswerCommand } from './answerCommand'
+import { runAttachCommand, type AttachTerminal } from './attachCommand'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
 
@@ -23,6 +25,8 @@ export interface CliIo {
   readonly daemonScript?: string
   /** Opens a URL in the user's browser (default: xdg-open / open). */
   readonly openUrl?: (url: string) => Promise<void>
+  /** The terminal `attach` takes over (the process's stdin and stdout). */
+  readonly terminal?: AttachTerminal
 }
 
 /** Verbs that make no sense without a board: they start one in the background when none runs. */
@@ -100,7 +104,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const mismatch = protocolMismatch(info, 'this switchboard')
     if (mismatch) throw new CliError(mismatch)
     // Streaming commands wait as long as the user wants; only their first round trip is timed.
-    const streaming = command.name === 'wait' || command.name === 'events'
+    const streaming = command.name === 'wait' || command.name === 'events' || command.name === 'attach'
     return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
   } catch (err) {
     if (err instanceof CliError || err instanceof BoardError) {
@@ -187,6 +191,10 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+    case 'answer':
+      return runAnswerCommand(command, client, io)
+    case 'attach':
+      return runAttachCommand(command, conn, io)
   }
 }
 

@@ -43,6 +43,22 @@ latest word of every channel, every screen rule's result`,
 Return; --escapes reads \\n \\r \\t \\e \\xHH); \`answer\` is the
 guarded way to answer a dialog or a prompt`,
   },
+  answer: {
+    synopsis: 'answer PANE [OPTION | --text TEXT [--send-anyway] | --deny] [--dialog ID]',
+    about: `answer the pane through the answer box's guard: OPTION (a key or
+a label) or --deny for the dialog on screen (or the one --dialog
+names), --text for its prompt or a question's free-text option.
+Refused, nothing sent, exit 1, when no dialog is open or it
+changed. Without an answer: the dialog, its options and its ID`,
+  },
+  attach: {
+    synopsis: 'attach PANE',
+    about: `the pane in this terminal, raw, like tmux attach: its screen
+first, then its output; your keys go to it, and it takes the
+terminal's size as that changes. Ctrl-] detaches (so do the
+pane's exit and the board going away). Several terminals and
+windows may be attached at once; all see the same`,
+  },
   resize: { synopsis: 'resize PANE COLS ROWS', about: `resize the pane's terminal (COLS ${ContractLimits.minCols}-${ContractLimits.maxCols}, ROWS ${ContractLimits.minRows}-${ContractLimits.maxRows})` },
   kill: { synopsis: 'kill PANE', about: "hang up the pane's processes (hard kill after a grace period)" },
   close: {
