@@ -25,7 +25,7 @@ let browser: Browser
 let page: Page
 
 const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { encoding: 'utf8' })
-const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; interrupted: unknown }[]
+const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; state: string; interrupted: unknown }[]
 
 describe('a workspace back after a crash, in the browser', () => {
   beforeAll(async () => {
@@ -78,6 +78,11 @@ describe('a workspace back after a crash, in the browser', () => {
     await page.getByTestId('layout-single').check()
     await selectPane(page, id)
     await page.getByTestId('pane-interrupted').waitFor()
+    // One word for it everywhere: the badges, `ls` and `ls --json` (issue 17 item 6).
+    expect(await page.locator(`[data-testid="pane-item"][data-pane-id="${id}"] [data-testid="state-badge"]`).textContent()).toBe('interrupted')
+    expect(await page.locator('[data-testid="pane-header"] [data-testid="state-badge"]').textContent()).toBe('interrupted')
+    expect(panes(second).find((p) => p.id === id)).toMatchObject({ state: 'interrupted', pid: 0 })
+    expect(cli(second, 'ls').split('\n')[1]).toMatch(new RegExp(`^${id}\\s+interrupted\\s`))
     await page.getByTestId('state-timeline').waitFor()
     expect(await page.getByTestId('state-timeline-away').textContent()).toMatch(/^idle for \d+ seconds? before the board stopped$/)
     await waitForLine(page, /before-the-crash$/)

@@ -18,7 +18,8 @@ export function paneRecord(p: PaneInfo) {
     cwd: p.cwd,
     pid: p.pid,
     foreground: p.foreground ? { pid: p.foreground.pid, argv: p.foreground.argv, isRoot: p.foreground.isRoot } : null,
-    state: p.verdict.state,
+    // One word for a pane the board stopped while it ran, as `ls` and the badge say it (its verdict is exited: nothing runs).
+    state: p.interrupted ? 'interrupted' : p.verdict.state,
     since: new Date(p.verdict.since).toISOString(),
     evidence: p.verdict.evidence,
     agent: p.agent,

@@ -55,20 +55,29 @@ export async function runSessionCommand(command: SessionCommand, client: BoardAp
 }
 
 function historyRecord(e: StateHistoryEntry) {
-  return { state: e.state, previous: e.previous, since: new Date(e.since).toISOString(), evidence: e.evidence }
+  return { state: e.state, previous: e.previous, since: new Date(e.since).toISOString(), evidence: e.evidence, ...(e.mark ? { mark: e.mark } : {}) }
 }
 
-/** One line per state: when it began, how long it lasted (until the next, or the interruption), why. */
+/**
+ * One line per state: when it began, how long it lasted (until the next, or the interruption), why.
+ * The board's own entries say what happened to the pane: `interrupted` (the board stopped while it
+ * ran: the time it was down), `resumed`, `restarted`.
+ */
 export function historyText(history: readonly StateHistoryEntry[], info: PaneInfo, now: number): string {
   if (!history.length) return `pane ${info.id} has no saved state history`
-  const end = info.interrupted?.at ?? now
+  const last = history[history.length - 1]!
+  // Histories saved before the board wrote its interruptions end with the last verdict: it lasted until the board stopped.
+  const stoppedUnder = info.interrupted && last.mark !== 'interrupted'
+  const end = stoppedUnder ? info.interrupted!.at : now
+  const time = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19)
   const lines = history.map((e, i) => {
     const until = history[i + 1]?.since ?? end
-    const last = i === history.length - 1
-    const lasted = `${formatAge(until - e.since)}${last ? (info.interrupted ? ' (until the board stopped)' : ' (now)') : ''}`
-    const why = e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; ')
-    return `${new Date(e.since).toISOString().replace('T', ' ').slice(0, 19)}  ${e.state.padEnd(8)}  ${lasted.padEnd(12)}  ${why}`
+    const isLast = i === history.length - 1
+    const note = !isLast ? '' : e.mark === 'interrupted' ? ' (so far)' : stoppedUnder ? ' (until the board stopped)' : ' (now)'
+    const why = e.mark === 'interrupted' ? 'the board stopped while it ran (a crash, a reboot or a quit)' : e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; ')
+    return `${time(e.since)}  ${(e.mark ?? e.state).padEnd(11)}  ${`${formatAge(until - e.since)}${note}`.padEnd(12)}  ${why}`
   })
-  if (info.interrupted) lines.push(`${new Date(info.interrupted.at).toISOString().replace('T', ' ').slice(0, 19)}  interrupted: \`switchboard resume ${info.id}\` runs ${info.interrupted.command.join(' ')}`)
+  const resume = info.interrupted && `\`switchboard resume ${info.id}\` runs ${info.interrupted.command.join(' ')}`
+  if (resume) lines.push(stoppedUnder ? `${time(info.interrupted!.at)}  interrupted: ${resume}` : `${' '.repeat(19)}  ${resume}`)
   return lines.join('\n')
 }

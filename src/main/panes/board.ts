@@ -226,7 +226,7 @@ export class Board extends Disposable {
     this.trackers.track(pane, store, spec.cwd, spec.worktree?.baseCommit)
     this.relauncher.launched(id, spec)
     this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
-    this._onDidLaunch.fire({ paneId: id, spec, pane })
+    this._onDidLaunch.fire({ paneId: id, spec, pane, reason: run.reason ?? 'create', previous: run.previous })
     const info = pane.info()
     this.events.fire({ channel: 'pane:changed', payload: info })
     return info

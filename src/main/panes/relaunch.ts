@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { AgentKind } from '../../shared/domain/agents'
-import type { MissingEnv, PaneId, PaneInfo, PaneWorktree } from '../../shared/domain/pane'
+import type { MissingEnv, PaneId, PaneInfo, PaneState, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
 import { resumeCommand } from '../agents/resume'
 import { settingsPlace } from '../launch/launchEnv'
@@ -36,6 +36,10 @@ export interface PaneLaunched {
   readonly paneId: PaneId
   readonly spec: PaneLaunchSpec
   readonly pane: Pane
+  /** A new pane, or one run again in its place. */
+  readonly reason: 'create' | 'resume' | 'restart'
+  /** For a pane run again: the state it was in before (a restored pane's is exited). */
+  readonly previous?: PaneState
 }
 
 /** How a pane is launched (again): its spec, and the session an agent is resumed in. */
@@ -48,6 +52,9 @@ export interface PaneLaunchRun {
    * (a resumed Claude reports nothing until its next prompt), so another crash resumes it again.
    */
   readonly session?: string | null
+  /** Why it runs (PaneLaunched.reason), and the state it was in before when it runs again. */
+  readonly reason?: PaneLaunched['reason']
+  readonly previous?: PaneState
 }
 
 /** The names in a spec's missingEnv as the info says them, with where they can be kept; null for none. */
@@ -176,15 +183,15 @@ export class PaneRelauncher implements IDisposable {
   async resume(id: PaneId, env?: Readonly<Record<string, string>>): Promise<PaneInfo> {
     const live = this.host.live(id)
     if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
-    return this.relaunch(id, env)
+    return this.relaunch(id, 'resume', env)
   }
 
   /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
   async restart(id: PaneId): Promise<PaneInfo> {
-    return this.relaunch(id)
+    return this.relaunch(id, 'restart')
   }
 
-  private async relaunch(id: PaneId, extraEnv?: Readonly<Record<string, string>>): Promise<PaneInfo> {
+  private async relaunch(id: PaneId, reason: 'resume' | 'restart', extraEnv?: Readonly<Record<string, string>>): Promise<PaneInfo> {
     const live = this.host.live(id)
     const restored = this.restored.get(id)
     const saved = this.specs.get(id)
@@ -203,7 +210,7 @@ export class PaneRelauncher implements IDisposable {
     restored?.dispose()
     this.restored.delete(id)
     try {
-      const info = this.host.launch(id, spec, { argv, seed: relaunchSeed(screen, spec.rows, argv), session })
+      const info = this.host.launch(id, spec, { argv, seed: relaunchSeed(screen, spec.rows, argv), session, reason, previous: before.verdict.state })
       await this.host.reattach(id)
       return info
     } catch (err) {

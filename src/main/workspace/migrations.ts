@@ -67,6 +67,16 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
     version: 4,
     up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN launch TEXT; -- JSON SavedLaunch {agent, preset, missingEnv}; null: saved before`),
   },
+  {
+    // The history says when the board stopped under a pane and when it ran again; an exited pane
+    // keeps the time it exited (its "exited for" no longer starts over at every start).
+    version: 5,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE pane_states ADD COLUMN mark TEXT; -- interrupted | resumed | restarted; null: a verdict
+        ALTER TABLE panes ADD COLUMN exited_at INTEGER; -- when it exited (ms); null while it runs, or saved before
+      `),
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -84,7 +84,7 @@ describe('the workspace database', () => {
 
   it('deletes a pane with its history and screen in one go', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null, launch: null })
+    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
     db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3 }])
     db.removePane('1')
@@ -117,7 +117,7 @@ describe('what of the environment is saved', () => {
 
   it('keeps how a pane was launched, and reads a damaged launch as none', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    const pane = { id: '1', command: ['claude'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: 'claude', agentVersion: null, sessionId: null, exit: null, worktree: null }
+    const pane = { id: '1', command: ['claude'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: 'claude', agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null }
     db.savePane({ ...pane, launch: { agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] } })
     expect(db.panes()[0]!.launch).toEqual({ agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] })
     db.savePane({ ...pane, launch: null })

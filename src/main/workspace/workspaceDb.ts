@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
-import type { Evidence, PaneExit, PaneId, PaneState, PaneWorktree, StateHistoryEntry } from '../../shared/domain/pane'
+import { HISTORY_MARKS, type Evidence, type HistoryMark, type PaneExit, type PaneId, type PaneState, type PaneWorktree, type StateHistoryEntry } from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
 import type { SavedLaunch } from '../panes/relaunch'
 import { AGENT_KINDS, type AgentKind } from '../../shared/domain/agents'
@@ -23,6 +23,8 @@ export interface SavedPane {
   readonly sessionId: string | null
   /** Null: it still ran when the board last wrote. */
   readonly exit: PaneExit | null
+  /** When it exited (ms); null while it runs (and in rows saved before this was kept). */
+  readonly exitedAt: number | null
   /** The git worktree made for it, if any. */
   readonly worktree: PaneWorktree | null
   /** How it was launched beyond its command; null in rows saved before it was kept. */
@@ -56,6 +58,7 @@ interface PaneRow {
   session_id: string | null
   exit_code: number | null
   exit_signal: number | null
+  exited_at: number | null
   worktree: string | null
   launch: string | null
 }
@@ -126,6 +129,7 @@ export class WorkspaceDb {
       agentVersion: r.agent_version,
       sessionId: r.session_id,
       exit: r.exit_code === null ? null : { code: r.exit_code, signal: r.exit_signal },
+      exitedAt: r.exit_code === null ? null : r.exited_at,
       worktree: parseWorktree(r.worktree),
       launch: parseLaunch(r.launch),
     }))
@@ -134,11 +138,11 @@ export class WorkspaceDb {
   savePane(p: SavedPane): void {
     this.db
       .prepare(
-        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, worktree, launch)
-         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @worktree, @launch)
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, exited_at, worktree, launch)
+         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @exited_at, @worktree, @launch)
          ON CONFLICT(id) DO UPDATE SET command = excluded.command, cwd = excluded.cwd, title = excluded.title, env = excluded.env,
            cols = excluded.cols, rows = excluded.rows, created_at = excluded.created_at, agent = excluded.agent,
-           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal,
+           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal, exited_at = excluded.exited_at,
            worktree = excluded.worktree, launch = excluded.launch`,
       )
       .run({
@@ -155,6 +159,7 @@ export class WorkspaceDb {
         session_id: p.sessionId,
         exit_code: p.exit?.code ?? null,
         exit_signal: p.exit?.signal ?? null,
+        exited_at: p.exit ? p.exitedAt : null,
         worktree: p.worktree ? JSON.stringify(p.worktree) : null,
         launch: p.launch ? JSON.stringify(p.launch) : null,
       })
@@ -166,18 +171,19 @@ export class WorkspaceDb {
 
   appendState(entry: StateHistoryEntry): void {
     this.db
-      .prepare('INSERT INTO pane_states (pane_id, state, previous, since, evidence) VALUES (?, ?, ?, ?, ?)')
-      .run(entry.paneId, entry.state, entry.previous, entry.since, JSON.stringify(entry.evidence))
+      .prepare('INSERT INTO pane_states (pane_id, state, previous, since, evidence, mark) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(entry.paneId, entry.state, entry.previous, entry.since, JSON.stringify(entry.evidence), entry.mark ?? null)
   }
 
   history(id: PaneId): StateHistoryEntry[] {
-    const rows = this.db.prepare('SELECT state, previous, since, evidence FROM pane_states WHERE pane_id = ? ORDER BY seq').all(id) as {
-      state: string
-      previous: string
-      since: number
-      evidence: string
-    }[]
-    return rows.map((r) => ({ paneId: id, state: r.state as PaneState, previous: r.previous as PaneState, since: r.since, evidence: JSON.parse(r.evidence) as Evidence[] }))
+    const rows = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq').all(id) as StateRow[]
+    return rows.map((r) => historyEntry(id, r))
+  }
+
+  /** The newest history entry of a pane, or null. */
+  lastState(id: PaneId): StateHistoryEntry | null {
+    const r = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq DESC LIMIT 1').get(id) as StateRow | undefined
+    return r ? historyEntry(id, r) : null
   }
 
   saveScreens(screens: readonly (SavedScreen & { readonly paneId: PaneId })[]): void {
@@ -211,6 +217,19 @@ export class WorkspaceDb {
   close(): void {
     if (this.db.open) this.db.close()
   }
+}
+
+interface StateRow {
+  state: string
+  previous: string
+  since: number
+  evidence: string
+  mark: string | null
+}
+
+function historyEntry(paneId: PaneId, r: StateRow): StateHistoryEntry {
+  const entry = { paneId, state: r.state as PaneState, previous: r.previous as PaneState, since: r.since, evidence: JSON.parse(r.evidence) as Evidence[] }
+  return (HISTORY_MARKS as readonly string[]).includes(r.mark ?? '') ? { ...entry, mark: r.mark as HistoryMark } : entry
 }
 
 /** Renames the database and its WAL files aside; returns the new name of the main file. */

@@ -65,8 +65,10 @@ describe('the saved workspace', () => {
     const screen = second.board.restoredPane(info.id)!
     await screen.settled()
     expect(screen.screen().lines.join('\n')).toContain('before-the-crash')
-    // The history is what was seen live, in order, with its evidence.
-    expect(second.board.history(info.id)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    // The history is what was seen live, in order, with its evidence; then the interruption.
+    const history = second.board.history(info.id)
+    expect(history.slice(0, -1)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    expect(history.at(-1)).toMatchObject({ state: 'exited', previous: 'idle', mark: 'interrupted', since: restored!.interrupted!.at })
     expect(live.length).toBeGreaterThan(0)
     // The secret never reached the file (the WAL included).
     const bytes = readFileSync(join(dir, WORKSPACE_FILE)).toString('latin1') + readFileSync(join(dir, WORKSPACE_FILE + '-wal')).toString('latin1')
@@ -83,8 +85,9 @@ describe('the saved workspace', () => {
     again.write('echo "$FOO after-resume"; pwd\r')
     await eventually(async () => (await screenText(again)).includes(`kept after-resume\n${sub}`), 'the resumed shell to run with its env and cwd')
     expect(second.board.list().map((p) => p.id)).toEqual([info.id])
-    // Its history goes on in the same pane.
-    await eventually(() => second.board.history(info.id).length > live.length, 'the resumed pane to add to the history')
+    // Its history goes on in the same pane: resumed, then its own states.
+    expect(second.board.history(info.id)[live.length + 1]).toMatchObject({ mark: 'resumed', state: 'starting', previous: 'exited' })
+    await eventually(() => second.board.history(info.id).length > live.length + 2, 'the resumed pane to add to the history')
   })
 
   it("applies the settings' environment again on resume, names a per-launch secret that was not saved, and takes it from --env (issue 17 item 1)", async () => {
@@ -144,6 +147,36 @@ describe('the saved workspace', () => {
     await eventually(() => second.board.info(info.id).pid > 0, 'the resumed pane to run')
     const third = boardOn(dir)
     expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
+    first.board.dispose()
+    second.board.dispose()
+  })
+
+  it('records when the board stopped under a pane and when it ran again, once per interruption; an exited pane keeps its exit time (issue 17 item 6)', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const running = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    const done = first.board.create({ command: ['sh', '-c', 'exit 3'] })
+    await waitForState(first.board.get(running.id), 'idle')
+    await eventually(() => first.board.info(done.id).verdict.state === 'exited', 'the short command to exit')
+    const exitedAt = first.board.info(done.id).verdict.since
+    await first.store.saveScreens()
+
+    const second = boardOn(dir)
+    const down = second.board.info(running.id).interrupted!.at
+    expect(second.board.history(running.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited', since: down })
+    // Exited before the board stopped: "exited for" counts from its exit, at every start.
+    expect(second.board.info(done.id).verdict.since).toBe(exitedAt)
+    // Another start before anyone resumed it: the same interruption, at the same time, once.
+    const third = boardOn(dir)
+    expect(third.board.info(running.id).interrupted!.at).toBe(down)
+    expect(third.board.history(running.id).filter((e) => e.mark === 'interrupted')).toHaveLength(1)
+    expect(third.board.info(done.id).verdict.since).toBe(exitedAt)
+
+    const resumed = await third.board.resume(running.id)
+    expect(third.board.history(running.id).at(-1)).toMatchObject({ mark: 'resumed', state: 'starting', previous: 'exited', since: resumed.createdAt })
+    await waitForState(third.board.get(running.id), 'idle')
+    await third.board.restart(running.id)
+    await eventually(() => third.board.history(running.id).some((e) => e.mark === 'restarted' && e.previous === 'idle'), 'the restart in the history')
     first.board.dispose()
     second.board.dispose()
   })

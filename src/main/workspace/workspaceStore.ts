@@ -6,7 +6,7 @@ import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../.
 import { resumeCommand } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
-import type { PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
+import type { PaneLaunched, PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
@@ -71,17 +71,25 @@ export class WorkspaceStore extends Disposable {
     return this.db.path
   }
 
-  /** The saved panes, each with its last screen; those that still ran when the board stopped are interrupted. */
+  /**
+   * The saved panes, each with its last screen; those that still ran when the board stopped are
+   * interrupted. Each interruption goes into the pane's history once, at the board's last sign of
+   * life: a board started again before the pane was resumed finds it there and keeps its time.
+   */
   restorable(): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
-      return {
-        ...p,
-        serialized: screen?.serialized ?? '',
-        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()),
-      }
+      return { ...p, serialized: screen?.serialized ?? '', interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()) }
     })
+  }
+
+  private interruption(p: SavedPane, lastAlive: number): PaneInterruption {
+    const last = this.guard('read the state history', () => this.db.lastState(p.id)) ?? null
+    if (last?.mark === 'interrupted') return interruptionOf(p, last.since)
+    const evidence = [{ source: 'exit' as const, at: lastAlive, detail: 'interrupted: the board stopped while it ran (a crash, a reboot or a quit)' }]
+    this.guard('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }))
+    return interruptionOf(p, lastAlive)
   }
 
   /** The saved window layout; null when none was saved or it no longer parses. */
@@ -103,7 +111,7 @@ export class WorkspaceStore extends Disposable {
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
     this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
-    this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
+    this.listeners.push(board.onDidLaunch((launch) => this.launched(launch)))
     this.listeners.push(
       board.onEvent((e) => {
         if (e.channel === 'pane:changed') this.changed(e.payload)
@@ -117,8 +125,14 @@ export class WorkspaceStore extends Disposable {
     this.beat()
   }
 
-  private launched(id: PaneId, spec: PaneLaunchSpec, pane: Pane): void {
+  private launched({ paneId: id, spec, pane, reason, previous }: PaneLaunched): void {
     this.specs.set(id, spec)
+    if (reason !== 'create') {
+      // Run again in its place: the history says when (the stretch before it ends here).
+      const at = pane.createdAt
+      const evidence = [{ source: 'process' as const, at, detail: `${reason === 'resume' ? 'resumed' : 'restarted'}: ${pane.info().command.join(' ')}` }]
+      this.guard('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }))
+    }
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
     this.changed(pane.info())
@@ -142,6 +156,7 @@ export class WorkspaceStore extends Disposable {
       agentVersion: info.agentVersion,
       sessionId: info.sessionId,
       exit: info.exit,
+      exitedAt: info.exit && info.verdict.state === 'exited' ? info.verdict.since : null,
       worktree: info.worktree,
       launch: {
         ...(spec.agent ? { agent: spec.agent } : {}),

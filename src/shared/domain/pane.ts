@@ -183,6 +183,10 @@ export interface PaneInterruption {
   readonly missingEnv?: MissingEnv | null
 }
 
+/** What happened to the pane itself, beside its verdicts: the board stopped while it ran, or it was run again. */
+export const HISTORY_MARKS = ['interrupted', 'resumed', 'restarted'] as const
+export type HistoryMark = (typeof HISTORY_MARKS)[number]
+
 /** One entry of a pane's state history: the verdict it entered, with its deciding evidence. */
 export interface StateHistoryEntry {
   readonly paneId: PaneId
@@ -191,6 +195,12 @@ export interface StateHistoryEntry {
   /** When the pane entered the state (ms since the epoch); it lasted until the next entry's. */
   readonly since: number
   readonly evidence: readonly Evidence[]
+  /**
+   * Set on the entries the board writes itself: `interrupted` (state exited) when the board that
+   * ran the pane stopped, at its last sign of life; `resumed` / `restarted` (state starting) when
+   * the pane ran again. Absent on the pane's own verdicts.
+   */
+  readonly mark?: HistoryMark
 }
 
 export interface PaneDrift {

@@ -121,9 +121,9 @@ describe('a workspace that survives kill -9 of its board', () => {
     boards.push(second)
     const restored = await panes(second)
     expect(restored.map((p) => [p.id, p.state, p.agent, p.pid])).toEqual([
-      ['1', 'exited', 'claude', 0],
-      ['2', 'exited', 'codex', 0],
-      ['3', 'exited', null, 0],
+      ['1', 'interrupted', 'claude', 0],
+      ['2', 'interrupted', 'codex', 0],
+      ['3', 'interrupted', null, 0],
     ])
     expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [claudeBin('2.1.197'), '--resume', claudeSession] })
     expect(restored[1]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: codexSession }, command: [agentBin('codex'), 'resume', codexSession] })
@@ -131,8 +131,10 @@ describe('a workspace that survives kill -9 of its board', () => {
     expect(await screen(second, '1')).toMatch(/builds cleanly\./)
     expect(await screen(second, '2')).toMatch(/Nothing needs changing\./)
     expect(await screen(second, '3')).toMatch(/shell-before-crash/)
-    // The state history survived, entry for entry.
-    expect(JSON.parse(await cli(second, 'history', '1', '--json'))).toEqual(historyBefore)
+    // The state history survived, entry for entry, and says when the board stopped.
+    const historyAfter = JSON.parse(await cli(second, 'history', '1', '--json')) as { state: string; mark?: string }[]
+    expect(historyAfter.slice(0, -1)).toEqual(historyBefore)
+    expect(historyAfter.at(-1)).toMatchObject({ state: 'exited', mark: 'interrupted' })
 
     // Claude Code resumes its session: the next request carries the earlier conversation.
     await cli(second, 'resume', '1')

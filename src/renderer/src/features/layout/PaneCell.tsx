@@ -35,7 +35,7 @@ export function PaneCell({ pane, number, selected, area, fontSize }: PaneCellPro
         <span className="pane-cell__num" aria-hidden="true">
           {number <= 9 ? number : ''}
         </span>
-        <StateBadge verdict={pane.verdict} compact />
+        <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
         <span className="pane-cell__title">{cleanTitle(pane.title)}</span>
         {pane.agent && <span className="agent-chip">{pane.agent}</span>}
         <span className="pane-cell__cwd" title={pane.cwd}>

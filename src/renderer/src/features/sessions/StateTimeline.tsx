@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import type { PaneInfo, StateHistoryEntry } from '../../../../shared/domain/pane'
-import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { describeAge } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
@@ -34,10 +33,11 @@ export function StateTimeline({ pane }: { pane: PaneInfo }) {
           <span
             key={i}
             role="listitem"
-            className={`state-timeline__segment tone-${STATE_LOOK[s.state].tone}`}
+            className={`state-timeline__segment tone-${s.tone}`}
             style={{ flexGrow: Math.max(s.to - s.from, total / 200) }}
-            title={`${s.state} for ${describeAge(s.to - s.from)} from ${new Date(s.from).toLocaleTimeString()}: ${s.detail}`}
+            title={`${s.label} for ${describeAge(s.to - s.from)} from ${new Date(s.from).toLocaleTimeString()}: ${s.detail}`}
             data-state={s.state}
+            data-mark={s.mark}
           />
         ))}
       </div>

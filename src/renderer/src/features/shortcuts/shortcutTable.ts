@@ -25,7 +25,7 @@ const DIGITS = Array.from({ length: 9 }, (_, i) => `Digit${i + 1}`)
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next-needing', codes: ['KeyJ'], keys: 'J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
-  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
+  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to the 1st … 9th pane in the sidebar, top to bottom', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
   { id: 'previous', codes: ['BracketLeft'], keys: '[', description: 'Previous pane', run: () => selectRelative(-1) },
   { id: 'next', codes: ['BracketRight'], keys: ']', description: 'Next pane', run: () => selectRelative(1) },
   { id: 'answer', codes: ['KeyA'], keys: 'A', description: 'Type in the answer box', run: () => focusAnswer() },

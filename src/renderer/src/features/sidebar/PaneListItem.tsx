@@ -18,8 +18,8 @@ function runningLine(pane: PaneInfo): string {
 
 interface PaneListItemProps {
   readonly pane: PaneInfo
-  /** 1-based position: Alt+<number> selects it. */
-  readonly number: number
+  /** 1-based position in the sidebar: Alt+<position> selects it (the first nine). */
+  readonly position: number
   readonly selected: boolean
   /** Its terminal is on screen (single or grid). */
   readonly visible: boolean
@@ -35,12 +35,12 @@ interface PaneListItemProps {
 const PANE_DRAG = 'application/x-switchboard-pane'
 
 /**
- * One pane in the sidebar: its number, the agent and title, where it runs, the state badge (its
+ * One pane in the sidebar: its id, the agent and title, where it runs, the state badge (its
  * evidence on hover or focus) and how long it has been in that state.
  */
-export const PaneListItem = memo(function PaneListItem({ pane, number, selected, visible, unseen, onSelect, onMove, onNudge }: PaneListItemProps) {
+export const PaneListItem = memo(function PaneListItem({ pane, position, selected, visible, unseen, onSelect, onMove, onNudge }: PaneListItemProps) {
   const api = useBoardApi()
-  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}`
+  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.interrupted ? 'interrupted' : pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}`
   return (
     <li
       className={`pane-item${selected ? ' is-selected' : ''}${visible && !selected ? ' is-visible' : ''}${unseen ? ' is-unseen' : ''}`}
@@ -67,17 +67,18 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, selected,
         className="pane-item__main"
         aria-current={selected ? 'true' : undefined}
         aria-label={label}
-        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+        aria-keyshortcuts={`${position <= 9 ? `Alt+${position} ` : ''}Alt+ArrowUp Alt+ArrowDown`}
         onClick={() => onSelect(pane.id)}
         onKeyDown={(e) => {
           if (!e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
           e.preventDefault()
           onNudge(pane.id, e.key === 'ArrowUp' ? -1 : 1)
         }}
-        title={`${formatArgv(pane.command)}\n${pane.cwd}\nDrag (or Alt+↑/↓) to reorder`}
+        title={`Pane ${pane.id}: ${formatArgv(pane.command)}\n${pane.cwd}\n${position <= 9 ? `Alt+${position} shows it; d` : 'D'}rag (or Alt+↑/↓) to reorder`}
       >
-        <span className="pane-item__num" aria-hidden="true">
-          {number <= 9 ? number : ''}
+        {/* The pane's one number, as the header, Needs you, notifications and the CLI say it (not its position). */}
+        <span className="pane-item__num" aria-hidden="true" data-testid="pane-number">
+          #{pane.id}
         </span>
         <span className="pane-item__body">
           <span className="pane-item__top">
@@ -96,7 +97,7 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, selected,
         </span>
       </button>
       <span className="pane-item__status">
-        <StateBadge verdict={pane.verdict} compact />
+        <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
         <Age className="pane-item__age" since={pane.verdict.since} />
       </span>
       <button

@@ -64,7 +64,7 @@ export function Sidebar() {
               <PaneListItem
                 key={pane.id}
                 pane={pane}
-                number={i + 1}
+                position={i + 1}
                 selected={pane.id === selectedId}
                 visible={visible.includes(pane.id)}
                 unseen={unseen[pane.id] !== undefined}
