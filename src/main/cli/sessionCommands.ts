@@ -47,7 +47,13 @@ export async function runSessionCommand(command: SessionCommand, client: BoardAp
     io.out(command.json ? JSON.stringify(history.map(historyRecord), null, 2) + '\n' : historyText(history, info, Date.now()) + '\n')
     return 0
   }
-  const info = command.name === 'resume' ? await client.invoke('pane:resume', command.pane, { env: command.env }) : await client.invoke('pane:restart', command.pane)
+  // Options only when there are any: a board from before `--env` takes the pane alone.
+  const info =
+    command.name === 'restart'
+      ? await client.invoke('pane:restart', command.pane)
+      : Object.keys(command.env).length
+        ? await client.invoke('pane:resume', command.pane, { env: command.env })
+        : await client.invoke('pane:resume', command.pane)
   io.out(`pane ${info.id}: ${info.command.join(' ')}\n`)
   const missing = missingEnvLine(info)
   if (missing) io.err(`switchboard: ${missing}\n`)
