@@ -48,6 +48,9 @@ describe('one number per pane', () => {
     await waitForAttached(page, '3')
     expect(await page.getByTestId('pane-header-id').textContent()).toBe('#3')
     expect(await page.locator('[data-testid="pane-item"][data-pane-id="3"] .pane-item__main').getAttribute('aria-keyshortcuts')).toMatch(/^Alt\+1 /)
+    // The grid's cells say it too.
+    await page.getByTestId('layout-2').check()
+    await expect.poll(() => page.locator('.pane-cell__num').allTextContents()).toEqual(['#3', '#2'])
     // …and the CLI knows it by the same number.
     expect(JSON.parse(cli('ls', '--json')).map((p: { id: string; title: string }) => `${p.id} ${p.title}`)).toEqual(['3 third', '2 second'])
     expect(() => cli('screen', '3')).not.toThrow()
