@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, startBoard, type RunningBoard } from './support/boardServer'
-import { VERB_USAGE } from '../src/main/cli/verbUsage'
+import { VERB_USAGE } from '../src/shared/cli/verbUsage'
 
 const bin = join(ROOT, 'bin/switchboard.js')
 let board: RunningBoard

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCli, unescapeText, UsageError } from './args'
-import { VERB_USAGE, verbHelp } from './verbUsage'
+import { VERB_USAGE, verbHelp } from '../../shared/cli/verbUsage'
 
 describe('CLI arguments', () => {
   it('parses spawn with repeated --env, cwd, title and the command after --', () => {

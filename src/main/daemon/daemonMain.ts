@@ -9,7 +9,7 @@ import { daemonPaths, runningDaemon } from './daemonState'
 import { loginUrl } from './loginUrl'
 import { runDaemon } from './runDaemon'
 import { ensureDaemon, stopDaemon } from './startDaemon'
-import { verbHelp } from '../cli/verbUsage'
+import { verbHelp } from '../../shared/cli/verbUsage'
 
 /** The one text of the daemon's usage, shared with `switchboard daemon --help`. */
 export const DAEMON_USAGE = verbHelp('daemon')

@@ -17,7 +17,7 @@ import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
-import { settingsEnv } from '../launch/launchEnv'
+import { settingsEnv } from '../../core/launch/settingsEnv'
 
 export interface BoardHost {
   readonly board: Board

@@ -4,7 +4,7 @@ import type { AgentKind } from '../../shared/domain/agents'
 import type { MissingEnv, PaneId, PaneInfo, PaneState, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
 import { resumeCommand } from '../agents/resume'
-import { settingsPlace } from '../launch/launchEnv'
+import { settingsPlace } from '../../core/launch/settingsEnv'
 import type { Pane } from './pane'
 import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
 

@@ -3,9 +3,9 @@
  * `switchboard help VERB`) prints one. Kept free of anything but text: the CLI bundle loads it on
  * every run.
  */
-import { AGENT_NAMES } from '../../shared/domain/agents'
-import { PANE_STATES } from '../../shared/domain/pane'
-import { ContractLimits } from '../../shared/ipc/limits'
+import { AGENT_NAMES } from '../domain/agents'
+import { PANE_STATES } from '../domain/pane'
+import { ContractLimits } from '../ipc/limits'
 
 export interface VerbUsage {
   /** The verb and its arguments; long ones on several lines. */

@@ -1,4 +1,4 @@
-import { planAgentLaunch } from '../../core/launch/launchPlan'
+import { planAgentLaunch } from './launchPlan'
 import { isAgentName, type AgentKind } from '../../shared/domain/agents'
 import type { Settings } from '../../shared/domain/settings'
 
