@@ -9,10 +9,9 @@
  */
 import type { PaneInfo } from '../../shared/domain/pane'
 import { ContractLimits } from '../../shared/ipc/limits'
-import { UsageError } from '../util/usage'
+import { parseUsage, UsageError } from '../util/usage'
 import type { BoardConnection } from './connect'
 import { paneArg } from './paneArg'
-import { parseUsage } from '../util/usage'
 
 export type AttachCommand = { name: 'attach'; pane: string }
 
