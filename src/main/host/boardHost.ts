@@ -77,6 +77,7 @@ export async function startBoardHost(options: {
     },
     history: workspace ? (id) => workspace.history(id) : undefined,
     settingsEnv: (origin) => settingsEnv(settings.get().settings, origin),
+    notifySettings: () => settings.get().settings.notifications,
   })
   if (workspace) restoreWorkspace(board, workspace, options.log)
   const info = (): BoardInfo => ({

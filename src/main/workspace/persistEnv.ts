@@ -5,11 +5,12 @@
  * environment, where the user keeps it. The board's internals (SWITCHBOARD_*: the report token,
  * URL, socket, pane id) belong to one launch and are injected afresh on every launch.
  */
-const SECRET_NAME = /TOKEN|KEY|SECRET|PASS|AUTH|CREDENTIAL|COOKIE|SESSION/i
+import { looksSecret } from '../../shared/domain/secrets'
+
 const INTERNAL_NAME = /^SWITCHBOARD_/
 
 export function isPersistableEnvName(name: string): boolean {
-  return !SECRET_NAME.test(name) && !INTERNAL_NAME.test(name)
+  return !looksSecret(name) && !INTERNAL_NAME.test(name)
 }
 
 export function persistableEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {
@@ -20,5 +21,5 @@ export function persistableEnv(env: Readonly<Record<string, string>> | undefined
 
 /** The names of the overrides that are not saved because they may be secrets (the board's own are not counted: it gives them again). */
 export function unsavedEnvNames(env: Readonly<Record<string, string>> | undefined): string[] {
-  return Object.keys(env ?? {}).filter((name) => SECRET_NAME.test(name) && !INTERNAL_NAME.test(name))
+  return Object.keys(env ?? {}).filter((name) => looksSecret(name) && !INTERNAL_NAME.test(name))
 }
