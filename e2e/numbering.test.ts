@@ -2,7 +2,8 @@
  * Issue 17 item 6: one number per pane everywhere. The sidebar numbered panes by position
  * ("7 claude") while the header, Needs you, notifications and the CLI use the pane's id (#9), so
  * `switchboard screen 7` said "no pane 7". Now the sidebar shows the id too; Alt+1…9 still go to
- * the first nine panes in the sidebar, top to bottom (as a browser's tabs), and say so.
+ * the first nine panes in the sidebar, top to bottom (as a browser's tabs), and say so; the
+ * sidebar folded to a rail shows the ids as well.
  */
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -51,6 +52,11 @@ describe('one number per pane', () => {
     // The grid's cells say it too.
     await page.getByTestId('layout-2').check()
     await expect.poll(() => page.locator('.pane-cell__num').allTextContents()).toEqual(['#3', '#2'])
+    // The sidebar folded to a rail says it too (it said 1, 2: the positions).
+    await page.getByTestId('sidebar-collapse').click()
+    await expect.poll(() => page.locator('[data-testid="rail-pane"] .rail__num').allTextContents()).toEqual(['#3', '#2'])
+    expect(await page.locator('[data-testid="rail-pane"][data-pane-id="3"]').getAttribute('title')).toBe('#3 · third · idle · Alt+1')
+    await page.getByTestId('sidebar-expand').click()
     // …and the CLI knows it by the same number.
     expect(JSON.parse(cli('ls', '--json')).map((p: { id: string; title: string }) => `${p.id} ${p.title}`)).toEqual(['3 third', '2 second'])
     expect(() => cli('screen', '3')).not.toThrow()
