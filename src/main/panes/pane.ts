@@ -84,7 +84,7 @@ export class Pane extends Disposable {
   private readonly clamp: CountClamp
   private readonly clients: PaneClients
   private readonly context: PaneContext
-  private readonly clock: Clock
+  readonly clock: Clock
   private readonly fixedTitle: string | undefined
   /** The mirror and the status wired as replay wires them. */
   private readonly wired: MirroredStatus
