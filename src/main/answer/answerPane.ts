@@ -26,11 +26,40 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
   })
 }
 
+/** Resolves once the pane drew nothing for `quietMs`, or after `maxMs` at the latest. */
+function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let quiet = clock.setTimeout(() => done(), quietMs)
+    const listener = pane.onDidParse(() => {
+      quiet.dispose()
+      quiet = clock.setTimeout(() => done(), quietMs)
+    })
+    const cap = clock.setTimeout(() => done(), maxMs)
+    function done() {
+      listener.dispose()
+      quiet.dispose()
+      cap.dispose()
+      resolve()
+    }
+  })
+}
+
+async function planFor(pane: Pane, request: AnswerRequest) {
+  const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
+  return planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
+}
+
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
-  const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
-  if (!plan.ok) return plan
+  let planned = await planFor(pane, request)
+  if (planned.ok && planned.writes.some((w) => w.afterRedraw)) {
+    // Keys that move from where the cursor is go once the program stopped drawing, and on what it shows then.
+    await settled(pane, clock, AnswerConstants.SettleQuietMs, AnswerConstants.SettleMaxMs)
+    if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
+    planned = await planFor(pane, request)
+  }
+  if (!planned.ok) return planned
+  const plan = planned
 
   let redraw: Promise<boolean> | null = null
   for (const [i, write] of plan.writes.entries()) {
