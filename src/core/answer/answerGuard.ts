@@ -21,7 +21,7 @@
 import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { denyKey, freeTextKey, optionKeyPresses } from './dialogKeys'
+import { denyKey, freeTextKey, optionKeyPresses, type DialogKeys } from './dialogKeys'
 
 export const enum AnswerConstants {
   /**
@@ -65,6 +65,8 @@ export const enum AnswerConstants {
 export interface LivePane {
   readonly state: PaneState
   readonly agent: string | null
+  /** The agent's dialog keys (its manifest's `[dialog_keys]`); null: the board cannot answer its dialogs. */
+  readonly keys: DialogKeys
   /** The dialog on screen, null when none is. */
   readonly dialog: DialogInfo | null
   /** The fingerprint of that dialog instance. */
@@ -163,7 +165,7 @@ function asPaste(text: string, bracketedPaste: boolean): string {
 }
 
 function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerRequest, { kind: 'free-text' }>): AnswerPlan {
-  const key = freeTextKey(live.agent, dialog)
+  const key = freeTextKey(live.keys, dialog)
   if (key === null) return refuse('not-free-text', 'This dialog has no free-text option the board can fill. Choose one of its options or answer it in the terminal.')
   if (req.key !== key) return refuse('not-free-text', `Option ${req.key} does not take text; option ${key} does. Nothing was sent.`)
   const checked = checkText(req.text, live.bracketedPaste, false)
@@ -187,14 +189,14 @@ export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   const dialog = checkDialog(live, req.fingerprint)
   if ('ok' in dialog) return dialog
   if (req.kind === 'deny') {
-    const key = denyKey(live.agent)
+    const key = denyKey(live.keys)
     if (key === null) return refuse('unsupported-dialog', 'Switchboard does not know how to decline this program’s dialogs. Answer it in the terminal.')
     return { ok: true, writes: [{ data: key, delayMs: 0 }], stillIn: [], summary: 'Esc (deny)' }
   }
   if (req.kind === 'free-text') return planFreeText(live, dialog, req)
   const option = dialog.options.find((o) => o.key === req.key)
   if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
-  const keys = optionKeyPresses(live.agent, dialog, option.key)
+  const keys = optionKeyPresses(live.keys, dialog, option.key)
   if (keys === null) return refuse('unsupported-dialog', `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`)
   // Arrows, then Enter: each key only once the program redrew after the one before (it moved the
   // highlight), and only while the dialog is still open.

@@ -7,12 +7,12 @@
  * its first prompt names the pane, else the program's name. A shell's folder title is kept: there
  * the folder is the news.
  */
-import { AGENT_DISPLAY_NAMES, isAgentName } from '../../shared/domain/agents'
-
 export interface TitleInputs {
   readonly fixed: string | undefined
   /** The agent the pane runs, null for other programs. */
   readonly agent: string | null
+  /** How the UI names that agent (its folder's `name`, "Claude Code"), when known. */
+  readonly agentName?: string | null
   readonly terminal: string
   readonly firstPrompt: string | null
   readonly cwd: string
@@ -46,16 +46,16 @@ export function titleIsOnlyFolder(title: string, cwd: string): boolean {
 }
 
 /** The agent's own name as it titles itself ("Claude Code", "claude"): no news about the task. */
-function isAgentsOwnName(title: string, agent: string, program: string): boolean {
+function isAgentsOwnName(title: string, agent: string, agentName: string | null | undefined, program: string): boolean {
   const bare = title.replace(DECORATION, '').trim().toLowerCase()
-  const names = [agent, program, isAgentName(agent) ? AGENT_DISPLAY_NAMES[agent] : ''].filter(Boolean).map((n) => n.toLowerCase())
+  const names = [agent, program, agentName ?? ''].filter(Boolean).map((n) => n.toLowerCase())
   return names.includes(bare)
 }
 
 /** An agent's terminal title that names the task: not empty, not only the folder, not only the agent's name. */
-export function agentOwnTitle(t: Pick<TitleInputs, 'agent' | 'terminal' | 'cwd' | 'program'>): boolean {
+export function agentOwnTitle(t: Pick<TitleInputs, 'agent' | 'agentName' | 'terminal' | 'cwd' | 'program'>): boolean {
   if (t.agent === null || !t.terminal.replace(DECORATION, '').trim()) return false
-  return !titleIsOnlyFolder(t.terminal, t.cwd) && !isAgentsOwnName(t.terminal, t.agent, t.program)
+  return !titleIsOnlyFolder(t.terminal, t.cwd) && !isAgentsOwnName(t.terminal, t.agent, t.agentName, t.program)
 }
 
 export function paneTitle(t: TitleInputs): string {

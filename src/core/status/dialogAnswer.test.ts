@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
-import { opencode } from '../agents/opencode'
+import { shippedAgents } from '../../main/agents/agentCatalog'
 import { DialogAnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
@@ -34,7 +34,7 @@ const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answer
 const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
 const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
 
-const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: opencode.answerKeys }
+const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: shippedAgents().knowledge('opencode')!.answerKeys }
 
 /** Folds the signals on their own clock (the reducer's injected time) and names each memory by its signal's time. */
 function fold(signals: StatusSignal[], ctx: StatusContext = OC): Map<number, StatusMemory> {

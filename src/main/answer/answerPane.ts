@@ -46,7 +46,7 @@ function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Prom
 
 async function planFor(pane: Pane, request: AnswerRequest) {
   const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
-  return planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
+  return planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
 }
 
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {

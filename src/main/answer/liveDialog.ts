@@ -20,7 +20,8 @@ const sightings = new WeakMap<Pane, DialogSightings>()
 export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: DialogSnapshot; sameDialog: readonly string[] }> {
   const { verdict, dialog, onScreen, dialogReport } = await pane.live()
   const agent = pane.agent
-  const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent }
+  const keys = pane.knowledge?.dialogKeys ?? null
+  const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent, optionLabels: keys?.optionLabels ?? [] }
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
   let seen = sightings.get(pane)
   if (!seen) sightings.set(pane, (seen = new DialogSightings()))
@@ -37,9 +38,9 @@ export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: Dialog
     ...base,
     dialog,
     fingerprint,
-    optionsAnswerable: optionsAnswerable(agent, dialog),
-    denyAnswerable: denyKey(agent) !== null,
-    freeTextKey: freeTextKey(agent, dialog),
+    optionsAnswerable: optionsAnswerable(keys, dialog),
+    denyAnswerable: denyKey(keys) !== null,
+    freeTextKey: freeTextKey(keys, dialog),
   }
   return { snapshot, sameDialog }
 }

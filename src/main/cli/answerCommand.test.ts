@@ -18,6 +18,7 @@ const snap = (over: Partial<DialogSnapshot> = {}): DialogSnapshot => ({
   optionsAnswerable: true,
   denyAnswerable: true,
   freeTextKey: null,
+  optionLabels: OPTIONS.map((o) => o.label),
   ...over,
 })
 const command = (args: string[]) => parseCli(['answer', ...args]).command as AnswerCommand

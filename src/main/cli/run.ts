@@ -7,27 +7,16 @@ import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { verbHelp } from '../../shared/cli/verbUsage'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { runAgentsCommand } from './agentsCommand'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { runAnswerCommand } from './answerCommand'
-import { runAttachCommand, type AttachTerminal } from './attachCommand'
+import { runAttachCommand } from './attachCommand'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
+import type { CliIo } from './cliIo'
 
-export interface CliIo {
-  readonly out: (text: string) => void
-  readonly err: (text: string) => void
-  readonly env: NodeJS.ProcessEnv
-  readonly cwd: string
-  /** Resolves when the user interrupts (Ctrl-C) a streaming command. */
-  readonly interrupted: Promise<void>
-  /** The daemon's script (out/main/daemon.js), to start one on demand; without it, none is started. */
-  readonly daemonScript?: string
-  /** Opens a URL in the user's browser (default: xdg-open / open). */
-  readonly openUrl?: (url: string) => Promise<void>
-  /** The terminal `attach` takes over (the process's stdin and stdout). */
-  readonly terminal?: AttachTerminal
-}
+export type { CliIo } from './cliIo'
 
 /** Verbs that make no sense without a board: they start one in the background when none runs. */
 const STARTS_A_BOARD = new Set<CliCommand['name']>(['spawn', 'open'])
@@ -64,6 +53,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(command.name === 'help' ? (command.verb ? verbHelp(command.verb) : USAGE) + '\n' : `switchboard ${APP_VERSION}\n`)
     return 0
   }
+  // Read here, not asked of a board: the folders, the settings and PATH are this user's.
+  if (command.name === 'agents') return runAgentsCommand(command.json, io)
   if (command.name === 'daemon') {
     io.err('switchboard: `daemon` runs from the switchboard command itself (bin/switchboard.js)\n')
     return 2
@@ -118,7 +109,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
+async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' | 'agents' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
   const { client } = conn
   switch (command.name) {
     case 'open': {

@@ -4,10 +4,11 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
 import { CountClamp } from '../../core/terminal/countClamp'
 import { isInteractiveShell, programName } from '../../core/process/shells'
-import type { CompiledRule } from '../../core/rules/compileRules'
-import type { LoadedRuleFile } from '../status/ruleFile'
+import type { AgentKnowledge } from '../../core/agents/agentKnowledge'
+import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
+import { AlertThrottle } from '../../core/notify/alertThrottle'
 import type { AttachSnapshot, MissingEnv, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
@@ -39,10 +40,8 @@ export interface PaneOptions {
   /** What this run lacks of its launch's environment (not saved: secrets). */
   readonly missingEnv?: MissingEnv | null
   readonly clock: Clock
-  /** The current screen rules of an agent. */
-  readonly rules: (agent: string | null) => readonly CompiledRule[]
-  /** The agent's rule file in force: the version its rules were verified on (drift warning). */
-  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
+  /** The agents in force (the board's AgentCatalog): knowledge, current screen rules, recognition. */
+  readonly agents: AgentSource
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
   /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
@@ -119,12 +118,17 @@ export class Pane extends Disposable {
   readonly onDidTap = this._onDidTap.event
   private readonly alerts = new ProgramAlertReader()
   private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
-  /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
+  /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert = this._onDidAlert.event
+  /** One throttle per source: a bell flood does not swallow the OSC 9 that says the build is done. */
+  private readonly alertThrottles = new Map<string, AlertThrottle<PaneAlert>>()
+
+  private readonly agents: AgentSource
 
   constructor(options: PaneOptions) {
     super()
     this.id = options.id
+    this.agents = options.agents
     this.launch = options.launch
     this.pty = this.register(options.pty)
     this.clock = options.clock
@@ -152,8 +156,7 @@ export class Pane extends Disposable {
         context: this.context,
         argv: options.launch.argv,
         agent: options.agent,
-        rules: options.rules,
-        ruleFile: options.ruleFile,
+        agents: options.agents,
         log: (line) => options.log(`pane ${this.id}: ${line}`),
       }),
     )
@@ -187,7 +190,13 @@ export class Pane extends Disposable {
   }
 
   private alert(alert: ProgramAlert | null): void {
-    if (alert) this._onDidAlert.fire({ paneId: this.id, ...alert, at: this.clock.now() })
+    if (!alert) return
+    let throttle = this.alertThrottles.get(alert.source)
+    if (!throttle) {
+      throttle = this.register(new AlertThrottle<PaneAlert>(this.clock, (a, repeats) => this._onDidAlert.fire(repeats ? { ...a, repeats } : a)))
+      this.alertThrottles.set(alert.source, throttle)
+    }
+    throttle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(raw: string): void {
@@ -285,6 +294,11 @@ export class Pane extends Disposable {
     return this.status.live()
   }
 
+  /** What the core knows about the agent in front (its dialog keys, for the answer guard); null for none. */
+  get knowledge(): AgentKnowledge | null {
+    return this.agents.knowledge(this.status.agent)
+  }
+
   /** The program enabled bracketed paste (read by the answer guard). */
   get bracketedPaste(): boolean {
     return this.mirror.bracketedPasteMode
@@ -298,6 +312,7 @@ export class Pane extends Disposable {
     const inputs = {
       fixed: this.fixedTitle,
       agent: this.status.agent,
+      agentName: this.agents.knowledge(this.status.agent)?.name ?? null,
       terminal: this.mirror.title,
       firstPrompt: this.firstPrompt,
       cwd: this.launch.cwd,

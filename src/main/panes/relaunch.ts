@@ -1,9 +1,8 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { AgentKind } from '../../shared/domain/agents'
 import type { MissingEnv, PaneId, PaneInfo, PaneState, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
-import { resumeCommand } from '../agents/resume'
+import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import { settingsPlace } from '../../core/launch/settingsEnv'
 import type { Pane } from './pane'
 import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
@@ -27,7 +26,7 @@ export interface PaneLaunchSpec {
   readonly cols: number
   readonly rows: number
   /** The agent it was launched as by name (`spawn --agent`), whatever the executable is called. */
-  readonly agent?: AgentKind
+  readonly agent?: string
   /** The git worktree made for it: a restart runs in the same one. */
   readonly worktree?: PaneWorktree
 }
@@ -76,7 +75,7 @@ export function relaunchSeed(serialized: string, rows: number, argv: readonly st
 
 /** How a pane was launched beyond its command, as saved: what a resume applies again, and what it will lack. */
 export interface SavedLaunch {
-  readonly agent?: AgentKind
+  readonly agent?: string
   readonly preset?: string
   /** Its own overrides that were not saved (secret by name). */
   readonly missingEnv: readonly string[]
@@ -96,6 +95,8 @@ export interface RelaunchHost {
   settingsEnv(spec: PaneLaunchSpec): Readonly<Record<string, string>>
   /** The board's own environment, which every pane inherits. */
   inheritedEnv(): Readonly<Record<string, string>>
+  /** How each agent resumes a session (its manifest's `[resume]`, from the catalog in force). */
+  resumeOf: ResumeLookup
   /** Lets go of a live pane that was killed to be replaced: its listeners and its entry. */
   retire(id: PaneId): void
   /** The clients that showed the old pane are attached to the new one. */
@@ -200,7 +201,7 @@ export class PaneRelauncher implements IDisposable {
     const before = restored ? restored.info() : live!.info()
     const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
     // An agent resumes its session when it has one: its own resume command and the session id.
-    const resumed = resumeCommand(before.agent, spec.command, before.sessionId)
+    const resumed = resumeCommand(this.host.resumeOf(before.agent), spec.command, before.sessionId)
     const argv = resumed ?? spec.command
     const session = resumed ? before.sessionId : null
     if (live) {

@@ -1,8 +1,10 @@
 import { z } from 'zod'
-import type { AgentName } from '../../shared/domain/agents'
+import { SESSION_ID, SESSION_ID_RULE } from '../../shared/domain/sessionId'
+import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /**
- * What a report body must look like, per agent. Only the fields the status mapping reads are
+ * What a report body must look like, per payload format (an agent's manifest names its format:
+ * `[reporting] payload`). Only the fields the status mapping reads are
  * typed; everything else the agent sends is kept as it came (agents add fields between versions,
  * and an unknown extra field is no reason to lose a report). A field that is present with the
  * wrong type is a reason: it would be misread downstream.
@@ -10,12 +12,13 @@ import type { AgentName } from '../../shared/domain/agents'
 
 /** Event names are identifiers (`PermissionRequest`, `session.status`, `agent_end`). */
 const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
-const Id = z.string().min(1).max(256)
+/** A session id reaches an argv on resume: refused here unless it is plainly an id (shared/domain/sessionId). */
+const SessionId = z.string().regex(SESSION_ID, `not a session id (${SESSION_ID_RULE})`)
 
 /** Claude Code and Codex post the hook's own stdin JSON; the event is `hook_event_name`. */
 const HookPayload = z.looseObject({
   hook_event_name: EventName,
-  session_id: Id.optional(),
+  session_id: SessionId.optional(),
   tool_name: z.string().max(256).optional(),
   notification_type: z.string().max(64).optional(),
   last_assistant_message: z.string().nullable().optional(),
@@ -32,10 +35,12 @@ const HookPayload = z.looseObject({
 const PluginEnvelope = z.object({
   event: EventName,
   payload: z.looseObject({
-    sessionID: Id.optional(),
-    parentID: Id.nullable().optional(),
+    sessionID: SessionId.optional(),
+    /** Pi's name for it. */
+    sessionId: SessionId.nullable().optional(),
+    parentID: SessionId.nullable().optional(),
     /** The root session a child session belongs to, resolved by our plugin from `parentID`. */
-    rootSessionID: Id.optional(),
+    rootSessionID: SessionId.optional(),
     lastAssistantMessage: z.string().nullable().optional(),
   }),
 })
@@ -64,9 +69,8 @@ const plugin: Parser = (body) => {
   return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
 }
 
-export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
-  claude: hook,
-  codex: hook,
-  opencode: plugin,
-  pi: plugin,
+/** Each format's parser; a new format is a parser here and a name in PAYLOAD_FORMATS. */
+export const PAYLOAD_PARSERS: Readonly<Record<PayloadFormat, Parser>> = {
+  hook,
+  plugin,
 }

@@ -15,6 +15,8 @@ import { WORKSPACE_FILE } from './workspaceDb'
 import { createHandlers, dispatchInvoke } from '../ipc/handlers'
 import { SettingsStore } from '../settings/settingsStore'
 import { createWorktree } from '../worktrees/worktrees'
+import { canMount, mountTmpfs } from '../test/mounts'
+import { closeSync, openSync, writeSync } from 'node:fs'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -39,6 +41,15 @@ function boardOn(dir: string, resumeOnStart = false, settingsEnv?: () => Record<
   return { board, store }
 }
 
+/**
+ * What a crash leaves for the next board: the file as last written, and no hold on it (the kernel
+ * drops SQLite's lock with the process). In one process the store must let go of it by itself;
+ * it saves nothing more on the way out (no close(): that would save the last screens).
+ */
+function crashed(first: { store: WorkspaceStore }): void {
+  first.store.dispose()
+}
+
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
     const dir = tempDir()
@@ -55,7 +66,9 @@ describe('the saved workspace', () => {
     await eventually(async () => (await screenText(pane)).includes('before-the-crash\n'), 'the echo')
     await waitForState(pane, 'idle')
     await first.store.saveScreens()
-    // The crash: the first board never closes its store or ends its pane; a second one starts on the same file.
+    // The crash: the first board never closes its store or ends its pane; a second one starts on the
+    // same file. Its process is gone, and with it its hold on the file (crashed()).
+    crashed(first)
     const second = boardOn(dir)
     const [restored] = second.board.list()
     // The shell cd'd: it comes back where it was.
@@ -102,6 +115,7 @@ describe('the saved workspace', () => {
     await first.store.saveScreens()
     settings = { ANTHROPIC_API_KEY: 'from-settings-2' }
 
+    crashed(first)
     const second = boardOn(dir, false, () => settings)
     const lacks = { names: ['DEPLOY_TOKEN'], setIn: 'Settings → Agents → claude → Environment' }
     expect(second.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
@@ -125,6 +139,7 @@ describe('the saved workspace', () => {
     again.write('echo "token=[$DEPLOY_TOKEN]"\r')
     await eventually(async () => (await screenText(again)).includes('token=[again]\n'), 'the token from --env')
     // A board started after another crash still knows the token is not saved.
+    crashed(second)
     const third = boardOn(dir, false, () => settings)
     expect(third.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
     first.board.dispose()
@@ -139,12 +154,14 @@ describe('the saved workspace', () => {
     const info = first.board.create({ command: [bin] })
     first.board.deliverReport({ paneId: info.id, event: 'UserPromptSubmit', agent: 'claude', payload: { session_id: 'sess-1', prompt: 'hi' }, receivedAt: Date.now() })
     await eventually(() => first.board.info(info.id).sessionId === 'sess-1', 'the session from the report')
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
     const resumed = await second.board.resume(info.id)
     // Claude reports nothing before its next prompt: the pane knows its session all the same.
     expect(resumed).toMatchObject({ command: [bin, '--resume', 'sess-1'], sessionId: 'sess-1' })
     await eventually(() => second.board.info(info.id).pid > 0, 'the resumed pane to run')
+    crashed(second)
     const third = boardOn(dir)
     expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
     first.board.dispose()
@@ -161,12 +178,14 @@ describe('the saved workspace', () => {
     const exitedAt = first.board.info(done.id).verdict.since
     await first.store.saveScreens()
 
+    crashed(first)
     const second = boardOn(dir)
     const down = second.board.info(running.id).interrupted!.at
     expect(second.board.history(running.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited', since: down })
     // Exited before the board stopped: "exited for" counts from its exit, at every start.
     expect(second.board.info(done.id).verdict.since).toBe(exitedAt)
     // Another start before anyone resumed it: the same interruption, at the same time, once.
+    crashed(second)
     const third = boardOn(dir)
     expect(third.board.info(running.id).interrupted!.at).toBe(down)
     expect(third.board.history(running.id).filter((e) => e.mark === 'interrupted')).toHaveLength(1)
@@ -206,6 +225,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
     await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
     const second = boardOn(dir)
     const data: { data: string; resync?: true }[] = []
     const client = second.board.connect((d) => data.push(d))
@@ -226,6 +246,7 @@ describe('the saved workspace', () => {
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work })
     await waitForState(first.board.get(info.id), 'idle')
     rmSync(work, { recursive: true, force: true })
+    crashed(first)
     const second = boardOn(dir)
     await expect(second.board.resume(info.id)).rejects.toThrow()
     const [still] = second.board.list()
@@ -239,6 +260,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const layout: SavedLayout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' }
     first.board.setLayout(layout)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.layout).toEqual(layout)
   })
@@ -250,6 +272,7 @@ describe('the saved workspace', () => {
     const done = first.board.create({ command: ['sh', '-c', 'echo done; exit 0'] })
     await eventually(() => first.board.get(done.id).exit, 'the short command to exit')
     await first.board.remove(closed.id)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.list()).toEqual([expect.objectContaining({ id: done.id, exit: { code: 0, signal: null }, interrupted: null })])
     // New panes continue after the restored ids.
@@ -267,6 +290,78 @@ describe('the saved workspace', () => {
     await eventually(() => second.board.list()[0]?.pid, 'the shell to be resumed at start')
     expect(second.board.list()[0]!.id).toBe(info.id)
     expect(second.board.list()[0]!.interrupted).toBeUndefined()
+  })
+
+  it('with resume on start, leaves a script run by a shell interrupted: it ran once (issue 24.8)', async () => {
+    const dir = tempDir()
+    const log = join(dir, 'ran.log')
+    const first = boardOn(dir)
+    const script = first.board.create({ command: ['bash', '-c', `echo RAN >> ${log}; exec sleep 1000`] })
+    const shell = first.board.create({ command: ['bash', '--norc'] })
+    await eventually(() => (readFileSync(log, 'utf8').includes('RAN') ? true : undefined), 'the script to run')
+    await waitForState(first.board.get(shell.id), 'idle')
+    await first.store.close()
+    await first.board.shutdown()
+    const second = boardOn(dir, true)
+    // The shell comes back by itself; once it runs, the start's resumes have all been tried.
+    await eventually(() => second.board.list().find((p) => p.id === shell.id && p.interrupted === undefined && p.pid), 'the shell to be resumed at start')
+    expect(second.board.list().find((p) => p.id === script.id)?.interrupted).toMatchObject({ resume: { kind: 'rerun' } })
+    expect(readFileSync(log, 'utf8')).toBe('RAN\n')
+  })
+})
+
+/** Fills the file system under `dir` to the last byte with one file; returns its path. */
+function fillDisk(dir: string): string {
+  const path = join(dir, 'filler')
+  const fd = openSync(path, 'w')
+  try {
+    for (const size of [65536, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1)
+      for (;;) {
+        try {
+          writeSync(fd, chunk)
+        } catch {
+          break
+        }
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return path
+}
+
+describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
+  it('a pane created while it is full is saved, with its states, once space returns (issue 24.12)', async () => {
+    const dir = tempDir()
+    cleanups.push(mountTmpfs(dir, 2048))
+    const first = boardOn(dir)
+    const before = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    await waitForState(first.board.get(before.id), 'idle')
+    const filler = fillDisk(dir)
+    const live: StateChange[] = []
+    first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
+    // Created while nothing can be written: its row and its first states are refused.
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], title: 'made-while-full' })
+    await waitForState(first.board.get(info.id), 'idle')
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    rmSync(filler)
+    // Space is back: the next write (here a state change) takes what waited along, in order.
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
+    const second = boardOn(dir)
+    const restored = second.board.list().find((p) => p.id === info.id)
+    expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
+    // Every state it went through, while the disk was full and after, in order, with its evidence.
+    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence }))
+    expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
+    // Then the board's stop under it (it still ran at the crash).
+    expect(second.board.history(info.id).filter((e) => !e.mark)).toEqual(seen)
+    expect(second.board.history(info.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited' })
   })
 })
 
@@ -300,6 +395,7 @@ describe('the screen a relaunched pane starts with', () => {
     writeFileSync(join(worktree.path, 'a.txt'), 'A\n')
     git(worktree.path, 'commit', '-qam', 'committed in the worktree')
 
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.info(info.id)).toMatchObject({ pid: 0, worktree })
     const handlers = createHandlers(second.board, second.board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(dir, 'config')) })

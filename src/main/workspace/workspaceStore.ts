@@ -3,7 +3,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { isShell } from '../../core/process/shells'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
-import { resumeCommand } from '../agents/resume'
+import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import type { PaneLaunched, PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
@@ -11,6 +11,7 @@ import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedPane } from './workspaceDb'
+import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
   /**
@@ -50,6 +51,9 @@ export class WorkspaceStore extends Disposable {
   private heartbeat: IDisposable | null = null
   private saving: Promise<void> = Promise.resolve()
   private closed = false
+  /** Every write goes through it: what a full disk refused is written again once it takes writes. */
+  private readonly writes: WriteQueue
+  private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -59,6 +63,7 @@ export class WorkspaceStore extends Disposable {
     private readonly log: Logger,
   ) {
     super()
+    this.writes = new WriteQueue(log, db.path)
   }
 
   static open(options: { readonly dir: string; readonly clock: Clock; readonly log: Logger }): WorkspaceStore {
@@ -73,23 +78,28 @@ export class WorkspaceStore extends Disposable {
 
   /**
    * The saved panes, each with its last screen; those that still ran when the board stopped are
-   * interrupted. Each interruption goes into the pane's history once, at the board's last sign of
-   * life: a board started again before the pane was resumed finds it there and keeps its time.
+   * interrupted, to be resumed the way their agent's manifest says (`resumeOf`). Each interruption
+   * goes into the pane's history once, at the board's last sign of life: a board started again
+   * before the pane was resumed finds it there and keeps its time.
    */
-  restorable(): RestorablePane[] {
+  restorable(resumeOf: ResumeLookup): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
-      return { ...p, serialized: screen?.serialized ?? '', interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()) }
+      return {
+        ...p,
+        serialized: screen?.serialized ?? '',
+        interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf),
+      }
     })
   }
 
-  private interruption(p: SavedPane, lastAlive: number): PaneInterruption {
+  private interruption(p: SavedPane, lastAlive: number, resumeOf: ResumeLookup): PaneInterruption {
     const last = this.guard('read the state history', () => this.db.lastState(p.id)) ?? null
-    if (last?.mark === 'interrupted') return interruptionOf(p, last.since)
+    if (last?.mark === 'interrupted') return interruptionOf(p, last.since, resumeOf)
     const evidence = [{ source: 'exit' as const, at: lastAlive, detail: 'interrupted: the board stopped while it ran (a crash, a reboot or a quit)' }]
-    this.guard('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }))
-    return interruptionOf(p, lastAlive)
+    this.writes.run('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }), { pane: p.id })
+    return interruptionOf(p, lastAlive, resumeOf)
   }
 
   /** The saved window layout; null when none was saved or it no longer parses. */
@@ -110,7 +120,7 @@ export class WorkspaceStore extends Disposable {
 
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
-    this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
+    this.listeners.push(board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })))
     this.listeners.push(board.onDidLaunch((launch) => this.launched(launch)))
     this.listeners.push(
       board.onEvent((e) => {
@@ -118,7 +128,8 @@ export class WorkspaceStore extends Disposable {
         else if (e.channel === 'pane:state') {
           const { paneId, previous, verdict, info } = e.payload
           this.changed(info)
-          if (this.specs.has(paneId)) this.guard('save a state change', () => this.db.appendState({ paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }))
+          const entry = { paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }
+          if (this.specs.has(paneId)) this.writes.run('save a state change', () => this.db.appendState(entry), { pane: paneId })
         } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
       }),
     )
@@ -131,7 +142,7 @@ export class WorkspaceStore extends Disposable {
       // Run again in its place: the history says when (the stretch before it ends here).
       const at = pane.createdAt
       const evidence = [{ source: 'process' as const, at, detail: `${reason === 'resume' ? 'resumed' : 'restarted'}: ${pane.info().command.join(' ')}` }]
-      this.guard('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }))
+      this.writes.run('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }), { pane: id })
     }
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
@@ -167,8 +178,15 @@ export class WorkspaceStore extends Disposable {
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)
     if (this.saved.get(info.id) === key) return
-    this.saved.set(info.id, key)
-    this.guard('save a pane', () => this.db.savePane(row))
+    // Remembered as saved once it is: a row the disk refused waits (and is retried) in the queue.
+    this.writes.run(
+      'save a pane',
+      () => {
+        this.db.savePane(row)
+        this.saved.set(info.id, key)
+      },
+      { key: `pane:${info.id}`, pane: info.id },
+    )
   }
 
   private removed(id: PaneId): void {
@@ -178,7 +196,9 @@ export class WorkspaceStore extends Disposable {
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
-    this.guard('forget a closed pane', () => this.db.removePane(id))
+    this.writes.forget(id)
+    this.unsavedScreens.delete(id)
+    this.writes.run('forget a closed pane', () => this.db.removePane(id))
   }
 
   private markDirty(id: PaneId, pane: Pane): void {
@@ -205,7 +225,17 @@ export class WorkspaceStore extends Disposable {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
         }
       }
-      if (screens.length && !this.closed) this.guard('save screens', () => this.db.saveScreens(screens))
+      if (!screens.length || this.closed) return
+      // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
+      for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+      this.writes.run(
+        'save screens',
+        () => {
+          this.db.saveScreens([...this.unsavedScreens.values()])
+          this.unsavedScreens.clear()
+        },
+        { key: 'screens' },
+      )
     })
     return this.saving
   }
@@ -221,7 +251,8 @@ export class WorkspaceStore extends Disposable {
 
   private beat(): void {
     if (this.closed) return
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    // Also the retry of what a full disk refused: at most a heartbeat after space returns.
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.heartbeat = this.clock.setTimeout(() => this.beat(), WorkspaceConstants.HeartbeatMs)
   }
 
@@ -233,7 +264,7 @@ export class WorkspaceStore extends Disposable {
     if (this.closed) return
     this.stopListening()
     await this.saveScreens()
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.dispose()
   }
 
@@ -273,7 +304,7 @@ function processCwd(pid: number): string | null {
   }
 }
 
-function interruptionOf(p: SavedPane, at: number): PaneInterruption {
-  const resumed = resumeCommand(p.agent, p.command, p.sessionId)
+function interruptionOf(p: SavedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
+  const resumed = resumeCommand(resumeOf(p.agent), p.command, p.sessionId)
   return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
 }

@@ -3,7 +3,6 @@
  * `switchboard help VERB`) prints one. Kept free of anything but text: the CLI bundle loads it on
  * every run.
  */
-import { AGENT_NAMES } from '../domain/agents'
 import { PANE_STATES } from '../domain/pane'
 import { ContractLimits } from '../ipc/limits'
 
@@ -16,9 +15,15 @@ export interface VerbUsage {
 
 export const VERB_USAGE = {
   ls: { synopsis: 'ls [--json]', about: 'list panes (id, state, since, pid, foreground, title, cwd, exit)' },
+  agents: {
+    synopsis: 'agents [--json]',
+    about: `every agent (shipped, and your own folders in the config dir's
+agents/): executable found, installed version, the versions
+its knowledge was verified on, whether yours is newer`,
+  },
   spawn: {
     synopsis: `spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
-      [--agent ${AGENT_NAMES.join('|')}] [--arg X]... [--preset NAME]
+      [--agent ID] [--arg X]... [--preset NAME]
       [--worktree BRANCH [--base REF]]`,
     about: `start a pane (no CMD: your shell); prints its id.
 --agent/--preset: launched as your settings say (executable,

@@ -3,16 +3,24 @@
  * every read (a hand-edited file can hold anything) and on every write from a client.
  */
 import { z } from 'zod'
-import { AGENT_NAMES, type AgentName } from './agents'
+import { agentIdSchema } from './agents'
 import { NOTIFY_MODES } from './attention'
 
 /** Environment names as a shell accepts them. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * The board's own variables (a pane's id and control token, the socket, the report URL and
+ * token, the reaper's tag): the board sets them for each pane, and nothing a launch or a setting
+ * names may replace them: `--env SWITCHBOARD_BOARD_TAG=...` let a pane's jobs escape the reaper.
+ */
+export const BOARD_ENV = /^SWITCHBOARD_/
+export const BOARD_ENV_MESSAGE = "SWITCHBOARD_ variables are the board's own (pane identity, socket, report token, reaper tag); a launch cannot set them"
 const envName = z.string().regex(ENV_NAME_PATTERN, 'environment names are letters, digits and _')
 
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
 
-const agentLaunchSchema = z
+export const agentLaunchSchema = z
   .object({
     /** Empty: the agent's name, found on PATH. */
     executable: z.string().max(4096).default(''),
@@ -27,7 +35,7 @@ const agentLaunchSchema = z
 export const launchPresetSchema = z
   .object({
     name: z.string().trim().min(1).max(80),
-    agent: z.enum(AGENT_NAMES),
+    agent: agentIdSchema,
     /** Added after the agent's default arguments. */
     args: z.array(z.string().max(4096)).max(64).default([]),
     env: z.record(envName, z.string().max(4096)).default({}),
@@ -60,6 +68,8 @@ const notificationsSchema = z
     alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /** At most one notification per pane and kind within this many seconds (seeds/001: 30 s); 0: every time. */
+    cooldownSeconds: z.number().int().min(0).max(3600).default(30),
     /**
      * Per agent (`claude`, `codex`, …, and `shell` for any other program): `all`, `attention` (only
      * what stops its work: dialogs, questions, input, replies that ask) or `none`. Absent: `all`.
@@ -124,10 +134,11 @@ const securitySchema = z
 export const settingsSchema = z
   .object({
     notifications: notificationsSchema.prefault({}),
+    /** Per agent id (shipped or the user's own): executable, default arguments, environment. An agent not named uses its own command. */
     agents: z
-      .object(Object.fromEntries(AGENT_NAMES.map((name) => [name, agentLaunchSchema.prefault({})])) as Record<AgentName, z.ZodPrefault<typeof agentLaunchSchema>>)
-      .strict()
-      .prefault({}),
+      .record(agentIdSchema, agentLaunchSchema)
+      .refine((a) => Object.keys(a).length <= 128, 'settings for at most 128 agents')
+      .default({}),
     appearance: appearanceSchema.prefault({}),
     security: securitySchema.prefault({}),
     presets: z
@@ -156,6 +167,15 @@ export const settingsSchema = z
   .strict()
 
 export type Settings = z.infer<typeof settingsSchema>
+export type AgentLaunchSettings = z.infer<typeof agentLaunchSchema>
+
+/** An agent without settings of its own: its command as its folder says. */
+export const NO_AGENT_SETTINGS: AgentLaunchSettings = { executable: '', args: [], env: {} }
+
+/** The settings for one agent (defaults when it has none). */
+export function agentSettings(settings: Settings, agent: string): AgentLaunchSettings {
+  return Object.prototype.hasOwnProperty.call(settings.agents, agent) ? settings.agents[agent]! : NO_AGENT_SETTINGS
+}
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({})
 

@@ -21,9 +21,9 @@ import type {
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
-import { AGENT_NAMES } from '../domain/agents'
+import { agentIdSchema, type AgentList } from '../domain/agents'
 import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
-import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
+import { BOARD_ENV, BOARD_ENV_MESSAGE, settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 import { ContractLimits } from './limits'
 
 export { ContractLimits } from './limits'
@@ -36,6 +36,7 @@ const rowsSchema = z.number().int().min(ContractLimits.minRows).max(ContractLimi
 const envSchema = z
   .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
   .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
+  .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
 
 export const createPaneRequestSchema = z
   .object({
@@ -50,7 +51,7 @@ export const createPaneRequestSchema = z
     env: envSchema.optional(),
     title: z.string().max(ContractLimits.maxTitleChars).optional(),
     /** Launch this agent the way the settings say (executable, default arguments, environment); `command` must be absent. */
-    agent: z.enum(AGENT_NAMES).optional(),
+    agent: agentIdSchema.optional(),
     /** Arguments for this launch, after the agent's (and the preset's) defaults. */
     args: z.array(z.string().max(ContractLimits.maxArgChars)).max(ContractLimits.maxArgs).optional(),
     /** A saved launch preset by name: its agent, arguments, environment, directory and setup commands. */
@@ -188,6 +189,8 @@ export const Invoke = {
   /** The layout the renderer saved last (it lives in the renderer; main keeps it with the workspace). */
   'workspace:layout': invoke(z.tuple([])).returns<SavedLayout | null>(),
   'workspace:save-layout': invoke(z.tuple([savedLayoutSchema])).returns<void>(),
+  /** The agents in force (shipped and the user's own folders) and the problems of the last reload. */
+  'agents:list': invoke(z.tuple([])).returns<AgentList>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */

@@ -15,6 +15,7 @@ const dialog: DialogSnapshot = {
   optionsAnswerable: true,
   denyAnswerable: true,
   freeTextKey: null,
+  optionLabels: [],
 }
 
 describe('AnswerBox', () => {

@@ -14,6 +14,7 @@ const question: DialogSnapshot = {
   optionsAnswerable: true,
   denyAnswerable: true,
   freeTextKey: '3',
+  optionLabels: [],
 }
 
 function setup(snapshot: DialogSnapshot | null = question) {

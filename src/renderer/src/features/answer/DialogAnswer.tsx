@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import type { DialogSnapshot } from '../../../../shared/domain/answer'
-import { agentKnowledge } from '../../../../core/agents/registry'
 import { withFullLabels } from '../../../../core/answer/optionLabels'
 import { DenyButton } from './DenyButton'
 import { DialogFreeText } from './DialogFreeText'
@@ -28,7 +27,7 @@ export function DialogAnswer({ snapshot, busy, onOption, onDeny, onFreeText, onS
   const fingerprint = snapshot?.fingerprint ?? null
   if (!snapshot?.dialog) return <div className="dialog-answer dialog-answer--pending" data-testid="dialog-answer" />
   // Full labels where a narrow pane wrapped an option off its row (the agent's own wording).
-  const dialog = withFullLabels(snapshot.dialog, agentKnowledge(snapshot.agent)?.dialogKeys?.optionLabels)
+  const dialog = withFullLabels(snapshot.dialog, snapshot.optionLabels)
   const deny = snapshot.denyAnswerable && <DenyButton busy={busy} onDeny={onDeny} />
   if (!snapshot.optionsAnswerable) {
     return (

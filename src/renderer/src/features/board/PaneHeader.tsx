@@ -8,6 +8,7 @@ import { cleanTitle } from '../../lib/format'
 import { useFold } from '../../lib/useFold'
 import { useNow } from '../../lib/useNow'
 import { useOverlayStore } from '../../store/overlayStore'
+import { useSettingsStore } from '../../store/settingsStore'
 import { closeLabel, closePane } from '../panes/paneActions'
 import { SessionControls } from '../sessions/SessionControls'
 import { StateTimeline } from '../sessions/StateTimeline'
@@ -25,7 +26,8 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
   const now = useNow()
   const row = useRef<HTMLDivElement>(null)
   const onChanges = () => open({ kind: 'changes', paneId: pane.id })
-  const meta = paneMeta(pane, onChanges, now)
+  const agentName = useSettingsStore((s) => s.agents.find((a) => a.id === pane.agent)?.name)
+  const meta = paneMeta(pane, onChanges, now, agentName)
   // Re-measured when the facts change, not when an age ticks (the text widths barely move).
   const shown = useFold(row, meta.map((m) => (m.key === 'report' ? 'report' : `${m.key}:${m.text}`)).join('\n'))
   return (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 import type { PaneInfo } from '../../../../shared/domain/pane'
-import { AGENT_DISPLAY_NAMES, isAgentName } from '../../../../shared/domain/agents'
 import { Age } from '../../components/Age'
 import { STATE_LOOK } from '../../components/paneStates'
 import { describeAge, describeExit, formatArgv } from '../../lib/format'
@@ -15,8 +14,6 @@ export interface MetaItem {
   readonly node: ReactNode
 }
 
-const agentName = (pane: PaneInfo): string => (isAgentName(pane.agent) ? AGENT_DISPLAY_NAMES[pane.agent] : 'The agent')
-
 /** What the agent wants, in its words (else the dialog's title, else what the state means). */
 export function paneAsk(pane: PaneInfo): string | undefined {
   const evidence = pane.verdict.evidence[0]?.detail
@@ -27,8 +24,9 @@ export function paneAsk(pane: PaneInfo): string | undefined {
 /**
  * The header's facts, most useful first: what the pane wants, its git work, the command, the
  * folder, the agent's last report, drift, pid and size. The raw evidence stays in the tooltips.
+ * `agentName` is how the UI names the pane's agent (its folder's `name`).
  */
-export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number): MetaItem[] {
+export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number, agentName = 'The agent'): MetaItem[] {
   const items: MetaItem[] = []
   const evidence = pane.verdict.evidence[0]?.detail
   const ask = paneAsk(pane)
@@ -88,13 +86,13 @@ export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number): Me
     ),
   })
   if (pane.lastReport) {
-    const text = `${agentName(pane)} ${plainReport(pane.lastReport.event)} ${describeAge(now - pane.lastReport.at)} ago`
+    const text = `${agentName} ${plainReport(pane.lastReport.event)} ${describeAge(now - pane.lastReport.at)} ago`
     items.push({
       key: 'report',
       text,
       node: (
         <span data-testid="pane-header-last-report" title={`The agent's latest report: ${pane.lastReport.event} (hook or plugin event)`}>
-          {agentName(pane)} {plainReport(pane.lastReport.event)} <Age since={pane.lastReport.at} /> ago
+          {agentName} {plainReport(pane.lastReport.event)} <Age since={pane.lastReport.at} /> ago
         </span>
       ),
     })

@@ -1,4 +1,5 @@
 import { useId, type KeyboardEvent } from 'react'
+import { agentSettings } from '../../../../shared/domain/settings'
 import { EnvRows } from '../env/EnvRows'
 import { useOverlayStore } from '../../store/overlayStore'
 import { AgentFields } from './AgentFields'
@@ -22,7 +23,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
   const { form, set, error, refs, preset, agent } = f
   const openOverlay = useOverlayStore((s) => s.open)
   const ids = { cwd: useId(), env: useId(), error: useId() }
-  const inherited = form.kind === 'agent' ? { ...f.settings.agents[agent].env, ...preset?.env } : {}
+  const inherited = form.kind === 'agent' ? { ...agentSettings(f.settings, agent).env, ...preset?.env } : {}
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -44,7 +45,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
       noValidate
     >
       <KindPicker kind={form.kind} onKind={(kind) => set({ kind })} />
-      {form.kind === 'agent' && <AgentFields form={form} presets={f.settings.presets} agent={agent} plan={f.plan} argsRef={refs.args} onPreset={(name) => f.choosePreset(name)} set={set} />}
+      {form.kind === 'agent' && <AgentFields form={form} presets={f.settings.presets} agents={f.agents} agent={agent} plan={f.plan} argsRef={refs.args} onPreset={(name) => f.choosePreset(name)} set={set} />}
       {form.kind === 'command' && <CommandField value={form.command} onChange={(command) => set({ command })} inputRef={refs.command} errorId={error ? ids.error : null} />}
       <div className="field">
         <label htmlFor={ids.cwd}>

@@ -1,6 +1,5 @@
 import { checkBranchName } from '../../../../core/worktree/branchName'
 import { displayEnvEntry } from '../../../../shared/domain/secrets'
-import type { AgentName } from '../../../../shared/domain/agents'
 import type { LaunchPreset } from '../../../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { splitArgs } from '../../lib/splitArgs'
@@ -12,7 +11,8 @@ export interface LaunchForm {
   readonly kind: PaneKind
   /** A preset's name, '' for none (agent kind only). */
   readonly preset: string
-  readonly agent: AgentName
+  /** The agent's id (an agent folder: shipped or the user's own). */
+  readonly agent: string
   readonly args: string
   /** The launch's own variables (edited as rows), after the agent's and the preset's. */
   readonly env: Readonly<Record<string, string>>

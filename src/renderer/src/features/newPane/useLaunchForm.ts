@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { planAgentLaunch } from '../../../../core/launch/launchPlan'
+import { agentSettings } from '../../../../shared/domain/settings'
 import { BoardError } from '../../../../shared/ipc/errors'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { splitArgs } from '../../lib/splitArgs'
@@ -18,8 +19,12 @@ const EMPTY: Omit<LaunchForm, 'kind'> = { preset: '', agent: 'claude', args: '',
 export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   const api = useBoardApi()
   const settings = useSettingsStore((s) => s.settings)
+  const agents = useSettingsStore((s) => s.agents)
+  const loadSettings = useSettingsStore((s) => s.load)
   const saveSettings = useSettingsStore((s) => s.save)
-  const [form, setForm] = useState<LaunchForm>({ kind: initialKind, ...EMPTY })
+  // An agent folder added since the board was last asked shows up when the form opens.
+  useEffect(() => void loadSettings(api), [api, loadSettings])
+  const [form, setForm] = useState<LaunchForm>({ kind: initialKind, ...EMPTY, agent: agents.some((a) => a.id === 'claude') ? 'claude' : (agents[0]?.id ?? 'claude') })
   const [error, setError] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState<string | null>(null)
@@ -28,7 +33,8 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   const agent = preset?.agent ?? form.agent
   const extraArgs = splitArgs(form.args)
   // What main will run, from the same settings and the same rule (display only: main decides).
-  const plan = planAgentLaunch(agent, settings.agents[agent], preset, { args: extraArgs.ok ? extraArgs.argv : [] })
+  const info = agents.find((a) => a.id === agent)
+  const plan = planAgentLaunch(info ?? { id: agent, command: [agent] }, agentSettings(settings, agent), preset, { args: extraArgs.ok ? extraArgs.argv : [] })
 
   const set = (patch: Partial<LaunchForm>) => {
     setForm((f) => ({ ...f, ...patch }))
@@ -85,5 +91,5 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
     }
   }
 
-  return { form, set, error, busy, saved, refs, preset, agent, plan, settings, submit, choosePreset, savePreset }
+  return { form, set, error, busy, saved, refs, preset, agent, agents, plan, settings, submit, choosePreset, savePreset }
 }

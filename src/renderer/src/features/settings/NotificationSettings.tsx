@@ -1,9 +1,10 @@
 import { useId } from 'react'
-import { AGENT_DISPLAY_NAMES, AGENT_KINDS } from '../../../../shared/domain/agents'
+import { SHELL_KIND } from '../../../../shared/domain/agents'
 import { NOTIFY_MODES, type NotifyMode } from '../../../../shared/domain/attention'
 import type { Settings } from '../../../../shared/domain/settings'
 import { MODE_LABELS } from '../notify/modeLabels'
 import { useAttentionStore } from '../../store/attentionStore'
+import { useSettingsStore } from '../../store/settingsStore'
 import { playTone } from '../notify/tones'
 import { webNotifier } from '../notify/webNotifier'
 
@@ -41,8 +42,10 @@ function PermissionLine() {
 }
 
 /** Per kind of waiting: notify with sound, silently, or only list it; and the grace delay. */
-/** Per agent (and `shell`: any other program): all, attention only, or none; a pane's own mode (its ⋯ menu) comes first. */
+/** Per agent (every agent folder the board knows, and `shell`: any other program): all, attention only, or none; a pane's own mode (its ⋯ menu) comes first. */
 function AgentModes({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
+  const agents = useSettingsStore((s) => s.agents)
+  const kinds = [...agents.map((a) => ({ kind: a.id, label: a.name })), { kind: SHELL_KIND, label: 'Other programs' }]
   const setMode = (kind: string, mode: NotifyMode) => {
     const { [kind]: _old, ...rest } = value.agentModes
     onChange({ ...value, agentModes: mode === 'all' ? rest : { ...rest, [kind]: mode } })
@@ -50,10 +53,10 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
   return (
     <div className="settings__agent-modes" role="group" aria-label="Notifications per agent">
       <span className="field__label">Per agent</span>
-      {AGENT_KINDS.map((kind) => (
+      {kinds.map(({ kind, label }) => (
         <label key={kind} className="settings__agent-mode">
-          <span>{kind === 'shell' ? 'Other programs' : AGENT_DISPLAY_NAMES[kind]}</span>
-          <select className="input" data-testid={`notify-agent-${kind}`} value={value.agentModes[kind] ?? 'all'} onChange={(e) => setMode(kind, e.target.value as NotifyMode)}>
+          <span>{label}</span>
+          <select className="input" data-testid={`notify-agent-${kind}`} value={(Object.prototype.hasOwnProperty.call(value.agentModes, kind) ? value.agentModes[kind] : undefined) ?? 'all'} onChange={(e) => setMode(kind, e.target.value as NotifyMode)}>
             {NOTIFY_MODES.map((m) => (
               <option key={m} value={m}>
                 {MODE_LABELS[m]}
@@ -70,6 +73,7 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
 export function NotificationSettings({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
   const graceId = useId()
   const awayId = useId()
+  const cooldownId = useId()
   return (
     <fieldset className="settings__section">
       <legend>Notifications</legend>
@@ -132,7 +136,21 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
           data-testid="notify-grace"
           onChange={(e) => onChange({ ...value, graceSeconds: Math.max(0, Math.min(600, Number(e.target.value) || 0)) })}
         />
-        <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing. At most one notification per pane and state every 30 s.</span>
+        <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing.</span>
+      </div>
+      <div className="field field--inline">
+        <label htmlFor={cooldownId}>Not again within</label>
+        <input
+          id={cooldownId}
+          className="input input--number"
+          type="number"
+          min={0}
+          max={3600}
+          value={value.cooldownSeconds}
+          data-testid="notify-cooldown"
+          onChange={(e) => onChange({ ...value, cooldownSeconds: Math.max(0, Math.min(3600, Math.round(Number(e.target.value) || 0))) })}
+        />
+        <span className="settings__help">seconds: at most one notification per pane and state in this time; 0 notifies every time.</span>
       </div>
       <AgentModes value={value} onChange={onChange} />
       <div className="field field--inline">

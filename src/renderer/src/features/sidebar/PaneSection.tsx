@@ -6,6 +6,7 @@ import { useAttentionStore } from '../../store/attentionStore'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
 import { visiblePanes } from '../../store/layoutReducer'
 import { useLayoutStore } from '../../store/layoutStore'
+import { useSettingsStore } from '../../store/settingsStore'
 import { useSidebarStore } from '../../store/sidebarStore'
 import { showPane } from '../shortcuts/boardCommands'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
@@ -26,13 +27,15 @@ export function PaneSection() {
   const visible = useLayoutStore(useShallow((s) => visiblePanes(s, selectedId)))
   const { query, grouping, jumping } = useSidebarStore(useShallow((s) => ({ query: s.query, grouping: s.grouping, jumping: s.jumping })))
   const api = useBoardApi()
+  const agents = useSettingsStore((s) => s.agents)
+  const names = useMemo(() => Object.fromEntries(agents.map((a) => [a.id, a.name])), [agents])
   // The order lives in main (board:reorder), so every client agrees; the event updates this one too.
   const reorder = useCallback((order: string[]) => void api.invoke('board:reorder', order).catch(() => undefined), [api])
   const onMove = useCallback((moved: string, target: string) => reorder(movePane(useBoardStore.getState().order, moved, target)), [reorder])
   const onNudge = useCallback((id: string, by: -1 | 1) => reorder(nudgePane(useBoardStore.getState().order, id, by)), [reorder])
   // Going to a pane by its key shows every pane's key, whatever the search hides.
-  const found = useMemo(() => (jumping ? panes : panes.filter((p) => matchesQuery(p, query))), [panes, query, jumping])
-  const groups = useMemo(() => groupPanes(found, grouping), [found, grouping])
+  const found = useMemo(() => (jumping ? panes : panes.filter((p) => matchesQuery(p, query, names))), [panes, query, jumping, names])
+  const groups = useMemo(() => groupPanes(found, grouping, names), [found, grouping, names])
   const position = (pane: PaneInfo) => panes.indexOf(pane) + 1
 
   const item = (pane: PaneInfo) => (

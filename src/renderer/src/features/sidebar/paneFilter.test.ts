@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { PaneInfo } from '../../../../shared/domain/pane'
-import { groupPanes, matchesQuery } from './paneFilter'
+import { groupPanes, matchesQuery, type AgentNames } from './paneFilter'
 import { jumpKey, paneForJumpKey } from './jumpKeys'
 
 const pane = (id: string, extra: Partial<PaneInfo> = {}): PaneInfo => ({
@@ -26,13 +26,17 @@ const pane = (id: string, extra: Partial<PaneInfo> = {}): PaneInfo => ({
   ...extra,
 })
 
+/** As `agents:list` names them (the agent folders' `name`s); a user's agent is one more. */
+const NAMES: AgentNames = { claude: 'Claude Code', codex: 'Codex', mytool: 'My Tool' }
+
 describe('finding a pane by typing (issue 22 item 1)', () => {
   const panes = [
     pane('1', { title: '✳ Fix the login form', agent: 'claude' }),
     pane('2', { agent: 'codex', worktree: { repo: '/src/shop', path: '/src/shop.worktrees/agent/cart', branch: 'agent/cart', base: 'main', baseCommit: 'abc' } }),
     pane('3', { verdict: { state: 'blocked', since: 0, evidence: [] } }),
+    pane('4', { agent: 'mytool' }),
   ]
-  const found = (q: string) => panes.filter((p) => matchesQuery(p, q)).map((p) => p.id)
+  const found = (q: string) => panes.filter((p) => matchesQuery(p, q, NAMES)).map((p) => p.id)
 
   it('matches part of a title, an agent (its name or how the board names it), a branch, a state, case-insensitively', () => {
     expect(found('LOGIN')).toEqual(['1'])
@@ -41,7 +45,8 @@ describe('finding a pane by typing (issue 22 item 1)', () => {
     expect(found('cart')).toEqual(['2'])
     expect(found('blocked')).toEqual(['3'])
     expect(found('#3')).toEqual(['3'])
-    expect(found('')).toEqual(['1', '2', '3'])
+    expect(found('my tool')).toEqual(['4'])
+    expect(found('')).toEqual(['1', '2', '3', '4'])
     expect(found('login codex')).toEqual([])
   })
 })
@@ -52,15 +57,18 @@ describe('groups (issue 22 item 1)', () => {
       pane('1', { agent: 'claude', changes: { since: 'a', branch: 'main', files: 0, added: 0, removed: 0, at: 0, error: null, root: '/src/shop' } }),
       pane('2', { agent: 'codex', worktree: { repo: '/src/shop', path: '/w', branch: 'b', base: 'main', baseCommit: 'abc' } }),
       pane('3', { verdict: { state: 'blocked', since: 0, evidence: [] } }),
+      pane('4', { agent: 'mytool' }),
     ]
     expect(groupPanes(panes, 'repository').map((g) => [g.label, g.panes.map((p) => p.id)])).toEqual([
       ['shop', ['1', '2']],
-      ['Not in a repository', ['3']],
+      ['Not in a repository', ['3', '4']],
     ])
-    expect(groupPanes(panes, 'agent').map((g) => g.label)).toEqual(['Claude Code', 'Codex', 'Other programs'])
+    expect(groupPanes(panes, 'agent', NAMES).map((g) => g.label)).toEqual(['Claude Code', 'Codex', 'My Tool', 'Other programs'])
+    // An agent the list does not name (not loaded yet) is shown by its id.
+    expect(groupPanes(panes, 'agent').map((g) => g.label)).toEqual(['claude', 'codex', 'mytool', 'Other programs'])
     expect(groupPanes(panes, 'state').map((g) => [g.label, g.panes.length])).toEqual([
       ['Blocked', 1],
-      ['Idle', 2],
+      ['Idle', 3],
     ])
   })
 })

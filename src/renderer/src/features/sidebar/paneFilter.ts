@@ -3,10 +3,14 @@
  * (part of its title, its agent, its branch, its state, its folder, its number), and the
  * sidebar's groups (by repository, agent or state). Pure, so it is unit-tested.
  */
-import { AGENT_DISPLAY_NAMES, isAgentName } from '../../../../shared/domain/agents'
 import type { PaneInfo, PaneState } from '../../../../shared/domain/pane'
 import { PANE_STATES } from '../../../../shared/domain/pane'
 import { cleanTitle } from '../../lib/format'
+
+/** How the UI names each agent, by id (the agent folders' `name`s, from `agents:list`). */
+export type AgentNames = Readonly<Record<string, string>>
+
+const nameOf = (names: AgentNames, agent: string): string | undefined => (Object.prototype.hasOwnProperty.call(names, agent) ? names[agent] : undefined)
 
 export const GROUPINGS = ['none', 'repository', 'agent', 'state'] as const
 export type Grouping = (typeof GROUPINGS)[number]
@@ -23,13 +27,13 @@ export function repositoryOf(pane: PaneInfo): string | null {
   return pane.worktree?.repo ?? pane.changes?.root ?? null
 }
 
-function words(pane: PaneInfo): string[] {
+function words(pane: PaneInfo, names: AgentNames): string[] {
   const agent = pane.agent ?? ''
   return [
     cleanTitle(pane.title),
     pane.title,
     agent,
-    isAgentName(agent) ? AGENT_DISPLAY_NAMES[agent] : '',
+    nameOf(names, agent) ?? '',
     branchOf(pane) ?? '',
     pane.verdict.state,
     pane.cwd,
@@ -39,10 +43,10 @@ function words(pane: PaneInfo): string[] {
 }
 
 /** Every word of the query is part of something the pane shows (case-insensitive); an empty query matches all. */
-export function matchesQuery(pane: PaneInfo, query: string): boolean {
+export function matchesQuery(pane: PaneInfo, query: string, names: AgentNames = {}): boolean {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean)
   if (terms.length === 0) return true
-  const hay = words(pane).join('\n').toLowerCase()
+  const hay = words(pane, names).join('\n').toLowerCase()
   return terms.every((t) => hay.includes(t))
 }
 
@@ -55,7 +59,7 @@ export interface PaneGroup {
 const lastPart = (path: string) => path.split('/').filter(Boolean).pop() ?? path
 
 /** The panes in groups, in the board's order within each; groups by first appearance (states in their own order). */
-export function groupPanes(panes: readonly PaneInfo[], by: Grouping): PaneGroup[] {
+export function groupPanes(panes: readonly PaneInfo[], by: Grouping, names: AgentNames = {}): PaneGroup[] {
   if (by === 'none') return [{ key: 'all', label: '', panes }]
   const groups = new Map<string, { label: string; panes: PaneInfo[] }>()
   for (const pane of panes) {
@@ -67,7 +71,7 @@ export function groupPanes(panes: readonly PaneInfo[], by: Grouping): PaneGroup[
       label = repo ? lastPart(repo) : 'Not in a repository'
     } else if (by === 'agent') {
       key = pane.agent ?? ''
-      label = pane.agent ? (isAgentName(pane.agent) ? AGENT_DISPLAY_NAMES[pane.agent] : pane.agent) : 'Other programs'
+      label = pane.agent ? (nameOf(names, pane.agent) ?? pane.agent) : 'Other programs'
     } else {
       key = pane.verdict.state
       label = pane.verdict.state.charAt(0).toUpperCase() + pane.verdict.state.slice(1)
