@@ -1,7 +1,7 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
-import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
+import { AGENT_ID_PATTERN } from '../../shared/domain/agentId'
 import { envPairs, parseSessionCommand, type SessionCommand } from './sessionCommands'
 import { isVerb, USAGE, type VerbName } from '../../shared/cli/verbUsage'
 import { ContractLimits } from '../../shared/ipc/limits'

@@ -7,7 +7,6 @@ import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { verbHelp } from '../../shared/cli/verbUsage'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
-import { runAgentsCommand } from './agentsCommand'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { runAnswerCommand } from './answerCommand'
@@ -54,7 +53,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return 0
   }
   // Read here, not asked of a board: the folders, the settings and PATH are this user's.
-  if (command.name === 'agents') return runAgentsCommand(command.json, io)
+  if (command.name === 'agents') return (await import('./agentsCommand')).runAgentsCommand(command.json, io)
   if (command.name === 'daemon') {
     io.err('switchboard: `daemon` runs from the switchboard command itself (bin/switchboard.js)\n')
     return 2
