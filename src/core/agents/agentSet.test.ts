@@ -13,6 +13,11 @@ describe('which agent a command line runs (the shipped agents)', () => {
     [['/x/node_modules/opencode-linux-x64-baseline/bin/opencode'], 'opencode'],
     [['npx', 'opencode-ai'], 'opencode'],
     [['node', '/x/node_modules/@mariozechner/pi-coding-agent/dist/cli.js'], 'pi'],
+    [['hermes', '--resume', '20261201_232853_e86d95'], 'hermes'],
+    // The venv's entry script runs under its interpreter: that is the foreground process.
+    [['/home/u/.hermes/hermes-agent/venv/bin/python', '/home/u/.hermes/hermes-agent/venv/bin/hermes'], 'hermes'],
+    [['python3.11', '-m', 'hermes_cli.main', 'chat'], 'hermes'],
+    [['python3', 'manage.py', 'runserver'], null],
     [['bash'], null],
     [['node', 'server.js'], null],
     [['vim', 'claude'], null],
@@ -35,7 +40,7 @@ const manifest = (id: string, command: string[], packageHints: string[] = []): A
   payload: null,
   reports: null,
   dialogKeys: null,
-  answerKeys: null,
+  answers: null,
   resume: null,
   terminalOsc: null,
 })

@@ -1,9 +1,11 @@
 import { AnswerConstants, planAnswer } from '../../core/answer/answerGuard'
+import { deliveryBaseline, takenLate } from '../../core/answer/delivery'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { Pane } from '../panes/pane'
 import { freshVerdict } from './freshVerdict'
+import { deliveryBase, trackDelivery } from './deliveryWatch'
 import { liveDialogInstance } from './liveDialog'
 
 /** One answer at a time per pane: two answer boxes must not interleave line, line, Enter, Enter. */
@@ -46,20 +48,29 @@ function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Prom
 
 async function planFor(pane: Pane, request: AnswerRequest) {
   const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
-  return planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request)
+  return { live, plan: planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request) }
 }
 
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
-  let planned = await planFor(pane, request)
+  let { live, plan: planned } = await planFor(pane, request)
   if (planned.ok && planned.writes.some((w) => w.afterRedraw)) {
     // Keys that move from where the cursor is go once the program stopped drawing, and on what it shows then.
     await settled(pane, clock, AnswerConstants.SettleQuietMs, AnswerConstants.SettleMaxMs)
     if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
-    planned = await planFor(pane, request)
+    ;({ live, plan: planned } = await planFor(pane, request))
   }
   if (!planned.ok) return planned
   const plan = planned
+  if (request.kind === 'text' && request.again !== undefined) {
+    // "Send again" for a line reported not taken: the program may have read it late since.
+    const before = deliveryBase(pane, request.again)
+    if (before && takenLate(before, pane.screen().lines)) {
+      return { ok: false, reason: 'taken-late', message: 'The line sent before is on the screen now: the program read it late after all. It was not sent again.' }
+    }
+  }
+  // The screen before the line, to tell its echo from what was there already.
+  const baseline = request.kind === 'text' ? deliveryBaseline(request.text, pane.screen().lines, live.state, clock.now()) : null
 
   let redraw: Promise<boolean> | null = null
   for (const [i, write] of plan.writes.entries()) {
@@ -86,7 +97,8 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
     redraw = plan.writes[i + 1]?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }
-  return { ok: true, sent: plan.summary }
+  if (!baseline) return { ok: true, sent: plan.summary }
+  return { ok: true, sent: plan.summary, delivery: trackDelivery(pane, clock, { ...baseline, sentAt: clock.now() }) }
 }
 
 /**

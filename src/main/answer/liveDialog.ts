@@ -25,7 +25,8 @@ export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: Dialog
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
   let seen = sightings.get(pane)
   if (!seen) sightings.set(pane, (seen = new DialogSightings()))
-  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question') || onScreen !== verdict.state) {
+  // (A dialog no rule names may have its kind from the agent's report: blocked on screen, question by the report.)
+  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question') || (onScreen !== 'blocked' && onScreen !== 'question')) {
     seen.clear()
     return { snapshot: none, sameDialog: [] }
   }

@@ -60,17 +60,27 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
     up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN worktree TEXT; -- JSON PaneWorktree; null: none`),
   },
   {
+    // Where in the pty host's log of the pane's terminal a saved screen ends: a board that takes the
+    // pane over after a restart or a crash replays the host's output from there (issue 17).
+    version: 4,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE pane_screens ADD COLUMN log_offset INTEGER; -- byte offset; null: saved without a pty host
+        ALTER TABLE pane_screens ADD COLUMN pty_key TEXT;       -- which terminal's log the offset counts in
+      `),
+  },
+  {
     // How it was launched beyond its command, for a complete resume: the agent and preset whose
     // settings apply again, and the names of its own overrides that were not saved (issue 17).
     // From here `env` holds the launch's own overrides only; rows from before (launch null) hold
     // them merged with the settings'.
-    version: 4,
+    version: 5,
     up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN launch TEXT; -- JSON SavedLaunch {agent, preset, missingEnv}; null: saved before`),
   },
   {
     // The history says when the board stopped under a pane and when it ran again; an exited pane
     // keeps the time it exited (its "exited for" no longer starts over at every start).
-    version: 5,
+    version: 6,
     up: (db) =>
       db.exec(`
         ALTER TABLE pane_states ADD COLUMN mark TEXT; -- interrupted | resumed | restarted; null: a verdict

@@ -5,12 +5,12 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
-import type { Pane } from '../panes/pane'
+import type { Pane, SavedScreenShot } from '../panes/pane'
 import type { PaneLaunched, PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
-import { WorkspaceDb, type SavedPane } from './workspaceDb'
+import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
@@ -30,6 +30,9 @@ export const WorkspaceConstants = {
 
 export type RestorablePane = SavedRelaunchPane
 
+/** What an interruption is made of: which pane, and how its agent resumes it. */
+type InterruptedPane = Pick<SavedPane, 'id' | 'agent' | 'command' | 'sessionId'>
+
 const ALIVE_AT = 'alive_at'
 const LAYOUT = 'layout'
 
@@ -44,6 +47,8 @@ export class WorkspaceStore extends Disposable {
   private readonly saved = new Map<PaneId, string>()
   private readonly paneListeners = new Map<PaneId, IDisposable>()
   private readonly dirty = new Map<PaneId, Pane>()
+  /** Every live pane, for a restart's checkpoint of all of them. */
+  private readonly live = new Map<PaneId, Pane>()
   /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
   private readonly cwdNow = new Map<PaneId, string>()
   private listeners: IDisposable[] = []
@@ -54,6 +59,8 @@ export class WorkspaceStore extends Disposable {
   /** Every write goes through it: what a full disk refused is written again once it takes writes. */
   private readonly writes: WriteQueue
   private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
+  /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
+  private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -80,26 +87,43 @@ export class WorkspaceStore extends Disposable {
    * The saved panes, each with its last screen; those that still ran when the board stopped are
    * interrupted, to be resumed the way their agent's manifest says (`resumeOf`). Each interruption
    * goes into the pane's history once, at the board's last sign of life: a board started again
-   * before the pane was resumed finds it there and keeps its time.
+   * before the pane was resumed finds it there and keeps its time. Panes in `running` (the pty host
+   * still runs them: they are taken over) get no mark; `markInterrupted` adds it if one falls back.
    */
-  restorable(resumeOf: ResumeLookup): RestorablePane[] {
+  restorable(resumeOf: ResumeLookup, running: ReadonlySet<PaneId> = new Set()): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
       return {
         ...p,
         serialized: screen?.serialized ?? '',
-        interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf),
+        interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf, !running.has(p.id)),
       }
     })
   }
 
-  private interruption(p: SavedPane, lastAlive: number, resumeOf: ResumeLookup): PaneInterruption {
+  /** Writes the interruption of a pane `restorable` left unmarked (one the pty host ran that could not be taken over). */
+  markInterrupted(p: RestorablePane, resumeOf: ResumeLookup): void {
+    if (p.interruption) this.interruption(p, p.interruption.at, resumeOf, true)
+  }
+
+  private interruption(p: InterruptedPane, lastAlive: number, resumeOf: ResumeLookup, mark: boolean): PaneInterruption {
     const last = this.guard('read the state history', () => this.db.lastState(p.id)) ?? null
     if (last?.mark === 'interrupted') return interruptionOf(p, last.since, resumeOf)
+    if (!mark) return interruptionOf(p, lastAlive, resumeOf)
     const evidence = [{ source: 'exit' as const, at: lastAlive, detail: 'interrupted: the board stopped while it ran (a crash, a reboot or a quit)' }]
     this.writes.run('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }), { pane: p.id })
     return interruptionOf(p, lastAlive, resumeOf)
+  }
+
+  /** A pane as saved (what the board last knew of it), or null. */
+  savedPane(id: PaneId): SavedPane | null {
+    return this.guard('read a pane', () => this.db.panes().find((p) => p.id === id)) ?? null
+  }
+
+  /** A pane's last saved screen, with the pty host's log offset it covers. */
+  savedScreen(id: PaneId): SavedScreen | null {
+    return this.guard('read a screen', () => this.db.screen(id)) ?? null
   }
 
   /** The saved window layout; null when none was saved or it no longer parses. */
@@ -144,9 +168,12 @@ export class WorkspaceStore extends Disposable {
       const evidence = [{ source: 'process' as const, at, detail: `${reason === 'resume' ? 'resumed' : 'restarted'}: ${pane.info().command.join(' ')}` }]
       this.writes.run('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }), { pane: id })
     }
+    this.live.set(id, pane)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
     this.changed(pane.info())
+    // A screen of this terminal from the start (its seed): a board that takes it over replays from there.
+    if (pane.ptyKey) this.markDirty(id, pane)
   }
 
   private changed(info: PaneInfo): void {
@@ -193,11 +220,13 @@ export class WorkspaceStore extends Disposable {
     this.specs.delete(id)
     this.saved.delete(id)
     this.dirty.delete(id)
+    this.live.delete(id)
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
     this.writes.forget(id)
     this.unsavedScreens.delete(id)
+    this.unsavedShots.delete(id)
     this.writes.run('forget a closed pane', () => this.db.removePane(id))
   }
 
@@ -209,17 +238,22 @@ export class WorkspaceStore extends Disposable {
     }, WorkspaceConstants.ScreenSaveDelayMs)
   }
 
-  /** Saves every screen with new output now (one transaction). */
+  /**
+   * Saves every screen with new output now (one transaction), each with the pty host's log offset
+   * it covers; once written, the host may forget the output before those offsets (a checkpoint).
+   */
   saveScreens(): Promise<void> {
     this.saving = this.saving.then(async () => {
       const panes = [...this.dirty]
       this.dirty.clear()
       const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
+      const shots: [Pane, SavedScreenShot][] = []
       for (const [paneId, pane] of panes) {
         try {
           let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
           if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
           screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+          shots.push([pane, shot])
           this.noteShellCwd(paneId, pane)
         } catch (err) {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
@@ -228,16 +262,29 @@ export class WorkspaceStore extends Disposable {
       if (!screens.length || this.closed) return
       // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
       for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+      for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
       this.writes.run(
         'save screens',
         () => {
           this.db.saveScreens([...this.unsavedScreens.values()])
           this.unsavedScreens.clear()
+          // Only what is written may be forgotten by the pty host.
+          for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
+          this.unsavedShots.clear()
         },
         { key: 'screens' },
       )
     })
     return this.saving
+  }
+
+  /**
+   * A restart: every live pane's screen saved now, with its offset (the next board process takes
+   * the panes over from these). Call once no more output arrives and every mirror has parsed what did.
+   */
+  checkpointAll(): Promise<void> {
+    for (const [id, pane] of this.live) this.dirty.set(id, pane)
+    return this.saveScreens()
   }
 
   private noteShellCwd(id: PaneId, pane: Pane): void {
@@ -304,7 +351,7 @@ function processCwd(pid: number): string | null {
   }
 }
 
-function interruptionOf(p: SavedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
+function interruptionOf(p: InterruptedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
   const resumed = resumeCommand(resumeOf(p.agent), p.command, p.sessionId)
   return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
 }

@@ -98,10 +98,11 @@ within a minute) and open it; starts the board if none runs`,
   daemon: {
     synopsis: `daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]
 daemon --detach [...] | --status | --stop | --restart [...]`,
-    about: `run the board's core here (Ctrl+C ends it); --detach: in the
-background (log: daemon.log in the runtime dir); --status: is one
-running, where, which protocol; --stop: end it, every pane ends and
-comes back interrupted next start; --restart: --stop, then --detach`,
+    about: `run the board's core here (Ctrl+C ends it and its panes); --detach:
+in the background (log: daemon.log in the runtime dir); --status: is
+one running, where, which protocol, its pty host; --stop: end it,
+every pane ends and comes back interrupted next start; --restart: a
+new board process (after an upgrade), every program runs on`,
   },
   quit: {
     synopsis: 'quit',
