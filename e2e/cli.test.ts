@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { VERB_USAGE } from '../src/shared/cli/verbUsage'
 
 const bin = join(ROOT, 'bin/switchboard.js')
 let board: RunningBoard
@@ -136,6 +137,80 @@ describe('switchboard CLI against a running browser-mode board', () => {
     const noBoard = await cli(['ls'], { SWITCHBOARD_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'sb-none-')) })
     // A read-only verb starts no daemon; it says how to start one.
     expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)\n' })
+  })
+
+  it('answers --help for every verb with its usage and exit 0, and names a flag and its limit (issue 21 item 6)', async () => {
+    const verbs = Object.keys(VERB_USAGE)
+    expect(verbs.length).toBeGreaterThanOrEqual(19)
+    // One at a time: a few dozen node processes at once are slow on a loaded machine.
+    for (const verb of verbs) {
+      for (const flag of ['--help', '-h']) {
+        const r = await cli([verb, flag])
+        expect(r, `${verb} ${flag}`).toMatchObject({ code: 0, stderr: '' })
+        expect(r.stdout, verb).toMatch(new RegExp(`^usage: switchboard ${verb}\\b`))
+      }
+    }
+    expect(await cli(['help', 'resume'])).toMatchObject({ code: 0, stdout: (await cli(['resume', '--help'])).stdout })
+    // Help needs no board: it is answered before anything connects.
+    expect((await cli(['spawn', '--help'])).stdout).toContain('start a pane')
+    expect(await cli(['spawn', '--cols', '100000', '--', 'true'])).toMatchObject({ code: 2, stdout: '', stderr: 'switchboard: spawn: --cols must be between 2 and 1000 (got 100000)\n' })
+    expect(await cli(['resize', '1', '80', '9000'])).toMatchObject({ code: 2, stderr: 'switchboard: resize: ROWS must be between 1 and 500 (got 9000)\n' })
+  })
+
+  it('answer goes through the guard: refused with the reason and exit 1 when no dialog is open, a line at a prompt (issue 17)', async () => {
+    const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
+    expect((await cli(['wait', id, '--state', 'idle', '--timeout', '10'])).code).toBe(0)
+    expect(await cli(['answer', id, '1'])).toMatchObject({ code: 1, stdout: '', stderr: `switchboard: pane ${id} shows no dialog (it is idle); nothing was sent (\`switchboard answer ${id} --text TEXT\` answers its prompt)\n` })
+    expect(await cli(['answer', id, '--deny'])).toMatchObject({ code: 1, stdout: '' })
+    expect(await cli(['answer', id])).toMatchObject({ code: 1, stderr: `switchboard: pane ${id} shows no dialog (it is idle)\n` })
+    expect(await cli(['answer', id, '--text', 'echo answered-$((6*7))'])).toMatchObject({ code: 0, stdout: `pane ${id}: sent the text as a paste, then Enter\n` })
+    await until(async () => (await cli(['screen', id])).stdout.includes('answered-42'), 'the answered line to run')
+    // A busy pane takes text only when told to.
+    await cli(['write', id, 'sleep 3', '--enter'])
+    expect((await cli(['wait', id, '--state', 'working', '--timeout', '5'])).code).toBe(0)
+    const busy = await cli(['answer', id, '--text', 'echo late'])
+    expect(busy.code).toBe(1)
+    expect(busy.stderr).toMatch(new RegExp(`^switchboard: pane ${id}: The program is still starting|^switchboard: pane ${id}: .*(working|cannot tell)`))
+    expect(await cli(['answer', id, '1', '--text', 'x'])).toMatchObject({ code: 2, stderr: 'switchboard: answer: give one of OPTION, --text TEXT or --deny\n' })
+    await cli(['kill', id])
+  })
+
+  it('attach shows the screen first, types, follows the terminal\'s size, keeps two clients in step and detaches on Ctrl-] (issue 17)', async () => {
+    const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
+    await cli(['write', id, 'echo before-attach', '--enter'])
+    await until(async () => (await cli(['screen', id])).stdout.includes('before-attach\n'), 'the first echo')
+    const { spawn } = await import('node-pty')
+    const attach = (cols: number, rows: number) => {
+      const term = spawn(process.execPath, [bin, 'attach', id], { cols, rows, env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } as Record<string, string> })
+      let seen = ''
+      term.onData((d) => (seen += d))
+      const exited = new Promise<number>((r) => term.onExit((e) => r(e.exitCode)))
+      return { term, exited, seen: () => seen }
+    }
+    const a = attach(90, 25)
+    await until(async () => a.seen().includes('before-attach'), 'the screen drawn first')
+    expect(a.seen()).toContain('Ctrl-] detaches')
+    // The pane takes the terminal's size.
+    a.term.write('stty size\r')
+    await until(async () => (await cli(['screen', id])).stdout.includes('25 90'), 'the pane at 90x25')
+    const b = attach(90, 25)
+    await until(async () => b.seen().includes('before-attach'), 'the second client drawn')
+    a.term.write('echo typed-$((40+2))\r')
+    await until(async () => a.seen().includes('typed-42') && b.seen().includes('typed-42'), 'both clients to see what one typed')
+    expect((await cli(['screen', id])).stdout).toContain('typed-42')
+    // A resized terminal resizes the pane.
+    a.term.resize(72, 20)
+    b.term.write('stty size\r')
+    await until(async () => (await cli(['screen', id])).stdout.includes('20 72'), 'the new size')
+    a.term.write('\x1d')
+    expect(await a.exited).toBe(0)
+    expect(a.seen()).toContain('detached from pane')
+    // The other client stays attached; the pane's exit ends it.
+    b.term.write('exit\r')
+    expect(await b.exited).toBe(0)
+    expect(b.seen()).toMatch(/pane \d+ exited \(code 0\)/)
+    // Not a terminal: nothing to take over.
+    expect((await cli(['attach', id])).code).toBeGreaterThan(0)
   })
 
   it('is exported to panes, so programs inside a pane can drive the board', async () => {

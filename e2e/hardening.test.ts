@@ -157,6 +157,11 @@ describe('least authority: a program inside a pane reads only its own pane (issu
         `env -u SWITCHBOARD_PANE_TOKEN ${sb} screen ${other}; echo "no-token-screen: $?"`,
         `setsid env -u SWITCHBOARD_PANE_TOKEN ${sb} kill ${other}; echo "setsid-kill: $?"`,
         `${sb} screen "$SWITCHBOARD_PANE_ID" >/dev/null; echo "screen-own: $?"`,
+        // The guarded answer types too, and attach reads and types: neither is for a program in a pane (on its tty, so attach gets to ask).
+        `${sb} answer ${other} --text INJECTED; echo "answer-other: $?"`,
+        `${sb} answer "$SWITCHBOARD_PANE_ID" --text hi; echo "answer-own: $?"`,
+        `${sb} attach ${other} </dev/tty >/dev/tty 2>&1; echo "attach-other: $?"`,
+        `${sb} attach "$SWITCHBOARD_PANE_ID" </dev/tty >/dev/tty 2>&1; echo "attach-own: $?"`,
         `echo "argv-has-token: $(grep -c "$SWITCHBOARD_PANE_TOKEN" /proc/$$/cmdline)"`,
       ].join('; '),
     )
@@ -167,6 +172,10 @@ describe('least authority: a program inside a pane reads only its own pane (issu
     expect(out).toMatch(/no-token-screen: 1/)
     expect(out).toMatch(/setsid-kill: 1/)
     expect(out).toMatch(/screen-own: 0/)
+    expect(out).toMatch(/answer-other: 1/)
+    expect(out).toMatch(/answer-own: 1/)
+    expect(out).toMatch(/attach-other: 1/)
+    expect(out).toMatch(/attach-own: 1/)
     expect(out).toMatch(/argv-has-token: 0/)
     const listed = /ls: (.*)/.exec(out)![1]!
     expect(listed).not.toContain(`"id":"${other}"`)

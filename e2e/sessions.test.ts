@@ -11,10 +11,11 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, crashWholeBoard, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
 import { waitForLine } from './support/terminalProbe'
+import { endBoardAbruptly } from './support/crash'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const CLI = join(ROOT, 'out/main/cli.js')
@@ -24,7 +25,7 @@ let browser: Browser
 let page: Page
 
 const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { encoding: 'utf8' })
-const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; interrupted: unknown }[]
+const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; state: string; interrupted: unknown }[]
 
 describe('a workspace back after a crash, in the browser', () => {
   beforeAll(async () => {
@@ -47,7 +48,8 @@ describe('a workspace back after a crash, in the browser', () => {
     const env = { SWITCHBOARD_DATA_DIR: data }
     const first = await startBoard(20_000, env)
     boards.push(first)
-    const id = cli(first, 'spawn', '--cwd', first.cwd, '--', 'bash', '--norc', '--noprofile').trim()
+    // A secret given for this launch only is not saved: Resume says it runs without it (issue 17).
+    const id = cli(first, 'spawn', '--cwd', first.cwd, '--env', 'DEPLOY_TOKEN=per-launch', '--', 'bash', '--norc', '--noprofile').trim()
     cliWrite(first.socketPath, id, 'echo before-the-crash\\r', true)
     cli(first, 'wait', id, '--state', 'idle', '--timeout', '10')
     // The layout lives in the renderer: two side by side, the second pane selected.
@@ -61,10 +63,7 @@ describe('a workspace back after a crash, in the browser', () => {
     await before.close()
     // Screens are saved debounced, at most every 2 s.
     await new Promise((r) => setTimeout(r, 3_000))
-    // The board as a whole dies (the daemon and its pty host), as in a reboot: only then are panes interrupted.
-    crashWholeBoard(first.child.pid!, first.runtimeDir)
-    await new Promise((r) => first.child.once('exit', r))
-    for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+    await endBoardAbruptly(first)
 
     const second = await startBoard(20_000, env)
     boards.push(second)
@@ -79,13 +78,21 @@ describe('a workspace back after a crash, in the browser', () => {
     await page.getByTestId('layout-single').check()
     await selectPane(page, id)
     await page.getByTestId('pane-interrupted').waitFor()
+    // One word for it everywhere: the badges, `ls` and `ls --json` (issue 17 item 6).
+    expect(await page.locator(`[data-testid="pane-item"][data-pane-id="${id}"] [data-testid="state-badge"]`).textContent()).toBe('interrupted')
+    expect(await page.locator('[data-testid="pane-header"] [data-testid="state-badge"]').textContent()).toBe('interrupted')
+    expect(panes(second).find((p) => p.id === id)).toMatchObject({ state: 'interrupted', pid: 0 })
+    expect(cli(second, 'ls').split('\n')[1]).toMatch(new RegExp(`^${id}\\s+interrupted\\s`))
     await page.getByTestId('state-timeline').waitFor()
     expect(await page.getByTestId('state-timeline-away').textContent()).toMatch(/^idle for \d+ seconds? before the board stopped$/)
     await waitForLine(page, /before-the-crash$/)
     await page.screenshot({ path: join(ARTIFACTS, 'sessions-interrupted.png') })
 
+    expect(await page.getByTestId('pane-resume').textContent()).toBe('Resume without DEPLOY_TOKEN')
+    expect(await page.getByTestId('pane-resume').getAttribute('title')).toContain(`pane ${id} will resume without DEPLOY_TOKEN: pass --env DEPLOY_TOKEN=…`)
     await page.getByTestId('pane-resume').click()
     await page.getByTestId('pane-interrupted').waitFor({ state: 'detached' })
+    expect(await page.getByTestId('pane-missing-env').textContent()).toBe('without DEPLOY_TOKEN')
     cliWrite(second.socketPath, id, 'echo after-$((40+2))\\r', true)
     await waitForLine(page, /^after-42$/)
     // The old screen is still there, above.

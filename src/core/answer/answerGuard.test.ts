@@ -130,6 +130,11 @@ describe('answer guard: dialogs', () => {
     expect(outcome(live('question'), deny('dlg-other'))).toBe('refused:dialog-changed')
   })
 
+  it('takes the same instance as seen at another terminal size (DialogSightings), and only that', () => {
+    expect(outcome(live('blocked', { sameDialog: ['dlg-before-resize'] }), option('1', 'dlg-before-resize'))).not.toMatch(/^refused/)
+    expect(outcome(live('blocked', { sameDialog: ['dlg-before-resize'] }), option('1', 'dlg-other'))).toBe('refused:dialog-changed')
+  })
+
   it('a closed dialog sends nothing, also when the verdict still says blocked but no dialog is on screen', () => {
     expect(outcome(live('working'), option('1'))).toBe('refused:dialog-closed')
     expect(outcome(live('blocked', { dialog: null, fingerprint: null }), option('1'))).toBe('refused:dialog-closed')

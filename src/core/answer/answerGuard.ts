@@ -48,6 +48,15 @@ export const enum AnswerConstants {
    * dialog took ↓ then Enter 150–400 ms apart (test/agents/claude/trust.test.ts).
    */
   ArrowDelayMs = 50,
+  /**
+   * Before a plan that moves with arrows (or opens a field, then types): the program's output
+   * quiet this long first. An arrow moves from where the cursor is, and Claude Code 2.1.332 lost
+   * the ↓ sent while it was still redrawing its trust dialog for a resize: the Enter took "No,
+   * exit" (test/agents/claude/trustFromCli.test.ts, at load 13).
+   */
+  SettleQuietMs = 200,
+  /** The longest that wait lasts: a program that never stops drawing gets its keys then. */
+  SettleMaxMs = 1_500,
   /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
   RedrawWaitMs = 3_000,
 }
@@ -62,6 +71,8 @@ export interface LivePane {
   readonly dialog: DialogInfo | null
   /** The fingerprint of that dialog instance. */
   readonly fingerprint: string | null
+  /** The same instance's fingerprints at the other terminal sizes it was shown at (DialogSightings). */
+  readonly sameDialog?: readonly string[]
   /** The program enabled bracketed paste (`CSI ?2004h`). */
   readonly bracketedPaste: boolean
 }
@@ -133,7 +144,7 @@ function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogIn
   if (!DIALOG_STATES.includes(live.state) || live.dialog === null || live.fingerprint === null) {
     return refuse('dialog-closed', `The dialog has closed (the pane is ${live.state} now). Nothing was sent.`)
   }
-  if (live.fingerprint !== fingerprint) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
+  if (live.fingerprint !== fingerprint && !live.sameDialog?.includes(fingerprint)) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
   return live.dialog
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { DialogInfo } from '../../shared/domain/pane'
-import { dialogBody, dialogFingerprint, type DialogInstance } from './dialogFingerprint'
+import { DialogSightings, dialogBody, dialogFingerprint, RESIZE_REDRAW_MS, type DialogInstance } from './dialogFingerprint'
 
 const DIALOG: DialogInfo = {
   kind: 'permission',
@@ -83,5 +83,50 @@ describe('dialog fingerprint', () => {
 
   it('falls back to the option rows when the title is not on screen', () => {
     expect(dialogBody(['   ❯ 1. Yes', '  2. No', 'other'], { kind: 'permission', title: '', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }] })).toEqual(['1. Yes', '2. No'])
+  })
+})
+
+describe('one dialog across terminal sizes (issue 17 item 5)', () => {
+  /** The same dialog rewrapped for a narrower pane: its command is on two rows there. */
+  const narrow = () => claudeScreen('touch x.txt').flatMap((l) => (l.includes('Create empty file') ? ['   Create empty', '   file x.txt'] : [l]))
+  const print = (lines: string[], extra: Partial<DialogInstance> = {}) => dialogFingerprint(instance(lines, extra))
+
+  it('knows the fingerprint taken before a resize as the same instance', () => {
+    const seen = new DialogSightings()
+    const wide = print(claudeScreen('touch x.txt'))
+    expect(seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, wide, 10000)).toEqual([])
+    const after = print(narrow())
+    expect(after).not.toBe(wide)
+    expect(seen.see(instance(narrow()), { cols: 100, rows: 30 }, after, 20000)).toEqual([wide])
+    // Back at the first size, drawn the same: still that one instance.
+    expect(seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, wide, 30000)).toEqual([after])
+  })
+
+  it('takes it while the redraw for the resize arrives in pieces, and not once that is over', () => {
+    const seen = new DialogSightings()
+    const wide = print(claudeScreen('touch x.txt'))
+    seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, wide, 0)
+    // The first read at the new size caught half the redraw (the command row not yet rewrapped)…
+    const half = narrow().slice(0, -2)
+    expect(seen.see(instance(half), { cols: 100, rows: 30 }, print(half), 5_000)).toEqual([wide])
+    // …the answer's read, a moment later, the whole of it: still the dialog read before the resize.
+    expect(seen.see(instance(narrow()), { cols: 100, rows: 30 }, print(narrow()), 5_000 + RESIZE_REDRAW_MS)).toEqual([wide])
+    // Other rows at that size once the redraw is over: another dialog.
+    expect(seen.see(instance(claudeScreen('rm -rf ./tmpdir')), { cols: 100, rows: 30 }, print(claudeScreen('rm -rf ./tmpdir')), 5_001 + RESIZE_REDRAW_MS)).toEqual([])
+  })
+
+  it('never takes another dialog for it: other rows at the same size, another state or request, or none in between', () => {
+    const seen = new DialogSightings()
+    const first = print(claudeScreen('touch x.txt'))
+    seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, first, 40000)
+    // Another command at the same size: another dialog, whatever was seen before.
+    const other = print(claudeScreen('rm -rf ./tmpdir'))
+    expect(seen.see(instance(claudeScreen('rm -rf ./tmpdir')), { cols: 120, rows: 32 }, other, 50000)).toEqual([])
+    expect(seen.see(instance(narrow()), { cols: 100, rows: 30 }, print(narrow()), 60000)).toEqual([other])
+    // Reopened (a new state entered), or another request reported: a new instance at any size.
+    expect(seen.see(instance(narrow(), { since: 5000 }), { cols: 100, rows: 30 }, print(narrow(), { since: 5000 }), 65000)).toEqual([])
+    expect(seen.see(instance(claudeScreen('touch x.txt'), { since: 5000, requestId: 'PermissionRequest@4990' }), { cols: 120, rows: 32 }, 'x', 70000)).toEqual([])
+    seen.clear()
+    expect(seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, first, 80000)).toEqual([])
   })
 })

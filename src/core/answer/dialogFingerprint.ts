@@ -58,3 +58,55 @@ export function dialogFingerprint(instance: DialogInstance): string {
   const text = JSON.stringify([state, since, dialog.kind, dialog.title, dialog.options.map((o) => [o.key, o.label]), body, requestId])
   return `dlg-${fnv1a(text, 0x811c9dc5)}${fnv1a(text, 0x050c5d1f)}`
 }
+
+/** Everything of the fingerprint but the screen rows: what a resize cannot change (the rows wrap anew). */
+export function dialogIdentity(instance: DialogInstance): string {
+  const { state, since, dialog, requestId } = instance
+  return JSON.stringify([state, since, dialog.kind, dialog.title, dialog.options.map((o) => [o.key, o.label]), requestId])
+}
+
+/**
+ * How long after a dialog is first seen at a new size its rows may still change there as the
+ * program's redraw for the resize arrives: Claude Code 2.1.332 redraws its trust dialog in more
+ * than one write, and a read between them (the answer box's, a click's) took a half-drawn dialog
+ * for another one (test/agents/claude/trustFromCli.test.ts, at load 7-15).
+ */
+export const RESIZE_REDRAW_MS = 2_000
+
+/**
+ * One pane's dialog instance across terminal sizes. The fingerprint covers the rows that show
+ * the dialog, and a resize rewraps them (a pane started from the CLI at 120x32 is fitted to the
+ * window that shows it, and the program draws its dialog again): the same dialog then has
+ * another fingerprint at each size. Fed every fingerprint taken, this says which earlier ones
+ * were of the same instance: same state entered at the same moment, same title, options and
+ * agent request, seen at another size, and no other rows seen since at the same size (that is
+ * another dialog) — except while the redraw for the resize is still arriving (RESIZE_REDRAW_MS
+ * from the first sighting at the new size). What it cannot see: a dialog replaced by a
+ * look-alike during a resize, with no report and no change of state in between — the rows of
+ * the earlier size are gone by then.
+ */
+export class DialogSightings {
+  private identity: string | null = null
+  /** "colsxrows" → the fingerprint the instance had at that size, and when it was first seen there. */
+  private readonly bySize = new Map<string, { print: string; firstAt: number }>()
+
+  /** Records a fingerprint taken at `size` at time `at` (ms); returns the instance's fingerprints at other sizes. */
+  see(instance: DialogInstance, size: { readonly cols: number; readonly rows: number }, fingerprint: string, at: number): readonly string[] {
+    const identity = dialogIdentity(instance)
+    const where = `${size.cols}x${size.rows}`
+    const before = this.bySize.get(where)
+    const redrawing = before !== undefined && this.bySize.size > 1 && at - before.firstAt <= RESIZE_REDRAW_MS
+    if (identity !== this.identity || (before !== undefined && before.print !== fingerprint && !redrawing)) {
+      this.identity = identity
+      this.bySize.clear()
+    }
+    this.bySize.set(where, { print: fingerprint, firstAt: this.bySize.get(where)?.firstAt ?? at })
+    return [...this.bySize].flatMap(([size, seen]) => (size === where ? [] : [seen.print]))
+  }
+
+  /** No dialog on screen: nothing seen before is the same instance as what comes next. */
+  clear(): void {
+    this.identity = null
+    this.bySize.clear()
+  }
+}

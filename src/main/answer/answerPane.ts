@@ -6,7 +6,7 @@ import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { Pane } from '../panes/pane'
 import { freshVerdict } from './freshVerdict'
 import { deliveryBase, trackDelivery } from './deliveryWatch'
-import { liveDialog } from './liveDialog'
+import { liveDialogInstance } from './liveDialog'
 
 /** One answer at a time per pane: two answer boxes must not interleave line, line, Enter, Enter. */
 const queues = new WeakMap<Pane, Promise<unknown>>()
@@ -28,11 +28,40 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
   })
 }
 
+/** Resolves once the pane drew nothing for `quietMs`, or after `maxMs` at the latest. */
+function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    let quiet = clock.setTimeout(() => done(), quietMs)
+    const listener = pane.onDidParse(() => {
+      quiet.dispose()
+      quiet = clock.setTimeout(() => done(), quietMs)
+    })
+    const cap = clock.setTimeout(() => done(), maxMs)
+    function done() {
+      listener.dispose()
+      quiet.dispose()
+      cap.dispose()
+      resolve()
+    }
+  })
+}
+
+async function planFor(pane: Pane, request: AnswerRequest) {
+  const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
+  return { live, plan: planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request) }
+}
+
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
-  const live = await liveDialog(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
-  if (!plan.ok) return plan
+  let { live, plan: planned } = await planFor(pane, request)
+  if (planned.ok && planned.writes.some((w) => w.afterRedraw)) {
+    // Keys that move from where the cursor is go once the program stopped drawing, and on what it shows then.
+    await settled(pane, clock, AnswerConstants.SettleQuietMs, AnswerConstants.SettleMaxMs)
+    if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
+    ;({ live, plan: planned } = await planFor(pane, request))
+  }
+  if (!planned.ok) return planned
+  const plan = planned
   if (request.kind === 'text' && request.again !== undefined) {
     // "Send again" for a line reported not taken: the program may have read it late since.
     const before = deliveryBase(pane, request.again)

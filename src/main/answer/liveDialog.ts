@@ -1,4 +1,4 @@
-import { dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
+import { DialogSightings, dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
 import { denyKey, freeTextKey, optionsAnswerable } from '../../core/answer/dialogKeys'
 import type { DialogSnapshot } from '../../shared/domain/answer'
 import type { Pane } from '../panes/pane'
@@ -10,23 +10,32 @@ import type { Pane } from '../panes/pane'
  * after the screen changes — the dialog counts as closed.
  */
 export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
+  return (await liveDialogInstance(pane)).snapshot
+}
+
+/** Each pane's dialog instance across the sizes it was shown at. */
+const sightings = new WeakMap<Pane, DialogSightings>()
+
+/** The live dialog, and the fingerprints the same instance had at other terminal sizes (the answer guard takes those too). */
+export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: DialogSnapshot; sameDialog: readonly string[] }> {
   const { verdict, dialog, onScreen, dialogReport } = await pane.live()
   const agent = pane.agent
   const keys = pane.knowledge?.dialogKeys ?? null
   const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent, optionLabels: keys?.optionLabels ?? [] }
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
-  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question')) return none
+  let seen = sightings.get(pane)
+  if (!seen) sightings.set(pane, (seen = new DialogSightings()))
   // (A dialog no rule names may have its kind from the agent's report: blocked on screen, question by the report.)
-  if (onScreen !== 'blocked' && onScreen !== 'question') return none
+  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question') || (onScreen !== 'blocked' && onScreen !== 'question')) {
+    seen.clear()
+    return { snapshot: none, sameDialog: [] }
+  }
 
-  const fingerprint = dialogFingerprint({
-    state: verdict.state,
-    since: verdict.since,
-    dialog,
-    body: dialogBody(pane.screen().lines, dialog),
-    requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}`,
-  })
-  return {
+  const screen = pane.screen()
+  const instance = { state: verdict.state, since: verdict.since, dialog, body: dialogBody(screen.lines, dialog), requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}` }
+  const fingerprint = dialogFingerprint(instance)
+  const sameDialog = seen.see(instance, { cols: screen.cols, rows: screen.rows }, fingerprint, pane.clock.now())
+  const snapshot: DialogSnapshot = {
     ...base,
     dialog,
     fingerprint,
@@ -34,4 +43,5 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
     denyAnswerable: denyKey(keys) !== null,
     freeTextKey: freeTextKey(keys, dialog),
   }
+  return { snapshot, sameDialog }
 }

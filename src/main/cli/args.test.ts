@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCli, unescapeText, UsageError } from './args'
+import { VERB_USAGE, verbHelp } from '../../shared/cli/verbUsage'
 
 describe('CLI arguments', () => {
   it('parses spawn with repeated --env, cwd, title and the command after --', () => {
@@ -70,6 +71,28 @@ describe('CLI arguments', () => {
   ])('rejects %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError)
     expect(() => parseCli(argv)).toThrow(message)
+  })
+})
+
+describe('--help', () => {
+  it.each(Object.keys(VERB_USAGE))('%s --help and -h ask for that verb\'s usage', (verb) => {
+    expect(parseCli([verb, '--help']).command).toEqual({ name: 'help', verb })
+    expect(parseCli([verb, '-h']).command).toEqual({ name: 'help', verb })
+    expect(parseCli(['help', verb]).command).toEqual({ name: 'help', verb })
+    expect(verbHelp(verb as keyof typeof VERB_USAGE)).toMatch(new RegExp(`^usage: switchboard ${verb}\\b`))
+  })
+
+  it("leaves a program's own --help and a text that is --help alone", () => {
+    expect(parseCli(['spawn', '--', 'claude', '--help']).command).toMatchObject({ name: 'spawn', argv: ['claude', '--help'] })
+    expect(parseCli(['spawn', '--title', 'T', 'ls', '--help']).command).toMatchObject({ name: 'spawn', argv: ['ls', '--help'] })
+    expect(parseCli(['write', '3', '--', '--help']).command).toEqual({ name: 'write', pane: '3', text: '--help' })
+    expect(() => parseCli(['help', 'frobnicate'])).toThrow(/unknown command "frobnicate"/)
+  })
+
+  it('names the flag and its limit for a size out of range', () => {
+    expect(() => parseCli(['spawn', '--cols', '100000'])).toThrow('spawn: --cols must be between 2 and 1000 (got 100000)')
+    expect(() => parseCli(['spawn', '--rows', '501'])).toThrow('spawn: --rows must be between 1 and 500 (got 501)')
+    expect(() => parseCli(['resize', '1', '1', '24'])).toThrow('resize: COLS must be between 2 and 1000 (got 1)')
   })
 })
 

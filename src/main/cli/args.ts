@@ -1,9 +1,13 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
-import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
+import { parseRecordCommand, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
-import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
-import { parseSessionCommand, SESSION_USAGE, type SessionCommand } from './sessionCommands'
+import { AGENT_ID_PATTERN } from '../../shared/domain/agentId'
+import { envPairs, parseSessionCommand, type SessionCommand } from './sessionCommands'
+import { isVerb, USAGE, type VerbName } from '../../shared/cli/verbUsage'
+import { ContractLimits } from '../../shared/ipc/limits'
 import { paneArg } from './paneArg'
+import { parseAnswerCommand, type AnswerCommand } from './answerCommand'
+import { parseAttachCommand, type AttachCommand } from './attachCommand'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
@@ -20,7 +24,9 @@ export type CliCommand =
   | { name: 'events'; json: boolean }
   | RecordCommand
   | SessionCommand
-  | { name: 'help' }
+  | AnswerCommand
+  | AttachCommand
+  | { name: 'help'; verb?: VerbName }
   | { name: 'version' }
   | { name: 'daemon'; args: string[] }
   | { name: 'quit' }
@@ -43,52 +49,29 @@ export interface CliInvocation {
 
 export { UsageError }
 
-export const USAGE = `usage: switchboard [--socket PATH] COMMAND
-
-commands:
-  ls [--json]                          list panes (id, state, since, pid, foreground, title, cwd, exit)
-  agents [--json]                      every agent (shipped, and your own folders in the config dir's
-                                       agents/): executable found, installed version, the versions
-                                       its knowledge was verified on, whether yours is newer
-  spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
-        [--agent ID] [--arg X]... [--preset NAME]
-        [--worktree BRANCH [--base REF]]
-                                       start a pane (no CMD: your shell); prints its id.
-                                       --agent/--preset: launched as your settings say (executable,
-                                       default arguments, environment); --worktree: in a new git
-                                       worktree on a new branch from REF (default: the repo's HEAD)
-  screen PANE [--json]                 print the pane's visible screen
-  changes PANE [--diff] [--json]       what the pane changed in its git checkout since it started
-                                       (or since its worktree's base): files and lines, the diff
-  explain PANE [--json]                why the pane shows its state: the deciding signal, the
-                                       latest word of every channel, every screen rule's result
-  write PANE TEXT [--enter] [--escapes]
-                                       type TEXT into the pane (--enter adds Return; --escapes reads \\n \\r \\t \\e \\xHH)
-  resize PANE COLS ROWS                resize the pane's terminal
-  kill PANE                            hang up the pane's processes (hard kill after a grace period)
-  close PANE [--keep-worktree | --remove-worktree [--force]]
-                                       end the pane and take it off the board; one with its own
-                                       worktree needs a choice: keep it (folder and branch stay) or
-                                       remove both, refused if that loses uncommitted or unpushed
-                                       work unless --force
-  wait PANE --state STATE [--timeout SEC]
-                                       wait until the pane is in STATE (${PANE_STATES.join('|')})
-  events [--json]                      print one line per state change until interrupted
-${RECORD_USAGE}
-${SESSION_USAGE}
-  open [--print]                       print the browser-mode URL (it logs one browser in, once,
-                                       within a minute) and open it; starts the board if none runs
-  daemon [--detach|--stop|--restart|--status] [--port N] [--host ADDR] [--cwd DIR] [--verbose]
-                                       run the board's core (foreground; --detach: in the background)
-  quit                                 end the board: every pane ends, and comes back interrupted
-                                       (ready to resume) on the next start
-
-\`spawn\` and \`open\` start the board in the background when none runs; other commands say so.
-The board is found through $SWITCHBOARD_SOCKET, --socket, or as the only board running.`
+export { USAGE }
 
 function positiveInt(value: string | undefined, what: string): number {
   if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${what} must be a positive whole number (got ${value ?? 'nothing'})`)
   return Number(value)
+}
+
+/** A terminal size, within the limits the board takes (the contract's), named by the flag that gave it. */
+function size(value: string | undefined, what: string, min: number, max: number): number {
+  const n = positiveInt(value, what)
+  if (n < min || n > max) throw new UsageError(`${what} must be between ${min} and ${max} (got ${n})`)
+  return n
+}
+const cols = (value: string | undefined, what: string) => size(value, what, ContractLimits.minCols, ContractLimits.maxCols)
+const rows = (value: string | undefined, what: string) => size(value, what, ContractLimits.minRows, ContractLimits.maxRows)
+
+/**
+ * `VERB --help` / `-h` among the verb's own options: before `--`, and for `spawn` before the
+ * program too (`spawn -- claude --help` runs `claude --help`).
+ */
+function wantsHelp(name: string, args: readonly string[]): boolean {
+  const own = name === 'spawn' ? args.slice(0, firstPlain(args, SPAWN)?.index ?? args.length) : args.slice(0, args.includes('--') ? args.indexOf('--') : args.length)
+  return own.some((a) => a === '--help' || a === '-h')
 }
 
 /** Interprets \n \r \t \e \\ \xHH, for `write --escapes`. */
@@ -153,10 +136,17 @@ export function parseCli(argv: readonly string[]): CliInvocation {
   if (socket === '') throw new UsageError('--socket needs a path')
   const name = first?.kind === 'positional' ? argv[at] : undefined
   const args = argv.slice(at + 1)
+  if (name !== undefined && isVerb(name) && wantsHelp(name, args)) return { socket, command: { name: 'help', verb: name } }
   switch (name) {
     case undefined:
-    case 'help':
       return { socket, command: { name: 'help' } }
+    case 'help': {
+      const { positionals } = verb('help', args, {}, 1)
+      const about = positionals[0]
+      if (about === undefined) return { socket, command: { name: 'help' } }
+      if (!isVerb(about)) return unknownCommand(about)
+      return { socket, command: { name: 'help', verb: about } }
+    }
     case 'ls':
       return { socket, command: { name: 'ls', json: verb('ls', args, JSON_FLAG, 0).values.json ?? false } }
     case 'agents':
@@ -167,19 +157,14 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const own = cut ? args.slice(0, cut.index) : args
       const program = !cut ? [] : args.slice(cut.kind === 'option-terminator' ? cut.index + 1 : cut.index)
       const { values } = verb('spawn', joinArgValues(own), SPAWN, 0)
-      const env: Record<string, string> = {}
-      for (const pair of values.env ?? []) {
-        const eq = pair.indexOf('=')
-        if (eq < 1) throw new UsageError(`spawn: --env takes NAME=VALUE (got ${JSON.stringify(pair)})`)
-        env[pair.slice(0, eq)] = pair.slice(eq + 1)
-      }
-      const cols = values.cols === undefined ? undefined : positiveInt(values.cols, '--cols')
-      const rows = values.rows === undefined ? undefined : positiveInt(values.rows, '--rows')
+      const env = envPairs(values.env ?? [], 'spawn')
+      const width = values.cols === undefined ? undefined : cols(values.cols, 'spawn: --cols')
+      const height = values.rows === undefined ? undefined : rows(values.rows, 'spawn: --rows')
       if (values.agent !== undefined && !AGENT_ID_PATTERN.test(values.agent)) throw new UsageError(`spawn: --agent takes an agent id like claude or mytool (\`switchboard agents\` lists them), not ${JSON.stringify(values.agent)}`)
       const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent, preset: values.preset, worktree: values.worktree, base: values.base }
       if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
       if ((launch.agent || launch.preset) && program.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
-      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols, rows, launch } }
+      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols: width, rows: height, launch } }
     }
     case 'screen':
     case 'explain': {
@@ -197,7 +182,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const { positionals } = verb('resize', args, {}, 3)
       const pane = paneArg(positionals[0], 'resize')
       if (positionals.length !== 3) throw new UsageError('resize: usage is resize PANE COLS ROWS')
-      return { socket, command: { name: 'resize', pane, cols: positiveInt(positionals[1], 'COLS'), rows: positiveInt(positionals[2], 'ROWS') } }
+      return { socket, command: { name: 'resize', pane, cols: cols(positionals[1], 'resize: COLS'), rows: rows(positionals[2], 'resize: ROWS') } }
     }
     case 'kill': {
       const { positionals } = verb('kill', args, {}, 1)
@@ -241,7 +226,7 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'open':
       return { socket, command: { name: 'open', print: verb('open', args, { print: { type: 'boolean' } }, 0).values.print ?? false } }
     default:
-      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? unknownCommand(name) }
+      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? parseAnswerCommand(name, args) ?? parseAttachCommand(name, args) ?? unknownCommand(name) }
   }
 }
 

@@ -39,6 +39,7 @@ if (command?.name === 'daemon') {
     cwd: process.cwd(),
     interrupted,
     daemonScript: DAEMON_SCRIPT,
+    terminal: { input: process.stdin, output: process.stdout },
   }).then(
     (code) => {
       // Let stdout drain (a pipe to `head` or `jq`) before exiting.

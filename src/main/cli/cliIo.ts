@@ -1,3 +1,5 @@
+import type { AttachTerminal } from './attachCommand'
+
 /** What a CLI command reads and writes: its output streams, environment and folder (its own file: the commands and runCli share it with no import loop). */
 export interface CliIo {
   readonly out: (text: string) => void
@@ -10,4 +12,6 @@ export interface CliIo {
   readonly daemonScript?: string
   /** Opens a URL in the user's browser (default: xdg-open / open). */
   readonly openUrl?: (url: string) => Promise<void>
+  /** The terminal `attach` takes over (the process's stdin and stdout). */
+  readonly terminal?: AttachTerminal
 }

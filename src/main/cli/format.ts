@@ -18,7 +18,8 @@ export function paneRecord(p: PaneInfo) {
     cwd: p.cwd,
     pid: p.pid,
     foreground: p.foreground ? { pid: p.foreground.pid, argv: p.foreground.argv, isRoot: p.foreground.isRoot } : null,
-    state: p.verdict.state,
+    // One word for a pane the board stopped while it ran, as `ls` and the badge say it (its verdict is exited: nothing runs).
+    state: p.interrupted ? 'interrupted' : p.verdict.state,
     since: new Date(p.verdict.since).toISOString(),
     evidence: p.verdict.evidence,
     agent: p.agent,
@@ -31,7 +32,10 @@ export function paneRecord(p: PaneInfo) {
     branch: p.changes?.branch ?? p.worktree?.branch ?? null,
     worktree: p.worktree && { repo: p.worktree.repo, path: p.worktree.path, branch: p.worktree.branch, base: p.worktree.base },
     changes: p.changes && { files: p.changes.files, added: p.changes.added, removed: p.changes.removed, since: p.changes.since, error: p.changes.error },
-    interrupted: p.interrupted ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command } : null,
+    interrupted: p.interrupted
+      ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command, missingEnv: p.interrupted.missingEnv?.names ?? [] }
+      : null,
+    missingEnv: p.missingEnv?.names ?? [],
   }
 }
 

@@ -11,11 +11,6 @@ import { paneArg } from './paneArg'
 
 export type RecordCommand = { name: 'record'; pane: string; file?: string } | { name: 'mark'; pane: string; label: string }
 
-export const RECORD_USAGE = `  record PANE [FILE.cast]              record the pane (output, input, resizes; the agent's reports in
-                                       FILE.hooks.jsonl, process signals in FILE.process.jsonl) until
-                                       Ctrl+C or the pane exits. Input is recorded: what you type is in it.
-  mark PANE LABEL                      drop a ground-truth marker state:LABEL into the recording`
-
 /** Parses the verbs of this module; null when `name` is not one of them. Throws a UsageError. */
 export function parseRecordCommand(name: string | undefined, args: readonly string[]): RecordCommand | null {
   if (name !== 'record' && name !== 'mark') return null

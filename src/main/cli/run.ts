@@ -4,11 +4,13 @@ import { BoardError } from '../../shared/ipc/errors'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
+import { verbHelp } from '../../shared/cli/verbUsage'
 import { CLOSED_BY_BOARD, CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
-import { runAgentsCommand } from './agentsCommand'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
+import { runAnswerCommand } from './answerCommand'
+import { runAttachCommand } from './attachCommand'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
 import type { CliIo } from './cliIo'
@@ -52,11 +54,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   const { command } = invocation
   if (command.name === 'help' || command.name === 'version') {
-    io.out(command.name === 'help' ? USAGE + '\n' : `switchboard ${APP_VERSION}\n`)
+    io.out(command.name === 'help' ? (command.verb ? verbHelp(command.verb) : USAGE) + '\n' : `switchboard ${APP_VERSION}\n`)
     return 0
   }
   // Read here, not asked of a board: the folders, the settings and PATH are this user's.
-  if (command.name === 'agents') return runAgentsCommand(command.json, io)
+  if (command.name === 'agents') return (await import('./agentsCommand')).runAgentsCommand(command.json, io)
   if (command.name === 'daemon') {
     io.err('switchboard: `daemon` runs from the switchboard command itself (bin/switchboard.js)\n')
     return 2
@@ -104,7 +106,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const mismatch = protocolMismatch(info, 'this switchboard')
         if (mismatch) throw new CliError(mismatch)
         // Streaming commands wait as long as the user wants; only their first round trip is timed.
-        const streaming = command.name === 'wait' || command.name === 'events'
+        const streaming = command.name === 'wait' || command.name === 'events' || command.name === 'attach'
         return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
       } catch (err) {
         // A board that restarts (`daemon --restart`) closes its clients as it hands over: a call
@@ -199,6 +201,10 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
     case 'record':
     case 'mark':
       return runRecordCommand(command, conn, io)
+    case 'answer':
+      return runAnswerCommand(command, client, io)
+    case 'attach':
+      return runAttachCommand(command, conn, io)
   }
 }
 

@@ -10,12 +10,10 @@ import { runningPanes } from './runningPanes'
 import { loginUrl } from './loginUrl'
 import { runDaemon } from './runDaemon'
 import { ensureDaemon, ptyHostPid, restartDaemon, stopDaemon } from './startDaemon'
+import { verbHelp } from '../../shared/cli/verbUsage'
 
-export const DAEMON_USAGE = `usage: switchboard daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]   run the board here (Ctrl+C ends it and its panes)
-       switchboard daemon --detach [...]     start it in the background (log: daemon.log in the runtime dir)
-       switchboard daemon --status           is one running, where, which protocol, its pty host
-       switchboard daemon --stop             end it: every pane ends and comes back interrupted next start
-       switchboard daemon --restart [...]    a new board process (after an upgrade); every program runs on`
+/** The one text of the daemon's usage, shared with `switchboard daemon --help`. */
+export const DAEMON_USAGE = verbHelp('daemon')
 
 export interface DaemonIo {
   readonly out: (text: string) => void
@@ -68,12 +66,17 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
           host: { type: 'string' },
           cwd: { type: 'string' },
           verbose: { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
         },
         strict: true,
       },
       'daemon',
     )
     const { values } = parsed
+    if (values.help) {
+      io.out(DAEMON_USAGE + '\n')
+      return 0
+    }
     if ([values.detach, values.stop, values.restart, values.status].filter(Boolean).length > 1) throw new UsageError('daemon: give one of --detach, --stop, --restart, --status')
   } catch (err) {
     if (!(err instanceof UsageError)) throw err

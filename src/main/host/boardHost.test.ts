@@ -33,7 +33,7 @@ describe('the board host and its saved workspace', () => {
   it.runIf(canMount)('on a read-only data mount runs without saving and says so; the workspace there is left as it was (issue 24.13)', async () => {
     const d = dirs()
     const { db } = WorkspaceDb.open(d.data)
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
+    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
     db.close()
     const before = readdirSync(d.data).sort()
     cleanups.push(bindReadOnly(d.data))

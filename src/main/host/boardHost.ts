@@ -18,6 +18,7 @@ import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
 import { WorkspaceUnavailable } from '../workspace/workspaceDb'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
+import { settingsEnv } from '../../core/launch/settingsEnv'
 import type { PtyHostClient } from '../pty/ptyHostClient'
 
 export interface BoardHost {
@@ -110,6 +111,7 @@ export async function startBoardHost(options: {
   ptyHost?.setBoardState(JSON.stringify({ reportPort: reports.port } satisfies BoardState))
   // Launch directories are named after the process holding the terminals: they outlive this one.
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath, ownerPid: ptyHost?.welcome.pid }) : undefined
+  const settings = options.settings ?? sharedSettingsStore()
   const board = new Board({
     clock,
     log: options.log,
@@ -125,9 +127,10 @@ export async function startBoardHost(options: {
       return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
     },
     history: workspace ? (id) => workspace.history(id) : undefined,
+    settingsEnv: (origin) => settingsEnv(settings.get().settings, origin),
     ptys: ptyHost,
     reaperTag: ptyHost?.welcome.reaperTag,
-    notifySettings: () => (options.settings ?? sharedSettingsStore()).get().settings.notifications,
+    notifySettings: () => settings.get().settings.notifications,
   })
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
   // Clients are answered once every pane taken over shows its screen and badge as they are.
@@ -141,7 +144,6 @@ export async function startBoardHost(options: {
     protocol: options.protocol ?? PROTOCOL_VERSION,
     daemon: options.daemon ?? null,
   })
-  const settings = options.settings ?? sharedSettingsStore()
   const control = await ControlSocket.listen(socketPath, board, info, options.log, {
     paneControl: () => settings.get().settings.security.paneControl,
     paneForToken: (token) => board.paneForControlToken(token),

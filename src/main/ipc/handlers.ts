@@ -87,7 +87,7 @@ export function createHandlers(
       'pane:record-stop': (id) => board.stopRecording(id),
       'pane:mark': (id, label) => board.mark(id, label),
       'board:reorder': (ids) => board.reorder(ids),
-      'pane:resume': (id) => board.resume(id),
+      'pane:resume': (id, options) => board.resume(id, options?.env),
       'pane:restart': (id) => board.restart(id),
       'pane:history': (id) => board.history(id),
       'workspace:layout': () => board.layout,

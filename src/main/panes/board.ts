@@ -14,7 +14,8 @@ import { formatRuleFileError } from '../status/ruleFile'
 import type { Logger } from '../util/log'
 import type { Pane } from './pane'
 import type { RestoredPane } from './restoredPane'
-import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
+import { PaneRelauncher, type PaneLaunchRun, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
+import type { LaunchOrigin } from '../../core/launch/settingsEnv'
 import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import type { AgentCatalog } from '../agents/agentCatalog'
@@ -67,6 +68,11 @@ export interface BoardOptions {
   readonly trackChanges?: boolean
   /** A pane's saved state history (the workspace store); none without one. */
   readonly history?: (id: PaneId) => StateHistoryEntry[]
+  /**
+   * The environment the settings give a launch by agent or preset, as they are now: a resume
+   * applies it again (a secret from the settings is never saved with the workspace). None: {}.
+   */
+  readonly settingsEnv?: (origin: LaunchOrigin) => Readonly<Record<string, string>>
   /**
    * Where the terminals are held (default: in this process, ending with it). The daemon gives the
    * pty host (PtyHostClient): panes then outlive this process, and the host's own reaper, whose tag
@@ -163,7 +169,9 @@ export class Board extends Disposable {
     this.relauncher = new PaneRelauncher(options.clock, {
       live: (id) => this.panes.get(id),
       get: (id) => this.get(id),
-      launch: (id, spec, argv, seed) => this.launchPane(id, spec, argv, seed),
+      launch: (id, spec, run) => this.launchPane(id, spec, run),
+      settingsEnv: (spec) => options.settingsEnv?.({ agent: spec.agent, preset: spec.preset }) ?? {},
+      inheritedEnv: () => this.env.inherited(),
       resumeOf: (agent) => this.agents.get(agent)?.manifest.resume ?? null,
       retire: (id) => {
         const pane = this.panes.get(id)
@@ -214,29 +222,33 @@ export class Board extends Disposable {
 
   /**
    * Spawns a pane for a resolved launch (main's launch service resolves agent kinds, presets and
-   * worktrees first). `agent`: the agent it was asked for by name; `worktree`: the one made for it.
+   * worktrees first). `agent`: the agent it was asked for by name; `preset`: the preset it came
+   * from; `ownEnv`: the launch's own overrides within `req.env` (the rest came from the
+   * settings); `worktree`: the one made for it.
    */
-  create(req: CreatePaneRequest, extras: { agent?: string; worktree?: PaneWorktree } = {}): PaneInfo {
+  create(req: CreatePaneRequest, extras: { agent?: string; preset?: string; ownEnv?: Readonly<Record<string, string>>; worktree?: PaneWorktree } = {}): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
     const spec: PaneLaunchSpec = {
       command: req.command?.length ? req.command : [this.defaultShell()],
       cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
       env: req.env ?? {},
+      ownEnv: extras.ownEnv ?? req.env ?? {},
+      preset: extras.preset,
       title: req.title,
       cols: req.cols ?? BoardConstants.DefaultCols,
       rows: req.rows ?? BoardConstants.DefaultRows,
       agent: extras.agent,
       worktree: extras.worktree,
     }
-    const info = this.launchPane(id, spec, spec.command)
+    const info = this.launchPane(id, spec, { argv: spec.command })
     this.nextId++
     return info
   }
 
-  private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
-    const spawned = this.spawner.spawn(id, spec, argv, seed)
-    return this.registerPane(id, spec, spawned, argv[0], 'pane created')
+  private launchPane(id: PaneId, spec: PaneLaunchSpec, run: PaneLaunchRun): PaneInfo {
+    const spawned = this.spawner.spawn(id, spec, run)
+    return this.registerPane(id, spec, spawned, run.argv[0], 'pane created', undefined, run)
   }
 
   /**
@@ -253,7 +265,7 @@ export class Board extends Disposable {
   }
 
   /** Registers a pane that runs: its events, tokens, trackers and place. */
-  private registerPane(id: PaneId, spec: PaneLaunchSpec, spawned: SpawnedPane, argv0: string | undefined, logLine: string, since?: string): PaneInfo {
+  private registerPane(id: PaneId, spec: PaneLaunchSpec, spawned: SpawnedPane, argv0: string | undefined, logLine: string, since?: string, run?: PaneLaunchRun): PaneInfo {
     const { pane, controlToken, injected, handover } = spawned
     const store = new DisposableStore()
     store.add(this.events.wire(pane))
@@ -279,7 +291,8 @@ export class Board extends Disposable {
       () => this.options.log.info(logLine, { pane: id, argv0, agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid }),
       () => undefined,
     )
-    this._onDidLaunch.fire({ paneId: id, spec, pane })
+    // A pane taken over is neither new nor run again: the history has it already (as 'create', it adds no mark).
+    this._onDidLaunch.fire({ paneId: id, spec, pane, reason: run?.reason ?? 'create', previous: run?.previous })
     const info = pane.info()
     this.events.fire({ channel: 'pane:changed', payload: info })
     return info
@@ -333,12 +346,12 @@ export class Board extends Disposable {
 
   /** A live or restored pane's info. */
   info(id: PaneId): PaneInfo {
-    return this.relauncher.restoredPane(id)?.info() ?? this.get(id).info()
+    return this.relauncher.restoredInfo(id) ?? this.get(id).info()
   }
 
   /** Live and restored panes, in the board's order (creation order until reordered). */
   list(): PaneInfo[] {
-    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.relauncher.restoredPane(id)?.info() ?? [])
+    return this.order.current.flatMap((id) => this.panes.get(id)?.info() ?? this.relauncher.restoredInfo(id) ?? [])
   }
 
   /** The window layout a client saved last (restored with the workspace). */
@@ -373,13 +386,13 @@ export class Board extends Disposable {
       if (!restored) continue
       this.order.add(saved.id)
       this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
-      this.events.fire({ channel: 'pane:changed', payload: restored.info() })
+      this.events.fire({ channel: 'pane:changed', payload: this.relauncher.restoredInfo(saved.id) ?? restored.info() })
     }
   }
 
-  /** Runs a pane that is not running again in its place (PaneRelauncher.resume). */
-  async resume(id: PaneId): Promise<PaneInfo> {
-    await this.relauncher.resume(id)
+  /** Runs a pane that is not running again in its place (PaneRelauncher.resume); `env` adds what was not saved. */
+  async resume(id: PaneId, env?: Readonly<Record<string, string>>): Promise<PaneInfo> {
+    await this.relauncher.resume(id, env)
     return this.spawned(id)
   }
 

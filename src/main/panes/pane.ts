@@ -9,7 +9,7 @@ import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import { AlertThrottle } from '../../core/notify/alertThrottle'
-import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, MissingEnv, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
@@ -35,6 +35,10 @@ export interface PaneOptions {
   readonly agent?: string
   /** The worktree the board made for this pane. */
   readonly worktree?: PaneWorktree | null
+  /** The agent's session this run resumes: its id until the agent reports one of its own. */
+  readonly session?: string | null
+  /** What this run lacks of its launch's environment (not saved: secrets). */
+  readonly missingEnv?: MissingEnv | null
   readonly clock: Clock
   /** The agents in force (the board's AgentCatalog): knowledge, current screen rules, recognition. */
   readonly agents: AgentSource
@@ -104,7 +108,7 @@ export class Pane extends Disposable {
   private readonly clamp: CountClamp
   private readonly clients: PaneClients
   private readonly context: PaneContext
-  private readonly clock: Clock
+  readonly clock: Clock
   private readonly fixedTitle: string | undefined
   private readonly answeredUntil: number
   private readonly earlierFacts: PaneOptions['facts']
@@ -114,6 +118,8 @@ export class Pane extends Disposable {
   private exitInfo: PaneExit | null = null
   private lastReport: PaneInfo['lastReport'] = null
   private readonly worktree: PaneWorktree | null
+  private readonly resumedSession: string | null
+  private readonly missingEnv: MissingEnv | null
   private changes: PaneChanges | null = null
   /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
   private firstPrompt: string | null = null
@@ -159,6 +165,8 @@ export class Pane extends Disposable {
     this.clock = options.clock
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
+    this.resumedSession = options.session ?? null
+    this.missingEnv = options.missingEnv ?? null
     this.answeredUntil = options.answeredUntil ?? 0
     this.earlierFacts = options.facts
     this.createdAt = options.createdAt ?? this.clock.now()
@@ -390,13 +398,15 @@ export class Pane extends Disposable {
       verdict,
       exit: this.exitInfo,
       agent,
-      sessionId: sessionId ?? this.earlierFacts?.sessionId ?? null,
+      // A resumed agent is in the session it resumed until it names one itself (also after a takeover).
+      sessionId: sessionId ?? this.earlierFacts?.sessionId ?? this.resumedSession,
       dialog,
       drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
       agentVersion: agentVersion ?? this.earlierFacts?.agentVersion ?? null,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,
+      ...(this.missingEnv ? { missingEnv: this.missingEnv } : {}),
     }
   }
 

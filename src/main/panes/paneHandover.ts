@@ -23,6 +23,8 @@ export interface PaneHandover {
   readonly reporting: AgentHandover | null
   /** The commit its change count starts from, once known. */
   readonly since: string | null
+  /** The agent session a resume ran it in (PaneLaunchRun.session): it says so until the agent reports one. Absent: none. */
+  readonly session?: string | null
 }
 
 export const encodeHandover = (h: PaneHandover): string => JSON.stringify(h)
@@ -63,5 +65,6 @@ export function decodeHandover(text: string): PaneHandover | null {
   if (!isObj(v) || v.v !== 1 || !isStr(v.paneId) || !/^\d+$/.test(v.paneId) || !isSpec(v.spec) || !isStrArray(v.argv)) return null
   if (typeof v.createdAt !== 'number' || !(v.controlToken === null || isStr(v.controlToken))) return null
   if (!(v.reporting === null || isReporting(v.reporting)) || !(v.since === null || isStr(v.since))) return null
+  if (!(v.session === undefined || v.session === null || isStr(v.session))) return null
   return v as unknown as PaneHandover
 }

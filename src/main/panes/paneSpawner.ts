@@ -11,7 +11,7 @@ import type { AgentCatalog } from '../agents/agentCatalog'
 import { Pane, type PaneOptions } from './pane'
 import type { PaneEnvironment } from './paneEnvironment'
 import { encodeHandover, type PaneHandover } from './paneHandover'
-import type { PaneLaunchSpec } from './relaunch'
+import { missingEnvOf, type PaneLaunchRun, type PaneLaunchSpec } from './relaunch'
 
 export interface PaneSpawnerOptions {
   readonly clock: Clock
@@ -64,7 +64,7 @@ export class PaneSpawner {
   constructor(private readonly options: PaneSpawnerOptions) {}
 
   /** Throws BoardError('spawn-failed') when the program cannot start; nothing is left behind then. */
-  spawn(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): SpawnedPane {
+  spawn(id: PaneId, spec: PaneLaunchSpec, { argv, seed, session }: PaneLaunchRun): SpawnedPane {
     const { clock, log, catalog } = this.options
     const env = this.options.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
@@ -72,7 +72,7 @@ export class PaneSpawner {
     const injected = injectReporting(this.options.agents, log, id, argv, env, profile)
     const createdAt = clock.now()
     const controlToken = env.SWITCHBOARD_PANE_TOKEN ?? null
-    const current: PaneHandover = { v: 1, paneId: id, spec, argv, createdAt, controlToken, reporting: injected?.handover ?? null, since: null }
+    const current: PaneHandover = { v: 1, paneId: id, spec, argv, createdAt, controlToken, reporting: injected?.handover ?? null, since: null, session: session ?? null }
     const result = this.options.ptys.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, encodeHandover(current))
     if (!result.ok) {
       injected?.dispose()
@@ -81,7 +81,7 @@ export class PaneSpawner {
     const pty = result.pty
     if (this.options.reaper) void pty.ready.then(() => this.options.reaper?.track(pty.pid))
     // The pane shows the command the user asked for; the injected flags are ours.
-    const pane = this.pane(id, { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }, pty, spec, { seed, createdAt })
+    const pane = this.pane(id, { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }, pty, spec, { seed, createdAt, session: session ?? null })
     return { pane, controlToken, injected, handover: this.record(pty, current) }
   }
 
@@ -100,7 +100,7 @@ export class PaneSpawner {
       }
     }
     const launch = { argv: handover.argv, cwd: spec.cwd, env: {}, cols: adopted.cols, rows: adopted.rows }
-    const pane = this.pane(handover.paneId, launch, adopted.pty, spec, { seed: adopted.seed, createdAt: handover.createdAt, answeredUntil: adopted.answeredUntil, facts: adopted.facts })
+    const pane = this.pane(handover.paneId, launch, adopted.pty, spec, { seed: adopted.seed, createdAt: handover.createdAt, answeredUntil: adopted.answeredUntil, facts: adopted.facts, session: handover.session ?? null })
     return { pane, controlToken: handover.controlToken, injected, handover: this.record(adopted.pty, handover) }
   }
 
@@ -117,7 +117,7 @@ export class PaneSpawner {
     }
   }
 
-  private pane(id: PaneId, launch: PtyLaunch, pty: PanePty, spec: PaneLaunchSpec, extra: Pick<PaneOptions, 'seed' | 'createdAt' | 'answeredUntil' | 'facts'>): Pane {
+  private pane(id: PaneId, launch: PtyLaunch, pty: PanePty, spec: PaneLaunchSpec, extra: Pick<PaneOptions, 'seed' | 'createdAt' | 'answeredUntil' | 'facts' | 'session'>): Pane {
     const { clock, log, catalog } = this.options
     return new Pane({
       ...extra,
@@ -127,6 +127,7 @@ export class PaneSpawner {
       title: spec.title,
       worktree: spec.worktree ?? null,
       agent: spec.agent,
+      missingEnv: missingEnvOf(spec),
       clock,
       agents: catalog,
       log: (line) => log.info(line),

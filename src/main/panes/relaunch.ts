@@ -1,8 +1,9 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { PaneId, PaneInfo, PaneWorktree } from '../../shared/domain/pane'
+import type { MissingEnv, PaneId, PaneInfo, PaneState, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
+import { settingsPlace } from '../../core/launch/settingsEnv'
 import type { Pane } from './pane'
 import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
 
@@ -10,8 +11,17 @@ import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
 export interface PaneLaunchSpec {
   readonly command: readonly string[]
   readonly cwd: string
-  /** The request's environment overrides (on top of the board's environment). */
+  /** The environment overrides it runs with (on top of the board's): the settings', then its own. */
   readonly env: Readonly<Record<string, string>>
+  /**
+   * The launch's own overrides (the request's `env`), apart from what the settings added: a
+   * resume applies the settings again, as they are then, and these on top. Absent: all of `env`.
+   */
+  readonly ownEnv?: Readonly<Record<string, string>>
+  /** The launch preset it was started from, by name: a resume applies it again. */
+  readonly preset?: string
+  /** Names of its own overrides this run lacks (secrets are not saved with the workspace). */
+  readonly missingEnv?: readonly string[]
   readonly title?: string
   readonly cols: number
   readonly rows: number
@@ -25,11 +35,30 @@ export interface PaneLaunched {
   readonly paneId: PaneId
   readonly spec: PaneLaunchSpec
   readonly pane: Pane
+  /** A new pane, or one run again in its place. */
+  readonly reason: 'create' | 'resume' | 'restart'
+  /** For a pane run again: the state it was in before (a restored pane's is exited). */
+  readonly previous?: PaneState
 }
 
-/** The command a restart or resume runs: the agent's resume command when it reported a session. */
-export function relaunchCommand(command: readonly string[], before: PaneInfo, resumeOf: ResumeLookup): readonly string[] {
-  return resumeCommand(resumeOf(before.agent), command, before.sessionId) ?? command
+/** How a pane is launched (again): its spec, and the session an agent is resumed in. */
+export interface PaneLaunchRun {
+  readonly argv: readonly string[]
+  /** The screen it had, for its mirror to start from (restart, resume). */
+  readonly seed?: string
+  /**
+   * The agent's session this run resumes: the pane says so until the agent reports one itself
+   * (a resumed Claude reports nothing until its next prompt), so another crash resumes it again.
+   */
+  readonly session?: string | null
+  /** Why it runs (PaneLaunched.reason), and the state it was in before when it runs again. */
+  readonly reason?: PaneLaunched['reason']
+  readonly previous?: PaneState
+}
+
+/** The names in a spec's missingEnv as the info says them, with where they can be kept; null for none. */
+export function missingEnvOf(spec: PaneLaunchSpec): MissingEnv | null {
+  return spec.missingEnv?.length ? { names: spec.missingEnv, setIn: settingsPlace(spec) } : null
 }
 
 /**
@@ -44,8 +73,16 @@ export function relaunchSeed(serialized: string, rows: number, argv: readonly st
   return `${serialized}\x1b[?1049l\x1b[!p\x1b[0m\x1b[${rows};1H\r\n${marker}${'\r\n'.repeat(rows)}\x1b[H`
 }
 
-/** A pane as the workspace saved it: what it showed and what ran it (its environment overrides). */
-export type SavedPane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> }
+/** How a pane was launched beyond its command, as saved: what a resume applies again, and what it will lack. */
+export interface SavedLaunch {
+  readonly agent?: string
+  readonly preset?: string
+  /** Its own overrides that were not saved (secret by name). */
+  readonly missingEnv: readonly string[]
+}
+
+/** A pane as the workspace saved it: what it showed and what ran it (its own environment overrides, how it was launched). */
+export type SavedPane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>>; readonly launch?: SavedLaunch | null }
 
 /** What relaunching needs of the board: its live panes and its one way to launch one. */
 export interface RelaunchHost {
@@ -53,7 +90,11 @@ export interface RelaunchHost {
   /** The live pane, or the board's error for a pane that is not running or not there. */
   get(id: PaneId): Pane
   /** Launches a pane in this id's place (throws BoardError when the spawn fails). */
-  launch(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed: string): PaneInfo
+  launch(id: PaneId, spec: PaneLaunchSpec, run: PaneLaunchRun): PaneInfo
+  /** The environment the settings give this launch (its agent's, its preset's), as they are now. */
+  settingsEnv(spec: PaneLaunchSpec): Readonly<Record<string, string>>
+  /** The board's own environment, which every pane inherits. */
+  inheritedEnv(): Readonly<Record<string, string>>
   /** How each agent resumes a session (its manifest's `[resume]`, from the catalog in force). */
   resumeOf: ResumeLookup
   /** Lets go of a live pane that was killed to be replaced: its listeners and its entry. */
@@ -90,40 +131,79 @@ export class PaneRelauncher implements IDisposable {
     return this.restored.get(id)
   }
 
+  /** A restored pane's info, saying what Resume would run without as the settings are now. */
+  restoredInfo(id: PaneId): PaneInfo | undefined {
+    const info = this.restored.get(id)?.info()
+    const spec = this.specs.get(id)
+    if (!info?.interrupted || !spec) return info
+    return { ...info, interrupted: { ...info.interrupted, missingEnv: missingEnvOf(this.relaunchSpec(spec)) } }
+  }
+
+  /**
+   * What a relaunch runs with: the settings' environment as it is now (a key moved into the
+   * settings comes back), the launch's own overrides on top, then `extra` (`resume --env`); and
+   * which of its own it still lacks (not saved, and given by nothing else).
+   */
+  private relaunchSpec(spec: PaneLaunchSpec, extra: Readonly<Record<string, string>> = {}): PaneLaunchSpec {
+    const ownEnv = { ...(spec.ownEnv ?? spec.env), ...extra }
+    const env = { ...this.host.settingsEnv(spec), ...ownEnv }
+    const inherited = this.host.inheritedEnv()
+    const missingEnv = (spec.missingEnv ?? []).filter((name) => env[name] === undefined && inherited[name] === undefined)
+    return { ...spec, env, ownEnv, missingEnv }
+  }
+
   /** Puts a saved pane back, with nothing running; null if a pane with its id is already restored. */
   restore(saved: SavedPane): RestoredPane | null {
     if (this.restored.has(saved.id)) return null
-    const { env, ...options } = saved
+    const { env, launch, ...options } = saved
     const pane = new RestoredPane(options, this.clock)
     this.restored.set(saved.id, pane)
-    this.specs.set(saved.id, { command: saved.command, cwd: saved.cwd, env, title: saved.title ?? undefined, cols: saved.cols, rows: saved.rows, worktree: saved.worktree ?? undefined })
+    const { agent, preset, missingEnv } = launch ?? {}
+    this.specs.set(saved.id, {
+      command: saved.command,
+      cwd: saved.cwd,
+      env,
+      ownEnv: env,
+      title: saved.title ?? undefined,
+      cols: saved.cols,
+      rows: saved.rows,
+      worktree: saved.worktree ?? undefined,
+      agent,
+      preset,
+      missingEnv,
+    })
     return pane
   }
 
   /**
    * Runs a pane that is not running again in its place: an agent with its session resumed (its
    * own resume command and the session id it reported), anything else with its command, cwd and
-   * environment. Reporting is injected again, as on every launch.
+   * environment — the settings' environment applied again, `env` on top (what was not saved).
+   * Reporting is injected again, as on every launch.
    */
-  async resume(id: PaneId): Promise<PaneInfo> {
+  async resume(id: PaneId, env?: Readonly<Record<string, string>>): Promise<PaneInfo> {
     const live = this.host.live(id)
     if (live && !live.exit) throw new BoardError('invalid', `pane ${id} is running; \`switchboard restart ${id}\` restarts it`)
-    return this.relaunch(id)
+    return this.relaunch(id, 'resume', env)
   }
 
   /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
   async restart(id: PaneId): Promise<PaneInfo> {
-    return this.relaunch(id)
+    return this.relaunch(id, 'restart')
   }
 
-  private async relaunch(id: PaneId): Promise<PaneInfo> {
+  private async relaunch(id: PaneId, reason: 'resume' | 'restart', extraEnv?: Readonly<Record<string, string>>): Promise<PaneInfo> {
     const live = this.host.live(id)
     const restored = this.restored.get(id)
-    const spec = this.specs.get(id)
-    if ((!live && !restored) || !spec) return this.host.get(id).info()
+    const saved = this.specs.get(id)
+    if ((!live && !restored) || !saved) return this.host.get(id).info()
+    const spec = this.relaunchSpec(saved, extraEnv)
     const before = restored ? restored.info() : live!.info()
     const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
-    const argv = relaunchCommand(spec.command, before, (agent) => this.host.resumeOf(agent))
+    // An agent resumes its session when it has one: its own resume command and the session id.
+    const resumed = resumeCommand(this.host.resumeOf(before.agent), spec.command, before.sessionId)
+    const argv = resumed ?? spec.command
+    const session = resumed ? before.sessionId : null
     if (live) {
       await live.kill()
       this.host.retire(id)
@@ -131,7 +211,7 @@ export class PaneRelauncher implements IDisposable {
     restored?.dispose()
     this.restored.delete(id)
     try {
-      const info = this.host.launch(id, spec, argv, relaunchSeed(screen, spec.rows, argv))
+      const info = this.host.launch(id, spec, { argv, seed: relaunchSeed(screen, spec.rows, argv), session, reason, previous: before.verdict.state })
       await this.host.reattach(id)
       return info
     } catch (err) {

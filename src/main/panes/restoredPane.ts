@@ -16,6 +16,8 @@ export interface RestoredPaneOptions {
   readonly sessionId: string | null
   /** How it ended before the board stopped; null when it still ran (then `interruption` is set). */
   readonly exit: PaneExit | null
+  /** When it exited, when that was saved: its "exited for" counts from then, not from this start. */
+  readonly exitedAt?: number | null
   readonly interruption: PaneInterruption | null
   /** The last screen saved, serialized; '' when none was saved. */
   readonly serialized: string
@@ -40,7 +42,7 @@ export class RestoredPane {
     this.id = options.id
     this.mirror = new HeadlessMirror(options.cols, options.rows, clock)
     if (options.serialized) this.mirror.write(options.serialized, () => {})
-    const at = options.interruption?.at ?? clock.now()
+    const at = options.interruption?.at ?? options.exitedAt ?? clock.now()
     const detail = options.interruption
       ? `interrupted: the board stopped while it ran (a crash, a reboot or a quit); resume or restart it`
       : `exited (code ${options.exit?.code ?? '?'}${options.exit?.signal ? `, signal ${options.exit.signal}` : ''}) before the board stopped`

@@ -69,6 +69,24 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
         ALTER TABLE pane_screens ADD COLUMN pty_key TEXT;       -- which terminal's log the offset counts in
       `),
   },
+  {
+    // How it was launched beyond its command, for a complete resume: the agent and preset whose
+    // settings apply again, and the names of its own overrides that were not saved (issue 17).
+    // From here `env` holds the launch's own overrides only; rows from before (launch null) hold
+    // them merged with the settings'.
+    version: 5,
+    up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN launch TEXT; -- JSON SavedLaunch {agent, preset, missingEnv}; null: saved before`),
+  },
+  {
+    // The history says when the board stopped under a pane and when it ran again; an exited pane
+    // keeps the time it exited (its "exited for" no longer starts over at every start).
+    version: 6,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE pane_states ADD COLUMN mark TEXT; -- interrupted | resumed | restarted; null: a verdict
+        ALTER TABLE panes ADD COLUMN exited_at INTEGER; -- when it exited (ms); null while it runs, or saved before
+      `),
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -18,3 +18,8 @@ export function persistableEnv(env: Readonly<Record<string, string>> | undefined
   for (const [name, value] of Object.entries(env ?? {})) if (isPersistableEnvName(name)) kept[name] = value
   return kept
 }
+
+/** The names of the overrides that are not saved because they may be secrets (the board's own are not counted: it gives them again). */
+export function unsavedEnvNames(env: Readonly<Record<string, string>> | undefined): string[] {
+  return Object.keys(env ?? {}).filter((name) => looksSecret(name) && !INTERNAL_NAME.test(name))
+}

@@ -5,6 +5,7 @@ import { sharedSettingsStore } from '../settings/settingsStore'
 import { isInteractiveShell } from '../../core/process/shells'
 import type { Logger } from '../util/log'
 import { heldPanes, takeOverPane, type HeldPanes } from './takeOverPanes'
+import type { ResumeLookup } from '../agents/resume'
 import type { WorkspaceStore } from './workspaceStore'
 
 export const RestoreConstants = {
@@ -31,8 +32,10 @@ export function restoreWorkspace(
   resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart,
   host: HeldPanes | null = null,
 ): Promise<void> {
-  const panes = workspace.restorable((agent) => board.agents.get(agent)?.manifest.resume ?? null)
+  const resumeOf: ResumeLookup = (agent) => board.agents.get(agent)?.manifest.resume ?? null
   const held = host ? heldPanes(host, log) : new Map()
+  // A pane the pty host still runs was not interrupted: its history gets no such mark.
+  const panes = workspace.restorable(resumeOf, new Set(held.keys()))
   const layout = workspace.layout()
   if (layout) board.setLayout(layout, false)
   workspace.attach(board)
@@ -50,6 +53,7 @@ export function restoreWorkspace(
       }
     }
     const saved = panes.find((p) => p.id === id)
+    if (saved && entry) workspace.markInterrupted(saved, resumeOf)
     if (saved) board.restore([saved])
   }
   const interrupted = panes.filter((p) => p.interruption && board.restoredPane(p.id))

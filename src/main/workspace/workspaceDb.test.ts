@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import DatabaseConstructor from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate, SCHEMA_VERSION } from './migrations'
-import { persistableEnv } from './persistEnv'
+import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WORKSPACE_FILE, WorkspaceDb, WorkspaceUnavailable, type SavedPane } from './workspaceDb'
 import { bindReadOnly, canMount } from '../test/mounts'
 import { dataDir } from './dataDir'
@@ -21,7 +21,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
 
-const pane = (id: string): SavedPane => ({ id, command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
+const pane = (id: string): SavedPane => ({ id, command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
 
 function thrown(f: () => unknown): unknown {
   try {
@@ -136,7 +136,7 @@ describe('the workspace database', () => {
 
   it('deletes a pane with its history and screen in one go', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
+    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
     db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3, offset: null, ptyKey: null }])
     db.removePane('1')
@@ -163,6 +163,18 @@ describe('what of the environment is saved', () => {
         SWITCHBOARD_PANE_ID: '3',
       }),
     ).toEqual({ FOO: 'bar', NODE_ENV: 'development' })
+    // The names of what was left out are kept, so a resume can say what it lacks.
+    expect(unsavedEnvNames({ FOO: 'bar', GITHUB_TOKEN: 'ghp', SWITCHBOARD_REPORT_TOKEN: 'r' })).toEqual(['GITHUB_TOKEN'])
+  })
+
+  it('keeps how a pane was launched, and reads a damaged launch as none', () => {
+    const { db } = WorkspaceDb.open(tempDir())
+    const pane = { id: '1', command: ['claude'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: 'claude', agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null }
+    db.savePane({ ...pane, launch: { agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] } })
+    expect(db.panes()[0]!.launch).toEqual({ agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] })
+    db.savePane({ ...pane, launch: null })
+    expect(db.panes()[0]!.launch).toBeNull()
+    db.close()
   })
 })
 

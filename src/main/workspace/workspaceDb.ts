@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
-import type { Evidence, PaneExit, PaneId, PaneState, PaneWorktree, StateHistoryEntry } from '../../shared/domain/pane'
+import { HISTORY_MARKS, type Evidence, type HistoryMark, type PaneExit, type PaneId, type PaneState, type PaneWorktree, type StateHistoryEntry } from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
+import type { SavedLaunch } from '../panes/relaunch'
+import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
 
 export const WORKSPACE_FILE = 'workspace.db'
 
@@ -21,8 +23,12 @@ export interface SavedPane {
   readonly sessionId: string | null
   /** Null: it still ran when the board last wrote. */
   readonly exit: PaneExit | null
+  /** When it exited (ms); null while it runs (and in rows saved before this was kept). */
+  readonly exitedAt: number | null
   /** The git worktree made for it, if any. */
   readonly worktree: PaneWorktree | null
+  /** How it was launched beyond its command; null in rows saved before it was kept. */
+  readonly launch: SavedLaunch | null
 }
 
 export interface SavedScreen {
@@ -76,7 +82,9 @@ interface PaneRow {
   session_id: string | null
   exit_code: number | null
   exit_signal: number | null
+  exited_at: number | null
   worktree: string | null
+  launch: string | null
 }
 
 /**
@@ -167,19 +175,21 @@ export class WorkspaceDb {
       agentVersion: r.agent_version,
       sessionId: r.session_id,
       exit: r.exit_code === null ? null : { code: r.exit_code, signal: r.exit_signal },
+      exitedAt: r.exit_code === null ? null : r.exited_at,
       worktree: parseWorktree(r.worktree),
+      launch: parseLaunch(r.launch),
     }))
   }
 
   savePane(p: SavedPane): void {
     this.db
       .prepare(
-        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, worktree)
-         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @worktree)
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal, exited_at, worktree, launch)
+         VALUES (@id, @command, @cwd, @title, @env, @cols, @rows, @created_at, @agent, @agent_version, @session_id, @exit_code, @exit_signal, @exited_at, @worktree, @launch)
          ON CONFLICT(id) DO UPDATE SET command = excluded.command, cwd = excluded.cwd, title = excluded.title, env = excluded.env,
            cols = excluded.cols, rows = excluded.rows, created_at = excluded.created_at, agent = excluded.agent,
-           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal,
-           worktree = excluded.worktree`,
+           agent_version = excluded.agent_version, session_id = excluded.session_id, exit_code = excluded.exit_code, exit_signal = excluded.exit_signal, exited_at = excluded.exited_at,
+           worktree = excluded.worktree, launch = excluded.launch`,
       )
       .run({
         id: p.id,
@@ -195,7 +205,9 @@ export class WorkspaceDb {
         session_id: p.sessionId,
         exit_code: p.exit?.code ?? null,
         exit_signal: p.exit?.signal ?? null,
+        exited_at: p.exit ? p.exitedAt : null,
         worktree: p.worktree ? JSON.stringify(p.worktree) : null,
+        launch: p.launch ? JSON.stringify(p.launch) : null,
       })
   }
 
@@ -205,18 +217,19 @@ export class WorkspaceDb {
 
   appendState(entry: StateHistoryEntry): void {
     this.db
-      .prepare('INSERT INTO pane_states (pane_id, state, previous, since, evidence) VALUES (?, ?, ?, ?, ?)')
-      .run(entry.paneId, entry.state, entry.previous, entry.since, JSON.stringify(entry.evidence))
+      .prepare('INSERT INTO pane_states (pane_id, state, previous, since, evidence, mark) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(entry.paneId, entry.state, entry.previous, entry.since, JSON.stringify(entry.evidence), entry.mark ?? null)
   }
 
   history(id: PaneId): StateHistoryEntry[] {
-    const rows = this.db.prepare('SELECT state, previous, since, evidence FROM pane_states WHERE pane_id = ? ORDER BY seq').all(id) as {
-      state: string
-      previous: string
-      since: number
-      evidence: string
-    }[]
-    return rows.map((r) => ({ paneId: id, state: r.state as PaneState, previous: r.previous as PaneState, since: r.since, evidence: JSON.parse(r.evidence) as Evidence[] }))
+    const rows = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq').all(id) as StateRow[]
+    return rows.map((r) => historyEntry(id, r))
+  }
+
+  /** The newest history entry of a pane, or null. */
+  lastState(id: PaneId): StateHistoryEntry | null {
+    const r = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq DESC LIMIT 1').get(id) as StateRow | undefined
+    return r ? historyEntry(id, r) : null
   }
 
   saveScreens(screens: readonly (SavedScreen & { readonly paneId: PaneId })[]): void {
@@ -253,6 +266,19 @@ export class WorkspaceDb {
   }
 }
 
+interface StateRow {
+  state: string
+  previous: string
+  since: number
+  evidence: string
+  mark: string | null
+}
+
+function historyEntry(paneId: PaneId, r: StateRow): StateHistoryEntry {
+  const entry = { paneId, state: r.state as PaneState, previous: r.previous as PaneState, since: r.since, evidence: JSON.parse(r.evidence) as Evidence[] }
+  return (HISTORY_MARKS as readonly string[]).includes(r.mark ?? '') ? { ...entry, mark: r.mark as HistoryMark } : entry
+}
+
 /** Whether opening failed because of the file itself (damaged, not a database, too new, failed its check). */
 function isDamage(err: unknown): boolean {
   const code = (err as { code?: unknown }).code
@@ -284,6 +310,20 @@ function parseWorktree(text: string | null): PaneWorktree | null {
     const w = JSON.parse(text) as Partial<Record<keyof PaneWorktree, unknown>>
     const fields = [w.repo, w.path, w.branch, w.base, w.baseCommit]
     return fields.every((f) => typeof f === 'string' && f !== '') ? (w as PaneWorktree) : null
+  } catch {
+    return null
+  }
+}
+
+/** A saved launch, or null when there is none or the text is not one (a damaged row loses only that). */
+function parseLaunch(text: string | null): SavedLaunch | null {
+  if (!text) return null
+  try {
+    const l = JSON.parse(text) as { agent?: unknown; preset?: unknown; missingEnv?: unknown }
+    const agent = typeof l.agent === 'string' && AGENT_ID_PATTERN.test(l.agent) ? l.agent : undefined
+    const preset = typeof l.preset === 'string' && l.preset !== '' ? l.preset : undefined
+    const missingEnv = Array.isArray(l.missingEnv) ? l.missingEnv.filter((n): n is string => typeof n === 'string') : []
+    return { ...(agent ? { agent } : {}), ...(preset ? { preset } : {}), missingEnv }
   } catch {
     return null
   }

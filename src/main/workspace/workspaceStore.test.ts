@@ -30,9 +30,9 @@ function tempDir(): string {
 }
 
 /** A board with a workspace store on `dir`, as boardHost wires them. */
-function boardOn(dir: string, resumeOnStart = false): { board: Board; store: WorkspaceStore } {
+function boardOn(dir: string, resumeOnStart = false, settingsEnv?: () => Record<string, string>): { board: Board; store: WorkspaceStore } {
   const store = WorkspaceStore.open({ dir, clock: realClock, log: silentLogger })
-  const board = testBoard({ history: (id) => store.history(id) })
+  const board = testBoard({ history: (id) => store.history(id), settingsEnv: settingsEnv && ((origin) => (origin.agent === 'claude' ? settingsEnv() : {})) })
   // Without a pty host nothing is taken over: nothing to wait for.
   void restoreWorkspace(board, store, silentLogger, resumeOnStart)
   cleanups.push(async () => {
@@ -79,8 +79,10 @@ describe('the saved workspace', () => {
     const screen = second.board.restoredPane(info.id)!
     await screen.settled()
     expect(screen.screen().lines.join('\n')).toContain('before-the-crash')
-    // The history is what was seen live, in order, with its evidence.
-    expect(second.board.history(info.id)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    // The history is what was seen live, in order, with its evidence; then the interruption.
+    const history = second.board.history(info.id)
+    expect(history.slice(0, -1)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    expect(history.at(-1)).toMatchObject({ state: 'exited', previous: 'idle', mark: 'interrupted', since: restored!.interrupted!.at })
     expect(live.length).toBeGreaterThan(0)
     // The secret never reached the file (the WAL included).
     const bytes = readFileSync(join(dir, WORKSPACE_FILE)).toString('latin1') + readFileSync(join(dir, WORKSPACE_FILE + '-wal')).toString('latin1')
@@ -97,8 +99,106 @@ describe('the saved workspace', () => {
     again.write('echo "$FOO after-resume"; pwd\r')
     await eventually(async () => (await screenText(again)).includes(`kept after-resume\n${sub}`), 'the resumed shell to run with its env and cwd')
     expect(second.board.list().map((p) => p.id)).toEqual([info.id])
-    // Its history goes on in the same pane.
-    await eventually(() => second.board.history(info.id).length > live.length, 'the resumed pane to add to the history')
+    // Its history goes on in the same pane: resumed, then its own states.
+    expect(second.board.history(info.id)[live.length + 1]).toMatchObject({ mark: 'resumed', state: 'starting', previous: 'exited' })
+    await eventually(() => second.board.history(info.id).length > live.length + 2, 'the resumed pane to add to the history')
+  })
+
+  it("applies the settings' environment again on resume, names a per-launch secret that was not saved, and takes it from --env (issue 17 item 1)", async () => {
+    const dir = tempDir()
+    const work = tempDir()
+    let settings = { ANTHROPIC_API_KEY: 'from-settings-1' }
+    const first = boardOn(dir, false, () => settings)
+    // As launchPane starts `--agent claude --env …`: the settings' env, the launch's own on top.
+    const own = { OWN: 'kept', DEPLOY_TOKEN: 'per-launch' }
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { ...settings, ...own } }, { agent: 'claude', ownEnv: own })
+    await waitForState(first.board.get(info.id), 'idle')
+    await first.store.saveScreens()
+    settings = { ANTHROPIC_API_KEY: 'from-settings-2' }
+
+    crashed(first)
+    const second = boardOn(dir, false, () => settings)
+    const lacks = { names: ['DEPLOY_TOKEN'], setIn: 'Settings → Agents → claude → Environment' }
+    expect(second.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
+    const resumed = await second.board.resume(info.id)
+    expect(resumed.missingEnv).toEqual(lacks)
+    const pane = second.board.get(info.id)
+    await waitForState(pane, 'idle')
+    pane.write('echo "key=$ANTHROPIC_API_KEY own=$OWN token=[$DEPLOY_TOKEN]"\r')
+    // The settings as they are now, the launch's own overrides, and no token.
+    await eventually(async () => (await screenText(pane)).includes('key=from-settings-2 own=kept token=[]\n'), 'the settings applied again')
+    const bytes = readFileSync(join(dir, WORKSPACE_FILE)).toString('latin1') + readFileSync(join(dir, WORKSPACE_FILE + '-wal')).toString('latin1')
+    expect(bytes).not.toMatch(/from-settings|per-launch/)
+
+    // Once it has ended, `resume --env` gives the token back, and the pane lacks nothing.
+    await pane.kill()
+    await waitForState(pane, 'exited')
+    const given = await second.board.resume(info.id, { DEPLOY_TOKEN: 'again' })
+    expect(given.missingEnv).toBeUndefined()
+    const again = second.board.get(info.id)
+    await waitForState(again, 'idle')
+    again.write('echo "token=[$DEPLOY_TOKEN]"\r')
+    await eventually(async () => (await screenText(again)).includes('token=[again]\n'), 'the token from --env')
+    // A board started after another crash still knows the token is not saved.
+    crashed(second)
+    const third = boardOn(dir, false, () => settings)
+    expect(third.board.list()[0]!.interrupted!.missingEnv).toEqual(lacks)
+    first.board.dispose()
+  })
+
+  it('a resumed agent keeps the session it resumed, so another crash resumes it again (issue 17 item 2)', async () => {
+    const dir = tempDir()
+    // A stand-in named claude: the board knows the agent by its command; it only has to run.
+    const bin = join(tempDir(), 'claude')
+    writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
+    const first = boardOn(dir)
+    const info = first.board.create({ command: [bin] })
+    first.board.deliverReport({ paneId: info.id, event: 'UserPromptSubmit', agent: 'claude', payload: { session_id: 'sess-1', prompt: 'hi' }, receivedAt: Date.now() })
+    await eventually(() => first.board.info(info.id).sessionId === 'sess-1', 'the session from the report')
+    crashed(first)
+    const second = boardOn(dir)
+    expect(second.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
+    const resumed = await second.board.resume(info.id)
+    // Claude reports nothing before its next prompt: the pane knows its session all the same.
+    expect(resumed).toMatchObject({ command: [bin, '--resume', 'sess-1'], sessionId: 'sess-1' })
+    await eventually(() => second.board.info(info.id).pid > 0, 'the resumed pane to run')
+    crashed(second)
+    const third = boardOn(dir)
+    expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
+    first.board.dispose()
+    second.board.dispose()
+  })
+
+  it('records when the board stopped under a pane and when it ran again, once per interruption; an exited pane keeps its exit time (issue 17 item 6)', async () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    const running = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    const done = first.board.create({ command: ['sh', '-c', 'exit 3'] })
+    await waitForState(first.board.get(running.id), 'idle')
+    await eventually(() => first.board.info(done.id).verdict.state === 'exited', 'the short command to exit')
+    const exitedAt = first.board.info(done.id).verdict.since
+    await first.store.saveScreens()
+
+    crashed(first)
+    const second = boardOn(dir)
+    const down = second.board.info(running.id).interrupted!.at
+    expect(second.board.history(running.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited', since: down })
+    // Exited before the board stopped: "exited for" counts from its exit, at every start.
+    expect(second.board.info(done.id).verdict.since).toBe(exitedAt)
+    // Another start before anyone resumed it: the same interruption, at the same time, once.
+    crashed(second)
+    const third = boardOn(dir)
+    expect(third.board.info(running.id).interrupted!.at).toBe(down)
+    expect(third.board.history(running.id).filter((e) => e.mark === 'interrupted')).toHaveLength(1)
+    expect(third.board.info(done.id).verdict.since).toBe(exitedAt)
+
+    const resumed = await third.board.resume(running.id)
+    expect(third.board.history(running.id).at(-1)).toMatchObject({ mark: 'resumed', state: 'starting', previous: 'exited', since: resumed.createdAt })
+    await waitForState(third.board.get(running.id), 'idle')
+    await third.board.restart(running.id)
+    await eventually(() => third.board.history(running.id).some((e) => e.mark === 'restarted' && e.previous === 'idle'), 'the restart in the history')
+    first.board.dispose()
+    second.board.dispose()
   })
 
   it('restarts a running pane in place with the same command, cwd and env, and keeps the viewers attached', async () => {
@@ -260,7 +360,9 @@ describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
     // Every state it went through, while the disk was full and after, in order, with its evidence.
     const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence }))
     expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
-    expect(second.board.history(info.id)).toEqual(seen)
+    // Then the board's stop under it (it still ran at the crash).
+    expect(second.board.history(info.id).filter((e) => !e.mark)).toEqual(seen)
+    expect(second.board.history(info.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited' })
   })
 })
 

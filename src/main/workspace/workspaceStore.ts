@@ -6,11 +6,10 @@ import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../.
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane, SavedScreenShot } from '../panes/pane'
-import type { PaneLaunchSpec } from '../panes/relaunch'
+import type { PaneLaunched, PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
-import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
-import { persistableEnv } from './persistEnv'
+import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
 
@@ -29,7 +28,10 @@ export const WorkspaceConstants = {
   HeartbeatMs: 10_000,
 } as const
 
-export type RestorablePane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>> }
+export type RestorablePane = SavedRelaunchPane
+
+/** What an interruption is made of: which pane, and how its agent resumes it. */
+type InterruptedPane = Pick<SavedPane, 'id' | 'agent' | 'command' | 'sessionId'>
 
 const ALIVE_AT = 'alive_at'
 const LAYOUT = 'layout'
@@ -83,18 +85,35 @@ export class WorkspaceStore extends Disposable {
 
   /**
    * The saved panes, each with its last screen; those that still ran when the board stopped are
-   * interrupted, to be resumed the way their agent's manifest says (`resumeOf`).
+   * interrupted, to be resumed the way their agent's manifest says (`resumeOf`). Each interruption
+   * goes into the pane's history once, at the board's last sign of life: a board started again
+   * before the pane was resumed finds it there and keeps its time. Panes in `running` (the pty host
+   * still runs them: they are taken over) get no mark; `markInterrupted` adds it if one falls back.
    */
-  restorable(resumeOf: ResumeLookup): RestorablePane[] {
+  restorable(resumeOf: ResumeLookup, running: ReadonlySet<PaneId> = new Set()): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
       return {
         ...p,
         serialized: screen?.serialized ?? '',
-        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf),
+        interruption: p.exit ? null : this.interruption(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf, !running.has(p.id)),
       }
     })
+  }
+
+  /** Writes the interruption of a pane `restorable` left unmarked (one the pty host ran that could not be taken over). */
+  markInterrupted(p: RestorablePane, resumeOf: ResumeLookup): void {
+    if (p.interruption) this.interruption(p, p.interruption.at, resumeOf, true)
+  }
+
+  private interruption(p: InterruptedPane, lastAlive: number, resumeOf: ResumeLookup, mark: boolean): PaneInterruption {
+    const last = this.guard('read the state history', () => this.db.lastState(p.id)) ?? null
+    if (last?.mark === 'interrupted') return interruptionOf(p, last.since, resumeOf)
+    if (!mark) return interruptionOf(p, lastAlive, resumeOf)
+    const evidence = [{ source: 'exit' as const, at: lastAlive, detail: 'interrupted: the board stopped while it ran (a crash, a reboot or a quit)' }]
+    this.writes.run('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }), { pane: p.id })
+    return interruptionOf(p, lastAlive, resumeOf)
   }
 
   /** A pane as saved (what the board last knew of it), or null. */
@@ -126,7 +145,7 @@ export class WorkspaceStore extends Disposable {
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
     this.listeners.push(board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })))
-    this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
+    this.listeners.push(board.onDidLaunch((launch) => this.launched(launch)))
     this.listeners.push(
       board.onEvent((e) => {
         if (e.channel === 'pane:changed') this.changed(e.payload)
@@ -141,8 +160,14 @@ export class WorkspaceStore extends Disposable {
     this.beat()
   }
 
-  private launched(id: PaneId, spec: PaneLaunchSpec, pane: Pane): void {
+  private launched({ paneId: id, spec, pane, reason, previous }: PaneLaunched): void {
     this.specs.set(id, spec)
+    if (reason !== 'create') {
+      // Run again in its place: the history says when (the stretch before it ends here).
+      const at = pane.createdAt
+      const evidence = [{ source: 'process' as const, at, detail: `${reason === 'resume' ? 'resumed' : 'restarted'}: ${pane.info().command.join(' ')}` }]
+      this.writes.run('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }), { pane: id })
+    }
     this.live.set(id, pane)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
@@ -154,12 +179,14 @@ export class WorkspaceStore extends Disposable {
   private changed(info: PaneInfo): void {
     const spec = this.specs.get(info.id)
     if (!spec || info.interrupted) return
+    // The launch's own overrides only: the settings' come from the settings again on resume.
+    const own = spec.ownEnv ?? spec.env
     const row: SavedPane = {
       id: info.id,
       command: spec.command,
       cwd: this.cwdNow.get(info.id) ?? spec.cwd,
       title: spec.title ?? null,
-      env: persistableEnv(spec.env),
+      env: persistableEnv(own),
       cols: info.cols,
       rows: info.rows,
       createdAt: info.createdAt,
@@ -167,7 +194,13 @@ export class WorkspaceStore extends Disposable {
       agentVersion: info.agentVersion,
       sessionId: info.sessionId,
       exit: info.exit,
+      exitedAt: info.exit && info.verdict.state === 'exited' ? info.verdict.since : null,
       worktree: info.worktree,
+      launch: {
+        ...(spec.agent ? { agent: spec.agent } : {}),
+        ...(spec.preset !== undefined ? { preset: spec.preset } : {}),
+        missingEnv: [...new Set([...unsavedEnvNames(own), ...(spec.missingEnv ?? [])])],
+      },
     }
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)
@@ -318,7 +351,7 @@ function processCwd(pid: number): string | null {
   }
 }
 
-function interruptionOf(p: SavedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
+function interruptionOf(p: InterruptedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
   const resumed = resumeCommand(resumeOf(p.agent), p.command, p.sessionId)
   return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
 }

@@ -5,9 +5,9 @@
  * resources/agents/README.md.
  */
 import { z } from 'zod'
+import { AGENT_ID_PATTERN } from './agentId'
 
-/** Agent ids: folder names, settings keys, `spawn --agent` values. */
-export const AGENT_ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/
+export { AGENT_ID_PATTERN }
 export const agentIdSchema = z.string().regex(AGENT_ID_PATTERN, 'an agent id is lower-case letters, digits and -, like "claude" or "mytool"')
 
 /** `shell`: any other program, launched as typed, reporting nothing. Not an agent folder. */

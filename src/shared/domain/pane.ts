@@ -96,6 +96,22 @@ export interface PaneInfo {
    * reboot or a quit) while it still ran: nothing runs in it until it is resumed or restarted.
    */
   readonly interrupted?: PaneInterruption | null
+  /**
+   * Variables this run was launched without that its launch had: secrets given for one launch are
+   * never saved, so a pane resumed after the board stopped lacks them unless given again.
+   */
+  readonly missingEnv?: MissingEnv | null
+}
+
+/** Per-launch variables a resumed pane lacks (their names only), and where they could come from. */
+export interface MissingEnv {
+  readonly names: readonly string[]
+  /**
+   * The settings that a resume applies again, where the user can keep them ("Settings → Agents →
+   * claude → Environment"); null when the pane was not launched by agent or preset, so only
+   * `resume --env` (or the board's own environment) can give them.
+   */
+  readonly setIn: string | null
 }
 
 export interface PaneWorktree {
@@ -165,7 +181,13 @@ export interface PaneInterruption {
   readonly resume: { readonly kind: 'session'; readonly sessionId: string } | { readonly kind: 'rerun' }
   /** The command line Resume runs (as the user would type it; reporting is injected again on top). */
   readonly command: readonly string[]
+  /** What Resume would run without, as the settings are now; absent or null: nothing. */
+  readonly missingEnv?: MissingEnv | null
 }
+
+/** What happened to the pane itself, beside its verdicts: the board stopped while it ran, or it was run again. */
+export const HISTORY_MARKS = ['interrupted', 'resumed', 'restarted'] as const
+export type HistoryMark = (typeof HISTORY_MARKS)[number]
 
 /** One entry of a pane's state history: the verdict it entered, with its deciding evidence. */
 export interface StateHistoryEntry {
@@ -175,6 +197,12 @@ export interface StateHistoryEntry {
   /** When the pane entered the state (ms since the epoch); it lasted until the next entry's. */
   readonly since: number
   readonly evidence: readonly Evidence[]
+  /**
+   * Set on the entries the board writes itself: `interrupted` (state exited) when the board that
+   * ran the pane stopped, at its last sign of life; `resumed` / `restarted` (state starting) when
+   * the pane ran again. Absent on the pane's own verdicts.
+   */
+  readonly mark?: HistoryMark
 }
 
 export interface PaneDrift {

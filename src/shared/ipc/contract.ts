@@ -24,24 +24,19 @@ import type { AnswerResult, Delivery, DialogSnapshot, TypeResult } from '../doma
 import { agentIdSchema, type AgentList } from '../domain/agents'
 import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
 import { BOARD_ENV, BOARD_ENV_MESSAGE, settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
+import { ContractLimits } from './limits'
 
-/** Limits on what a client may send; named so a rejection can say which limit was hit. */
-export const ContractLimits = {
-  /** One write: large pastes are fine, a runaway client is not. */
-  maxWriteChars: 1 << 20,
-  maxArgs: 256,
-  maxArgChars: 32_768,
-  maxEnvEntries: 256,
-  maxTitleChars: 200,
-  maxCols: 1000,
-  maxRows: 500,
-  /** One answer typed through the answer box. */
-  maxAnswerChars: 32_768,
-} as const
+export { ContractLimits } from './limits'
 
 export const paneIdSchema = z.string().regex(/^[1-9][0-9]{0,8}$/, 'a pane id is a positive number like "3"')
-const colsSchema = z.number().int().min(2).max(ContractLimits.maxCols)
-const rowsSchema = z.number().int().min(1).max(ContractLimits.maxRows)
+const colsSchema = z.number().int().min(ContractLimits.minCols).max(ContractLimits.maxCols)
+const rowsSchema = z.number().int().min(ContractLimits.minRows).max(ContractLimits.maxRows)
+
+/** Environment overrides: names as a shell takes them, bounded in number and size. */
+const envSchema = z
+  .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
+  .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
+  .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
 
 export const createPaneRequestSchema = z
   .object({
@@ -53,11 +48,7 @@ export const createPaneRequestSchema = z
     cwd: z.string().min(1).max(4096).optional(),
     /** Where the caller is (the CLI's directory): the cwd when neither `cwd` nor the preset names one. */
     callerCwd: z.string().min(1).max(4096).optional(),
-    env: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
-      .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
-      .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
-      .optional(),
+    env: envSchema.optional(),
     title: z.string().max(ContractLimits.maxTitleChars).optional(),
     /** Launch this agent the way the settings say (executable, default arguments, environment); `command` must be absent. */
     agent: agentIdSchema.optional(),
@@ -194,8 +185,12 @@ export const Invoke = {
   'pane:mark': invoke(z.tuple([paneIdSchema, z.string().min(1).max(32)])).returns<void>(),
   /** The panes' order (sidebar and grid), kept in main so every client shows the same. Unknown ids are ignored; panes not named keep their order after the named ones. */
   'board:reorder': invoke(z.tuple([z.array(paneIdSchema).max(10_000)])).returns<PaneId[]>(),
-  /** Runs a pane that is not running again in its place: an agent resumes its session, a shell restarts in its cwd. */
-  'pane:resume': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
+  /**
+   * Runs a pane that is not running again in its place: an agent resumes its session, a shell
+   * restarts in its cwd; the settings' environment is applied again and `env` goes on top (what
+   * the saved workspace did not keep). The info's `missingEnv` names what it still lacks.
+   */
+  'pane:resume': invoke(z.tuple([paneIdSchema, z.object({ env: envSchema.optional() }).strict().optional()])).returns<PaneInfo>(),
   /** Ends the pane's program if it runs and starts it again (same command, cwd, env; an agent resumes its session). */
   'pane:restart': invoke(z.tuple([paneIdSchema])).returns<PaneInfo>(),
   /** The pane's state history (verdicts with their evidence and times); it survives restarts of the board. */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, crashWholeBoard, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { endBoardAbruptly } from '../../../e2e/support/crash'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
@@ -114,19 +115,15 @@ describe('a workspace that survives kill -9 of its board', () => {
     // Screens are saved debounced (at most every 2 s); give the last one time to land.
     await sleep(3_000)
 
-    // The board as a whole dies (the daemon and its pty host), as in a reboot: only then are panes interrupted.
-    crashWholeBoard(first.child.pid!, first.runtimeDir)
-    await new Promise((r) => first.child.once('exit', r))
-    // What the dead board's panes left running is not ours to keep (a reboot ends it too).
-    for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
+    await endBoardAbruptly(first)
 
     const second = await startBoard(20_000, env)
     boards.push(second)
     const restored = await panes(second)
     expect(restored.map((p) => [p.id, p.state, p.agent, p.pid])).toEqual([
-      ['1', 'exited', 'claude', 0],
-      ['2', 'exited', 'codex', 0],
-      ['3', 'exited', null, 0],
+      ['1', 'interrupted', 'claude', 0],
+      ['2', 'interrupted', 'codex', 0],
+      ['3', 'interrupted', null, 0],
     ])
     expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [claudeBin('2.1.197'), '--resume', claudeSession] })
     expect(restored[1]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: codexSession }, command: [agentBin('codex'), 'resume', codexSession] })
@@ -134,8 +131,10 @@ describe('a workspace that survives kill -9 of its board', () => {
     expect(await screen(second, '1')).toMatch(/builds cleanly\./)
     expect(await screen(second, '2')).toMatch(/Nothing needs changing\./)
     expect(await screen(second, '3')).toMatch(/shell-before-crash/)
-    // The state history survived, entry for entry.
-    expect(JSON.parse(await cli(second, 'history', '1', '--json'))).toEqual(historyBefore)
+    // The state history survived, entry for entry, and says when the board stopped.
+    const historyAfter = JSON.parse(await cli(second, 'history', '1', '--json')) as { state: string; mark?: string }[]
+    expect(historyAfter.slice(0, -1)).toEqual(historyBefore)
+    expect(historyAfter.at(-1)).toMatchObject({ state: 'exited', mark: 'interrupted' })
 
     // Claude Code resumes its session: the next request carries the earlier conversation.
     await cli(second, 'resume', '1')

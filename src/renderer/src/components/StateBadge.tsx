@@ -2,7 +2,7 @@ import type { Evidence, Verdict } from '../../../shared/domain/pane'
 import { describeAge } from '../lib/format'
 import { plainEvidence } from '../lib/plainWords'
 import { useNow } from '../lib/useNow'
-import { STATE_LOOK } from './paneStates'
+import { INTERRUPTED_LOOK, STATE_LOOK } from './paneStates'
 import { StateIcon } from './StateIcon'
 import { Tooltip } from './Tooltip'
 
@@ -32,9 +32,9 @@ const SOURCE_SAYS: Record<Evidence['source'], string> = {
  * words with its age; the raw evidence (event names, rule ids, payload fields) follows under
  * "Details", for whoever reports a wrong badge.
  */
-export function VerdictEvidence({ verdict }: { verdict: Verdict }) {
+export function VerdictEvidence({ verdict, interrupted = false }: { verdict: Verdict; interrupted?: boolean }) {
   const now = useNow()
-  const look = STATE_LOOK[verdict.state]
+  const look = interrupted ? INTERRUPTED_LOOK : STATE_LOOK[verdict.state]
   const ask = verdict.evidence.find((e) => e.ask)?.ask
   return (
     <span className="evidence">
@@ -68,10 +68,10 @@ export function VerdictEvidence({ verdict }: { verdict: Verdict }) {
  * Icon plus the state's word, in the state's colour: readable without colour (the icon's shape
  * and the word differ per state). Hovering or focusing it shows the evidence behind the verdict.
  */
-export function StateBadge({ verdict, compact = false }: { verdict: Verdict; compact?: boolean }) {
-  const look = STATE_LOOK[verdict.state]
+export function StateBadge({ verdict, compact = false, interrupted = false }: { verdict: Verdict; compact?: boolean; interrupted?: boolean }) {
+  const look = interrupted ? INTERRUPTED_LOOK : STATE_LOOK[verdict.state]
   return (
-    <Tooltip content={<VerdictEvidence verdict={verdict} />}>
+    <Tooltip content={<VerdictEvidence verdict={verdict} interrupted={interrupted} />}>
       {(trigger) => (
         <span
           {...trigger}
@@ -80,6 +80,7 @@ export function StateBadge({ verdict, compact = false }: { verdict: Verdict; com
           aria-label={`State: ${look.label}`}
           className={`state-badge tone-${look.tone}${compact ? ' state-badge--compact' : ''}`}
           data-state={verdict.state}
+          data-interrupted={interrupted || undefined}
           data-testid="state-badge"
         >
           <StateIcon state={verdict.state} />

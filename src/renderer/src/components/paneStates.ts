@@ -12,3 +12,10 @@ export const STATE_LOOK: Record<PaneState, { readonly label: string; readonly me
   exited: { label: 'exited', meaning: 'the process has ended', tone: 'muted' },
   unknown: { label: 'unknown', meaning: 'no signal tells what the program does yet', tone: 'neutral' },
 }
+
+/**
+ * A pane back from the saved workspace that still ran when the board stopped: its verdict is
+ * `exited` (nothing runs in it), but the one word for it everywhere — badge, `ls`, `ls --json`,
+ * history — is "interrupted".
+ */
+export const INTERRUPTED_LOOK = { label: 'interrupted', meaning: 'the board stopped while it ran; Resume runs it again', tone: 'amber' } as const

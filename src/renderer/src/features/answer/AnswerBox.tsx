@@ -75,7 +75,7 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
       )}
       <div className="answer-box__panel">
         <div className="answer-box__head">
-          <StateBadge verdict={pane.verdict} compact />
+          <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
           <span className="answer-box__target">
             Answer <strong>#{pane.id}</strong> {pane.agent ?? cleanTitle(pane.title)}
           </span>

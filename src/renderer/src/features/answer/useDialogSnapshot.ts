@@ -4,8 +4,8 @@ import type { PaneInfo } from '../../../../shared/domain/pane'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 
 /**
- * The dialog a pane shows, read fresh from main (`pane:dialog`) whenever the pane's state or
- * dialog changes. The options offered are the ones in this snapshot, and an answer carries its
+ * The dialog a pane shows, read fresh from main (`pane:dialog`) whenever the pane's state, dialog
+ * or size changes. The options offered are the ones in this snapshot, and an answer carries its
  * fingerprint: what the user clicks is exactly what main checks against the live screen.
  */
 export function useDialogSnapshot(pane: PaneInfo): { snapshot: DialogSnapshot | null; refresh: () => void } {
@@ -13,7 +13,8 @@ export function useDialogSnapshot(pane: PaneInfo): { snapshot: DialogSnapshot | 
   const [snapshot, setSnapshot] = useState<DialogSnapshot | null>(null)
   const [generation, setGeneration] = useState(0)
   const inDialog = pane.verdict.state === 'blocked' || pane.verdict.state === 'question'
-  const key = inDialog ? `${pane.id}:${pane.verdict.state}:${pane.verdict.since}:${JSON.stringify(pane.dialog)}:${generation}` : null
+  // The size too: a resize rewraps the dialog's rows (a pane started from the CLI is fitted to the view), and its options are read again.
+  const key = inDialog ? `${pane.id}:${pane.verdict.state}:${pane.verdict.since}:${JSON.stringify(pane.dialog)}:${pane.cols}x${pane.rows}:${generation}` : null
 
   useEffect(() => {
     if (key === null) return setSnapshot(null)

@@ -37,14 +37,16 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
           <h1 className="pane-header__title" title={cleanTitle(pane.title)}>
             {cleanTitle(pane.title)}
           </h1>
-          <span className="pane-header__id">#{pane.id}</span>
+          <span className="pane-header__id" data-testid="pane-header-id">
+            #{pane.id}
+          </span>
           {pane.agent && (
             <span className="agent-chip" data-testid="pane-header-agent">
               {pane.agent}
               {pane.agentVersion && ` ${pane.agentVersion}`}
             </span>
           )}
-          <StateBadge verdict={pane.verdict} />
+          <StateBadge verdict={pane.verdict} interrupted={!!pane.interrupted} />
           <span className="pane-header__since">
             for <Age since={pane.verdict.since} />
           </span>

@@ -1,5 +1,4 @@
 import { useRef } from 'react'
-import type { PaneId } from '../../../../shared/domain/pane'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
 import { useLayoutStore } from '../../store/layoutStore'
 import type { GridSize } from '../../store/layoutReducer'
@@ -20,12 +19,10 @@ const AREAS: Record<GridSize, { template: string; cells: string[]; rows: boolean
 function Grid() {
   const { size, slots, colSplit, rowSplit, dispatch } = useLayoutStore()
   const panes = useBoardStore((s) => s.panes)
-  const order = useBoardStore((s) => s.order)
   const selectedId = useBoardStore((s) => s.selectedId)
   const fontSize = useSettingsStore((s) => s.settings.appearance.fontSize)
   const ref = useRef<HTMLDivElement>(null)
   const areas = AREAS[size]
-  const number = (id: PaneId) => order.indexOf(id) + 1
   return (
     <div
       ref={ref}
@@ -41,7 +38,7 @@ function Grid() {
         const id = slots[i] ?? null
         const pane = id !== null ? panes[id] : undefined
         return pane ? (
-          <PaneCell key={`cell-${i}`} pane={pane} number={number(pane.id)} selected={pane.id === selectedId} area={area} fontSize={fontSize} />
+          <PaneCell key={`cell-${i}`} pane={pane} selected={pane.id === selectedId} area={area} fontSize={fontSize} />
         ) : (
           <div key={`cell-${i}`} className="pane-cell pane-cell--empty" style={{ gridArea: area }}>
             No pane for this cell. Start one with Alt+N; it shows up here.

@@ -11,14 +11,13 @@ import { SessionControls } from '../sessions/SessionControls'
 
 interface PaneCellProps {
   readonly pane: PaneInfo
-  readonly number: number
   readonly selected: boolean
   readonly area: string
   readonly fontSize: number
 }
 
 /** One pane in the grid: a compact header and its live terminal; clicking or focusing it selects it. */
-export function PaneCell({ pane, number, selected, area, fontSize }: PaneCellProps) {
+export function PaneCell({ pane, selected, area, fontSize }: PaneCellProps) {
   const api = useBoardApi()
   const select = useBoardStore((s) => s.select)
   return (
@@ -32,10 +31,11 @@ export function PaneCell({ pane, number, selected, area, fontSize }: PaneCellPro
       onFocusCapture={() => !selected && select(pane.id)}
     >
       <header className="pane-cell__header">
+        {/* Its one number, as the sidebar, the header and the CLI say it. */}
         <span className="pane-cell__num" aria-hidden="true">
-          {number}
+          #{pane.id}
         </span>
-        <StateBadge verdict={pane.verdict} compact />
+        <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
         <span className="pane-cell__title">{cleanTitle(pane.title)}</span>
         {pane.agent && <span className="agent-chip">{pane.agent}</span>}
         <span className="pane-cell__cwd" title={pane.cwd}>

@@ -1,13 +1,12 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import type { PaneInfo, StateHistoryEntry } from '../../../../shared/domain/pane'
-import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { describeAge } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
 import { lastStateBeforeInterruption, timelineSegments, type TimelineSegment } from './timeline'
 import './sessions.css'
 
-const describe = (s: TimelineSegment) => `${s.state} for ${describeAge(s.to - s.from)} from ${new Date(s.from).toLocaleTimeString()}: ${s.detail}`
+const describe = (s: TimelineSegment) => `${s.label} for ${describeAge(s.to - s.from)} from ${new Date(s.from).toLocaleTimeString()}: ${s.detail}`
 
 /**
  * The pane's state history (saved, so it survives restarts) as a bar of coloured segments. One
@@ -73,10 +72,11 @@ export function StateTimeline({ pane }: { pane: PaneInfo }) {
         {segments.map((s, i) => (
           <span
             key={i}
-            className={`state-timeline__segment tone-${STATE_LOOK[s.state].tone}${told && i === current ? ' is-active' : ''}`}
+            className={`state-timeline__segment tone-${s.tone}${told && i === current ? ' is-active' : ''}`}
             style={{ flexGrow: Math.max(s.to - s.from, total / 200) }}
             title={describe(s)}
             data-state={s.state}
+            data-mark={s.mark}
             onMouseEnter={() => setActive(i)}
           />
         ))}

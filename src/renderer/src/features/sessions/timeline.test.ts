@@ -15,6 +15,18 @@ describe('the state timeline', () => {
     expect(lastStateBeforeInterruption(segments, describeAge)).toBe('blocked for 42 minutes before the board stopped')
   })
 
+  it("shows the board's outage as its own segment, and the state before it as the last one seen", () => {
+    const down: StateHistoryEntry = { paneId: '1', state: 'exited', previous: 'blocked', since: 80_000, evidence: [], mark: 'interrupted' }
+    const segments = timelineSegments([entry('working', 0), entry('blocked', 60_000), down], { interrupted: { at: 80_000, resume: { kind: 'rerun' }, command: ['x'] } }, 200_000)
+    expect(segments.map((s) => [s.label, s.from, s.to])).toEqual([
+      ['working', 0, 60_000],
+      ['blocked', 60_000, 80_000],
+      ['interrupted', 80_000, 200_000],
+    ])
+    expect(segments[2]).toMatchObject({ mark: 'interrupted', tone: 'amber' })
+    expect(lastStateBeforeInterruption(segments, describeAge)).toBe('blocked for 20 seconds before the board stopped')
+  })
+
   it('runs the last state to now for a live pane', () => {
     expect(timelineSegments([entry('idle', 5)], {}, 50).map((s) => s.to)).toEqual([50])
   })

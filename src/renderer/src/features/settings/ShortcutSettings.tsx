@@ -34,7 +34,7 @@ export function ShortcutSettings({ value, onChange }: { value: Shortcuts; onChan
       <table className="shortcut-keys" data-testid="shortcut-keys">
         <tbody>
           <tr>
-            <td>Go to pane 1 … 9</td>
+            <td>Go to the 1st … 9th pane in the sidebar</td>
             <td>
               <span className="shortcut-keys__fixed">{value.prefix} 1 … 9</span>
             </td>

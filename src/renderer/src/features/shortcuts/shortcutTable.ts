@@ -25,7 +25,7 @@ const DIGITS = Array.from({ length: 9 }, (_, i) => `Digit${i + 1}`)
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next-needing', codes: ['KeyJ'], keys: 'J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
-  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
+  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to the 1st … 9th pane in the sidebar, top to bottom', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
   { id: 'jump', codes: ['Digit0'], keys: '0', description: 'Go to any pane: each shows a key (1 … 9, a … z), press it', run: () => startJump() },
   { id: 'search', codes: ['KeyS'], keys: 'S', description: 'Find a pane: type part of its title, agent, branch or state', run: () => focusPaneSearch() },
   { id: 'scrollback', codes: ['KeyH'], keys: 'H', description: "Find in the pane's scrollback", run: () => toggleScrollbackSearch() },

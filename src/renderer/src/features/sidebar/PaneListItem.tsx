@@ -18,8 +18,8 @@ function runningLine(pane: PaneInfo): string {
 
 interface PaneListItemProps {
   readonly pane: PaneInfo
-  /** 1-based position in the board's order: Alt+<number> selects it (1 … 9). */
-  readonly number: number
+  /** 1-based position in the board's order (the sidebar's, ungrouped): Alt+<position> selects it (the first nine). */
+  readonly position: number
   /** In "go to pane" mode (Alt+0): the key that takes it. */
   readonly jumpKey: string | null
   readonly selected: boolean
@@ -39,12 +39,12 @@ interface PaneListItemProps {
 const PANE_DRAG = 'application/x-switchboard-pane'
 
 /**
- * One pane in the sidebar: its number, the agent and title, where it runs, the state badge (its
+ * One pane in the sidebar: its id, the agent and title, where it runs, the state badge (its
  * evidence on hover or focus) and how long it has been in that state.
  */
-export const PaneListItem = memo(function PaneListItem({ pane, number, jumpKey, selected, visible, unseen, muted, onSelect, onMove, onNudge }: PaneListItemProps) {
+export const PaneListItem = memo(function PaneListItem({ pane, position, jumpKey, selected, visible, unseen, muted, onSelect, onMove, onNudge }: PaneListItemProps) {
   const api = useBoardApi()
-  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}${muted ? ', notifications off' : ''}${jumpKey ? `, key ${jumpKey}` : ''}`
+  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.interrupted ? 'interrupted' : pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}${muted ? ', notifications off' : ''}${jumpKey ? `, key ${jumpKey}` : ''}`
   return (
     <li
       className={`pane-item${selected ? ' is-selected' : ''}${visible && !selected ? ' is-visible' : ''}${unseen ? ' is-unseen' : ''}`}
@@ -71,22 +71,23 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, jumpKey, 
         className="pane-item__main"
         aria-current={selected ? 'true' : undefined}
         aria-label={label}
-        aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+        aria-keyshortcuts={`${position <= 9 ? `Alt+${position} ` : ''}Alt+ArrowUp Alt+ArrowDown`}
         onClick={() => onSelect(pane.id)}
         onKeyDown={(e) => {
           if (!e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'ArrowUp' && e.key !== 'ArrowDown')) return
           e.preventDefault()
           onNudge(pane.id, e.key === 'ArrowUp' ? -1 : 1)
         }}
-        title={`${formatArgv(pane.command)}\n${pane.cwd}\nDrag (or Alt+↑/↓) to reorder`}
+        title={`Pane ${pane.id}: ${formatArgv(pane.command)}\n${pane.cwd}\n${position <= 9 ? `Alt+${position} shows it; d` : 'D'}rag (or Alt+↑/↓) to reorder`}
       >
-        <span className="pane-item__num" aria-hidden="true">
+        {/* The pane's one number, as the header, Needs you, notifications and the CLI say it (not its position). */}
+        <span className="pane-item__num" aria-hidden="true" data-testid="pane-number">
           {jumpKey ? (
             <kbd className="jump-hint" data-testid="jump-hint">
               {jumpKey}
             </kbd>
           ) : (
-            number
+            `#${pane.id}`
           )}
         </span>
         <span className="pane-item__body">
@@ -111,7 +112,7 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, jumpKey, 
         </span>
       </button>
       <span className="pane-item__status">
-        <StateBadge verdict={pane.verdict} compact />
+        <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
         <Age className="pane-item__age" since={pane.verdict.since} />
       </span>
       <button

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow'
 import { Icon } from '../../components/Icon'
 import { StateIcon } from '../../components/StateIcon'
-import { STATE_LOOK } from '../../components/paneStates'
+import { INTERRUPTED_LOOK, STATE_LOOK } from '../../components/paneStates'
 import { cleanTitle } from '../../lib/format'
 import { paneSelectors, useBoardStore } from '../../store/boardStore'
 import { useOverlayStore } from '../../store/overlayStore'
@@ -11,8 +11,9 @@ import { showPane } from '../shortcuts/boardCommands'
 import { jumpKey } from './jumpKeys'
 
 /**
- * The sidebar folded to a rail (a small window, or by choice: Alt+\): each pane as its number and
- * its state's icon and colour, the count of panes that need you, and the way back.
+ * The sidebar folded to a rail (a small window, or by choice: Alt+\): each pane as its id (the
+ * one number everywhere) and its state's icon and colour, the count of panes that need you, and
+ * the way back.
  */
 export function PaneRail() {
   const panes = useBoardStore(useShallow(paneSelectors.ordered))
@@ -46,7 +47,7 @@ export function PaneRail() {
       )}
       <ul className="rail__panes">
         {panes.map((pane, i) => {
-          const look = STATE_LOOK[pane.verdict.state]
+          const look = pane.interrupted ? INTERRUPTED_LOOK : STATE_LOOK[pane.verdict.state]
           const key = jumping ? jumpKey(i) : null
           return (
             <li key={pane.id}>
@@ -58,7 +59,7 @@ export function PaneRail() {
                 data-state={pane.verdict.state}
                 aria-current={pane.id === selectedId ? 'true' : undefined}
                 aria-label={`Pane ${pane.id}: ${cleanTitle(pane.title)}, ${look.label}${key ? `, key ${key}` : ''}`}
-                title={`${i + 1} · ${cleanTitle(pane.title)} · ${look.label}`}
+                title={`#${pane.id} · ${cleanTitle(pane.title)} · ${look.label}${i < 9 ? ` · Alt+${i + 1}` : ''}`}
                 onClick={() => showPane(pane.id)}
               >
                 {key ? (
@@ -66,7 +67,7 @@ export function PaneRail() {
                     {key}
                   </kbd>
                 ) : (
-                  <span className="rail__num">{i + 1}</span>
+                  <span className="rail__num">#{pane.id}</span>
                 )}
                 <StateIcon state={pane.verdict.state} />
               </button>

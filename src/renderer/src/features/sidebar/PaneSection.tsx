@@ -16,7 +16,7 @@ import { groupPanes, matchesQuery } from './paneFilter'
 import { PaneListItem } from './PaneListItem'
 import { movePane, nudgePane } from './reorder'
 
-/** The panes: found by the search, in groups when asked, each with its number (its place in the board's order). */
+/** The panes: found by the search, in groups when asked, each with its id (Alt+1 … 9 go by its place in the board's order). */
 export function PaneSection() {
   const panes = useBoardStore(useShallow(paneSelectors.ordered))
   const selectedId = useBoardStore((s) => s.selectedId)
@@ -36,14 +36,14 @@ export function PaneSection() {
   // Going to a pane by its key shows every pane's key, whatever the search hides.
   const found = useMemo(() => (jumping ? panes : panes.filter((p) => matchesQuery(p, query, names))), [panes, query, jumping, names])
   const groups = useMemo(() => groupPanes(found, grouping, names), [found, grouping, names])
-  const number = (pane: PaneInfo) => panes.indexOf(pane) + 1
+  const position = (pane: PaneInfo) => panes.indexOf(pane) + 1
 
   const item = (pane: PaneInfo) => (
     <PaneListItem
       key={pane.id}
       pane={pane}
-      number={number(pane)}
-      jumpKey={jumping ? jumpKey(number(pane) - 1) : null}
+      position={position(pane)}
+      jumpKey={jumping ? jumpKey(position(pane) - 1) : null}
       selected={pane.id === selectedId}
       visible={visible.includes(pane.id)}
       unseen={unseen[pane.id] !== undefined}
