@@ -36,8 +36,12 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
-/** A key the status engine tells apart in the user's input (never the text typed). */
-export type AnswerKey = 'enter' | 'escape'
+/**
+ * A key the status engine tells apart in the user's input (never the text typed). `digit`: a
+ * lone 1–9 that is the key of one of the open dialog's options, other than its free-text option
+ * (`DialogKeyTable.freeText`: that digit opens an input inside the dialog and answers nothing).
+ */
+export type AnswerKey = 'enter' | 'escape' | 'digit'
 
 /**
  * The keys that, typed into an open dialog of a kind, hand the user's choice to the agent: from

@@ -94,6 +94,12 @@ export interface AgentReportTable {
    * the key itself says working until the screen or a report speaks. Only where measured.
    */
   readonly enterSubmitsPrompt?: boolean
+  /**
+   * How long a dialog the agent reported may take to be drawn while the screen still shows work,
+   * where the agent's draw lags its report by more than the default (StatusConstants
+   * .DialogDrawGraceMs). Only where measured.
+   */
+  readonly dialogDrawGraceMs?: number
 }
 
 /** Reads a dotted path (`status.type`, `message.content`) from a payload. */

@@ -169,7 +169,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     // "Waiting for permission…" under the spinner): while the screen keeps showing the work it
     // showed before the report, the user has nothing to answer yet. Past the grace the screen has
     // missed the dialog (a layout no rule knows): the report decides.
-    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < StatusConstants.DialogDrawGraceMs) {
+    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < (ctx.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs)) {
       return { state: 'working', evidence: [screenEvidence(screen), reportEvidence(r, ' (dialog not drawn yet)')] }
     }
     return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn)')] : [reportEvidence(r)] }

@@ -105,3 +105,55 @@ describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "
     expect(stateAt(esc, 2000)).toBe('blocked')
   })
 })
+
+// As the shipped Gemini rules read test/fixtures/gemini/gemini0610-120x32 (its question answered with `2`).
+const GEMINI_QUESTION: RuleMatch = {
+  ruleId: 'gemini.question-dialog',
+  state: 'question',
+  text: '│ Answer Questions',
+  fromTitle: false,
+  dialog: { kind: 'question', title: 'Which color should the widget use?', options: [{ key: '1', label: 'Red' }, { key: '2', label: 'Blue' }, { key: '3', label: 'Enter a custom value' }] },
+}
+const GEMINI_PERMISSION: RuleMatch = {
+  ruleId: 'gemini.permission-dialog',
+  state: 'blocked',
+  text: '│ ● 1. Allow once',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: 'Allow execution of [Shell]?', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow for this session' }, { key: '3', label: 'No, suggest changes (esc)' }] },
+}
+// Gemini CLI 0.61.0's tables (src/core/agents/gemini): digits answer both kinds, but not on its free-text option.
+const GEMINI: StatusContext = {
+  rootIsShell: false,
+  agent: 'gemini',
+  enterSubmitsPrompt: true,
+  answerKeys: { permission: ['enter', 'escape', 'digit'], question: ['digit', 'escape'] },
+  freeTextOption: /^Enter a custom value$/,
+}
+const digit = (at: number, option: string): StatusSignal => ({ kind: 'input', at, key: 'digit', option })
+
+describe("a dialog answered with an option's digit the agent keeps drawn (Gemini CLI 0.61.0: 0.4–0.9 s at load)", () => {
+  it('is working from the digit while the dialog stays drawn, and says which digit', () => {
+    const ms = fold([screen(1000, GEMINI_QUESTION), digit(3000, '2'), screen(3400, GEMINI_QUESTION)], GEMINI)
+    expect(stateAt(ms, 1000)).toBe('question')
+    expect(stateAt(ms, 3000)).toBe('working')
+    const held = ms.get(3400)!.verdict
+    expect(held.state).toBe('working')
+    expect(held.evidence[0]!.detail).toMatch(/^2 typed into the question dialog "Which color should the widget use\?"/)
+    const permission = fold([screen(1000, GEMINI_PERMISSION), digit(3000, '1'), screen(3200, GEMINI_PERMISSION)], GEMINI)
+    expect(stateAt(permission, 3200)).toBe('working')
+  })
+
+  it('is no answer on the free-text option (its digit opens an input in the dialog), nor a digit the dialog has no option for', () => {
+    const freeText = fold([screen(1000, GEMINI_QUESTION), digit(3000, '3'), screen(3100, GEMINI_QUESTION)], GEMINI)
+    expect(stateAt(freeText, 3000)).toBe('question')
+    expect(stateAt(freeText, 3100)).toBe('question')
+    const none = fold([screen(1000, GEMINI_PERMISSION), digit(3000, '7')], GEMINI)
+    expect(stateAt(none, 3000)).toBe('blocked')
+  })
+
+  it('is no answer for an agent whose table does not list digits (OpenCode)', () => {
+    const ms = fold([screen(1000, PERMISSION), digit(3000, '1'), screen(3050, PERMISSION)])
+    expect(stateAt(ms, 3000)).toBe('blocked')
+    expect(stateAt(ms, 3050)).toBe('blocked')
+  })
+})

@@ -19,13 +19,31 @@ export function dialogIdentity(screen: ScreenMemo): string {
   return `${screen.ruleId}|${screen.state}|${d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : ''}`
 }
 
-/** `key` was typed while `screen` was live: an answer when the agent's table says so for the dialog's kind. */
-export function noteAnswerKey(prev: DialogAnswer | null, screen: ScreenMemo | null, key: AnswerKey, at: number, keys: DialogAnswerKeys | null | undefined): DialogAnswer | null {
+/** A digit answers when it names an option on screen that is not the question's free-text one. */
+function digitChooses(screen: ScreenMemo, option: string | undefined, freeText: RegExp | null | undefined): boolean {
+  const chosen = screen.dialog?.options.find((o) => o.key === option)
+  return chosen !== undefined && !freeText?.test(chosen.label)
+}
+
+/**
+ * `key` was typed while `screen` was live: an answer when the agent's table says so for the
+ * dialog's kind. `option`: the digit typed, for `digit`.
+ */
+export function noteAnswerKey(
+  prev: DialogAnswer | null,
+  screen: ScreenMemo | null,
+  key: AnswerKey,
+  at: number,
+  keys: DialogAnswerKeys | null | undefined,
+  option?: string,
+  freeText?: RegExp | null,
+): DialogAnswer | null {
   if (!keys || !screen || !isDialog(screen.state) || !screen.dialog) return prev
   if (!keys[screen.dialog.kind]?.includes(key)) return prev
+  if (key === 'digit' && !digitChooses(screen, option, freeText)) return prev
   const id = dialogIdentity(screen)
   const answered = prev?.answered.includes(id) ? prev.answered : [...(prev?.answered ?? []), id]
-  return { at, key, kind: screen.dialog.kind, title: screen.dialog.title, answered }
+  return { at, key, ...(key === 'digit' ? { option } : {}), kind: screen.dialog.kind, title: screen.dialog.title, answered }
 }
 
 /** A screen that shows no dialog ends the episode: its answers are forgotten. */
@@ -41,6 +59,6 @@ export function staleDialog(a: DialogAnswer | null, screen: ScreenMemo, dialogRe
   if (!a || !isDialog(screen.state) || now - a.at >= DialogAnswerConstants.AnswerHoldMs) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
   if (!a.answered.includes(dialogIdentity(screen))) return null
-  const key = a.key === 'enter' ? 'Enter' : 'Esc'
+  const key = a.key === 'enter' ? 'Enter' : a.key === 'escape' ? 'Esc' : `${a.option ?? 'A digit'}`
   return { source: 'input', at: a.at, detail: `${key} typed into the ${a.kind} dialog "${a.title}": answered, the agent has not taken it off the screen yet` }
 }

@@ -39,11 +39,11 @@ function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemor
   }
 }
 
-/** Esc or Enter: a dialog's answer where the agent's tables say so. */
-function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter', at: number, ctx: StatusContext): StatusMemory {
-  const dialogAnswer = noteAnswerKey(m.dialogAnswer, liveScreen(m, at), key, at, ctx.answerKeys)
+/** Esc, Enter or an option's digit: a dialog's answer where the agent's tables say so. */
+function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter' | 'digit', at: number, ctx: StatusContext, option?: string): StatusMemory {
+  const dialogAnswer = noteAnswerKey(m.dialogAnswer, liveScreen(m, at), key, at, ctx.answerKeys, option, ctx.freeTextOption)
   const next = dialogAnswer === m.dialogAnswer ? m : { ...m, dialogAnswer }
-  if (!ctx.escapeCancelsDialog) return next
+  if (!ctx.escapeCancelsDialog || key === 'digit') return next
   return key === 'escape' ? { ...next, escapeAt: at } : { ...next, enterAt: at }
 }
 
@@ -70,7 +70,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'input':
       if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
-      return noteDialogKey(m, signal.key, signal.at, ctx)
+      return noteDialogKey(m, signal.key, signal.at, ctx, signal.option)
   }
 }
 
@@ -113,10 +113,10 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
  * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
  * new signal can change it. The engine sets a timer and sends a tick.
  */
-export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
+export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<StatusContext, 'dialogDrawGraceMs'>): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
-  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
+  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
   if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)

@@ -34,13 +34,15 @@ export interface TickSignal {
 
 /**
  * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
- * option), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
- * which answers a reply that asked as much as a prompt does).
+ * option, a digit chooses the option it names), or Enter after typing at the prompt (`submit`: a
+ * turn starts; `command`: a `/command`, which answers a reply that asked as much as a prompt does).
  */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape' | 'enter' | 'submit' | 'command'
+  readonly key: 'escape' | 'enter' | 'digit' | 'submit' | 'command'
+  /** `digit`: the digit typed (an option's key). */
+  readonly option?: string
 }
 
 /** The pane was resized: until the program repaints, the screen is the emulator's reflow of the old one. */

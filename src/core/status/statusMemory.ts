@@ -74,6 +74,8 @@ export interface DialogAnswer {
   /** The latest answering key. */
   readonly at: number
   readonly key: AnswerKey
+  /** `digit`: the option it chose. */
+  readonly option?: string
   /** The dialog it was typed into, for evidence. */
   readonly kind: string
   readonly title: string
@@ -135,6 +137,10 @@ export interface StatusContext extends PaneContext {
   readonly enterSubmitsPrompt?: boolean
   /** The keys that answer the agent's dialogs, by kind (its core knowledge's answerKeys). */
   readonly answerKeys?: DialogAnswerKeys | null
+  /** The label of a question's free-text option (its dialogKeys.freeText): its digit answers nothing. */
+  readonly freeTextOption?: RegExp | null
+  /** The agent's own DialogDrawGraceMs (its report table's dialogDrawGraceMs). */
+  readonly dialogDrawGraceMs?: number
 }
 
 export function initialMemory(at: number): StatusMemory {

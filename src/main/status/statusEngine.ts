@@ -143,6 +143,8 @@ export class StatusEngine extends Disposable {
       escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
       enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
       answerKeys: this.signals?.answerKeys ?? null,
+      freeTextOption: this.signals?.freeTextOption ?? null,
+      ...(this.signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: this.signals.reports.dialogDrawGraceMs } : {}),
     }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
@@ -226,6 +228,10 @@ export class StatusEngine extends Disposable {
     const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
     const answers = key !== null && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes(key))
     if (key && (this.ctx.escapeCancelsDialog || answers)) this.apply({ kind: 'input', at: this.options.clock.now(), key })
+    // A lone digit chooses the option it names, where the agent's table says a digit answers.
+    if (/^[1-9]$/.test(data) && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes('digit'))) {
+      this.apply({ kind: 'input', at: this.options.clock.now(), key: 'digit', option: data })
+    }
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
       // a `/command` (/exit, /models) starts no turn.
@@ -330,7 +336,7 @@ export class StatusEngine extends Disposable {
   /** Time alone can change a decision (see nextDeadline): wake up then. */
   private scheduleDeadline(): void {
     const now = this.options.clock.now()
-    const at = nextDeadline(this.memory, now)
+    const at = nextDeadline(this.memory, now, this.ctx)
     if (at === null || at <= now || this.memory.process.state === 'exited') {
       this.deadlineTimer?.timer.dispose()
       this.deadlineTimer = null
