@@ -81,6 +81,34 @@ describe('launchAgent', () => {
     launch.dispose()
   })
 
+  it('tells the profile the report variables it gets (never the token), and runs its dispose before the directory goes', () => {
+    let seen: Record<string, string> = {}
+    let dirAtDispose: boolean | null = null
+    const launch = launchAgent(
+      request({
+        kind: 'codex',
+        executables: ['agent'],
+        resources: [],
+        tokenInFile: true,
+        promptOpens: () => true,
+        prepareLaunch: (ctx) => {
+          seen = { ...ctx.reportEnv }
+          return { argv: [ctx.executable], env: {}, dispose: () => (dirAtDispose = existsSync(ctx.dir)) }
+        },
+      }),
+    )
+    expect(seen).toEqual({
+      SWITCHBOARD_REPORT_URL: launch.env.SWITCHBOARD_REPORT_URL,
+      SWITCHBOARD_REPORT_RUNTIME: '/usr/bin/node',
+      SWITCHBOARD_REPORT_TOKEN_FILE: launch.env.SWITCHBOARD_REPORT_TOKEN_FILE,
+      SWITCHBOARD_REPORT_MARKER: launch.env.SWITCHBOARD_REPORT_MARKER,
+    })
+    expect(Object.values(seen)).not.toContain(readFileSync(launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!, 'utf8'))
+    launch.dispose()
+    expect(dirAtDispose).toBe(true)
+    expect(existsSync(launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!)).toBe(false)
+  })
+
   it('launches a shell as typed, with nothing injected and no registration', () => {
     const launch = launchAgent(request(shellProfile))
     expect(launch).toMatchObject({ agent: 'shell', argv: ['/opt/bin/agent', '--resume', 'abc'], env: {} })
@@ -156,7 +184,7 @@ describe('Codex hook trust', () => {
 
 describe('OpenCode injection', () => {
   const prepare = (env: Record<string, string>) =>
-    opencodeProfile.prepareLaunch({ paneId: '1', executable: 'opencode', userArgs: [], env, reportUrl: 'u', dir: runtimeDir, resourcesDir: '/app/resources', reporterCommand: () => '' })
+    opencodeProfile.prepareLaunch({ paneId: '1', executable: 'opencode', userArgs: [], env, reportUrl: 'u', dir: runtimeDir, resourcesDir: '/app/resources', reporterCommand: () => '', reportEnv: {} })
 
   it('adds its plugin through OPENCODE_CONFIG', () => {
     const prepared = prepare({})!

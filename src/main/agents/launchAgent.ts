@@ -4,7 +4,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
 import { AGENT_DISPLAY_NAMES, type AgentKind } from '../../shared/domain/agents'
-import type { AgentProfile } from './profile'
+import type { AgentProfile, PreparedLaunch } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
 import { reporterCommand } from './reporterCommand'
@@ -50,13 +50,21 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
   const registration = req.server.register(req.paneId, profile.kind, marker && ((report) => marker.observe(report)))
+  let prepared: PreparedLaunch | null = null
   const dispose = () => {
-    registration.dispose()
-    marker?.dispose()
-    rmSync(dir, { recursive: true, force: true })
+    try {
+      prepared?.dispose?.()
+    } finally {
+      registration.dispose()
+      marker?.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }
   try {
-    const prepared = profile.prepareLaunch({
+    const reportEnv: Record<string, string> = { [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
+    if (profile.tokenInFile) reportEnv[REPORT_ENV.tokenFile] = join(dir, 'token')
+    if (marker) reportEnv[REPORT_ENV.marker] = marker.path
+    prepared = profile.prepareLaunch({
       paneId: req.paneId,
       executable: req.executable,
       userArgs: req.userArgs,
@@ -65,20 +73,15 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       dir,
       resourcesDir: req.resourcesDir,
       reporterCommand: (gated) => reporterCommand(req.resourcesDir, gated),
+      reportEnv,
     })
     if (!prepared) {
       dispose()
       return plain
     }
-    const env: Record<string, string> = { ...prepared.env, [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
-    if (profile.tokenInFile) {
-      const tokenFile = join(dir, 'token')
-      writeFileSync(tokenFile, registration.token, { mode: 0o600 })
-      env[REPORT_ENV.tokenFile] = tokenFile
-    } else {
-      env[REPORT_ENV.token] = registration.token
-    }
-    if (marker) env[REPORT_ENV.marker] = marker.path
+    const env: Record<string, string> = { ...prepared.env, ...reportEnv }
+    if (profile.tokenInFile) writeFileSync(reportEnv[REPORT_ENV.tokenFile]!, registration.token, { mode: 0o600 })
+    else env[REPORT_ENV.token] = registration.token
     let disposed = false
     return {
       agent: profile.kind,

@@ -18,12 +18,20 @@ export interface LaunchContext {
   readonly resourcesDir: string
   /** The shell command of the reporter; `gated` for high-frequency events (see report.sh). */
   reporterCommand(gated: boolean): string
+  /**
+   * The report variables the pane gets, never the token itself (URL, runtime, marker, and the
+   * token file for `tokenInFile` profiles): for agents that strip their environment before running
+   * a hook, so their hooks can carry these themselves.
+   */
+  readonly reportEnv: Readonly<Record<string, string>>
 }
 
 export interface PreparedLaunch {
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (never the token: launchAgent adds that). */
   readonly env: Readonly<Record<string, string>>
+  /** Runs when the pane ends, before the launch directory is removed. */
+  dispose?(): void
 }
 
 /** The gate for high-frequency hooks: which reports mean "a dialog is open now". */
