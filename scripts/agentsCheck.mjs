@@ -24,10 +24,12 @@ const AGENTS = [
   { agent: 'codex', pkg: '@openai/codex', bin: 'codex' },
   { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
   { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
+  { agent: 'gemini', pkg: '@google/gemini-cli', bin: 'gemini' },
 ]
 const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
 // Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
-const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false }
+// Gemini CLI's optional keychain and node-pty builds are not needed (an API key; a prebuilt pty).
+const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false, '@github/keytar': false, 'node-pty': false }
 
 function usage(message) {
   process.stderr.write(`agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${CLAUDE_MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`)

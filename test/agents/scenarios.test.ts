@@ -9,7 +9,7 @@ import type { ScenarioResult } from './support/scenarioSteps'
  * the run scored against its own ground truth. `AGENT_COLS`/`AGENT_ROWS` pick the size (120x32),
  * `AGENT_ONLY` one agent, `RECORD_FIXTURES=<dir>` saves each run as `<dir>/<agent>/<name>`.
  */
-const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1' }
+const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1', gemini: '0.61.0' }
 const SIZE = { cols: Number(process.env.AGENT_COLS ?? 120), rows: Number(process.env.AGENT_ROWS ?? 32) }
 const agents = (Object.keys(AGENT_SCENARIOS) as ScenarioAgent[]).filter((a) => !process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)
 const runs: ScenarioResult[] = []

@@ -36,6 +36,14 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
+/** How an agent shows a paste it has read (see AgentKnowledge.pasteEcho). */
+export interface PasteEcho {
+  /** Its newline-after-paste window (ms, from when it read the paste). */
+  readonly windowMs: number
+  /** A paste longer than this (characters or lines) is shown as `placeholder` instead of its text. */
+  readonly placeholder: { readonly overChars: number; readonly overLines: number; readonly shows: string }
+}
+
 /**
  * A key the status engine tells apart in the user's input (never the text typed). `digit`: a
  * lone 1–9 that is the key of one of the open dialog's options, other than its free-text option
@@ -67,6 +75,14 @@ export interface AgentKnowledge {
    * (not for answering from the board: that is dialogKeys); null where none were measured.
    */
   readonly answerKeys: DialogAnswerKeys | null
+  /**
+   * Where the agent takes an Enter that it reads soon after a paste for a newline in it, not a
+   * submit (Gemini CLI 0.61: within 30 ms of the last key it inserted, timed when its loaded
+   * event loop gets to them, so two writes 140 ms apart can still be read together); null where
+   * any Enter after the paste submits. The answer box then sends Enter only once the paste is on
+   * screen (answerGuard.ts), which is how it knows the agent has read it.
+   */
+  readonly pasteEcho: PasteEcho | null
   /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
   readonly packageHints: readonly RegExp[]
   /** Its own state sequence in the terminal, when it writes one (Codex OSC 7501). */

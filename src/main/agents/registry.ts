@@ -4,6 +4,7 @@ import { claudeProfile } from './claude'
 import { codexProfile } from './codex'
 import { opencodeProfile } from './opencode'
 import { piProfile } from './pi'
+import { geminiProfile } from './gemini'
 import type { AgentProfile } from './profile'
 import { shellProfile } from './shell'
 
@@ -16,6 +17,7 @@ export const PROFILES: Readonly<Record<AgentKind, AgentProfile>> = {
   codex: codexProfile,
   opencode: opencodeProfile,
   pi: piProfile,
+  gemini: geminiProfile,
   shell: shellProfile,
 } satisfies Record<AgentKind, AgentProfile>
 

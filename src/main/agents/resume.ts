@@ -21,6 +21,9 @@ export const AGENT_RESUME: Readonly<Record<AgentKind, ResumeSpec | null>> = {
   opencode: { verifiedOn: '1.18.33', args: (id) => ['--session', id] },
   // `--session <path|id>  Use specific session file or partial UUID`
   pi: { verifiedOn: '0.73.1', args: (id) => ['--session', id] },
+  // `-r, --resume  Resume a previous session. Use "latest" for most recent or index number`; a
+  // session's UUID works too (SessionSelector.findSession), within the project of the cwd.
+  gemini: { verifiedOn: '0.61.0', args: (id) => ['--resume', id] },
   shell: null,
 }
 

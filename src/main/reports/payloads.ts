@@ -12,7 +12,7 @@ import type { AgentName } from '../../shared/domain/agents'
 const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
 const Id = z.string().min(1).max(256)
 
-/** Claude Code and Codex post the hook's own stdin JSON; the event is `hook_event_name`. */
+/** Claude Code, Codex and Gemini CLI post the hook's own stdin JSON; the event is `hook_event_name`. */
 const HookPayload = z.looseObject({
   hook_event_name: EventName,
   session_id: Id.optional(),
@@ -69,4 +69,5 @@ export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
   codex: hook,
   opencode: plugin,
   pi: plugin,
+  gemini: hook,
 }

@@ -4,7 +4,7 @@
  * folder per layer; src/core/agents/README.md says how to add a version or an agent.
  */
 
-export const AGENT_NAMES = ['claude', 'codex', 'opencode', 'pi'] as const
+export const AGENT_NAMES = ['claude', 'codex', 'opencode', 'pi', 'gemini'] as const
 /** An agent the board launches with reporting injected and reads with its own rules. */
 export type AgentName = (typeof AGENT_NAMES)[number]
 
@@ -18,6 +18,7 @@ export const AGENT_DISPLAY_NAMES = {
   codex: 'Codex',
   opencode: 'OpenCode',
   pi: 'Pi',
+  gemini: 'Gemini CLI',
   shell: 'Shell',
 } as const satisfies Record<AgentKind, string>
 

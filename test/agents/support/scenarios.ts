@@ -3,6 +3,7 @@ import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } 
 import { runCodexScenario } from '../codex/scenario'
 import { runOpencodeScenario } from '../opencode/scenario'
 import { runPiScenario } from '../pi/scenario'
+import { runGeminiScenario } from '../gemini/scenario'
 import type { AgentHarness } from './harness'
 import type { AgentScenarioOptions, ScenarioResult } from './scenarioSteps'
 
@@ -11,6 +12,7 @@ export const AGENT_SCENARIOS = {
   codex: runCodexScenario,
   opencode: runOpencodeScenario,
   pi: runPiScenario,
+  gemini: runGeminiScenario,
 } as const satisfies Record<string, (o: AgentScenarioOptions) => Promise<ScenarioResult>>
 export type ScenarioAgent = keyof typeof AGENT_SCENARIOS
 

@@ -23,6 +23,7 @@ export const claude = {
   },
   // Claude's Enter and Esc are read through its report table's escapeCancelsDialog (enterAt/escapeAt).
   answerKeys: null,
+  pasteEcho: null,
   packageHints: [/@anthropic-ai\/claude-code\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge

@@ -11,6 +11,7 @@ export const codex = {
   dialogKeys: { digitKinds: ['permission', 'question'], deny: '\x1b' },
   // Its own terminal state (OSC 7501) says when a dialog is answered.
   answerKeys: null,
+  pasteEcho: null,
   packageHints: [/@openai\/codex\b/],
   terminalState: { osc: CODEX_STATE_OSC, parse: parseCodexStateOsc },
 } as const satisfies AgentKnowledge

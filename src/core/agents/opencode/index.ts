@@ -13,6 +13,7 @@ export const opencode = {
   // after the key (test/fixtures/opencode/opencode11833-always-allow-120x32, loaded machine). Not
   // the question dialog: Enter on "Type your own answer" opens an input inside it.
   answerKeys: { permission: ['enter'] },
+  pasteEcho: null,
   packageHints: [/\bopencode-ai\b|\bopencode-(linux|darwin|windows)-/],
   terminalState: null,
 } as const satisfies AgentKnowledge

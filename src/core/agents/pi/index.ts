@@ -9,6 +9,7 @@ export const pi = {
   dialogKeys: { digitKinds: [], deny: '\x1b' },
   // Extension dialogs: what their keys do is each extension's.
   answerKeys: null,
+  pasteEcho: null,
   packageHints: [/@mariozechner\/pi-coding-agent\b/],
   terminalState: null,
 } as const satisfies AgentKnowledge
