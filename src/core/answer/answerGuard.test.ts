@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PANE_STATES, type DialogInfo, type PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { AnswerConstants, planAnswer, type LivePane } from './answerGuard'
+import { AnswerConstants, pasteEchoOf, planAnswer, type LivePane } from './answerGuard'
 import { denyKey, optionKeys, optionsAnswerable } from './dialogKeys'
 
 const PERMISSION: DialogInfo = {
@@ -71,6 +71,19 @@ describe('answer guard: text', () => {
       summary: 'the text as a paste, then Enter',
     })
     expect(AnswerConstants.PasteEnterDelayMs).toBeGreaterThan(0)
+  })
+
+  it("sends Enter only once the paste is on screen, past the agent's paste window, where its Enter right after a paste is a newline (Gemini CLI)", () => {
+    const plan = planAnswer(live('idle', { agent: 'gemini' }), text('run the tests, please'))
+    expect(plan.ok && plan.writes).toEqual([
+      { data: '\x1b[200~run the tests, please\x1b[201~', delayMs: 0 },
+      { data: '\r', delayMs: 40 + AnswerConstants.PasteWindowMarginMs, afterEcho: 'runthetests,' },
+    ])
+    const echo = { windowMs: 40, placeholder: { overChars: 500, overLines: 5, shows: '[Pasted Text: ' } }
+    // Whitespace aside (a wrapped row), the first characters; a long paste shows its placeholder.
+    expect(pasteEchoOf('Green,\tplease', echo)).toBe('Green,please')
+    expect(pasteEchoOf('x'.repeat(501), echo)).toBe('[Pasted Text: ')
+    expect(pasteEchoOf('1\n2\n3\n4\n5\n6', echo)).toBe('[Pasted Text: ')
   })
 
   it('types the line where the program has no bracketed paste, with a longer delay before Enter', () => {

@@ -21,7 +21,8 @@
 import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { denyKey, freeTextKey, optionKeyPresses } from './dialogKeys'
+import type { PasteEcho } from '../agents/agentKnowledge'
+import { denyKey, freeTextKey, optionKeyPresses, pasteEcho } from './dialogKeys'
 
 export const enum AnswerConstants {
   /**
@@ -50,6 +51,27 @@ export const enum AnswerConstants {
   ArrowDelayMs = 50,
   /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
   RedrawWaitMs = 3_000,
+  /**
+   * Past an agent's paste window (its pasteEcho.windowMs), from the paste on screen: the agent
+   * read it before it drew it, so an Enter written this long after is read at least as long after.
+   */
+  PasteWindowMarginMs = 100,
+  /** The start of a pasted text that must be on screen (whitespace aside): short enough not to wrap. */
+  EchoChars = 12,
+}
+
+/** What of a paste must be on screen before its Enter, for an agent that echoes it (pasteEcho). */
+export function pasteEchoOf(text: string, echo: PasteEcho): string {
+  const lines = text.split('\n')
+  if (text.length > echo.placeholder.overChars || lines.length > echo.placeholder.overLines) return echo.placeholder.shows
+  return text.replace(/\s+/g, '').slice(0, AnswerConstants.EchoChars)
+}
+
+/** Enter after a paste: after the delay, or, for an agent whose Enter right after a paste is a newline, once the paste is on screen. */
+function enterAfterPaste(agent: string | null, text: string): PlannedWrite {
+  const echo = pasteEcho(agent)
+  if (echo === null) return { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs }
+  return { data: '\r', delayMs: echo.windowMs + AnswerConstants.PasteWindowMarginMs, afterEcho: pasteEchoOf(text, echo) }
 }
 
 /** The pane as main sees it at the moment of sending. */
@@ -70,6 +92,8 @@ export interface PlannedWrite {
   readonly delayMs: number
   /** Write only once the program redrew after the previous write: it read that key and acted on it. */
   readonly afterRedraw?: boolean
+  /** Write only once the screen shows this (whitespace aside): the program read the paste before. */
+  readonly afterEcho?: string
 }
 
 export type AnswerPlan =
@@ -120,7 +144,7 @@ function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>)
     ok: true,
     writes: [
       { data, delayMs: 0 },
-      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.agent, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn,
     summary: live.bracketedPaste ? 'the text as a paste, then Enter' : 'the line, then Enter',
@@ -162,7 +186,7 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
     writes: [
       { data: key, delayMs: 0 },
       { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
-      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.agent, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn: ['question'],
     summary: `your answer to option ${key}, then Enter`,

@@ -5,6 +5,7 @@
  * the user answers in the terminal: never fake support.
  */
 import type { DialogInfo } from '../../shared/domain/pane'
+import type { PasteEcho } from '../agents/agentKnowledge'
 import { agentKnowledge } from '../agents/registry'
 
 const table = (agent: string | null) => agentKnowledge(agent)?.dialogKeys ?? null
@@ -39,6 +40,11 @@ export function optionKeyPresses(agent: string | null, dialog: DialogInfo, optio
 /** True when every option of the dialog can be chosen from the board. */
 export function optionsAnswerable(agent: string | null, dialog: DialogInfo): boolean {
   return dialog.options.length > 0 && dialog.options.every((o) => optionKeyPresses(agent, dialog, o.key) !== null)
+}
+
+/** How the agent shows a paste it has read, where its Enter right after one is a newline (its pasteEcho), or null. */
+export function pasteEcho(agent: string | null): PasteEcho | null {
+  return agentKnowledge(agent)?.pasteEcho ?? null
 }
 
 /** The key that declines the dialog (Esc), or null when the board does not know it. */

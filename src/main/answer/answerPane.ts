@@ -26,6 +26,28 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
   })
 }
 
+/** How often `text` is on the pane's screen, whitespace aside (a wrapped row splits no match). */
+function onScreen(pane: Pane, text: string): number {
+  const screen = pane.screen().lines.join('').replace(/\s+/g, '')
+  const needle = text.replace(/\s+/g, '')
+  let count = 0
+  for (let at = screen.indexOf(needle); needle && at >= 0; at = screen.indexOf(needle, at + 1)) count++
+  return count
+}
+
+/** Resolves true once `text` is on screen more often than `before` times, false when it was not within `ms`. */
+function nextEcho(pane: Pane, clock: Clock, text: string, before: number, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (shown: boolean) => {
+      listener.dispose()
+      timer.dispose()
+      resolve(shown)
+    }
+    const listener = pane.onDidParse(() => onScreen(pane, text) > before && done(true))
+    const timer = clock.setTimeout(() => done(false), ms)
+  })
+}
+
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   const live = await liveDialog(pane)
@@ -33,7 +55,15 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
   if (!plan.ok) return plan
 
   let redraw: Promise<boolean> | null = null
+  let echo: Promise<boolean> | null = null
   for (const [i, write] of plan.writes.entries()) {
+    if (write.afterEcho && echo && !(await echo)) {
+      return {
+        ok: false,
+        reason: 'changed-midway',
+        message: `The program did not show the pasted text within ${AnswerConstants.RedrawWaitMs / 1000} s, so Enter was not pressed. The text may be in its input; check the pane.`,
+      }
+    }
     if (write.afterRedraw && redraw && !(await redraw)) {
       return {
         ok: false,
@@ -54,7 +84,9 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
       }
     }
     // Listen before writing: the redraw may come before this turn ends.
-    redraw = plan.writes[i + 1]?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
+    const next = plan.writes[i + 1]
+    redraw = next?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
+    echo = next?.afterEcho ? nextEcho(pane, clock, next.afterEcho, onScreen(pane, next.afterEcho), AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }
   return { ok: true, sent: plan.summary }
