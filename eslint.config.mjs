@@ -66,6 +66,20 @@ export default tseslint.config(
     rules: restrict(['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**'], 'The renderer talks to main only through the contract.'),
   },
   {
+    // An agent folder's terminal.ts parses in the status engine: pure, as src/core is.
+    files: ['resources/agents/*/terminal.ts'],
+    rules: restrict(
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**'],
+      "An agent's terminal.ts is pure, like src/core: it may import only src/core/agents/agentCode.ts's types.",
+    ),
+  },
+  {
+    // An agent folder's launch code runs in main, but sees the board only through src/core's types (src/core/agents/agentCode.ts).
+    files: ['resources/agents/**/*.ts'],
+    ignores: ['resources/agents/*/terminal.ts', 'resources/agents/**/*.test.ts'],
+    rules: restrict(['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', '**/src/main/**', '**/renderer/**', '**/preload/**'], "An agent folder's code sees the board only through src/core/agents/agentCode.ts: no imports from src/main."),
+  },
+  {
     files: ['src/preload/**/*.ts'],
     rules: restrict(['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**'], 'The preload exposes the contract and nothing else.'),
   },

@@ -6,7 +6,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          // The agent folders' own tests (resources/agents/<id>/*.test.ts) are unit tests too.
+          include: ['src/**/*.test.ts', 'resources/agents/**/*.test.ts'],
           // Panes parse in a worker thread: bundled from source for the run.
           globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
           environment: 'node',

@@ -13,26 +13,35 @@
 // Exit: 0 all ok; 1 a supported agent regressed (or the check could not run); 2 nothing regressed
 // but runs were left out by the budget.
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { parse as parseToml } from 'smol-toml'
 
-/** Every supported agent: its npm package and CLI. Each has a scenario in test/agents (claude/scenario.ts, support/scenarios.ts). */
-const AGENTS = [
-  { agent: 'claude', pkg: '@anthropic-ai/claude-code', bin: 'claude' },
-  { agent: 'codex', pkg: '@openai/codex', bin: 'codex' },
-  { agent: 'opencode', pkg: 'opencode-ai', bin: 'opencode' },
-  { agent: 'pi', pkg: '@mariozechner/pi-coding-agent', bin: 'pi' },
-  { agent: 'gemini', pkg: '@google/gemini-cli', bin: 'gemini' },
-]
-const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
-// Install scripts the agents need (npm 11 runs none unless allowed): Claude's and OpenCode's fetch their native binary.
-// Gemini CLI's optional keychain and node-pty builds are not needed (an API key; a prebuilt pty).
-const ALLOW_SCRIPTS = { '@anthropic-ai/claude-code': true, 'opencode-ai': true, koffi: true, protobufjs: false, '@google/genai': false, '@github/keytar': false, 'node-pty': false }
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)))
+
+/**
+ * Every shipped agent, from its folder (resources/agents/<id>/agent.toml): its npm package
+ * (`[version] npm`) and the CLI its command runs. Each has a scenario in test/agents/<id>/scenario.ts
+ * (src/main/agents/agentFolders.test.ts checks it). Agents without an npm package are listed as not checked.
+ */
+const FOLDERS = join(REPO, 'resources', 'agents')
+const AGENTS = readdirSync(FOLDERS, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(join(FOLDERS, d.name, 'agent.toml')))
+  .map((d) => {
+    const manifest = parseToml(readFileSync(join(FOLDERS, d.name, 'agent.toml'), 'utf8'))
+    return { agent: manifest.id, pkg: manifest.version?.npm ?? null, bin: manifest.command[0] }
+  })
+  .sort((a, b) => a.agent.localeCompare(b.agent))
+// The modes of agents that have them (Claude's permission modes, test/agents/claude/scenario.ts); others run their one scenario.
+const MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
+// Install scripts the agents need (npm 11 runs none unless allowed): the ones test/agents pins them with.
+const ALLOW_SCRIPTS = JSON.parse(readFileSync(join(REPO, 'test', 'agents', 'package.json'), 'utf8')).allowScripts ?? {}
 
 function usage(message) {
-  process.stderr.write(`agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${CLAUDE_MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`)
+  process.stderr.write(`agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`)
   process.exit(1)
 }
 
@@ -43,7 +52,7 @@ try {
       agent: { type: 'string', default: AGENTS.map((a) => a.agent).join(',') },
       sizes: { type: 'string', default: '120x32,80x24,60x20' },
       size: { type: 'string' },
-      modes: { type: 'string', default: CLAUDE_MODES.join(',') },
+      modes: { type: 'string', default: MODES.join(',') },
       prefix: { type: 'string', default: join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'switchboard-agents') },
       version: { type: 'string' },
       budget: { type: 'string', default: '45' },
@@ -59,7 +68,7 @@ const agents = list(opts.agent).map((name) => AGENTS.find((a) => a.agent === nam
 const sizes = list(opts.size ?? opts.sizes)
 for (const s of sizes) if (!/^\d+x\d+$/.test(s)) usage(`size "${s}" is not COLSxROWS`)
 const modes = list(opts.modes)
-for (const m of modes) if (!CLAUDE_MODES.includes(m)) usage(`unknown Claude mode "${m}"`)
+for (const m of modes) if (!MODES.includes(m)) usage(`unknown mode "${m}" (${MODES.join(', ')})`)
 if (opts.version && agents.length !== 1) usage('--version needs exactly one --agent')
 const budgetMin = Number(opts.budget)
 if (!(budgetMin > 0)) usage(`--budget "${opts.budget}" is not a number of minutes`)
@@ -85,6 +94,10 @@ mkdirSync(record, { recursive: true })
 const planned = []
 const problems = []
 for (const a of agents) {
+  if (!a.pkg) {
+    problems.push(`${a.agent}: its agent.toml names no npm package ([version] npm); install it by hand and pass --version`)
+    continue
+  }
   try {
     const version = opts.version ?? latest(a.pkg)
     planned.push({ agent: a.agent, version, bin: install(a, version) })
@@ -98,7 +111,7 @@ if (planned.length) {
   const plan = join(record, 'plan.json')
   const out = join(record, 'results.json')
   writeFileSync(plan, JSON.stringify({ agents: planned, sizes, modes, record, deadline: startedAt + budgetMin * 60_000 }, null, 2))
-  const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : 1), 0)
+  const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : 1), 0) // Claude's modes; the check itself reads each agent's
   process.stdout.write(`running ${runs} scenario runs (${planned.map((a) => `${a.agent} ${a.version}`).join(', ')}; ${sizes.join(', ')}), one at a time, none started after ${budgetMin} min\n`)
   // The vitest reporter's progress on stderr; its stdout (the CLIs' noise) is dropped.
   spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, AGENTS_CHECK_PLAN: plan, AGENTS_CHECK_JSON: out } })

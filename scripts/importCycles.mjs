@@ -2,7 +2,9 @@
 // is still two modules that cannot be understood apart), between files and between the folders of
 // the layers (src/shared/*, src/core/*, src/main/*: `core/status` → `core/agents` → `core/status`
 // is a loop even when no file is in one). `node scripts/importCycles.mjs [root]` prints each cycle
-// and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts).
+// and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts). The agent
+// folders' code (resources/agents/<id>/*.ts) is part of the graph, each folder a node `agents/<id>`,
+// and so are the bundler's `import.meta.glob('…')` imports (how main finds that code).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,12 +30,30 @@ function resolveImport(from, spec) {
   return null
 }
 
-/** The import graph of `root`'s sources: file → the files it imports. */
-export function importGraph(root) {
+// The files a glob of the bundler's names (`../../../resources/agents/*/launch.ts`): `*` matches one path segment.
+function expandGlob(from, pattern) {
+  if (!pattern.startsWith('.')) return []
+  let paths = [dirname(from)]
+  for (const part of pattern.split('/')) {
+    if (part === '*') paths = paths.flatMap((p) => (existsSync(p) && statSync(p).isDirectory() ? readdirSync(p).map((n) => join(p, n)) : []))
+    else paths = paths.map((p) => resolve(p, part))
+  }
+  return paths.filter((p) => existsSync(p) && statSync(p).isFile())
+}
+
+const GLOB = /import\.meta\.glob(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]/g
+
+/** The agent folders' code beside `root` (src): resources/agents. */
+export const agentFoldersOf = (root) => resolve(root, '..', 'resources', 'agents')
+
+/** The import graph of `root`'s sources (and of the agent folders beside it): file → the files it imports. */
+export function importGraph(root, extraRoots = [agentFoldersOf(root)]) {
   const graph = new Map()
-  for (const file of sources(root)) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true)
-    graph.set(file, [...new Set(importedFiles.map((i) => resolveImport(file, i.fileName)).filter(Boolean))])
+  for (const file of [root, ...extraRoots].filter((r) => existsSync(r)).flatMap((r) => sources(r))) {
+    const text = readFileSync(file, 'utf8')
+    const { importedFiles } = ts.preProcessFile(text, true, true)
+    const globbed = [...text.matchAll(GLOB)].flatMap((m) => expandGlob(file, m[1]))
+    graph.set(file, [...new Set([...importedFiles.map((i) => resolveImport(file, i.fileName)).filter(Boolean), ...globbed])])
   }
   return graph
 }
@@ -78,6 +98,8 @@ export const FOLDER_LAYERS = ['shared', 'core', 'main']
  * directly in a layer (`main/index.ts`, an entry point) is a node of its own. Null outside the layers.
  */
 export function folderOf(root, file, layers = FOLDER_LAYERS) {
+  const agents = relative(agentFoldersOf(root), file).split(sep)
+  if (agents.length > 1 && agents[0] !== '..') return `agents/${agents[0]}`
   const parts = relative(root, file).split(sep)
   if (!layers.includes(parts[0])) return null
   return parts.slice(0, 2).join('/')

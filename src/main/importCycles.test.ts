@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest'
 import { relative, resolve } from 'node:path'
 // @ts-expect-error -- a plain .mjs script (also run as `node scripts/importCycles.mjs`), no types
-import { findCycles, findFolderCycles, importGraph } from '../../scripts/importCycles.mjs'
+import { findCycles, findFolderCycles, folderOf, importGraph } from '../../scripts/importCycles.mjs'
 
 const root = resolve(__dirname, '..')
 
 /**
  * Folder loops that are meant to stay, each with its reason. None: every folder of src/shared,
- * src/core and src/main depends one way (shared ← core ← main; in core, status → agents and
- * process → agents; in main, panes → record).
+ * src/core and src/main depends one way (shared ← core ← main; in core, status → agents →
+ * process; in main, panes → record), and the agent folders (resources/agents/<id>, nodes
+ * `agents/<id>`) import only src/core while main/agents finds them by glob.
  */
 const JUSTIFIED_FOLDER_LOOPS: readonly { readonly folders: string; readonly why: string }[] = []
 
 /** Issue 13: NewPaneForm → paneActions → overlayStore → NewPaneForm, and cli/args ↔ cli/sessionCommands, were loops. */
-describe('the import graph of src', () => {
+describe('the import graph of src and the agent folders', () => {
   it('has no cycle (type-only imports included)', () => {
     const cycles = (findCycles(importGraph(root)) as string[][]).map((c) => c.map((f) => relative(root, f)).join(' ↔ '))
     expect(cycles).toEqual([])
+  })
+
+  it('sees the agent folders and the glob that finds their code', () => {
+    const graph = importGraph(root) as Map<string, string[]>
+    const code = resolve(root, 'main/agents/shippedCode.ts')
+    expect(graph.get(code)).toEqual(expect.arrayContaining([resolve(root, '../resources/agents/claude/launch.ts'), resolve(root, '../resources/agents/codex/terminal.ts')]))
+    expect((folderOf as (r: string, f: string) => string | null)(root, resolve(root, '../resources/agents/codex/hookTrust.ts'))).toBe('agents/codex')
   })
 
   it('finds a cycle when there is one (the check can fail)', () => {

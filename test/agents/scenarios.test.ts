@@ -1,29 +1,33 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { agentBin } from './support/paths'
-import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from './support/scenarios'
+import { shippedAgents } from '../../src/main/agents/agentCatalog'
+import { agentBin, pinnedVersion } from './support/paths'
+import { AGENT_SCENARIOS, scoreLive } from './support/scenarios'
 import type { ScenarioResult } from './support/scenarioSteps'
 
 /**
- * Codex, OpenCode and Pi at their pinned versions, the live badge at each step of each agent's
- * scenario (permission yes — resized while open — and no, question, reply that asks, exit), and
+ * Every agent folder's scenario (test/agents/<id>/scenario.ts) at its pinned version — but those
+ * driven by a test of their own (Claude's, in every mode on two versions) — the live badge at
+ * each step (permission yes — resized while open — and no, question, reply that asks, exit), and
  * the run scored against its own ground truth. `AGENT_COLS`/`AGENT_ROWS` pick the size (120x32),
  * `AGENT_ONLY` one agent, `RECORD_FIXTURES=<dir>` saves each run as `<dir>/<agent>/<name>`.
  */
-const VERSIONS: Record<ScenarioAgent, string> = { codex: '0.171.0', opencode: '1.18.33', pi: '0.73.1', gemini: '0.61.0' }
 const SIZE = { cols: Number(process.env.AGENT_COLS ?? 120), rows: Number(process.env.AGENT_ROWS ?? 32) }
-const agents = (Object.keys(AGENT_SCENARIOS) as ScenarioAgent[]).filter((a) => !process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)
+const agents = [...AGENT_SCENARIOS].filter(([a, s]) => !s.ownTest && (!process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)).map(([a]) => a)
 const runs: ScenarioResult[] = []
 afterAll(async () => {
   for (const r of runs) await r.harness.dispose()
 })
 
-describe(`Codex, OpenCode and Pi, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
+describe(`every agent's scenario at its pinned version, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
   it.each(agents)('%s', async (agent) => {
-    const version = VERSIONS[agent]
-    const result = await AGENT_SCENARIOS[agent]({ bin: agentBin(agent), version, ...SIZE })
+    const manifest = shippedAgents().get(agent)!.manifest
+    const version = pinnedVersion(manifest.version?.npm)
+    expect(version, `test/agents/package.json pins ${manifest.version?.npm ?? `${agent}'s package`}`).not.toBeNull()
+    const scenario = AGENT_SCENARIOS.get(agent)!
+    const result = await scenario.run({ bin: agentBin(manifest.command[0]!), version: version!, mode: scenario.modes[0]!, ...SIZE })
     runs.push(result)
     const h = result.harness
-    const name = `${agent}${version.replace(/\./g, '')}-${SIZE.cols}x${SIZE.rows}`
+    const name = `${agent}${version!.replace(/\./g, '')}-${SIZE.cols}x${SIZE.rows}`
     const live = scoreLive(h, name)
     console.info(`${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, failures ${JSON.stringify(live.failures)}, timings ${JSON.stringify(result.timings)}`)
     if (process.env.RECORD_FIXTURES) h.recorder.save(`${process.env.RECORD_FIXTURES}/${agent}`, name, `${agent} ${version}, ${SIZE.cols}x${SIZE.rows}`)

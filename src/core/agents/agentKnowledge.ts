@@ -1,12 +1,13 @@
-import type { AgentName } from '../../shared/domain/agents'
+import { programName } from '../process/shells'
 import type { DialogInfo } from '../../shared/domain/pane'
-import type { AgentTerminalState } from './codex/stateOsc'
+import type { ParseTerminalState } from './agentCode'
+import type { AgentManifest, DialogAnswerKeys, PasteEcho } from './agentManifest'
 import type { AgentReportTable } from './reportTable'
 
-/** An agent's own state sequence in the terminal, and the parser that belongs to that agent. */
+/** An agent's own state sequence in the terminal, and the parser its folder brings (`terminal.ts`). */
 export interface TerminalStateParser {
   readonly osc: number
-  readonly parse: (data: string) => AgentTerminalState | null
+  readonly parse: ParseTerminalState
 }
 
 /**
@@ -36,38 +37,19 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
-/** How an agent shows a paste it has read (see AgentKnowledge.pasteEcho). */
-export interface PasteEcho {
-  /** Its newline-after-paste window (ms, from when it read the paste). */
-  readonly windowMs: number
-  /** A paste longer than this (characters or lines) is shown as `placeholder` instead of its text. */
-  readonly placeholder: { readonly overChars: number; readonly overLines: number; readonly shows: string }
-}
+export type { AnswerKey, DialogAnswerKeys, PasteEcho } from './agentManifest'
 
 /**
- * A key the status engine tells apart in the user's input (never the text typed). `digit`: a
- * lone 1–9 that is the key of one of the open dialog's options, other than its free-text option
- * (`DialogKeyTable.freeText`: that digit opens an input inside the dialog and answers nothing).
- */
-export type AnswerKey = 'enter' | 'escape' | 'digit'
-
-/**
- * The keys that, typed into an open dialog of a kind, hand the user's choice to the agent: from
- * that key on, the pane no longer waits for the user even while the agent keeps the dialog drawn
- * (core/status/dialogAnswer.ts). Only keys measured to submit every option of that kind; a key
- * that can open an input inside the dialog (a question's "type your own answer") is not one.
- */
-export type DialogAnswerKeys = Readonly<Partial<Record<DialogInfo['kind'], readonly AnswerKey[]>>>
-
-/**
- * Everything the pure core knows about one agent, verified on the versions its report table
- * names. Every field is required: an agent without dialog keys says `null` instead of being left
- * out of a table somewhere (the old way, which failed silently).
+ * Everything the pure core knows about one agent, built from its folder's manifest (knowledgeOf).
+ * Every field is present: an agent without dialog keys says `null` instead of being left out of a
+ * table somewhere (the old way, which failed silently).
  */
 export interface AgentKnowledge {
-  readonly name: AgentName
-  /** Hook or plugin event → signal (src/core/agents/<agent>/reports.ts). */
-  readonly reports: AgentReportTable
+  readonly id: string
+  /** How the UI names it. */
+  readonly name: string
+  /** Hook or plugin event → signal (the manifest's `[[report]]`s); null: it reports nothing. */
+  readonly reports: AgentReportTable | null
   /** The keys that answer its dialogs from the board, or null when none are known to work. */
   readonly dialogKeys: DialogKeyTable | null
   /**
@@ -83,8 +65,35 @@ export interface AgentKnowledge {
    * screen (answerGuard.ts), which is how it knows the agent has read it.
    */
   readonly pasteEcho: PasteEcho | null
+  /** Program names that run it (its command's, `claude`): a command line by that name is this agent. */
+  readonly programs: readonly string[]
   /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
   readonly packageHints: readonly RegExp[]
   /** Its own state sequence in the terminal, when it writes one (Codex OSC 7501). */
   readonly terminalState: TerminalStateParser | null
+}
+
+/**
+ * The core's view of a manifest. Its regexes were checked when main loaded the folder (a broken
+ * one refused the folder), so compiling them here cannot fail for a loaded manifest.
+ */
+export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTerminalState | null = null): AgentKnowledge {
+  const keys = manifest.dialogKeys
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    reports: manifest.reports,
+    dialogKeys: keys && {
+      digitKinds: keys.digitKinds,
+      deny: keys.deny,
+      ...(keys.freeText !== undefined ? { freeText: new RegExp(keys.freeText, 'u') } : {}),
+      ...(keys.optionLabels ? { optionLabels: keys.optionLabels } : {}),
+      ...(keys.arrows ? { arrows: keys.arrows } : {}),
+    },
+    answerKeys: manifest.answerKeys,
+    pasteEcho: manifest.pasteEcho,
+    programs: manifest.command[0] === undefined ? [] : [programName(manifest.command[0])],
+    packageHints: manifest.packageHints.map((source) => new RegExp(source, 'u')),
+    terminalState: manifest.terminalOsc !== null && parseTerminalState ? { osc: manifest.terminalOsc, parse: parseTerminalState } : null,
+  }
 }

@@ -1,10 +1,9 @@
 /**
  * Event → signal tables: what each agent's hook or plugin events mean for the pane, as data.
- * One table per agent, with the version it was verified on (fixtures/<agent>/README.md) and the
- * things the agent cannot report, listed instead of faked.
+ * One table per agent (its folder's agent.toml, `[reporting]` and `[[report]]`), with the version it
+ * was verified on (fixtures/<agent>/README.md) and the things the agent cannot report, listed
+ * instead of faked.
  */
-
-import type { AgentName } from '../../shared/domain/agents'
 
 export type ReportEffect =
   /** The agent is processing (a prompt was submitted, a tool runs, the model is called). */
@@ -66,7 +65,7 @@ export interface Unsupported {
 }
 
 export interface AgentReportTable {
-  readonly agent: AgentName
+  readonly agent: string
   readonly verifiedOn: string
   /** Payload fields that may hold the session id, first present wins (for resume and the child-session tree). */
   readonly sessionFields?: readonly string[]
@@ -112,7 +111,8 @@ export function field(payload: unknown, path: string): unknown {
   return value
 }
 
-function holds(test: FieldTest, payload: unknown): boolean {
+/** True when the payload passes the test (`equals`, `present`). */
+export function holds(test: FieldTest, payload: unknown): boolean {
   const value = field(payload, test.field)
   if (test.present !== undefined && (value !== undefined && value !== null) !== test.present) return false
   if (test.equals !== undefined && value !== test.equals) return false

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { PANE_STATES, type DialogInfo, type PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import { AnswerConstants, pasteEchoOf, planAnswer, type LivePane } from './answerGuard'
+import { shippedAgents } from '../../main/agents/agentCatalog'
 import { denyKey, optionKeys, optionsAnswerable } from './dialogKeys'
+
+/** The shipped agent's dialog keys (its agent.toml). */
+const keysOf = (agent: string | null) => shippedAgents().knowledge(agent)?.dialogKeys ?? null
+const pasteEchoOfAgent = (agent: string | null) => shippedAgents().knowledge(agent)?.pasteEcho ?? null
 
 const PERMISSION: DialogInfo = {
   kind: 'permission',
@@ -18,7 +23,8 @@ const FP = 'dlg-aaaaaaaabbbbbbbb'
 
 function live(state: PaneState, extra: Partial<LivePane> = {}): LivePane {
   const dialog = state === 'blocked' ? PERMISSION : state === 'question' ? QUESTION : null
-  return { state, agent: 'claude', dialog, fingerprint: dialog ? FP : null, bracketedPaste: true, ...extra }
+  const agent = extra.agent === undefined ? 'claude' : extra.agent
+  return { state, agent, keys: keysOf(agent), pasteEcho: pasteEchoOfAgent(agent), dialog, fingerprint: dialog ? FP : null, bracketedPaste: true, ...extra }
 }
 
 const text = (t: string, extra: Partial<Extract<AnswerRequest, { kind: 'text' }>> = {}): AnswerRequest => ({ kind: 'text', text: t, seen: 'idle', ...extra })
@@ -159,13 +165,13 @@ describe('answer guard: dialogs', () => {
   })
 
   it('knows which dialogs it can answer', () => {
-    expect(optionsAnswerable('claude', PERMISSION)).toBe(true)
-    expect(optionsAnswerable('opencode', PERMISSION)).toBe(false)
-    expect(optionsAnswerable('claude', { ...PERMISSION, options: [{ key: '10', label: 'Ten' }] })).toBe(false)
-    expect(optionsAnswerable('claude', { ...PERMISSION, options: [] })).toBe(false)
-    expect(optionKeys('codex', QUESTION, '2')).toBe('2')
-    expect(denyKey('claude')).toBe('\x1b')
-    expect(denyKey(null)).toBeNull()
+    expect(optionsAnswerable(keysOf('claude'), PERMISSION)).toBe(true)
+    expect(optionsAnswerable(keysOf('opencode'), PERMISSION)).toBe(false)
+    expect(optionsAnswerable(keysOf('claude'), { ...PERMISSION, options: [{ key: '10', label: 'Ten' }] })).toBe(false)
+    expect(optionsAnswerable(keysOf('claude'), { ...PERMISSION, options: [] })).toBe(false)
+    expect(optionKeys(keysOf('codex'), QUESTION, '2')).toBe('2')
+    expect(denyKey(keysOf('claude'))).toBe('\x1b')
+    expect(denyKey(keysOf(null))).toBeNull()
   })
 
   // Claude Code 2.1.332's folder-trust dialog: unnumbered, "No, exit" highlighted first; a digit does nothing there.
@@ -187,13 +193,13 @@ describe('answer guard: dialogs', () => {
   })
 
   it('never sends a digit to an arrows dialog, and refuses one it cannot count from', () => {
-    expect(optionKeys('claude', TRUST, '2')).toBeNull()
-    expect(optionsAnswerable('claude', TRUST)).toBe(true)
+    expect(optionKeys(keysOf('claude'), TRUST, '2')).toBeNull()
+    expect(optionsAnswerable(keysOf('claude'), TRUST)).toBe(true)
     const { cursor: _, ...noCursor } = TRUST
     expect(outcome(live('blocked', { dialog: noCursor }), option('2'))).toBe('refused:unsupported-dialog')
     // Codex measured no arrow keys: the board says so rather than guess.
     expect(outcome(live('blocked', { agent: 'codex', dialog: TRUST }), option('2'))).toBe('refused:unsupported-dialog')
-    expect(optionsAnswerable('codex', TRUST)).toBe(false)
+    expect(optionsAnswerable(keysOf('codex'), TRUST)).toBe(false)
   })
 })
 
@@ -214,10 +220,10 @@ describe('answer guard: the question’s free-text option (“Type something.”
 
   it('is found by its label, for the agents whose free-text input was measured', async () => {
     const { freeTextKey } = await import('./dialogKeys')
-    expect(freeTextKey('claude', FREE)).toBe('4')
-    expect(freeTextKey('codex', FREE)).toBeNull()
-    expect(freeTextKey('claude', QUESTION)).toBeNull()
-    expect(freeTextKey('claude', { ...FREE, kind: 'permission' })).toBeNull()
+    expect(freeTextKey(keysOf('claude'), FREE)).toBe('4')
+    expect(freeTextKey(keysOf('codex'), FREE)).toBeNull()
+    expect(freeTextKey(keysOf('claude'), QUESTION)).toBeNull()
+    expect(freeTextKey(keysOf('claude'), { ...FREE, kind: 'permission' })).toBeNull()
   })
 
   it('the digit, then the text as a paste, then Enter, each apart and only while the question is still open', () => {

@@ -22,7 +22,7 @@ import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { PasteEcho } from '../agents/agentKnowledge'
-import { denyKey, freeTextKey, optionKeyPresses, pasteEcho } from './dialogKeys'
+import { denyKey, freeTextKey, optionKeyPresses, type DialogKeys } from './dialogKeys'
 
 export const enum AnswerConstants {
   /**
@@ -68,8 +68,7 @@ export function pasteEchoOf(text: string, echo: PasteEcho): string {
 }
 
 /** Enter after a paste: after the delay, or, for an agent whose Enter right after a paste is a newline, once the paste is on screen. */
-function enterAfterPaste(agent: string | null, text: string): PlannedWrite {
-  const echo = pasteEcho(agent)
+function enterAfterPaste(echo: PasteEcho | null, text: string): PlannedWrite {
   if (echo === null) return { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs }
   return { data: '\r', delayMs: echo.windowMs + AnswerConstants.PasteWindowMarginMs, afterEcho: pasteEchoOf(text, echo) }
 }
@@ -78,6 +77,10 @@ function enterAfterPaste(agent: string | null, text: string): PlannedWrite {
 export interface LivePane {
   readonly state: PaneState
   readonly agent: string | null
+  /** The agent's dialog keys (its manifest's `[dialog_keys]`); null: the board cannot answer its dialogs. */
+  readonly keys: DialogKeys
+  /** How the agent shows a paste it has read (its manifest's `[paste_echo]`); null: any Enter after a paste submits. */
+  readonly pasteEcho: PasteEcho | null
   /** The dialog on screen, null when none is. */
   readonly dialog: DialogInfo | null
   /** The fingerprint of that dialog instance. */
@@ -144,7 +147,7 @@ function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>)
     ok: true,
     writes: [
       { data, delayMs: 0 },
-      live.bracketedPaste ? enterAfterPaste(live.agent, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.pasteEcho, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn,
     summary: live.bracketedPaste ? 'the text as a paste, then Enter' : 'the line, then Enter',
@@ -176,7 +179,7 @@ function asPaste(text: string, bracketedPaste: boolean): string {
 }
 
 function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerRequest, { kind: 'free-text' }>): AnswerPlan {
-  const key = freeTextKey(live.agent, dialog)
+  const key = freeTextKey(live.keys, dialog)
   if (key === null) return refuse('not-free-text', 'This dialog has no free-text option the board can fill. Choose one of its options or answer it in the terminal.')
   if (req.key !== key) return refuse('not-free-text', `Option ${req.key} does not take text; option ${key} does. Nothing was sent.`)
   const checked = checkText(req.text, live.bracketedPaste, false)
@@ -186,7 +189,7 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
     writes: [
       { data: key, delayMs: 0 },
       { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
-      live.bracketedPaste ? enterAfterPaste(live.agent, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.pasteEcho, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn: ['question'],
     summary: `your answer to option ${key}, then Enter`,
@@ -200,14 +203,14 @@ export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   const dialog = checkDialog(live, req.fingerprint)
   if ('ok' in dialog) return dialog
   if (req.kind === 'deny') {
-    const key = denyKey(live.agent)
+    const key = denyKey(live.keys)
     if (key === null) return refuse('unsupported-dialog', 'Switchboard does not know how to decline this program’s dialogs. Answer it in the terminal.')
     return { ok: true, writes: [{ data: key, delayMs: 0 }], stillIn: [], summary: 'Esc (deny)' }
   }
   if (req.kind === 'free-text') return planFreeText(live, dialog, req)
   const option = dialog.options.find((o) => o.key === req.key)
   if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
-  const keys = optionKeyPresses(live.agent, dialog, option.key)
+  const keys = optionKeyPresses(live.keys, dialog, option.key)
   if (keys === null) return refuse('unsupported-dialog', `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`)
   // Arrows, then Enter: each key only once the program redrew after the one before (it moved the
   // highlight), and only while the dialog is still open.

@@ -1,21 +1,20 @@
 /**
- * Which keys answer an agent's dialog, from each agent's `dialogKeys` (src/core/agents/<agent>/).
+ * Which keys answer an agent's dialog, from its `dialogKeys` (its folder's agent.toml, `[dialog_keys]`).
  * Only what was seen working on the real CLIs is listed (fixtures/<agent>/README.md and the
  * measurements in src/main/answer/README.md); for any other agent or dialog the board says so and
  * the user answers in the terminal: never fake support.
  */
 import type { DialogInfo } from '../../shared/domain/pane'
-import type { PasteEcho } from '../agents/agentKnowledge'
-import { agentKnowledge } from '../agents/registry'
+import type { DialogKeyTable } from '../agents/agentKnowledge'
 
-const table = (agent: string | null) => agentKnowledge(agent)?.dialogKeys ?? null
+/** The agent's dialog keys (AgentKnowledge.dialogKeys); null: none are known, the user answers in the terminal. */
+export type DialogKeys = DialogKeyTable | null
 
 /**
  * The key that chooses `optionKey` in this dialog, or null when the board does not know it (or
  * when the dialog is chosen with the arrows: see optionKeyPresses).
  */
-export function optionKeys(agent: string | null, dialog: DialogInfo, optionKey: string): string | null {
-  const keys = table(agent)
+export function optionKeys(keys: DialogKeys, dialog: DialogInfo, optionKey: string): string | null {
   if (dialog.choose === 'arrows' || !keys?.digitKinds.includes(dialog.kind)) return null
   return /^[1-9]$/.test(optionKey) ? optionKey : null
 }
@@ -25,12 +24,12 @@ export function optionKeys(agent: string | null, dialog: DialogInfo, optionKey: 
  * arrows the moves from the highlighted option to it and Enter. Null when the board does not know
  * them (no arrow keys measured for the agent, or no highlight on screen to count from).
  */
-export function optionKeyPresses(agent: string | null, dialog: DialogInfo, optionKey: string): readonly string[] | null {
+export function optionKeyPresses(keys: DialogKeys, dialog: DialogInfo, optionKey: string): readonly string[] | null {
   if (dialog.choose !== 'arrows') {
-    const key = optionKeys(agent, dialog, optionKey)
+    const key = optionKeys(keys, dialog, optionKey)
     return key === null ? null : [key]
   }
-  const arrows = table(agent)?.arrows
+  const arrows = keys?.arrows
   const to = dialog.options.findIndex((o) => o.key === optionKey)
   if (!arrows || to < 0 || dialog.cursor === undefined) return null
   const step = to > dialog.cursor ? arrows.down : arrows.up
@@ -38,24 +37,19 @@ export function optionKeyPresses(agent: string | null, dialog: DialogInfo, optio
 }
 
 /** True when every option of the dialog can be chosen from the board. */
-export function optionsAnswerable(agent: string | null, dialog: DialogInfo): boolean {
-  return dialog.options.length > 0 && dialog.options.every((o) => optionKeyPresses(agent, dialog, o.key) !== null)
-}
-
-/** How the agent shows a paste it has read, where its Enter right after one is a newline (its pasteEcho), or null. */
-export function pasteEcho(agent: string | null): PasteEcho | null {
-  return agentKnowledge(agent)?.pasteEcho ?? null
+export function optionsAnswerable(keys: DialogKeys, dialog: DialogInfo): boolean {
+  return dialog.options.length > 0 && dialog.options.every((o) => optionKeyPresses(keys, dialog, o.key) !== null)
 }
 
 /** The key that declines the dialog (Esc), or null when the board does not know it. */
-export function denyKey(agent: string | null): string | null {
-  return table(agent)?.deny ?? null
+export function denyKey(keys: DialogKeys): string | null {
+  return keys?.deny ?? null
 }
 
 /** The key of the question's free-text option ("Type something."), or null when it has none the board knows. */
-export function freeTextKey(agent: string | null, dialog: DialogInfo): string | null {
-  const freeText = table(agent)?.freeText
+export function freeTextKey(keys: DialogKeys, dialog: DialogInfo): string | null {
+  const freeText = keys?.freeText
   if (!freeText || dialog.kind !== 'question') return null
   const option = dialog.options.find((o) => freeText.test(o.label))
-  return option && optionKeys(agent, dialog, option.key) !== null ? option.key : null
+  return option && optionKeys(keys, dialog, option.key) !== null ? option.key : null
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { claude } from '../agents/claude'
+import { shippedAgents } from '../../main/agents/agentCatalog'
 import { fullOptionLabel, withFullLabels } from './optionLabels'
 
-const labels = claude.dialogKeys.optionLabels
+const labels = shippedAgents().knowledge('claude')!.dialogKeys!.optionLabels!
 
 describe("an option's full label from the agent's wording, not the wrapped screen row", () => {
   it('completes the fragment Claude Code draws at 60×19 (both 2.1.197 and 2.1.332)', () => {

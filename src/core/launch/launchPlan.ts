@@ -16,6 +16,12 @@ export interface LaunchLayer {
   readonly env?: Readonly<Record<string, string>>
 }
 
+/** The agent as its folder names it: its id and the command it runs by default. */
+export interface LaunchAgent {
+  readonly id: string
+  readonly command: readonly string[]
+}
+
 export interface LaunchPlan {
   readonly agent: string
   /** What to look for: a path (contains "/") or a name on PATH. */
@@ -26,16 +32,21 @@ export interface LaunchPlan {
   readonly env: Readonly<Record<string, string>>
 }
 
-export function planAgentLaunch(agent: string, settings: AgentLaunchSettings, ...layers: readonly (LaunchLayer | undefined)[]): LaunchPlan {
+/**
+ * The settings' executable replaces the command's first word (an agent whose command is
+ * `["python3", "tool.py"]` keeps `tool.py`); the settings' arguments come after the command's.
+ */
+export function planAgentLaunch(agent: LaunchAgent, settings: AgentLaunchSettings, ...layers: readonly (LaunchLayer | undefined)[]): LaunchPlan {
   const executable = settings.executable.trim()
-  let args = [...settings.args]
+  const [own = agent.id, ...ownArgs] = agent.command
+  let args = [...ownArgs, ...settings.args]
   let env = { ...settings.env }
   for (const layer of layers) {
     if (!layer) continue
     args = [...args, ...(layer.args ?? [])]
     env = { ...env, ...(layer.env ?? {}) }
   }
-  return { agent, executable: executable || agent, fromSettings: executable !== '', args, env }
+  return { agent: agent.id, executable: executable || own, fromSettings: executable !== '', args, env }
 }
 
 /** Where the user sets an agent's executable, named the way the UI shows it. */

@@ -1,4 +1,3 @@
-import { recognizeAgent } from '../process/recognizeAgent'
 import type { PaneContext, ProcessSignal } from './processSignals'
 
 /** Whether the engine's agent is the pane's foreground program, and since when (drift waits for it to be in front). */
@@ -11,11 +10,11 @@ export interface AgentPresence {
 export const unknownPresence: AgentPresence = { agentInFront: null, inFrontSince: null }
 
 /** The presence after a process signal: only a foreground signal changes it. */
-export function notePresence(presence: AgentPresence, signal: ProcessSignal, context: PaneContext, agent: string | null): AgentPresence {
+export function notePresence(presence: AgentPresence, signal: ProcessSignal, context: PaneContext, agent: string | null, recognize: (argv: readonly string[]) => string | null): AgentPresence {
   if (signal.kind !== 'foreground') return presence
   const { program } = signal
   // The pane's root is the agent itself unless it is a shell; any other program hides the agent's screen.
-  const inFront = program.isRoot ? !context.rootIsShell : recognizeAgent(program.argv) === agent
+  const inFront = program.isRoot ? !context.rootIsShell : recognize(program.argv) === agent
   const inFrontSince = inFront && presence.agentInFront !== true ? signal.at : presence.inFrontSince
   return { agentInFront: inFront, inFrontSince }
 }

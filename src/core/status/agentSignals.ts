@@ -1,13 +1,11 @@
-import type { AgentName } from '../../shared/domain/agents'
-import type { DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
-import { agentKnowledge } from '../agents/registry'
+import type { AgentKnowledge, DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
 import type { AgentReportTable } from '../agents/reportTable'
 
 export type { TerminalStateParser }
 
 /** What the status engine hears from an agent besides its screen. */
 export interface AgentSignals {
-  readonly agent: AgentName
+  readonly agent: string
   readonly reports: AgentReportTable
   readonly terminalState: TerminalStateParser | null
   readonly answerKeys: DialogAnswerKeys | null
@@ -15,8 +13,11 @@ export interface AgentSignals {
   readonly freeTextOption: RegExp | null
 }
 
-/** The agent's tables, or null for an agent that reports nothing (a shell, an unknown program). */
-export function agentSignals(agent: string | null): AgentSignals | null {
-  const known = agentKnowledge(agent)
-  return known && { agent: known.name, reports: known.reports, terminalState: known.terminalState, answerKeys: known.answerKeys, freeTextOption: known.dialogKeys?.freeText ?? null }
+/**
+ * The agent's tables, or null for an agent that reports nothing (a shell, an unknown program, a
+ * user's agent of screen rules only).
+ */
+export function agentSignals(known: AgentKnowledge | null): AgentSignals | null {
+  const reports = known?.reports
+  return known && reports ? { agent: known.id, reports, terminalState: known.terminalState, answerKeys: known.answerKeys, freeTextOption: known.dialogKeys?.freeText ?? null } : null
 }

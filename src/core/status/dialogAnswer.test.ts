@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
-import { opencode } from '../agents/opencode'
+import { shippedAgents } from '../../main/agents/agentCatalog'
 import { DialogAnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
@@ -34,7 +34,7 @@ const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answer
 const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
 const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
 
-const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: opencode.answerKeys }
+const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: shippedAgents().knowledge('opencode')!.answerKeys }
 
 /** Folds the signals on their own clock (the reducer's injected time) and names each memory by its signal's time. */
 function fold(signals: StatusSignal[], ctx: StatusContext = OC): Map<number, StatusMemory> {
@@ -121,7 +121,7 @@ const GEMINI_PERMISSION: RuleMatch = {
   fromTitle: false,
   dialog: { kind: 'permission', title: 'Allow execution of [Shell]?', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow for this session' }, { key: '3', label: 'No, suggest changes (esc)' }] },
 }
-// Gemini CLI 0.61.0's tables (src/core/agents/gemini): digits answer both kinds, but not on its free-text option.
+// Gemini CLI 0.61.0's tables (resources/agents/gemini/agent.toml): digits answer both kinds, but not on its free-text option.
 const GEMINI: StatusContext = {
   rootIsShell: false,
   agent: 'gemini',

@@ -1,5 +1,5 @@
 import type { RuleMatch } from '../rules/ruleTypes'
-import type { AgentTerminalState } from '../agents/codex/stateOsc'
+import type { AgentTerminalState } from '../agents/agentCode'
 import type { ProcessSignal } from './processSignals'
 import type { AgentReport } from './reports/interpretReport'
 

@@ -1,6 +1,6 @@
 import type { Evidence, Verdict } from '../../shared/domain/pane'
 import type { DialogInfo, RuleState } from '../rules/ruleTypes'
-import type { AgentTerminalState } from '../agents/codex/stateOsc'
+import type { AgentTerminalState } from '../agents/agentCode'
 import type { PaneContext } from './processSignals'
 import type { AgentReport } from './reports/interpretReport'
 import { initialVerdict } from './reduceProcessStatus'

@@ -1,8 +1,7 @@
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import type { AgentKind } from '../../shared/domain/agents'
 import { launchAgent, type AgentLaunch } from './launchAgent'
-import { profileFor, profileForCommand } from './registry'
+import type { AgentProfile } from './profile'
 
 export interface AgentLaunchesOptions {
   readonly server: ReportServer
@@ -14,12 +13,6 @@ export interface AgentLaunchesOptions {
   readonly runtime: string
 }
 
-/** What the user (or their settings) chose for an agent: the executable and extra arguments. */
-export interface AgentCommandSettings {
-  readonly executable?: string
-  readonly args?: readonly string[]
-}
-
 /**
  * The board's one entry point for agent launches: turns the command a pane is about to run into
  * the command and environment that run it with reporting injected (or unchanged, for anything
@@ -28,16 +21,9 @@ export interface AgentCommandSettings {
 export class AgentLaunches {
   constructor(private readonly options: AgentLaunchesOptions) {}
 
-  /** `kind`: the agent the launch was asked for by name (its executable may be any wrapper); else recognised from argv. */
-  prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>, kind?: AgentKind): AgentLaunch {
+  /** `profile`: the agent the launch was asked for by name (its executable may be any wrapper), else the one its argv runs (AgentCatalog). */
+  prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>, profile: AgentProfile): AgentLaunch {
     const [executable = '', ...userArgs] = argv
-    return launchAgent({ paneId, profile: kind ? profileFor(kind) : profileForCommand(argv), executable, userArgs, env, ...this.options })
+    return launchAgent({ paneId, profile, executable, userArgs, env, ...this.options })
   }
-}
-
-/** The command for "start agent X": the executable from settings or the profile's name on PATH. */
-export function agentCommand(kind: AgentKind, settings: AgentCommandSettings = {}): string[] {
-  const executable = settings.executable ?? profileFor(kind).executables[0]
-  if (!executable) throw new Error(`${kind} has no executable of its own; give the command to run`)
-  return [executable, ...(settings.args ?? [])]
 }

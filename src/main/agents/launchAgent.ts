@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import { AGENT_DISPLAY_NAMES, type AgentKind } from '../../shared/domain/agents'
+import { TOKEN_HEADER } from '../reports/reportServer'
 import type { AgentProfile, PreparedLaunch } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
@@ -27,13 +27,16 @@ export interface AgentLaunchRequest {
 }
 
 export interface AgentLaunch extends IDisposable {
-  readonly agent: AgentKind
+  /** The agent's id, `shell` for any other program. */
+  readonly agent: string
   /** The command line to spawn: no secret in it. */
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (the token among them). */
   readonly env: Readonly<Record<string, string>>
   /** What must never be written down (recordings scrub it): the report token. */
   readonly secrets: readonly string[]
+  /** Reporting was injected (false: launched as typed, `argv` is the request's). */
+  readonly reporting: boolean
 }
 
 /**
@@ -44,12 +47,13 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], dispose() {} }
-  if (profile.kind === 'shell') return plain
+  const plain: AgentLaunch = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], reporting: false, dispose() {} }
+  const prepare = profile.prepareLaunch
+  if (!prepare) return plain
 
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
-  const registration = req.server.register(req.paneId, profile.kind, marker && ((report) => marker.observe(report)))
+  const registration = req.server.register(req.paneId, { agent: profile.kind, payload: profile.payload }, marker && ((report) => marker.observe(report)))
   let prepared: PreparedLaunch | null = null
   const dispose = () => {
     try {
@@ -64,13 +68,16 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
     const reportEnv: Record<string, string> = { [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
     if (profile.tokenInFile) reportEnv[REPORT_ENV.tokenFile] = join(dir, 'token')
     if (marker) reportEnv[REPORT_ENV.marker] = marker.path
-    prepared = profile.prepareLaunch({
+    prepared = prepare({
       paneId: req.paneId,
       executable: req.executable,
       userArgs: req.userArgs,
       env: req.env,
       reportUrl: registration.url,
+      tokenVariable: REPORT_ENV.token,
+      tokenHeader: TOKEN_HEADER,
       dir,
+      folder: profile.folder ?? dir,
       resourcesDir: req.resourcesDir,
       reporterCommand: (gated) => reporterCommand(req.resourcesDir, gated),
       reportEnv,
@@ -88,6 +95,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       argv: prepared.argv,
       env,
       secrets: [registration.token],
+      reporting: true,
       dispose: () => {
         if (disposed) return
         disposed = true
@@ -96,6 +104,6 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
     }
   } catch (err) {
     dispose()
-    throw new Error(`could not prepare ${AGENT_DISPLAY_NAMES[profile.kind]} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+    throw new Error(`could not prepare ${profile.name} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
   }
 }

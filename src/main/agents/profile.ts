@@ -1,61 +1,75 @@
+import type { LaunchContext, PreparedLaunch } from '../../core/agents/agentCode'
+import type { LaunchData, PayloadFormat } from '../../core/agents/agentManifest'
+import { holds } from '../../core/agents/reportTable'
 import type { IncomingReport } from '../reports/report'
-import type { AgentKind } from '../../shared/domain/agents'
+import type { AgentFolder } from './agentFolder'
 
-/** What a profile needs to inject reporting into one launch. */
-export interface LaunchContext {
-  readonly paneId: string
-  /** The executable as the pane will run it (a name on PATH or a path). */
-  readonly executable: string
-  /** The user's own arguments, passed through after ours. */
-  readonly userArgs: readonly string[]
-  /** The pane's environment before injection (read-only: to see e.g. a user's own OPENCODE_CONFIG). */
-  readonly env: Readonly<Record<string, string>>
-  /** This pane's report URL (the token travels in the environment, see launchAgent). */
-  readonly reportUrl: string
-  /** A private (0700) directory for this launch's files; removed when the pane ends. */
-  readonly dir: string
-  /** The app's resources folder (`resources/` in development, unpacked resources when packaged). */
-  readonly resourcesDir: string
-  /** The shell command of the reporter; `gated` for high-frequency events (see report.sh). */
-  reporterCommand(gated: boolean): string
-  /**
-   * The report variables the pane gets, never the token itself (URL, runtime, marker, and the
-   * token file for `tokenInFile` profiles): for agents that strip their environment before running
-   * a hook, so their hooks can carry these themselves.
-   */
-  readonly reportEnv: Readonly<Record<string, string>>
-}
-
-export interface PreparedLaunch {
-  readonly argv: readonly string[]
-  /** Variables to add to the pane's environment (never the token: launchAgent adds that). */
-  readonly env: Readonly<Record<string, string>>
-  /** Runs when the pane ends, before the launch directory is removed. */
-  dispose?(): void
-}
+export type { LaunchContext, PreparedLaunch }
 
 /** The gate for high-frequency hooks: which reports mean "a dialog is open now". */
 export type PromptOpens = (report: IncomingReport) => boolean
 
 /**
- * One agent: how to launch it and how to make it report for one launch without touching the
- * user's own configuration. What the pure core knows about the agent (report table, dialog keys,
- * recognition) is in src/core/agents/<agent>/; see the README there.
+ * One agent as main launches it: the command it runs by default and how to make it report for
+ * one launch without touching the user's own configuration. Built from the agent's folder
+ * (profileOf); what the pure core knows about it is its AgentKnowledge.
  */
 export interface AgentProfile {
-  readonly kind: AgentKind
-  /** Executable names looked up on PATH when the settings name none. */
-  readonly executables: readonly string[]
-  /**
-   * Files the launch needs, relative to the resources folder (a test checks each exists, so a
-   * plugin left out of the package fails there, not on a user's machine). The screen rules are
-   * always resources/rules/<agent>.toml.
-   */
-  readonly resources: readonly string[]
-  /** Null when the agent reports nothing (the shell profile). */
-  prepareLaunch(ctx: LaunchContext): PreparedLaunch | null
+  /** The agent's id, or `shell` for any other program. */
+  readonly kind: string
+  /** How the UI names it. */
+  readonly name: string
+  /** The command run when the settings name no executable (empty for `shell`: the command is the user's). */
+  readonly command: readonly string[]
+  /** The agent's folder (its plugin files), null for `shell`. */
+  readonly folder: string | null
+  /** The body its reporter posts; null: it reports nothing. */
+  readonly payload: PayloadFormat | null
+  /** Null when the agent reports nothing: it runs as typed. */
+  readonly prepareLaunch: ((ctx: LaunchContext) => PreparedLaunch | null) | null
   /** Reports that open a dialog; the pane's marker file exists from one of them to the next report. */
   readonly promptOpens?: PromptOpens
   /** Pass the token as a 0600 file instead of a variable (see REPORT_ENV.tokenFile). */
   readonly tokenInFile?: boolean
+}
+
+/** Anything that is not a known agent: launched as typed, recognised by nothing, reports nothing. */
+export const shellProfile: AgentProfile = { kind: 'shell', name: 'Shell', command: [], folder: null, payload: null, prepareLaunch: null }
+
+/** `{name}` → its value; the manifest schema allowed only known names. */
+function expand(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+/** A launch told by data alone (`[launch] args`, `env`): Pi's `-e <our extension>`. */
+function dataLaunch(launch: LaunchData): (ctx: LaunchContext) => PreparedLaunch {
+  return (ctx) => {
+    const values = {
+      folder: ctx.folder,
+      resources: ctx.resourcesDir,
+      report_url: ctx.reportUrl,
+      reporter: ctx.reporterCommand(false),
+      reporter_gated: ctx.reporterCommand(true),
+      launch_dir: ctx.dir,
+    }
+    const env = Object.fromEntries(Object.entries(launch.env).map(([k, v]) => [k, expand(v, values)]))
+    return { argv: [ctx.executable, ...launch.args.map((a) => expand(a, values)), ...ctx.userArgs], env }
+  }
+}
+
+/** How main launches the agent of a folder. */
+export function profileOf(folder: AgentFolder): AgentProfile {
+  const { manifest, code } = folder
+  const launch = manifest.launch
+  const opens = launch?.promptOpens ?? []
+  return {
+    kind: manifest.id,
+    name: manifest.name,
+    command: manifest.command,
+    folder: manifest.folder,
+    payload: manifest.payload,
+    prepareLaunch: code.prepareLaunch ?? (launch ? dataLaunch(launch) : null),
+    ...(opens.length ? { promptOpens: (r: IncomingReport) => opens.some((c) => c.event === r.event && (c.when ?? []).every((t) => holds(t, r.payload))) } : {}),
+    ...(launch?.tokenInFile ? { tokenInFile: true } : {}),
+  }
 }

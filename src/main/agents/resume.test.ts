@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { emptyTracker, interpretReport } from '../../core/status/reports/interpretReport'
-import { piReports } from '../../core/agents/pi/reports'
-import { AGENT_RESUME, resumeCommand } from './resume'
+import { shippedAgents } from './agentCatalog'
+import { resumeCommand } from './resume'
+
+const resumeOf = (agent: string) => shippedAgents().get(agent)?.manifest.resume ?? null
 
 describe('resuming an agent by its session id', () => {
-  it('puts each agent’s own resume arguments right after the executable, the user’s after them', () => {
-    expect(resumeCommand('claude', ['claude', '--model', 'opus'], 'c-1')).toEqual(['claude', '--resume', 'c-1', '--model', 'opus'])
-    expect(resumeCommand('codex', ['/bin/codex'], 'x-2')).toEqual(['/bin/codex', 'resume', 'x-2'])
-    expect(resumeCommand('opencode', ['opencode'], 'ses_3')).toEqual(['opencode', '--session', 'ses_3'])
-    expect(resumeCommand('pi', ['pi', '--offline'], 'p-4')).toEqual(['pi', '--session', 'p-4', '--offline'])
+  it('puts each agent’s own resume arguments (its agent.toml) right after the executable, the user’s after them', () => {
+    expect(resumeCommand(resumeOf('claude'), ['claude', '--model', 'opus'], 'c-1')).toEqual(['claude', '--resume', 'c-1', '--model', 'opus'])
+    expect(resumeCommand(resumeOf('codex'), ['/bin/codex'], 'x-2')).toEqual(['/bin/codex', 'resume', 'x-2'])
+    expect(resumeCommand(resumeOf('opencode'), ['opencode'], 'ses_3')).toEqual(['opencode', '--session', 'ses_3'])
+    expect(resumeCommand(resumeOf('pi'), ['pi', '--offline'], 'p-4')).toEqual(['pi', '--session', 'p-4', '--offline'])
   })
 
-  it('has nothing to resume without an agent or a session id', () => {
+  it('has nothing to resume without an agent that says how, or without a session id', () => {
     expect(resumeCommand(null, ['bash'], 'x')).toBeNull()
-    expect(resumeCommand('claude', ['claude'], null)).toBeNull()
-    expect(resumeCommand('shell', ['bash'], 'x')).toBeNull()
-    expect(AGENT_RESUME.shell).toBeNull()
+    expect(resumeCommand(resumeOf('claude'), ['claude'], null)).toBeNull()
+    expect(resumeOf('shell')).toBeNull()
+    expect(resumeCommand({ args: ['--resume={session}'], verifiedOn: '1.0.0' }, ['mytool'], 's 1')).toEqual(['mytool', '--resume=s 1'])
   })
 
   it('reads Pi’s session id from the input report our extension sends', () => {
-    const { tracker } = interpretReport(piReports, emptyTracker, { event: 'input', at: 1, payload: { source: 'interactive', sessionId: '0198-abc' } })
+    const { tracker } = interpretReport(shippedAgents().knowledge('pi')!.reports!, emptyTracker, { event: 'input', at: 1, payload: { source: 'interactive', sessionId: '0198-abc' } })
     expect(tracker.sessionId).toBe('0198-abc')
   })
 })

@@ -51,7 +51,7 @@ function nextEcho(pane: Pane, clock: Clock, text: string, before: number, ms: nu
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   const live = await liveDialog(pane)
-  const plan = planAnswer({ state: live.state, agent: live.agent, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
+  const plan = planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, pasteEcho: pane.knowledge?.pasteEcho ?? null, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
 
   let redraw: Promise<boolean> | null = null

@@ -12,7 +12,8 @@ import type { Pane } from '../panes/pane'
 export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
   const { verdict, dialog, onScreen, dialogReport } = await pane.live()
   const agent = pane.agent
-  const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent }
+  const keys = pane.knowledge?.dialogKeys ?? null
+  const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent, optionLabels: keys?.optionLabels ?? [] }
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
   if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question')) return none
   if (onScreen !== verdict.state) return none
@@ -28,8 +29,8 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
     ...base,
     dialog,
     fingerprint,
-    optionsAnswerable: optionsAnswerable(agent, dialog),
-    denyAnswerable: denyKey(agent) !== null,
-    freeTextKey: freeTextKey(agent, dialog),
+    optionsAnswerable: optionsAnswerable(keys, dialog),
+    denyAnswerable: denyKey(keys) !== null,
+    freeTextKey: freeTextKey(keys, dialog),
   }
 }

@@ -63,7 +63,7 @@ export async function benchReports(options: ReportBenchOptions): Promise<Row[]> 
   const server = await ReportServer.listen({ sink: (r) => received.set(String(r.payload.session_id), performance.now()), clock: realClock, log: silentLogger })
   const dir = mkdtempSync(join(tmpdir(), 'sb-bench-reports-'))
   try {
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     const env = { [REPORT_ENV.url]: reg.url, [REPORT_ENV.token]: reg.token, [REPORT_ENV.runtime]: process.execPath, [REPORT_ENV.marker]: join(dir, 'no-marker') }
     // What any hook costs an agent before our code runs: the fork and exec of a shell.
     const baseline = await times(runs, () => runHook('true', env))

@@ -33,7 +33,7 @@ export async function benchReportToClient(reports = 100): Promise<Row[]> {
   const stop = onCleanup(() => host.shutdown())
   try {
     const pane = host.board.create({ command: ['sleep', '600'] })
-    const registration = host.reports.register(pane.id, 'claude')
+    const registration = host.reports.register(pane.id, { agent: 'claude', payload: 'hook' })
     const socket = connect(host.control.path)
     const client = rpcOverSocket(socket)
     await client.invoke('board:info')

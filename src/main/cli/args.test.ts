@@ -33,7 +33,9 @@ describe('CLI arguments', () => {
       launch: { agent: 'claude', args: ['--model', 'opus'], worktree: 'agent/x', base: 'main' },
     })
     expect(parseCli(['spawn', '--preset', 'plan mode']).command).toMatchObject({ launch: { preset: 'plan mode', args: [] } })
-    expect(() => parseCli(['spawn', '--agent', 'vim'])).toThrow(/--agent must be one of claude/)
+    // Any id parses (a user's own agent folder is one); main refuses an id no folder has.
+    expect(parseCli(['spawn', '--agent', 'mytool']).command).toMatchObject({ name: 'spawn', launch: { agent: 'mytool' } })
+    expect(() => parseCli(['spawn', '--agent', 'My Tool'])).toThrow(/--agent takes an agent id/)
     expect(() => parseCli(['spawn', '--base', 'main'])).toThrow(/--base goes with --worktree/)
     expect(() => parseCli(['spawn', '--agent', 'codex', '--', 'codex'])).toThrow(/not both/)
   })

@@ -1,12 +1,13 @@
 import { PANE_STATES, type PaneState } from '../../shared/domain/pane'
 import { parseRecordCommand, RECORD_USAGE, type RecordCommand } from './recordCommands'
 import { parseUsage, UsageError } from '../util/usage'
-import { AGENT_NAMES, type AgentName } from '../../shared/domain/agents'
+import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
 import { parseSessionCommand, SESSION_USAGE, type SessionCommand } from './sessionCommands'
 import { paneArg } from './paneArg'
 
 export type CliCommand =
   | { name: 'ls'; json: boolean }
+  | { name: 'agents'; json: boolean }
   | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
@@ -27,7 +28,8 @@ export type CliCommand =
 
 /** How `spawn` asks main to launch: by agent kind or preset (main applies the settings), in a new worktree. */
 export interface SpawnLaunch {
-  agent?: AgentName
+  /** An agent id (`claude`, a folder of the user's own); main checks that it exists. */
+  agent?: string
   args: string[]
   preset?: string
   worktree?: string
@@ -45,8 +47,11 @@ export const USAGE = `usage: switchboard [--socket PATH] COMMAND
 
 commands:
   ls [--json]                          list panes (id, state, since, pid, foreground, title, cwd, exit)
+  agents [--json]                      every agent (shipped, and your own folders in the config dir's
+                                       agents/): executable found, installed version, the versions
+                                       its knowledge was verified on, whether yours is newer
   spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
-        [--agent ${AGENT_NAMES.join('|')}] [--arg X]... [--preset NAME]
+        [--agent ID] [--arg X]... [--preset NAME]
         [--worktree BRANCH [--base REF]]
                                        start a pane (no CMD: your shell); prints its id.
                                        --agent/--preset: launched as your settings say (executable,
@@ -154,6 +159,8 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       return { socket, command: { name: 'help' } }
     case 'ls':
       return { socket, command: { name: 'ls', json: verb('ls', args, JSON_FLAG, 0).values.json ?? false } }
+    case 'agents':
+      return { socket, command: { name: 'agents', json: verb('agents', args, JSON_FLAG, 0).values.json ?? false } }
     case 'spawn': {
       // Everything after `--` (or from the first plain argument on) is the program and its own flags.
       const cut = firstPlain(args, SPAWN)
@@ -168,8 +175,8 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       }
       const cols = values.cols === undefined ? undefined : positiveInt(values.cols, '--cols')
       const rows = values.rows === undefined ? undefined : positiveInt(values.rows, '--rows')
-      if (values.agent !== undefined && !(AGENT_NAMES as readonly string[]).includes(values.agent)) throw new UsageError(`spawn: --agent must be one of ${AGENT_NAMES.join(', ')}`)
-      const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent as AgentName | undefined, preset: values.preset, worktree: values.worktree, base: values.base }
+      if (values.agent !== undefined && !AGENT_ID_PATTERN.test(values.agent)) throw new UsageError(`spawn: --agent takes an agent id like claude or mytool (\`switchboard agents\` lists them), not ${JSON.stringify(values.agent)}`)
+      const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent, preset: values.preset, worktree: values.worktree, base: values.base }
       if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
       if ((launch.agent || launch.preset) && program.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
       return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols, rows, launch } }

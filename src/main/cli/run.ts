@@ -6,6 +6,7 @@ import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
+import { runAgentsCommand } from './agentsCommand'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
@@ -59,6 +60,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     io.out(command.name === 'help' ? USAGE + '\n' : `switchboard ${APP_VERSION}\n`)
     return 0
   }
+  // Read here, not asked of a board: the folders, the settings and PATH are this user's.
+  if (command.name === 'agents') return runAgentsCommand(command.json, io)
   if (command.name === 'daemon') {
     io.err('switchboard: `daemon` runs from the switchboard command itself (bin/switchboard.js)\n')
     return 2
@@ -113,7 +116,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
+async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' | 'agents' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
   const { client } = conn
   switch (command.name) {
     case 'open': {

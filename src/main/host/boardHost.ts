@@ -65,7 +65,7 @@ export async function startBoardHost(options: {
     baseEnv: env,
     socketPath,
     defaultCwd: options.defaultCwd,
-    rulesDir: resourcesDir ? join(resourcesDir, 'rules') : null,
+    agentsDir: resourcesDir ? join(resourcesDir, 'agents') : null,
     agents,
     reportStats: (id) => {
       const pane = reports.paneStats(id)

@@ -9,6 +9,7 @@ import { openFolder } from '../settings/folderOpener'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { realClock } from '../util/clock'
 import { launchPane } from '../launch/launchPane'
+import { agentList } from '../agents/agentList'
 import { checkWorktree, removeWorktree } from '../worktrees/worktrees'
 import { refusalMessage } from '../../core/worktree/removalVerdict'
 import { BoardError } from '../../shared/ipc/errors'
@@ -89,6 +90,7 @@ export function createHandlers(
       'pane:history': (id) => board.history(id),
       'workspace:layout': () => board.layout,
       'workspace:save-layout': (layout) => board.setLayout(layout),
+      'agents:list': () => agentList(board.agents),
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

@@ -72,7 +72,7 @@ describe('launching an agent by kind', () => {
     expect(cmdline(first.pid)).toEqual(['/bin/bash', exe, '--model', 'opus', '--verbose'])
     await eventually(async () => (await screenText(board.get(first.id))).includes('MODE=from-settings'), 'the env from settings')
 
-    save((s) => ({ ...s, agents: { ...s.agents, claude: { ...s.agents.claude, args: ['--model', 'sonnet'] } } }))
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { ...s.agents.claude!, args: ['--model', 'sonnet'] } } }))
     const second = await call('pane:create', { agent: 'claude', env: { AGENT_MODE: 'per-launch' } })
     await eventually(() => cmdline(second.pid).includes('sonnet'), 'the second agent to start')
     expect(cmdline(second.pid)).toEqual(['/bin/bash', exe, '--model', 'sonnet'])

@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve } from 'node:path'
 import { missingExecutableMessage, planAgentLaunch } from '../../core/launch/launchPlan'
 import type { PaneInfo, PaneWorktree } from '../../shared/domain/pane'
-import type { LaunchPreset, Settings } from '../../shared/domain/settings'
+import { agentSettings, type LaunchPreset, type Settings } from '../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { Board } from '../panes/board'
@@ -49,7 +49,9 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   let command = req.command?.length ? [...req.command, ...(req.args ?? [])] : undefined
   let env = req.env
   if (agent) {
-    const plan = planAgentLaunch(agent, settings.agents[agent], preset && { args: preset.args, env: preset.env }, { args: req.args, env: req.env })
+    const known = board.agents.get(agent)
+    if (!known) throw new BoardError('invalid', `no agent named ${JSON.stringify(agent)}; the agents are ${board.agents.ids().join(', ')} (a folder of your own goes in ${board.agents.userDir ?? 'the config dir’s agents/'}: see \`switchboard agents\`)`)
+    const plan = planAgentLaunch(known.manifest, agentSettings(settings, agent), preset && { args: preset.args, env: preset.env }, { args: req.args, env: req.env })
     env = Object.keys(plan.env).length ? plan.env : undefined
     const path = plan.env.PATH ?? board.launchEnv().PATH
     if (!findExecutable(plan.executable, path, cwd)) throw new BoardError('agent-missing', missingExecutableMessage(plan, searchPath(path)))

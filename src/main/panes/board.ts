@@ -6,7 +6,6 @@ import type { PaneId, PaneInfo, PaneReportCounters, StateHistoryEntry } from '..
 import type { CreatePaneRequest, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { AgentLaunches } from '../agents/agentLaunches'
-import type { AgentKind } from '../../shared/domain/agents'
 import type { ChangeTracker } from '../changes/changeTracker'
 import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
@@ -18,7 +17,8 @@ import type { RestoredPane } from './restoredPane'
 import { PaneRelauncher, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
 import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
-import { BoardRules } from './boardRules'
+import type { AgentCatalog } from '../agents/agentCatalog'
+import { BoardAgents } from './boardAgents'
 import { BoardEvents, type BoardEvent } from './boardEvents'
 import { ClientSessions, type BoardClientSession, type ClientSession } from './clientSessions'
 import { PaneChangeTrackers } from './paneChangeTrackers'
@@ -42,9 +42,11 @@ export interface BoardOptions {
    */
   readonly socketPath?: string
   readonly defaultCwd?: string
-  /** Where the agents' screen rules are; found beside the app by default. */
-  readonly rulesDir?: string | null
-  /** The user's rule overrides (platform config dir by default); null for shipped rules only. */
+  /** The shipped agent folders (resources/agents); found beside the app by default. */
+  readonly agentsDir?: string | null
+  /** The user's own agent folders (platform config dir `agents/` by default); null for shipped agents only. */
+  readonly userAgentsDir?: string | null
+  /** The user's rule overrides (platform config dir `rules/` by default); null for none. */
   readonly userRulesDir?: string | null
   /** Reload rule files when they change (default true). */
   readonly watchRules?: boolean
@@ -68,7 +70,7 @@ export type { BoardEvent, ClientSession }
 /**
  * The id-keyed registry of panes: the one service every host (Electron, browser, CLI) talks to.
  * It registers panes (their listeners, tokens, trackers) and keeps their order; the rest is
- * delegated, one job each: rules (BoardRules), environments (PaneEnvironment), spawning
+ * delegated, one job each: agents and their rules (BoardAgents), environments (PaneEnvironment), spawning
  * (PaneSpawner), restored panes and restart/resume (PaneRelauncher), events to clients
  * (BoardEvents), change counts (PaneChangeTrackers), clients (ClientSessions), recordings
  * (PaneRecordings).
@@ -95,7 +97,7 @@ export class Board extends Disposable {
   /** Every event for clients but `pane:data` (BoardEvents). */
   readonly onEvent: Event<BoardEvent>
 
-  private readonly rules: BoardRules
+  private readonly agentFolders: BoardAgents
   private readonly reaper: SessionReaper | null
   private readonly env: PaneEnvironment
   private readonly trackers: PaneChangeTrackers
@@ -108,12 +110,13 @@ export class Board extends Disposable {
     this.onEvent = this.events.onEvent
     this.recordings = new PaneRecordings(options.clock)
     this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
-    this.rules = this.register(
-      new BoardRules({
+    this.agentFolders = this.register(
+      new BoardAgents({
         clock: options.clock,
         log: options.log,
         baseEnv: options.baseEnv,
-        rulesDir: options.rulesDir,
+        agentsDir: options.agentsDir,
+        userAgentsDir: options.userAgentsDir,
         userRulesDir: options.userRulesDir,
         watch: options.watchRules,
         onReload: () => {
@@ -122,12 +125,13 @@ export class Board extends Disposable {
       }),
     )
     this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
-    this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, rules: this.rules, reaper: this.reaper, agents: options.agents })
+    this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, catalog: this.agentFolders.catalog, reaper: this.reaper, agents: options.agents })
     this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
     this.relauncher = new PaneRelauncher(options.clock, {
       live: (id) => this.panes.get(id),
       get: (id) => this.get(id),
       launch: (id, spec, argv, seed) => this.launchPane(id, spec, argv, seed),
+      resumeOf: (agent) => this.agents.get(agent)?.manifest.resume ?? null,
       retire: (id) => {
         const pane = this.panes.get(id)
         this.paneStores.get(id)?.dispose()
@@ -146,14 +150,19 @@ export class Board extends Disposable {
     })
   }
 
-  /** Re-reads the rule files; a broken file keeps its previous rules. Returns the problems found. */
+  /** The agents in force: shipped and the user's, with their rules (reloaded live). */
+  get agents(): AgentCatalog {
+    return this.agentFolders.catalog
+  }
+
+  /** Re-reads the agent folders and rule files; a broken file keeps what loaded before. Returns the problems found. */
   reloadRules(): string[] {
-    return this.rules.reload().map(formatRuleFileError)
+    return this.agentFolders.reload().map(formatRuleFileError)
   }
 
   /** Problems in the rule files at the last reload (file, line, rule), for the UI. */
   get ruleProblems(): string[] {
-    return this.rules.problems.map(formatRuleFileError)
+    return this.agentFolders.problems.map(formatRuleFileError)
   }
 
   defaultShell(): string {
@@ -174,7 +183,7 @@ export class Board extends Disposable {
    * Spawns a pane for a resolved launch (main's launch service resolves agent kinds, presets and
    * worktrees first). `agent`: the agent it was asked for by name; `worktree`: the one made for it.
    */
-  create(req: CreatePaneRequest, extras: { agent?: AgentKind; worktree?: PaneWorktree } = {}): PaneInfo {
+  create(req: CreatePaneRequest, extras: { agent?: string; worktree?: PaneWorktree } = {}): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
     const spec: PaneLaunchSpec = {

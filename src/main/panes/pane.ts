@@ -4,8 +4,8 @@ import type { Clock } from '../../core/lifecycle/clock'
 import { FlowControl } from '../../core/flow/flowControl'
 import { CountClamp } from '../../core/terminal/countClamp'
 import { isInteractiveShell, programName } from '../../core/process/shells'
-import type { CompiledRule } from '../../core/rules/compileRules'
-import type { LoadedRuleFile } from '../status/ruleFile'
+import type { AgentKnowledge } from '../../core/agents/agentKnowledge'
+import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
@@ -35,10 +35,8 @@ export interface PaneOptions {
   /** The worktree the board made for this pane. */
   readonly worktree?: PaneWorktree | null
   readonly clock: Clock
-  /** The current screen rules of an agent. */
-  readonly rules: (agent: string | null) => readonly CompiledRule[]
-  /** The agent's rule file in force: the version its rules were verified on (drift warning). */
-  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
+  /** The agents in force (the board's AgentCatalog): knowledge, current screen rules, recognition. */
+  readonly agents: AgentSource
   /** Verdict transitions with their evidence, one line each. */
   readonly log: (line: string) => void
   /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
@@ -114,9 +112,12 @@ export class Pane extends Disposable {
   /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
   readonly onDidAlert = this._onDidAlert.event
 
+  private readonly agents: AgentSource
+
   constructor(options: PaneOptions) {
     super()
     this.id = options.id
+    this.agents = options.agents
     this.launch = options.launch
     this.pty = this.register(options.pty)
     this.clock = options.clock
@@ -142,8 +143,7 @@ export class Pane extends Disposable {
         context: this.context,
         argv: options.launch.argv,
         agent: options.agent,
-        rules: options.rules,
-        ruleFile: options.ruleFile,
+        agents: options.agents,
         log: (line) => options.log(`pane ${this.id}: ${line}`),
       }),
     )
@@ -268,6 +268,11 @@ export class Pane extends Disposable {
   async live(): Promise<LiveStatus> {
     await this.settled()
     return this.status.live()
+  }
+
+  /** What the core knows about the agent in front (its dialog keys, for the answer guard); null for none. */
+  get knowledge(): AgentKnowledge | null {
+    return this.agents.knowledge(this.status.agent)
   }
 
   /** The program enabled bracketed paste (read by the answer guard). */

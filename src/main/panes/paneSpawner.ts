@@ -7,7 +7,7 @@ import { PtyProcess } from '../pty/ptyProcess'
 import type { SessionReaper } from '../pty/sessionReaper'
 import type { Logger } from '../util/log'
 import { injectReporting } from './agentInjection'
-import type { BoardRules } from './boardRules'
+import type { AgentCatalog } from '../agents/agentCatalog'
 import { Pane } from './pane'
 import type { PaneEnvironment } from './paneEnvironment'
 import type { PaneLaunchSpec } from './relaunch'
@@ -16,7 +16,8 @@ export interface PaneSpawnerOptions {
   readonly clock: Clock
   readonly log: Logger
   readonly env: PaneEnvironment
-  readonly rules: BoardRules
+  /** The agents in force: which profile launches a command, each pane's knowledge and rules. */
+  readonly catalog: AgentCatalog
   readonly reaper: SessionReaper | null
   readonly agents?: AgentLaunches
 }
@@ -38,10 +39,11 @@ export class PaneSpawner {
 
   /** Throws BoardError('spawn-failed') when the program cannot start; nothing is left behind then. */
   spawn(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): SpawnedPane {
-    const { clock, log, rules } = this.options
+    const { clock, log, catalog } = this.options
     const env = this.options.env.forPane(id, spec.env)
     const launch = { argv, cwd: spec.cwd, env, cols: spec.cols, rows: spec.rows }
-    const injected = injectReporting(this.options.agents, log, id, argv, env, spec.agent)
+    const profile = spec.agent ? catalog.profile(spec.agent) : catalog.profileForCommand(argv)
+    const injected = injectReporting(this.options.agents, log, id, argv, env, profile)
     const result = PtyProcess.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, clock)
     if (!result.ok) {
       injected?.dispose()
@@ -58,8 +60,7 @@ export class PaneSpawner {
       worktree: spec.worktree ?? null,
       agent: spec.agent,
       clock,
-      rules: (agent) => rules.rules(agent),
-      ruleFile: (agent) => rules.file(agent),
+      agents: catalog,
       log: (line) => log.info(line),
     })
     return { pane, env, injected }

@@ -1,9 +1,8 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
-import type { AgentKind } from '../../shared/domain/agents'
 import type { PaneId, PaneInfo, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
-import { resumeCommand } from '../agents/resume'
+import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Pane } from './pane'
 import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
 
@@ -17,7 +16,7 @@ export interface PaneLaunchSpec {
   readonly cols: number
   readonly rows: number
   /** The agent it was launched as by name (`spawn --agent`), whatever the executable is called. */
-  readonly agent?: AgentKind
+  readonly agent?: string
   /** The git worktree made for it: a restart runs in the same one. */
   readonly worktree?: PaneWorktree
 }
@@ -29,8 +28,8 @@ export interface PaneLaunched {
 }
 
 /** The command a restart or resume runs: the agent's resume command when it reported a session. */
-export function relaunchCommand(command: readonly string[], before: PaneInfo): readonly string[] {
-  return resumeCommand(before.agent, command, before.sessionId) ?? command
+export function relaunchCommand(command: readonly string[], before: PaneInfo, resumeOf: ResumeLookup): readonly string[] {
+  return resumeCommand(resumeOf(before.agent), command, before.sessionId) ?? command
 }
 
 /**
@@ -55,6 +54,8 @@ export interface RelaunchHost {
   get(id: PaneId): Pane
   /** Launches a pane in this id's place (throws BoardError when the spawn fails). */
   launch(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed: string): PaneInfo
+  /** How each agent resumes a session (its manifest's `[resume]`, from the catalog in force). */
+  resumeOf: ResumeLookup
   /** Lets go of a live pane that was killed to be replaced: its listeners and its entry. */
   retire(id: PaneId): void
   /** The clients that showed the old pane are attached to the new one. */
@@ -122,7 +123,7 @@ export class PaneRelauncher implements IDisposable {
     if ((!live && !restored) || !spec) return this.host.get(id).info()
     const before = restored ? restored.info() : live!.info()
     const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
-    const argv = relaunchCommand(spec.command, before)
+    const argv = relaunchCommand(spec.command, before, (agent) => this.host.resumeOf(agent))
     if (live) {
       await live.kill()
       this.host.retire(id)

@@ -9,7 +9,8 @@ import type { PaneRecordings } from '../panes/paneRecordings'
 import { parseCast, parseReports } from '../replay/asciicast'
 import { runReplay } from '../replay/replayCommand'
 import { replayRecording } from '../replay/replayRecording'
-import { findRulesDir, RuleRegistry } from '../status/ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { eventually, testBoard, waitForState } from '../test/support'
 import { parseProcessEvents, recordingFiles } from './recordingFiles'
 
@@ -57,7 +58,7 @@ async function replayed(file: string): Promise<Seen[]> {
   const cast = parseCast(readFileSync(files.cast, 'utf8'))
   const reports = parseReports(readFileSync(files.hooks, 'utf8'))
   const process = parseProcessEvents(readFileSync(files.process, 'utf8'))
-  const result = await replayRecording(cast, reports, null, RuleRegistry.loadStrict(findRulesDir()!), { process })
+  const result = await replayRecording(cast, reports, null, AgentCatalog.loadStrict(findAgentsDir()!), { process })
   return result.transitions.map((tr) => ({ t: tr.t, state: tr.state }))
 }
 
@@ -124,7 +125,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     expect(live.map((s) => s.state)).toEqual(['idle', 'input', 'idle', 'working', 'idle', 'exited'])
     compare(live, await replayed(file))
     // `npm run replay -- FILE.cast --json` finds the sidecars itself and prints JSON lines only.
-    const { out, err } = await runReplay({ cast: file, agent: null, hooks: null, process: null, json: true, score: false, rules: null })
+    const { out, err } = await runReplay({ cast: file, agent: null, hooks: null, process: null, json: true, score: false, agents: null })
     expect(err.join('\n')).toContain('shell.process.jsonl')
     const states = out.map((line) => (JSON.parse(line) as { state: PaneState }).state)
     expect(states.slice(states.indexOf('idle'))).toEqual(live.map((s) => s.state))

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { RuleRegistry } from '../status/ruleRegistry'
+import type { AgentCatalog } from '../agents/agentCatalog'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording } from './replayRecording'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from './score'
@@ -39,7 +39,7 @@ export function listFixtureRecordings(root: string): FixtureRecording[] {
 }
 
 /** Replays one recording with its reports, the agent recognised from the recording itself. */
-export async function runFixture(recording: FixtureRecording, registry: RuleRegistry): Promise<FixtureResult> {
+export async function runFixture(recording: FixtureRecording, registry: AgentCatalog): Promise<FixtureResult> {
   const cast = parseCast(readFileSync(recording.cast, 'utf8'))
   const reports = recording.hooks ? parseReports(readFileSync(recording.hooks, 'utf8')) : []
   const agent = await recognizeRecording(cast, registry)

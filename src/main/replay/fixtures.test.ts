@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { formatFixtureTable, listFixtureRecordings, runFixture, type FixtureResult } from './fixtureSuite'
 
 /**
@@ -49,7 +50,7 @@ describe(`fixture recordings in ${SHARED} and ${OWN}`, () => {
     expect(new Set(names).size, 'recording names are unique across both folders').toBe(names.length)
   })
 
-  const registry = RuleRegistry.loadStrict(findRulesDir(__dirname) ?? resolve(REPO, 'resources/rules'))
+  const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname) ?? resolve(REPO, 'resources/agents'))
 
   it.each(recordings.map((r) => [keyOf(r), r] as const))('%s', async (key, recording) => {
     expect(recording.hooks, 'every recording comes with its hooks file').not.toBeNull()

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { parseCast, parseReports } from './asciicast'
 import { UsageError, parseReplayArgs } from './replayCommand'
 import { replayRecording } from './replayRecording'
 import { scoreReplay, truthSegments, verdictSegments } from './score'
 
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 
 describe('asciicast', () => {
   it('reads v2 (absolute times) with output, input, resize and markers', () => {

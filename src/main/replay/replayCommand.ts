@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Evidence } from '../../shared/domain/pane'
-import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { AgentCatalog, findUserAgentsDir } from '../agents/agentCatalog'
+import { formatRuleFileError, isFatal } from '../status/ruleFile'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { parseProcessEvents, recordingFiles } from '../record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments } from './score'
 import { parseUsage, UsageError } from '../util/usage'
 
-export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--rules DIR]
+export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--agents DIR]
 
 Replays an asciicast (v2/v3), the agent's reports and the process signals through the live
 pane's pipeline on the recording's clock and prints one line per state change.
@@ -18,7 +20,7 @@ pane's pipeline on the recording's clock and prints one line per state change.
   --json         one JSON object per line: {"t", "state", "evidence"}; stdout has nothing else
                  (npm prints its own banner to stdout: run it as \`npm run -s replay\`)
   --score        compare with the recording's state markers (ground truth) at the end
-  --rules DIR    rule files to use (default: resources/rules)`
+  --agents DIR   the agent folders to use (default: resources/agents, and your own agents folder)`
 
 export interface ReplayArgs {
   readonly cast: string
@@ -27,7 +29,7 @@ export interface ReplayArgs {
   readonly process: string | null
   readonly json: boolean
   readonly score: boolean
-  readonly rules: string | null
+  readonly agents: string | null
 }
 
 export { UsageError }
@@ -35,13 +37,13 @@ export { UsageError }
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   const { values, positionals } = parseUsage({
     args: [...argv],
-    options: { agent: { type: 'string' }, hooks: { type: 'string' }, process: { type: 'string' }, rules: { type: 'string' }, json: { type: 'boolean' }, score: { type: 'boolean' } },
+    options: { agent: { type: 'string' }, hooks: { type: 'string' }, process: { type: 'string' }, agents: { type: 'string' }, json: { type: 'boolean' }, score: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   })
   if (positionals.length === 0) throw new UsageError('a .cast file is required')
   if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}`)
-  return { cast: positionals[0]!, agent: values.agent ?? null, hooks: values.hooks ?? null, process: values.process ?? null, rules: values.rules ?? null, json: values.json ?? false, score: values.score ?? false }
+  return { cast: positionals[0]!, agent: values.agent ?? null, hooks: values.hooks ?? null, process: values.process ?? null, agents: values.agents ?? null, json: values.json ?? false, score: values.score ?? false }
 }
 
 function evidenceJson(e: Evidence): object {
@@ -57,9 +59,13 @@ function line(tr: ReplayTransition, json: boolean): string {
 /** Runs the replay command; returns the lines to print (stdout) and notes (stderr). */
 export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err: string[] }> {
   const err: string[] = []
-  const rulesDir = args.rules ?? findRulesDir()
-  if (!rulesDir) throw new UsageError('resources/rules not found; pass --rules DIR')
-  const registry = RuleRegistry.loadStrict(rulesDir)
+  const agentsDir = args.agents ?? findAgentsDir()
+  if (!agentsDir) throw new UsageError('resources/agents not found; pass --agents DIR')
+  // Your own agent folders too (not your rule overrides: a replay shows what the shipped rules decide).
+  const registry = new AgentCatalog({ shippedDir: agentsDir, userDir: args.agents ? null : findUserAgentsDir() })
+  const problems = registry.reload().filter(isFatal)
+  if (problems.some((p) => p.file.startsWith(agentsDir))) throw new UsageError(problems.map(formatRuleFileError).join('\n'))
+  for (const p of problems) err.push(`skipped: ${formatRuleFileError(p)}`)
   const cast = parseCast(readFileSync(args.cast, 'utf8'))
   const beside = recordingFiles(args.cast)
   const hooks = args.hooks ?? (existsSync(beside.hooks) ? beside.hooks : null)
@@ -68,7 +74,7 @@ export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err:
   const processEvents = processFile ? parseProcessEvents(readFileSync(processFile, 'utf8')) : []
   err.push(`reports: ${hooks ?? 'none'}; process signals: ${processFile ?? 'none'}`)
   const agent = args.agent ?? (await recognizeRecording(cast, registry))
-  if (args.agent && !registry.agents().includes(args.agent)) throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.agents().join(', ')})`)
+  if (args.agent && !registry.ruleAgents().includes(args.agent)) throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.ruleAgents().join(', ')})`)
   err.push(`agent: ${agent ?? 'none recognised (process signals only)'}`)
   const result = await replayRecording(cast, reports, agent, registry, { process: processEvents })
   const out = result.transitions.map((tr) => line(tr, args.json))

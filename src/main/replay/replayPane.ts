@@ -1,13 +1,12 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposable'
 import { isInteractiveShell } from '../../core/process/shells'
-import type { CompiledRule } from '../../core/rules/compileRules'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
 import { HeadlessMirror } from '../screen/headlessMirror'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
-import type { LoadedRuleFile } from '../status/ruleFile'
+import type { AgentSource } from '../status/agentSource'
 import type { Explanation, VerdictChange } from '../status/statusEngine'
 
 export interface ReplayPaneOptions {
@@ -16,8 +15,8 @@ export interface ReplayPaneOptions {
   /** What the pane ran: decides the agent (and agent switches) and whether its root is a shell, as live. */
   readonly argv: readonly string[]
   readonly clock: Clock
-  readonly rules: (agent: string | null) => readonly CompiledRule[]
-  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
+  /** The agents (an AgentCatalog): knowledge, screen rules, recognition. */
+  readonly agents: AgentSource
 }
 
 /**
@@ -41,8 +40,7 @@ export class ReplayPane implements IDisposable {
         clock: options.clock,
         context: { rootIsShell: isInteractiveShell(options.argv) },
         argv: options.argv,
-        rules: options.rules,
-        ruleFile: options.ruleFile,
+        agents: options.agents,
         log: () => {},
       }),
     )

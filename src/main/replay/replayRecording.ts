@@ -2,7 +2,7 @@ import { VirtualClock } from '../../core/lifecycle/clock'
 import { recognizeAgent } from '../../core/rules/recognizeAgent'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Evidence, PaneState } from '../../shared/domain/pane'
-import type { RuleRegistry } from '../status/ruleRegistry'
+import type { AgentCatalog } from '../agents/agentCatalog'
 import type { RecordedProcess } from '../record/recordingFiles'
 import type { Cast, RecordedReport } from './asciicast'
 import { ReplayPane } from './replayPane'
@@ -32,8 +32,8 @@ const RECOGNIZE_WINDOW_S = 30
  * Which agent a recording shows: the screen's banner or title (each rule file's `recognize`),
  * else the first word of the header's command or title. Null when nothing says.
  */
-export async function recognizeRecording(cast: Cast, registry: RuleRegistry): Promise<string | null> {
-  const recognizers = registry.agents().map((agent) => ({ agent, patterns: registry.file(agent)?.recognize ?? [] }))
+export async function recognizeRecording(cast: Cast, registry: AgentCatalog): Promise<string | null> {
+  const recognizers = registry.ruleAgents().map((agent) => ({ agent, patterns: registry.ruleFile(agent)?.recognize ?? [] }))
   const term = new ReplayTerminal(cast.cols, cast.rows, () => {}, [])
   try {
     for (const e of cast.events) {
@@ -49,7 +49,7 @@ export async function recognizeRecording(cast: Cast, registry: RuleRegistry): Pr
   }
   for (const text of [cast.command, cast.title]) {
     const word = /^[\w.-]+/.exec(text.trim())?.[0]?.toLowerCase()
-    if (word && registry.agents().includes(word)) return word
+    if (word && registry.ruleAgents().includes(word)) return word
   }
   return null
 }
@@ -66,10 +66,10 @@ export interface ReplayOptions {
  * markers `m` are skipped (they are the ground truth, for the scorer only). The pane's argv comes
  * from the recording's header when `switchboard record` made it, else it is the agent's name.
  */
-export async function replayRecording(cast: Cast, reports: readonly RecordedReport[], agent: string | null, registry: RuleRegistry, options: ReplayOptions = {}): Promise<ReplayResult> {
+export async function replayRecording(cast: Cast, reports: readonly RecordedReport[], agent: string | null, registry: AgentCatalog, options: ReplayOptions = {}): Promise<ReplayResult> {
   const clock = new VirtualClock(0)
   const argv = cast.argv ?? (agent ? [agent] : [])
-  const pane = new ReplayPane({ cols: cast.cols, rows: cast.rows, argv, clock, rules: (a) => registry.rules(a), ruleFile: (a) => registry.file(a) })
+  const pane = new ReplayPane({ cols: cast.cols, rows: cast.rows, argv, clock, agents: registry })
   const transitions: ReplayTransition[] = [{ t: 0, state: pane.verdict.state, evidence: pane.verdict.evidence }]
   pane.onDidChangeVerdict(({ previous, verdict }) => {
     if (previous.state !== verdict.state) transitions.push({ t: clock.now() / 1000, state: verdict.state, evidence: verdict.evidence })

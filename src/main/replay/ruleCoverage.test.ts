@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluateRules, traceRules } from '../../core/rules/evaluateRules'
-import { RuleRegistry, findRulesDir } from '../status/ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from '../status/ruleRegistry'
 import { parseCast } from './asciicast'
 import { listFixtureRecordings } from './fixtureSuite'
 import { recognizeRecording } from './replayRecording'
@@ -32,9 +33,9 @@ const FALLBACKS: string[] = ['codex: codex.title-action-required', 'pi: pi.selec
 
 describe('screen rule coverage by real recordings', () => {
   it('every shipped rule matches at least one screen of a real recording', async () => {
-    const dir = findRulesDir()
+    const dir = findAgentsDir()
     expect(dir).not.toBeNull()
-    const registry = new RuleRegistry(dir!)
+    const registry = new AgentCatalog({ shippedDir: dir! })
     expect(registry.reload()).toEqual([])
     const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
     expect(recordings.length).toBeGreaterThan(0)
@@ -44,7 +45,7 @@ describe('screen rule coverage by real recordings', () => {
       const cast = parseCast(readFileSync(recording.cast, 'utf8'))
       const agent = await recognizeRecording(cast, registry)
       if (!agent) continue
-      const rules = registry.rules(agent)
+      const rules = registry.rulesOf(agent)
       const seen = fired.get(agent) ?? new Set<string>()
       fired.set(agent, seen)
       const term = new ReplayTerminal(cast.cols, cast.rows, () => {}, [])
@@ -64,15 +65,15 @@ describe('screen rule coverage by real recordings', () => {
       }
       term.dispose()
     }
-    const missing = registry.agents().flatMap((agent) =>
+    const missing = registry.ruleAgents().flatMap((agent) =>
       registry
-        .rules(agent)
+        .rulesOf(agent)
         .map((r) => r.id)
         .filter((id) => !fired.get(agent)?.has(id))
         .map((id) => `${agent}: ${id}`),
     )
     expect(missing, 'rules no recording fires (record a screen that shows each, or remove it with the reason in its rule file)').toEqual([])
-    const fallbacks = registry.agents().flatMap((agent) => registry.rules(agent).map((r) => `${agent}: ${r.id}`).filter((id) => !decided.has(id)))
+    const fallbacks = registry.ruleAgents().flatMap((agent) => registry.rulesOf(agent).map((r) => `${agent}: ${r.id}`).filter((id) => !decided.has(id)))
     expect(fallbacks, 'rules that match real screens but never decide one: fallbacks by design, named here').toEqual(FALLBACKS)
   }, 240_000)
 })

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import type { AgentName } from '../../shared/domain/agents'
+import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /**
- * What a report body must look like, per agent. Only the fields the status mapping reads are
+ * What a report body must look like, per payload format (an agent's manifest names its format:
+ * `[reporting] payload`). Only the fields the status mapping reads are
  * typed; everything else the agent sends is kept as it came (agents add fields between versions,
  * and an unknown extra field is no reason to lose a report). A field that is present with the
  * wrong type is a reason: it would be misread downstream.
@@ -12,7 +13,7 @@ import type { AgentName } from '../../shared/domain/agents'
 const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
 const Id = z.string().min(1).max(256)
 
-/** Claude Code, Codex and Gemini CLI post the hook's own stdin JSON; the event is `hook_event_name`. */
+/** Claude Code and Codex post the hook's own stdin JSON; the event is `hook_event_name`. */
 const HookPayload = z.looseObject({
   hook_event_name: EventName,
   session_id: Id.optional(),
@@ -64,10 +65,8 @@ const plugin: Parser = (body) => {
   return r.success ? { ok: true, value: { event: r.data.event, payload: r.data.payload } } : { ok: false, message: describe(r.error) }
 }
 
-export const PAYLOAD_PARSERS: Readonly<Record<AgentName, Parser>> = {
-  claude: hook,
-  codex: hook,
-  opencode: plugin,
-  pi: plugin,
-  gemini: hook,
+/** Each format's parser; a new format is a parser here and a name in PAYLOAD_FORMATS. */
+export const PAYLOAD_PARSERS: Readonly<Record<PayloadFormat, Parser>> = {
+  hook,
+  plugin,
 }

@@ -1,5 +1,4 @@
 import type { PaneId } from '../../shared/domain/pane'
-import type { AgentName } from '../../shared/domain/agents'
 
 /**
  * One authenticated, validated report from an agent's hook or plugin, as the report server hands
@@ -8,7 +7,8 @@ import type { AgentName } from '../../shared/domain/agents'
  */
 export interface IncomingReport {
   readonly paneId: PaneId
-  readonly agent: AgentName
+  /** The agent's id. */
+  readonly agent: string
   readonly event: string
   /** The agent's payload as it sent it (validated for the fields the mapping reads). */
   readonly payload: Readonly<Record<string, unknown>>

@@ -39,7 +39,7 @@ function rawRequest(port: number, text: string): Promise<{ status: number; socke
 
 describe('ReportServer', () => {
   it('delivers an authenticated, valid report to the sink with pane, agent, event and time', async () => {
-    const reg = server.register('7', 'claude')
+    const reg = server.register('7', { agent: 'claude', payload: 'hook' })
     const before = Date.now()
     const res = await post(reg, JSON.stringify(stop), reg.token)
     expect(res.status).toBe(200)
@@ -52,22 +52,22 @@ describe('ReportServer', () => {
 
   it('hands a pane its own reports before the sink, so a marker exists before the hook returns', async () => {
     const order: string[] = []
-    const reg = server.register('1', 'codex', (r) => order.push(`pane:${r.event}`))
+    const reg = server.register('1', { agent: 'codex', payload: 'hook' }, (r) => order.push(`pane:${r.event}`))
     await post(reg, JSON.stringify({ hook_event_name: 'PermissionRequest', tool_name: 'Bash' }), reg.token)
     order.push(...reports.map((r) => `sink:${r.event}`))
     expect(order).toEqual(['pane:PermissionRequest', 'sink:PermissionRequest'])
   })
 
   it('reads the event of a plugin envelope (OpenCode, Pi)', async () => {
-    const reg = server.register('2', 'opencode')
+    const reg = server.register('2', { agent: 'opencode', payload: 'plugin' })
     const res = await post(reg, JSON.stringify({ event: 'permission.asked', payload: { sessionID: 'ses_1', permission: 'bash' } }), reg.token)
     expect(res.status).toBe(200)
     expect(reports[0]).toMatchObject({ agent: 'opencode', event: 'permission.asked', payload: { sessionID: 'ses_1', permission: 'bash' } })
   })
 
   it('rejects a wrong, missing or other pane’s token and an unknown pane with 401, counts them, and delivers nothing', async () => {
-    const a = server.register('1', 'claude')
-    const b = server.register('2', 'claude')
+    const a = server.register('1', { agent: 'claude', payload: 'hook' })
+    const b = server.register('2', { agent: 'claude', payload: 'hook' })
     expect((await post(a, JSON.stringify(stop), 'forged')).status).toBe(401)
     expect((await post(a, JSON.stringify(stop))).status).toBe(401)
     expect((await post(a, JSON.stringify(stop), b.token)).status).toBe(401)
@@ -80,20 +80,20 @@ describe('ReportServer', () => {
   })
 
   it('rejects malformed JSON (400) and payloads of the wrong shape (422)', async () => {
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     expect((await post(reg, '{"hook_event_name": "Stop"', reg.token)).status).toBe(400)
     expect((await post(reg, JSON.stringify({ session_id: 's' }), reg.token)).status).toBe(422)
     expect((await post(reg, JSON.stringify({ hook_event_name: 'Stop', last_assistant_message: 42 }), reg.token)).status).toBe(422)
     expect((await post(reg, JSON.stringify({ hook_event_name: '../../etc' }), reg.token)).status).toBe(422)
     expect((await post(reg, JSON.stringify([1, 2]), reg.token)).status).toBe(422)
-    const oc = server.register('2', 'opencode')
+    const oc = server.register('2', { agent: 'opencode', payload: 'plugin' })
     expect((await post(oc, JSON.stringify({ event: 'session.idle' }), oc.token)).status).toBe(422)
     expect(server.stats().rejected).toMatchObject({ malformed: 1, invalid: 5 })
     expect(reports).toEqual([])
   })
 
   it('refuses oversize bodies, declared or streamed, without buffering them, and keeps serving', async () => {
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     const big = JSON.stringify({ hook_event_name: 'PostToolUse', tool_response: 'x'.repeat(200 * 1024) })
     expect((await post(reg, big, reg.token)).status).toBe(413)
     // Chunked, no content-length: the cap applies while the body streams in.
@@ -108,7 +108,7 @@ describe('ReportServer', () => {
   })
 
   it('cuts off a slow client without stalling the reports of others', async () => {
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     // Headers sent, body promised and never delivered.
     const slow = connect(server.port, '127.0.0.1')
     await new Promise((r) => slow.once('connect', r))
@@ -125,8 +125,8 @@ describe('ReportServer', () => {
   }, 15_000)
 
   it('survives a flood from another process: forged reports are cheap 401s and others still get through', async () => {
-    const victim = server.register('1', 'claude')
-    const runaway = server.register('2', 'claude')
+    const victim = server.register('1', { agent: 'claude', payload: 'hook' })
+    const runaway = server.register('2', { agent: 'claude', payload: 'hook' })
     // Another process floods for 2 s with 64 connections: forged tokens for pane 1, the real token of pane 2.
     const script = `
       const http = require('node:http'); const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
@@ -168,8 +168,8 @@ describe('ReportServer', () => {
     await server.close()
     const clock = new VirtualClock(0)
     server = await ReportServer.listen({ sink: (r) => reports.push(r), clock, log: silentLogger })
-    const runaway = server.register('1', 'claude')
-    const calm = server.register('2', 'claude')
+    const runaway = server.register('1', { agent: 'claude', payload: 'hook' })
+    const calm = server.register('2', { agent: 'claude', payload: 'hook' })
     const statuses: number[] = []
     for (let i = 0; i < ReportConstants.Burst + 20; i++) statuses.push((await post(runaway, JSON.stringify(stop), runaway.token)).status)
     expect(statuses.filter((s) => s === 200)).toHaveLength(ReportConstants.Burst)
@@ -191,7 +191,7 @@ describe('ReportServer', () => {
   })
 
   it('never writes a token into its log', async () => {
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     await post(reg, JSON.stringify(stop), reg.token)
     await post(reg, '{', reg.token)
     await post(reg, JSON.stringify(stop), reg.token + 'x')
@@ -202,7 +202,7 @@ describe('ReportServer', () => {
   it('keeps going when the sink throws', async () => {
     await server.close()
     server = await ReportServer.listen({ sink: () => { throw new Error('boom') }, clock: realClock, log: createLogger('error', () => {}) })
-    const reg = server.register('1', 'claude')
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)
   })
@@ -210,7 +210,7 @@ describe('ReportServer', () => {
 
 describe('ReportServer under a slow-connection flood without a token (issue 9, 4)', () => {
   it('accepts every legitimate report while 300 connections hold half-sent headers', async () => {
-    const panes = [server.register('1', 'claude'), server.register('2', 'codex')]
+    const panes = [server.register('1', { agent: 'claude', payload: 'hook' }), server.register('2', { agent: 'codex', payload: 'hook' })]
     const slow: Socket[] = []
     const openSlow = async (n: number) => {
       for (let i = 0; i < n; i++) {
@@ -250,7 +250,7 @@ describe('ReportServer under a slow-connection flood without a token (issue 9, 4
   }, 30_000)
 
   it('gives each pane its own connection capacity: one pane holding many does not block another', async () => {
-    const [greedy, calm] = [server.register('1', 'claude'), server.register('2', 'claude')]
+    const [greedy, calm] = [server.register('1', { agent: 'claude', payload: 'hook' }), server.register('2', { agent: 'claude', payload: 'hook' })]
     const held: Socket[] = []
     for (let i = 0; i < ReportConstants.PerPaneConnections + 10; i++) {
       const s = connect(server.port, '127.0.0.1')

@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
-import type { AgentName } from '../../shared/domain/agents'
+import type { PayloadFormat } from '../../core/agents/agentManifest'
 import type { Logger } from '../util/log'
 import { PAYLOAD_PARSERS } from './payloads'
 import { REJECTION_REASONS, type IncomingReport, type RejectionReason, type PaneReportStats, type ReportSink, type ReportStats } from './report'
@@ -39,9 +39,15 @@ export const TOKEN_HEADER = 'x-switchboard-token'
 /** Reports go to `POST /v1/report/<paneId>`: the id routes, the token authenticates. */
 export const REPORT_PATH = '/v1/report/'
 
+/** Who reports for a pane: the agent's id and the body its reporter posts (null: it reports nothing, every body is refused). */
+export interface Reporter {
+  readonly agent: string
+  readonly payload: PayloadFormat | null
+}
+
 export interface Registration extends IDisposable {
   readonly paneId: PaneId
-  readonly agent: AgentName
+  readonly agent: string
   /** The pane's secret: give it to the pane in its environment only (never argv, never a log). */
   readonly token: string
   /** Where this pane's reports go. */
@@ -49,7 +55,8 @@ export interface Registration extends IDisposable {
 }
 
 interface Entry {
-  readonly agent: AgentName
+  readonly agent: string
+  readonly payload: PayloadFormat | null
   readonly digest: Buffer
   readonly bucket: TokenBucket
   readonly onReport: ReportSink | undefined
@@ -117,10 +124,11 @@ export class ReportServer implements IDisposable {
   }
 
   /** Opens a pane for reports; `onReport` sees that pane's accepted reports before the sink. */
-  register(paneId: PaneId, agent: AgentName, onReport?: ReportSink): Registration {
+  register(paneId: PaneId, reporter: Reporter, onReport?: ReportSink): Registration {
+    const { agent, payload } = reporter
     if (this.panes.has(paneId)) throw new Error(`pane ${paneId} already has a report registration; dispose it first`)
     const token = randomBytes(32).toString('base64url')
-    const entry: Entry = { agent, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
+    const entry: Entry = { agent, payload, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
     this.panes.set(paneId, entry)
     this.perPane.set(paneId, { sockets: new Set(), accepted: 0, rejected: {} })
     return {
@@ -261,7 +269,7 @@ export class ReportServer implements IDisposable {
     } catch {
       return this.reject(res, req, 400, 'malformed', 'the body is not JSON', paneId)
     }
-    const parsed = PAYLOAD_PARSERS[entry.agent](json)
+    const parsed = entry.payload ? PAYLOAD_PARSERS[entry.payload](json) : { ok: false as const, message: 'this agent reports nothing (its agent.toml has no [reporting])' }
     if (!parsed.ok) return this.reject(res, req, 422, 'invalid', `not a ${entry.agent} report: ${parsed.message}`, paneId)
     // The pane may have been unregistered while the body was arriving.
     if (this.panes.get(paneId) !== entry) return this.reject(res, req, 401, 'unauthorized', 'the pane is gone', paneId)

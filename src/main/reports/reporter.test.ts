@@ -59,7 +59,7 @@ const payload = JSON.stringify({ hook_event_name: 'SessionStart', session_id: 'a
 
 describe('reporter command', () => {
   it('posts the hook payload with the pane token, prints nothing and exits 0', async () => {
-    const reg = server.register('r1', 'claude')
+    const reg = server.register('r1', { agent: 'claude', payload: 'hook' })
     const run = await runHook(reporterCommand(resourcesDir, false), baseEnv(reg.url, reg.token), payload)
     expect(run).toMatchObject({ code: 0, stdout: '' })
     expect(reports.find((r) => r.paneId === 'r1')).toMatchObject({ event: 'SessionStart', payload: { session_id: 'abc' } })
@@ -113,7 +113,7 @@ describe('reporter command', () => {
   })
 
   it('a gated event is reported while the marker exists', async () => {
-    const reg = server.register('r2', 'codex')
+    const reg = server.register('r2', { agent: 'codex', payload: 'hook' })
     const marker = join(dir, 'marker')
     writeFileSync(marker, '')
     const body = JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Bash' })
@@ -124,7 +124,7 @@ describe('reporter command', () => {
   })
 
   it('reads the token from a private file when the pane passes it that way (Codex)', async () => {
-    const reg = server.register('r4', 'codex')
+    const reg = server.register('r4', { agent: 'codex', payload: 'hook' })
     const tokenFile = join(dir, 'token')
     writeFileSync(tokenFile, reg.token, { mode: 0o600 })
     const env = { [REPORT_ENV.url]: reg.url, [REPORT_ENV.tokenFile]: tokenFile, [REPORT_ENV.runtime]: process.execPath }
@@ -140,7 +140,7 @@ describe('reporter command', () => {
     const odd = join(dir, "it's a dir")
     const { cpSync } = await import('node:fs')
     cpSync(join(resourcesDir, 'reporter'), join(odd, 'reporter'), { recursive: true })
-    const reg = server.register('r3', 'claude')
+    const reg = server.register('r3', { agent: 'claude', payload: 'hook' })
     const run = await runHook(reporterCommand(odd, false), baseEnv(reg.url, reg.token), payload)
     expect(run).toMatchObject({ code: 0, stdout: '' })
     expect(reports.find((r) => r.paneId === 'r3')).toBeDefined()

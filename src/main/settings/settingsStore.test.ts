@@ -33,7 +33,7 @@ describe('settings store', () => {
     const next = settingsSchema.parse({ notifications: { finished: 'quiet', graceSeconds: 5 }, agents: { claude: { args: ['--model', 'opus'] } }, appearance: { theme: 'light' } })
     expect(store.set(next).settings).toEqual(next)
     expect(statSync(store.path).mode & 0o777).toBe(0o600)
-    expect(new SettingsStore(dir).get().settings.agents.claude.args).toEqual(['--model', 'opus'])
+    expect(new SettingsStore(dir).get().settings.agents.claude!.args).toEqual(['--model', 'opus'])
 
     writeFileSync(store.path, JSON.stringify({ appearance: { fontSize: 16 } }))
     const partial = store.get()

@@ -6,10 +6,11 @@ import { DriftConstants } from '../../core/status/drift'
 import { realScreen } from './__fixtures__/screens'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
 import { PaneStatus } from './paneStatus'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 import { StatusEngine } from './statusEngine'
 
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 const LIMIT = DriftConstants.UnmatchedMs
 
 /** A real screen of another agent: what a redesigned UI looks like to rules that do not know it. */
@@ -27,9 +28,10 @@ function setup(agent: string, first: ScreenView, rootIsShell = false) {
   const log: string[] = []
   const engine = new StatusEngine({
     clock,
+    agents: registry,
     agent,
-    rules: registry.rules(agent),
-    basis: ruleBasis(registry.file(agent)),
+    rules: registry.rulesOf(agent),
+    basis: ruleBasis(registry.ruleFile(agent)),
     context: { rootIsShell },
     screen: () => screen,
     log: (line) => log.push(line),
@@ -47,7 +49,7 @@ function setup(agent: string, first: ScreenView, rootIsShell = false) {
 
 describe('drift warning', () => {
   it('the real screens of another agent match none of the claude rules (the stand-in for a new UI)', () => {
-    expect(evaluateRules(registry.rules('claude'), foreign)).toBeNull()
+    expect(evaluateRules(registry.rulesOf('claude'), foreign)).toBeNull()
   })
 
   it('warns when the agent’s screen has matched none of its rules for 10 s, keeping that screen, and ends when a rule matches', () => {
@@ -104,12 +106,12 @@ describe('drift warning', () => {
     expect(t.engine.drift).toMatchObject({ reason: 'newer-version', since: 16 })
     expect(t.engine.drift!.detail).toMatch(/^claude 2\.2\.0 \(from its screen\) is newer than 2\.1\.197 - 2\.1\.332 \(screen rules, report table\)/)
     // A reload with the shipped rules re-verified on 2.2.0: the report table is still older.
-    const basis = ruleBasis(registry.file('claude'))!
-    t.engine.setRules(registry.rules('claude'), { ...basis, verifiedOn: '2.2.0' })
+    const basis = ruleBasis(registry.ruleFile('claude'))!
+    t.engine.setRules(registry.rulesOf('claude'), { ...basis, verifiedOn: '2.2.0' })
     t.clock.advance(16)
     expect(t.engine.drift?.detail).toMatch(/newer than 2\.1\.197 - 2\.1\.332 \(report table\), the version it/)
     // The user checked 2.2.0 and said so in their override (verified_on): the warning ends.
-    t.engine.setRules(registry.rules('claude'), { ...basis, userVerifiedOn: '2.2.0' })
+    t.engine.setRules(registry.rulesOf('claude'), { ...basis, userVerifiedOn: '2.2.0' })
     t.clock.advance(16)
     expect(t.engine.drift).toBeNull()
     expect(t.drifts.map((d) => d?.reason ?? null)).toEqual(['newer-version', 'newer-version', null])
@@ -133,8 +135,7 @@ describe('drift warning', () => {
       clock,
       context: { rootIsShell: true },
       argv: ['bash'],
-      rules: (agent) => registry.rules(agent),
-      ruleFile: (agent) => registry.file(agent),
+      agents: registry,
       screen: () => screen,
       log: () => {},
     })

@@ -9,7 +9,8 @@ import { parseCast, parseReports } from '../replay/asciicast'
 import { listFixtureRecordings, type FixtureRecording } from '../replay/fixtureSuite'
 import { ReplayTerminal } from '../replay/replayTerminal'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 import { StatusEngine } from './statusEngine'
 
 /**
@@ -18,7 +19,7 @@ import { StatusEngine } from './statusEngine'
  * events, the version the engine read and its longest run of unmatched screens are checked.
  */
 const FIXTURES = resolve(__dirname, '../../../../shared/fixtures')
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 const recordings = listFixtureRecordings(FIXTURES)
 
 async function replayForDrift(recording: FixtureRecording) {
@@ -26,10 +27,10 @@ async function replayForDrift(recording: FixtureRecording) {
   const cast = parseCast(readFileSync(recording.cast, 'utf8'))
   const reports = recording.hooks ? parseReports(readFileSync(recording.hooks, 'utf8')) : []
   const clock = new VirtualClock(0)
-  const parser = agentSignals(agent)?.terminalState
+  const parser = agentSignals(registry.knowledge(agent))?.terminalState
   let engine: StatusEngine | null = null
   const term = new ReplayTerminal(cast.cols, cast.rows, (ident, data) => engine?.osc(ident, data), parser ? [parser.osc] : [])
-  engine = new StatusEngine({ clock, agent, rules: registry.rules(agent), basis: ruleBasis(registry.file(agent)), context: { rootIsShell: false }, screen: () => term.screen() })
+  engine = new StatusEngine({ clock, agents: registry, agent, rules: registry.rulesOf(agent), basis: ruleBasis(registry.ruleFile(agent)), context: { rootIsShell: false }, screen: () => term.screen() })
   const drifts: (PaneDrift | null)[] = []
   engine.onDidChangeDrift((d) => drifts.push(d))
   let longestUnmatched = 0
@@ -66,7 +67,7 @@ describe.skipIf(recordings.length === 0)('drift on the fixture recordings', () =
     const { drifts, longestUnmatched, seen } = await replayForDrift(recording)
     expect(drifts).toEqual([])
     // The engine read the agent's version (banner or reports), and it is one of the verified ones.
-    const range = parseVerifiedRange(registry.file(recording.folder)!.spec.verifiedOn)!
+    const range = parseVerifiedRange(registry.ruleFile(recording.folder)!.spec.verifiedOn)!
     expect([range.from, range.to]).toContain(seen?.version)
     // Far below the drift limit: the margin the constant's doc claims.
     expect(longestUnmatched).toBeLessThan(DriftConstants.UnmatchedMs / 4)

@@ -3,9 +3,10 @@ import { VirtualClock } from '../../core/lifecycle/clock'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { realScreen } from './__fixtures__/screens'
 import { PaneStatus } from './paneStatus'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 
 /** Issue 13: PaneStatus re-fired each engine's events; now its events are handed to each engine it runs. */
 describe('PaneStatus events across an agent taking the pane', () => {
@@ -16,8 +17,7 @@ describe('PaneStatus events across an agent taking the pane', () => {
       clock,
       context: { rootIsShell: true },
       argv: ['bash'],
-      rules: (agent) => registry.rules(agent),
-      ruleFile: (agent) => registry.file(agent),
+      agents: registry,
       screen: () => screen,
       log: () => {},
     })

@@ -1,11 +1,9 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
-import type { CompiledRule } from '../../core/rules/compileRules'
-import { recognizeAgent } from '../../core/process/recognizeAgent'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
+import type { AgentSource } from './agentSource'
 import { ruleBasis } from './driftMonitor'
-import type { LoadedRuleFile } from './ruleFile'
 import { StatusEngine, type EngineScreen, type Explanation, type LiveStatus, type StatusFacts } from './statusEngine'
 import { StatusEvents } from './statusEvents'
 
@@ -16,10 +14,8 @@ export interface PaneStatusOptions {
   readonly argv: readonly string[]
   /** The agent the pane was launched as by kind (its executable may be any wrapper); else recognised from argv. */
   readonly agent?: string
-  /** The current rules of an agent (reloaded files included). */
-  readonly rules: (agent: string | null) => readonly CompiledRule[]
-  /** The agent's rule file in force (registry.file): its verified_on and banner version pattern, for the drift warning by version. */
-  readonly ruleFile?: (agent: string) => LoadedRuleFile | undefined
+  /** The agents in force (AgentCatalog): their knowledge, their current rules (reloaded files included), recognition. */
+  readonly agents: AgentSource
   readonly screen: () => EngineScreen
   readonly log: (line: string) => void
 }
@@ -45,7 +41,7 @@ export class PaneStatus extends Disposable {
 
   constructor(private readonly options: PaneStatusOptions) {
     super()
-    this.agentName = options.agent ?? recognizeAgent(options.argv)
+    this.agentName = options.agent ?? options.agents.recognize(options.argv)
     this.start(this.agentName)
   }
 
@@ -58,7 +54,8 @@ export class PaneStatus extends Disposable {
       new StatusEngine({
         clock: this.options.clock,
         agent,
-        rules: this.options.rules(agent),
+        agents: this.options.agents,
+        rules: this.options.agents.rulesOf(agent),
         basis: this.basis(agent),
         context: this.options.context,
         screen: this.options.screen,
@@ -74,7 +71,7 @@ export class PaneStatus extends Disposable {
   }
 
   private basis(agent: string | null) {
-    return agent === null ? null : ruleBasis(this.options.ruleFile?.(agent))
+    return agent === null ? null : ruleBasis(this.options.agents.ruleFile(agent))
   }
 
   get agent(): string | null {
@@ -114,7 +111,7 @@ export class PaneStatus extends Disposable {
   process(signal: ProcessSignal): void {
     if (signal.kind === 'foreground') {
       this.lastForeground = signal
-      const agent = recognizeAgent(signal.program.argv)
+      const agent = this.options.agents.recognize(signal.program.argv)
       if (agent && agent !== this.agentName) {
         this.agentName = agent
         this.start(agent)
@@ -124,9 +121,16 @@ export class PaneStatus extends Disposable {
     this.engine.process(signal)
   }
 
-  /** Rule files were reloaded: the running engine takes the new rules. */
+  /**
+   * Rule files were reloaded: the running engine takes the new rules. An agent that gains its
+   * first rules (or loses its last) gets a new engine: it is read from its screen from now on
+   * (or from its process only), as a pane launched now would be.
+   */
   reloadRules(): void {
-    this.engine.setRules(this.options.rules(this.agentName), this.basis(this.agentName))
+    const rules = this.options.agents.rulesOf(this.agentName)
+    const expects = rules.length > 0 || this.options.agents.knowledge(this.agentName)?.reports != null
+    if (this.agentName !== null && expects !== this.engine.expectsAgent) return this.start(this.agentName)
+    this.engine.setRules(rules, this.basis(this.agentName))
   }
 
   live(): LiveStatus {

@@ -1,18 +1,19 @@
 import { readFileSync, readdirSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatRuleFileError, parseRuleFile } from './ruleFile'
+import { folderRuleSources } from './ruleRegistry'
 
-const RULES_DIR = resolve(__dirname, '../../../resources/rules')
+const AGENTS_DIR = resolve(__dirname, '../../../resources/agents')
 
 describe('rule files', () => {
   it('every shipped rule file parses, validates and compiles', () => {
-    const files = readdirSync(RULES_DIR).filter((f) => f.endsWith('.toml'))
-    expect(files.length).toBeGreaterThan(0)
-    for (const f of files) {
-      const result = parseRuleFile(f, readFileSync(join(RULES_DIR, f), 'utf8'))
+    const sources = folderRuleSources(AGENTS_DIR)
+    expect(sources.length).toBe(readdirSync(AGENTS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).length)
+    for (const { agent, file } of sources) {
+      const result = parseRuleFile(file, readFileSync(file, 'utf8'))
       if (!result.ok) throw new Error(result.errors.map(formatRuleFileError).join('\n'))
-      expect(result.value.spec.agent).toBe(f.replace(/\.toml$/, ''))
+      expect(result.value.spec.agent).toBe(agent)
     }
   })
 

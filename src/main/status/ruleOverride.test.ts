@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { evaluateRules } from '../../core/rules/evaluateRules'
 import { realScreen } from './__fixtures__/screens'
 import { formatRuleFileError, isFatal } from './ruleFile'
-import { RuleRegistry, findRulesDir, findUserRulesDir } from './ruleRegistry'
+import { RuleRegistry, findAgentsDir, findUserRulesDir } from './ruleRegistry'
 
-const SHIPPED = findRulesDir(__dirname)!
+const SHIPPED = findAgentsDir(__dirname)!
 const shippedIds = RuleRegistry.loadStrict(SHIPPED)
   .rules('claude')
   .map((r) => r.id)
@@ -79,7 +79,7 @@ describe('user rule overrides', () => {
       'claude.footer-idle@5',
     ])
     const file = r.file('claude')!
-    expect(file).toMatchObject({ overrides: join(dir, 'claude.toml'), userVerifiedOn: '2.2.0', file: join(SHIPPED, 'claude.toml') })
+    expect(file).toMatchObject({ overrides: join(dir, 'claude.toml'), userVerifiedOn: '2.2.0', file: join(SHIPPED, 'claude', 'rules.toml') })
     expect(file.spec.verifiedOn).toBe('2.2.0')
     // The added rule decides the real start-up screen now (priority 20 beats the shipped prompt rules).
     expect(evaluateRules(r.rules('claude'), realScreen('claude-idle-startup'))?.ruleId).toBe('claude.update-banner')
@@ -109,7 +109,7 @@ describe('user rule overrides', () => {
     const r = registry()
     const problems = r.reload()
     expect(problems.map(formatRuleFileError)).toEqual([
-      `${join(dir, 'claude.toml')}:2: warning: rule claude.renamed-long-ago: disable: no shipped claude rule has this id, nothing was disabled (the shipped ids are in ${join(SHIPPED, 'claude.toml')})`,
+      `${join(dir, 'claude.toml')}:2: warning: rule claude.renamed-long-ago: disable: no shipped claude rule has this id, nothing was disabled (the shipped ids are in ${join(SHIPPED, 'claude', 'rules.toml')})`,
     ])
     expect(problems.filter(isFatal)).toEqual([])
     expect(r.rules('claude').map((x) => x.id)).toEqual(shippedIds.filter((id) => id !== 'claude.title-spinner'))
@@ -172,10 +172,10 @@ describe('findUserRulesDir', () => {
   })
 })
 
-it('shipped files are named after their agent', () => {
+it('an agent folder’s rules name the agent of the folder', () => {
   const shipped = join(dir, 'shipped')
-  mkdirSync(shipped)
-  writeFileSync(join(shipped, 'claude.toml'), ['agent = "codex"', 'verified_on = "1"', '[[rule]]', 'id = "codex.a"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { contains = "x" }'].join('\n'))
+  mkdirSync(join(shipped, 'claude'), { recursive: true })
+  writeFileSync(join(shipped, 'claude', 'rules.toml'), ['agent = "codex"', 'verified_on = "1"', '[[rule]]', 'id = "codex.a"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { contains = "x" }'].join('\n'))
   const problems = new RuleRegistry(shipped).reload()
-  expect(problems.map(formatRuleFileError)).toEqual([`${join(shipped, 'claude.toml')}:1: agent "codex" does not match the file name: one file per agent, named after it (codex.toml)`])
+  expect(problems.map(formatRuleFileError)).toEqual([`${join(shipped, 'claude', 'rules.toml')}:1: agent "codex" does not match the folder it is in (claude/): the rules name the agent they are for`])
 })

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
@@ -7,17 +7,32 @@ import { formatRuleFileError, isFatal, keyLine, parseRuleFile, type LoadedRuleFi
 import { parseOverrideFile } from './ruleOverride'
 
 /**
- * Finds the shipped rules: `resources/rules` in the first ancestor of `from` that has one (the
- * repository root in development and tests, beside `out/` in a build). A packaged app passes its
- * resources path explicitly.
+ * Finds the shipped agent folders: `resources/agents` in the first ancestor of `from` that has one
+ * (the repository root in development and tests, beside `out/` in a build). A packaged app passes
+ * its resources path explicitly. `SWITCHBOARD_AGENTS_DIR` points elsewhere.
  */
-export function findRulesDir(from: string = __dirname): string | null {
-  if (process.env.SWITCHBOARD_RULES_DIR) return resolve(process.env.SWITCHBOARD_RULES_DIR)
+export function findAgentsDir(from: string = __dirname): string | null {
+  if (process.env.SWITCHBOARD_AGENTS_DIR) return resolve(process.env.SWITCHBOARD_AGENTS_DIR)
   for (let dir = resolve(from); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'resources', 'rules')
+    const candidate = join(dir, 'resources', 'agents')
     if (existsSync(candidate)) return candidate
     if (dirname(dir) === dir) return null
   }
+}
+
+/** One agent's own rule file (its folder's rules.toml), the base its overrides merge into. */
+export interface RuleSource {
+  readonly agent: string
+  readonly file: string
+}
+
+/** The rule files of the agent folders under `root` (`<root>/<agent>/rules.toml`). */
+export function folderRuleSources(root: string): RuleSource[] {
+  if (!existsSync(root)) return []
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, d.name, 'rules.toml')))
+    .map((d) => ({ agent: d.name, file: join(root, d.name, 'rules.toml') }))
+    .sort((a, b) => a.agent.localeCompare(b.agent))
 }
 
 /**
@@ -41,8 +56,11 @@ function tomlFiles(dir: string, problems: RuleFileError[]): string[] | null {
   }
 }
 
-/** Reads a file, or reports why not (it may vanish between listing and reading during a rename-save). */
-function readText(path: string, problems: RuleFileError[]): string | null {
+/**
+ * Reads a rule or agent file, or reports why not (it may vanish between listing and reading during
+ * a rename-save). Every file the board reads from the rules and agent folders is opened here.
+ */
+export function readText(path: string, problems: RuleFileError[]): string | null {
   try {
     return readFileSync(path, 'utf8')
   } catch (err) {
@@ -51,30 +69,56 @@ function readText(path: string, problems: RuleFileError[]): string | null {
   }
 }
 
+/** The largest rule or agent file read: the longest shipped one is 8 KiB; a bigger file is not one (and is the user's, untrusted). */
+export const MAX_RULE_FILE_BYTES = 256 * 1024
+
+/** readText, after checking the file is a regular file of at most `max` bytes (else the reason is in `problems`). */
+export function readBounded(path: string, problems: RuleFileError[], max = MAX_RULE_FILE_BYTES): string | null {
+  try {
+    const stat = statSync(path)
+    if (!stat.isFile()) {
+      problems.push({ file: path, line: 1, message: 'is not a regular file; rules and agent manifests are TOML files' })
+      return null
+    }
+    if (stat.size > max) {
+      problems.push({ file: path, line: 1, message: `is ${stat.size} bytes; a rule file or manifest is at most ${max} (is this the right file?)` })
+      return null
+    }
+  } catch {
+    // Gone or unreadable: readText says which.
+  }
+  return readText(path, problems)
+}
+
 /**
- * The screen rules of every agent, one file per agent: the shipped files, with the user's
- * override files (same names, in `overridesDir`) merged in by rule id. `reload()` re-reads both
- * directories; a file that fails keeps the agent's previous rules in force, and its errors are
- * returned (and logged) with file, line and rule. Deleting an override returns its agent to
- * the shipped rules.
+ * The screen rules of every agent, one file per agent: each agent folder's own rules.toml (shipped
+ * or the user's agent), with the user's override files (`<agent>.toml` in `overridesDir`) merged
+ * in by rule id. `reload()` re-reads them; a file that fails keeps the agent's previous rules in
+ * force, and its errors are returned (and logged) with file, line and rule. Deleting an override
+ * returns its agent to its own rules; an agent whose folder is gone loses its rules.
  */
 export class RuleRegistry {
   private shipped = new Map<string, LoadedRuleFile>()
   private files = new Map<string, LoadedRuleFile>()
+  private readonly sources: () => readonly RuleSource[]
 
   constructor(
-    private readonly dir: string,
+    /** The agent folders' root (`resources/agents`), or the agents' rule files as the catalog has them now. */
+    sources: string | (() => readonly RuleSource[]),
     private readonly log: (line: string) => void = () => {},
-    /** The user's overrides (findUserRulesDir()); null for shipped rules only. */
+    /** The user's overrides (findUserRulesDir()); null for the agents' own rules only. */
     readonly overridesDir: string | null = null,
-  ) {}
-
-  /** The directories the rules come from, for a RuleWatcher. */
-  get dirs(): string[] {
-    return this.overridesDir ? [this.dir, this.overridesDir] : [this.dir]
+  ) {
+    this.sources = typeof sources === 'string' ? () => folderRuleSources(sources) : sources
   }
 
-  /** Loads (or reloads) every `*.toml`; returns the problems found (warnings included), none when all loaded. */
+  /** The directories the rules come from, for a RuleWatcher: each agent's folder, and the overrides. */
+  get dirs(): string[] {
+    const folders = this.sources().map((s) => dirname(s.file))
+    return this.overridesDir ? [...folders, this.overridesDir] : folders
+  }
+
+  /** Loads (or reloads) every rule file; returns the problems found (warnings included), none when all loaded. */
   reload(): RuleFileError[] {
     const problems: RuleFileError[] = []
     this.loadShipped(problems)
@@ -84,28 +128,35 @@ export class RuleRegistry {
   }
 
   private loadShipped(problems: RuleFileError[]): void {
-    if (!existsSync(this.dir)) {
-      problems.push({ file: this.dir, line: 1, message: 'the shipped rules directory is missing; reinstall, or point SWITCHBOARD_RULES_DIR at resources/rules' })
-      return
-    }
-    for (const name of tomlFiles(this.dir, problems) ?? []) {
-      const path = join(this.dir, name)
-      const text = readText(path, problems)
-      if (text === null) continue
+    const sources = this.sources()
+    const next = new Map<string, LoadedRuleFile>()
+    for (const { agent, file: path } of sources) {
+      const previous = this.shipped.get(agent)
+      const keep = () => previous && next.set(agent, previous)
+      const text = readBounded(path, problems)
+      if (text === null) {
+        keep()
+        continue
+      }
       const result = parseRuleFile(path, text)
       if (!result.ok) {
         problems.push(...result.errors)
+        keep()
         continue
       }
-      if (!this.namedAfterAgent(path, text, result.value.spec.agent, problems)) continue
-      this.shipped.set(result.value.spec.agent, result.value)
+      if (!this.namedAfterAgent(path, text, result.value.spec.agent, agent, problems)) {
+        keep()
+        continue
+      }
+      next.set(agent, result.value)
     }
+    this.shipped = next
   }
 
-  private namedAfterAgent(path: string, text: string, agent: string, problems: RuleFileError[]): boolean {
-    const expected = basename(path, '.toml')
+  private namedAfterAgent(path: string, text: string, agent: string, expected: string, problems: RuleFileError[]): boolean {
     if (agent === expected) return true
-    problems.push({ file: path, line: keyLine(text, 'agent'), message: `agent "${agent}" does not match the file name: one file per agent, named after it (${agent}.toml)` })
+    const where = basename(path) === 'rules.toml' ? `the folder it is in (${expected}/)` : `the file name (${agent}.toml)`
+    problems.push({ file: path, line: keyLine(text, 'agent'), message: `agent "${agent}" does not match ${where}: the rules name the agent they are for` })
     return false
   }
 
@@ -119,9 +170,9 @@ export class RuleRegistry {
     for (const name of names) {
       const path = join(dir!, name)
       const agent = basename(name, '.toml')
-      const text = readText(path, problems)
+      const text = readBounded(path, problems)
       const result = text === null ? null : parseOverrideFile(path, text, this.shipped.get(agent))
-      if (result?.ok && this.namedAfterAgent(path, text!, result.value.spec.agent, problems)) {
+      if (result?.ok && this.namedAfterAgent(path, text!, result.value.spec.agent, agent, problems)) {
         problems.push(...result.warnings)
         next.set(agent, result.value)
         continue
@@ -152,7 +203,7 @@ export class RuleRegistry {
   }
 
   /** Loads the registry and throws on any error, not on warnings (for tools and tests). */
-  static loadStrict(dir: string, overridesDir: string | null = null): RuleRegistry {
+  static loadStrict(dir: string | (() => readonly RuleSource[]), overridesDir: string | null = null): RuleRegistry {
     const registry = new RuleRegistry(dir, () => {}, overridesDir)
     const errors = registry.reload().filter(isFatal)
     if (errors.length) throw new Error(errors.map(formatRuleFileError).join('\n'))

@@ -39,9 +39,9 @@ const countingWatch: WatchFn = (path, options, listener) => {
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'switchboard-watch-'))
-  shipped = join(root, 'resources', 'rules')
-  mkdirSync(shipped, { recursive: true })
-  writeFileSync(join(shipped, 'claude.toml'), SHIPPED.join('\n'))
+  shipped = join(root, 'resources', 'agents')
+  mkdirSync(join(shipped, 'claude'), { recursive: true })
+  writeFileSync(join(shipped, 'claude', 'rules.toml'), SHIPPED.join('\n'))
   // Where a user's overrides go on Linux (SWITCHBOARD_CONFIG_DIR, as the tests set it), not created yet.
   overrides = findUserRulesDir({ SWITCHBOARD_CONFIG_DIR: join(root, 'config', 'switchboard') })
   open = 0
@@ -100,7 +100,7 @@ describe('RuleWatcher', () => {
   })
 
   it('follows the shipped dir, and an override dir deleted and created again', async () => {
-    writeFileSync(join(shipped, 'claude.toml'), [...SHIPPED, ...rule('claude.goodbye', 'exited', 90, 'Goodbye!')].join('\n'))
+    writeFileSync(join(shipped, 'claude', 'rules.toml'), [...SHIPPED, ...rule('claude.goodbye', 'exited', 90, 'Goodbye!')].join('\n'))
     await until(() => ids().includes('claude.goodbye'), 'the shipped edit to load')
 
     mkdirSync(overrides, { recursive: true })

@@ -17,8 +17,13 @@ export const enum RuleWatcherConstants {
 export type WatchFn = (path: string, options: { persistent: boolean }, listener: WatchListener<string>) => FSWatcher
 
 export interface RuleWatcherOptions {
-  /** The shipped rules and the user's override dir (RuleRegistry.dirs); a dir may not exist yet. */
-  readonly dirs: readonly string[]
+  /**
+   * The folders to watch (RuleRegistry.dirs, AgentCatalog.dirs); a dir may not exist yet. A
+   * function is asked again after every reload: a new agent folder is watched from then on.
+   */
+  readonly dirs: readonly string[] | (() => readonly string[])
+  /** Folders whose sub-folders are agents: any name changing in them (a folder added or removed) reloads. */
+  readonly roots?: readonly string[]
   /** Re-reads the rules and hands them to the panes; returns the problems found (RuleRegistry.reload). */
   readonly reload: () => readonly RuleFileError[]
   readonly clock: Clock
@@ -48,6 +53,8 @@ class DirWatch implements IDisposable {
     private readonly watch: WatchFn,
     private readonly changed: () => void,
     private readonly log: (line: string) => void,
+    /** Which names in the folder are worth a reload: rule and agent files, or (an agents root) any. */
+    private readonly relevant: (name: string) => boolean = (name) => name.endsWith('.toml'),
   ) {
     this.arm()
   }
@@ -85,8 +92,8 @@ class DirWatch implements IDisposable {
       return
     }
     if (!existsSync(this.dir)) return this.rearm()
-    // A null name (some platforms) could be any file; anything else must be a rule file.
-    if (name === null || name.endsWith('.toml')) this.changed()
+    // A null name (some platforms) could be any file; anything else must be a rule or agent file.
+    if (name === null || this.relevant(name)) this.changed()
   }
 
   /** The directory went away (deleted, renamed): its rules changed, and it is waited for again. */
@@ -110,6 +117,8 @@ class DirWatch implements IDisposable {
  */
 export class RuleWatcher extends Disposable {
   private pending: IDisposable | null = null
+  private readonly watches = new Map<string, DirWatch>()
+  private readonly watchFn: WatchFn
   private lastProblems: readonly RuleFileError[] = []
   private readonly log: (line: string) => void
 
@@ -119,9 +128,32 @@ export class RuleWatcher extends Disposable {
   constructor(private readonly options: RuleWatcherOptions) {
     super()
     this.log = options.log ?? (() => {})
-    const watch = options.watch ?? ((path, opts, listener) => fsWatch(path, opts, listener))
-    for (const dir of new Set(options.dirs)) this.register(new DirWatch(dir, watch, () => this.schedule(), this.log))
-    this.register({ dispose: () => (this.pending?.dispose(), (this.pending = null)) })
+    this.watchFn = options.watch ?? ((path, opts, listener) => fsWatch(path, opts, listener))
+    this.syncWatches()
+    this.register({
+      dispose: () => {
+        this.pending?.dispose()
+        this.pending = null
+        for (const w of this.watches.values()) w.dispose()
+        this.watches.clear()
+      },
+    })
+  }
+
+  /** Watches exactly the folders the options name now: new ones added, gone ones closed. */
+  private syncWatches(): void {
+    const dirs = typeof this.options.dirs === 'function' ? this.options.dirs() : this.options.dirs
+    const roots = new Set(this.options.roots ?? [])
+    const wanted = new Set([...dirs, ...roots])
+    for (const [dir, w] of this.watches) {
+      if (wanted.has(dir)) continue
+      w.dispose()
+      this.watches.delete(dir)
+    }
+    for (const dir of wanted) {
+      if (this.watches.has(dir)) continue
+      this.watches.set(dir, new DirWatch(dir, this.watchFn, () => this.schedule(), this.log, roots.has(dir) ? () => true : undefined))
+    }
   }
 
   /** The problems of the latest reload (for the UI to show until they are fixed). */
@@ -144,9 +176,11 @@ export class RuleWatcher extends Disposable {
     } catch (err) {
       // A reload that throws is a bug, but the board must keep running on the rules it has.
       this.log(`rules: reload failed (${(err as Error).stack ?? String(err)}); the previous rules stay in force`)
-      problems = [{ file: this.options.dirs[0] ?? '', line: 1, message: `reload failed: ${(err as Error).message}` }]
+      const dirs = typeof this.options.dirs === 'function' ? this.options.dirs() : this.options.dirs
+      problems = [{ file: dirs[0] ?? '', line: 1, message: `reload failed: ${(err as Error).message}` }]
     }
     this.lastProblems = problems
+    if (!this.store.isDisposed) this.syncWatches()
     const fatal = problems.filter(isFatal).length
     this.log(fatal ? `rules reloaded with ${fatal} error(s): ${problems.map(formatRuleFileError).join('; ')}` : 'rules reloaded')
     this._onDidReload.fire({ at: this.options.clock.now(), problems })

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { evaluateRules } from '../../core/rules/evaluateRules'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { realScreen } from './__fixtures__/screens'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
-const classify = (agent: string, view: ScreenView) => evaluateRules(registry.rules(agent), view)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
+const classify = (agent: string, view: ScreenView) => evaluateRules(registry.rulesOf(agent), view)
 
 /** Each real screen, the shipped rules' verdict on it, and the rule that decides. */
 const CASES: [screen: string, agent: string, state: string | null, rule: string | null][] = [
@@ -218,7 +219,7 @@ describe('shipped screen rules on real screens', () => {
       ['gemini-idle', 'gemini'],
     ] as const) {
       const view = realScreen(screen)
-      const found = registry.agents().find((a) => registry.file(a)?.recognize.some((p) => p.test([view.title, ...view.lines].join('\n'))))
+      const found = registry.ruleAgents().find((a) => registry.ruleFile(a)?.recognize.some((p) => p.test([view.title, ...view.lines].join('\n'))))
       expect(found).toBe(agent)
     }
   })

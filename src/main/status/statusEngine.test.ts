@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { VirtualClock } from '../../core/lifecycle/clock'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { realScreen } from './__fixtures__/screens'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 import { StatusEngine, type EngineScreen } from './statusEngine'
 
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 
 function setup(agent: string, first: ScreenView) {
   const clock = new VirtualClock(0)
@@ -14,8 +15,9 @@ function setup(agent: string, first: ScreenView) {
   const log: string[] = []
   const engine = new StatusEngine({
     clock,
+    agents: registry,
     agent,
-    rules: registry.rules(agent),
+    rules: registry.rulesOf(agent),
     context: { rootIsShell: false },
     screen: () => (reads++, screen),
     log: (line) => log.push(line),
@@ -60,7 +62,7 @@ describe('StatusEngine', () => {
   it('evaluates on a shared 8 ms grid: panes changed within one step are read in one wake-up, 8–16 ms after their change', () => {
     const clock = new VirtualClock(1000)
     const reads: number[] = []
-    const engines = [0, 3, 6].map(() => new StatusEngine({ clock, agent: 'claude', rules: registry.rules('claude'), context: { rootIsShell: false }, screen: () => (reads.push(clock.now()), realScreen('claude-idle-startup')) }))
+    const engines = [0, 3, 6].map(() => new StatusEngine({ clock, agents: registry, agent: 'claude', rules: registry.rulesOf('claude'), context: { rootIsShell: false }, screen: () => (reads.push(clock.now()), realScreen('claude-idle-startup')) }))
     engines[0]!.screenChanged()
     clock.advance(3)
     engines[1]!.screenChanged()
@@ -126,7 +128,7 @@ describe('StatusEngine', () => {
     expect(e.verdict.state).toBe('question')
     expect(e.rules.find((r) => r.matched)?.ruleId).toBe('claude.question-dialog')
     expect(e.rules.filter((r) => r.matched).map((r) => r.ruleId)).toEqual(['claude.question-dialog'])
-    expect(e.rules).toHaveLength(registry.rules('claude').length)
+    expect(e.rules).toHaveLength(registry.rulesOf('claude').length)
     // Only when something was typed, never what (a password typed into `read -s` is input too).
     expect(e.lastInputAt).toBe(t.clock.now() - 16)
     expect(JSON.stringify(e)).not.toContain('hunter2')
@@ -145,7 +147,7 @@ describe('StatusEngine', () => {
 
   it('keeps the process semantics for a pane without an agent (a shell)', () => {
     const clock = new VirtualClock(0)
-    const engine = new StatusEngine({ clock, agent: null, rules: [], context: { rootIsShell: true }, screen: () => realScreen('claude-working') })
+    const engine = new StatusEngine({ clock, agents: registry, agent: null, rules: [], context: { rootIsShell: true }, screen: () => realScreen('claude-working') })
     engine.screenChanged()
     clock.advance(16)
     expect(engine.verdict.state).toBe('starting')

@@ -4,6 +4,7 @@ import type { Event } from '../../core/lifecycle/emitter'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
 import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
+import type { AgentDirectory } from '../../core/agents/agentSet'
 import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
@@ -48,8 +49,10 @@ export interface EngineScreen extends ScreenView {
 
 export interface StatusEngineOptions {
   readonly clock: Clock
-  /** `claude`, `codex`, `opencode`, `pi`, or null for a pane without a known agent. */
+  /** The agent's id (`claude`, a user's `mytool`), or null for a pane without a known agent. */
   readonly agent: string | null
+  /** What is known about agents (AgentCatalog): this agent's tables, and which agent a foreground program is. */
+  readonly agents: AgentDirectory
   /** The agent's compiled screen rules (empty for none). */
   readonly rules: readonly CompiledRule[]
   /** What the rules were verified on and how to read the version off the screen (ruleBasis(registry.file(agent))); drift by version needs it. */
@@ -136,10 +139,12 @@ export class StatusEngine extends Disposable {
     this.onDidChangeVerdict = this.events.onDidChangeVerdict
     this.onDidChangeDrift = this.events.onDidChangeDrift
     this.rules = options.rules
-    this.signals = agentSignals(options.agent)
+    this.signals = agentSignals(options.agents.knowledge(options.agent))
     this.ctx = {
       ...options.context,
-      agent: options.agent,
+      // An agent with neither screen rules nor reports (a user's folder without rules.toml) says
+      // nothing of its own: it is watched like any program (working, input, exited by its process).
+      agent: options.rules.length > 0 || this.signals !== null ? options.agent : null,
       escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
       enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
       answerKeys: this.signals?.answerKeys ?? null,
@@ -170,6 +175,11 @@ export class StatusEngine extends Disposable {
   /** The agent may have changed under its rules: its screen matches none, or it is newer than they were verified on. */
   get drift(): PaneDrift | null {
     return this.driftMonitor.drift
+  }
+
+  /** The agent's signals are expected (it has screen rules or reports); else the engine reads the process only. */
+  get expectsAgent(): boolean {
+    return this.ctx.agent !== null
   }
 
   /** Swaps the rules (a reloaded rule file; `basis` unchanged when omitted) and re-evaluates the screen. */
@@ -214,7 +224,7 @@ export class StatusEngine extends Disposable {
 
   /** Spawn, foreground program and exit, from the pane's supervisor. */
   process(signal: ProcessSignal): void {
-    this.presence = notePresence(this.presence, signal, this.options.context, this.options.agent)
+    this.presence = notePresence(this.presence, signal, this.options.context, this.options.agent, (argv) => this.options.agents.recognize(argv))
     this.apply(signal)
   }
 

@@ -6,23 +6,24 @@ import { emptyTracker, interpretReport, type ReportTracker } from '../../core/st
 import type { StatusSignal } from '../../core/status/signals'
 import { initialMemory, type StatusMemory } from '../../core/status/statusMemory'
 import { realScreen } from './__fixtures__/screens'
-import { RuleRegistry, findRulesDir } from './ruleRegistry'
+import { AgentCatalog } from '../agents/agentCatalog'
+import { findAgentsDir } from './ruleRegistry'
 
 /**
  * Each rule of the status priority (decideStatus.ts), exercised with real screens (replayed from
  * the fixture recordings) and real payloads (from their hooks files, trimmed to the fields read).
  */
-const registry = RuleRegistry.loadStrict(findRulesDir(__dirname)!)
+const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 
 function pane(agent: string, rootIsShell = false) {
   const ctx = { rootIsShell, agent, escapeCancelsDialog: agent === 'claude' }
-  const signals = agentSignals(agent)!
+  const signals = agentSignals(registry.knowledge(agent))!
   let memory: StatusMemory = initialMemory(0)
   let tracker: ReportTracker = emptyTracker
   const apply = (signal: StatusSignal) => (memory = reduceStatus(memory, signal, signal.at, ctx))
   return {
     screen(at: number, name: string) {
-      apply({ kind: 'screen', at, match: evaluateRules(registry.rules(agent), realScreen(name)) })
+      apply({ kind: 'screen', at, match: evaluateRules(registry.rulesOf(agent), realScreen(name)) })
       return this
     },
     report(at: number, event: string, payload: unknown = {}) {

@@ -10,6 +10,7 @@ export function testBoard(extra: Partial<ConstructorParameters<typeof Board>[0]>
     log: silentLogger,
     baseEnv: { PATH: process.env.PATH, HOME: process.env.HOME, SHELL: '/bin/bash', LANG: 'C.UTF-8' },
     // The developer's own ~/.config rules must not change what the tests see.
+    userAgentsDir: null,
     userRulesDir: null,
     watchRules: false,
     ...extra,

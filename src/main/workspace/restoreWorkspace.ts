@@ -10,7 +10,7 @@ import type { WorkspaceStore } from './workspaceStore'
  * running an arbitrary program again unasked could repeat what it did.
  */
 export function restoreWorkspace(board: Board, workspace: WorkspaceStore, log: Logger, resumeOnStart = sharedSettingsStore().get().settings.sessions.resumeOnStart): void {
-  const panes = workspace.restorable()
+  const panes = workspace.restorable((agent) => board.agents.get(agent)?.manifest.resume ?? null)
   board.restore(panes)
   const layout = workspace.layout()
   if (layout) board.setLayout(layout, false)

@@ -3,7 +3,7 @@ import { Disposable, type IDisposable } from '../../core/lifecycle/disposable'
 import { isShell } from '../../core/process/shells'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
-import { resumeCommand } from '../agents/resume'
+import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import type { PaneLaunchSpec } from '../panes/relaunch'
@@ -72,15 +72,18 @@ export class WorkspaceStore extends Disposable {
     return this.db.path
   }
 
-  /** The saved panes, each with its last screen; those that still ran when the board stopped are interrupted. */
-  restorable(): RestorablePane[] {
+  /**
+   * The saved panes, each with its last screen; those that still ran when the board stopped are
+   * interrupted, to be resumed the way their agent's manifest says (`resumeOf`).
+   */
+  restorable(resumeOf: ResumeLookup): RestorablePane[] {
     const aliveAt = Number(this.db.getValue(ALIVE_AT) ?? 0)
     return this.db.panes().map((p) => {
       const screen = this.db.screen(p.id)
       return {
         ...p,
         serialized: screen?.serialized ?? '',
-        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now()),
+        interruption: p.exit ? null : interruptionOf(p, Math.max(aliveAt, screen?.savedAt ?? 0) || this.clock.now(), resumeOf),
       }
     })
   }
@@ -252,7 +255,7 @@ function processCwd(pid: number): string | null {
   }
 }
 
-function interruptionOf(p: SavedPane, at: number): PaneInterruption {
-  const resumed = resumeCommand(p.agent, p.command, p.sessionId)
+function interruptionOf(p: SavedPane, at: number, resumeOf: ResumeLookup): PaneInterruption {
+  const resumed = resumeCommand(resumeOf(p.agent), p.command, p.sessionId)
   return resumed ? { at, resume: { kind: 'session', sessionId: p.sessionId! }, command: resumed } : { at, resume: { kind: 'rerun' }, command: p.command }
 }

@@ -1,27 +1,55 @@
 /**
- * The agents the board knows: the one list every other list is derived from (settings, the new
- * pane form, report tables, launch profiles, rule files). What each agent is made of lives in one
- * folder per layer; src/core/agents/README.md says how to add a version or an agent.
+ * Agents as clients see them. Which agents exist is not a list in the code: it is the agent
+ * folders (resources/agents/<id>/ shipped, `<config>/agents/<id>/` the user's), read by main's
+ * AgentCatalog; clients ask for the list (`agents:list`). What a folder holds is documented in
+ * resources/agents/README.md.
  */
+import { z } from 'zod'
 
-export const AGENT_NAMES = ['claude', 'codex', 'opencode', 'pi', 'gemini'] as const
-/** An agent the board launches with reporting injected and reads with its own rules. */
-export type AgentName = (typeof AGENT_NAMES)[number]
+/** Agent ids: folder names, settings keys, `spawn --agent` values. */
+export const AGENT_ID_PATTERN = /^[a-z][a-z0-9-]{0,31}$/
+export const agentIdSchema = z.string().regex(AGENT_ID_PATTERN, 'an agent id is lower-case letters, digits and -, like "claude" or "mytool"')
 
-/** The agents plus `shell`: any other program, launched as typed, reporting nothing. */
-export const AGENT_KINDS = [...AGENT_NAMES, 'shell'] as const
-export type AgentKind = (typeof AGENT_KINDS)[number]
+/** `shell`: any other program, launched as typed, reporting nothing. Not an agent folder. */
+export const SHELL_KIND = 'shell'
 
-/** How the UI names each agent. */
-export const AGENT_DISPLAY_NAMES = {
-  claude: 'Claude Code',
-  codex: 'Codex',
-  opencode: 'OpenCode',
-  pi: 'Pi',
-  gemini: 'Gemini CLI',
-  shell: 'Shell',
-} as const satisfies Record<AgentKind, string>
+/** One agent as the new-pane form, the settings and `switchboard agents` show it. */
+export interface AgentInfo {
+  readonly id: string
+  /** How the UI names it. */
+  readonly name: string
+  /** Shipped with the board, or a folder of the user's own. */
+  readonly source: 'shipped' | 'user'
+  /** Its folder. */
+  readonly folder: string
+  /** The command run when the settings name no executable. */
+  readonly command: readonly string[]
+  /** It has screen rules (its own rules.toml, or an override). */
+  readonly rules: boolean
+  /** Reporting is injected into its launches (hooks, a plugin). */
+  readonly reports: boolean
+  /** The versions its knowledge was verified on: the manifest's and the rules'. */
+  readonly verifiedOn: { readonly agent: string | null; readonly rules: string | null }
+}
 
-export function isAgentName(name: string | null | undefined): name is AgentName {
-  return name != null && (AGENT_NAMES as readonly string[]).includes(name)
+/** What `switchboard agents` adds: is it installed here, which version, and is that newer than what was verified. */
+export interface AgentInstall {
+  /** The executable that would run (settings, else the command's), found on PATH or as a path; null when not found. */
+  readonly executable: string | null
+  /** What was looked for. */
+  readonly looked: string
+  /** The installed version; null when unknown (not installed, or no way to read it). */
+  readonly version: string | null
+  /** Why the version is unknown, when it is. */
+  readonly versionProblem: string | null
+  /** Newer than every version its knowledge was verified on: its screens or reports may have changed. Null when unknown. */
+  readonly newer: boolean | null
+}
+
+export type AgentReport = AgentInfo & AgentInstall
+
+/** Problems in the agent folders (file, line, reason) at the last reload, as `file:line: message`. */
+export interface AgentList {
+  readonly agents: readonly AgentInfo[]
+  readonly problems: readonly string[]
 }

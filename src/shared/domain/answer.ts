@@ -55,6 +55,11 @@ export interface DialogSnapshot {
   readonly denyAnswerable: boolean
   /** The key of the question's free-text option ("Type something."), when the board can fill it. */
   readonly freeTextKey: string | null
+  /**
+   * The agent's wording of its long options (its manifest's `option_labels`, `{}` where it
+   * varies): completes an option a narrow pane wrapped off its row. Empty when it has none.
+   */
+  readonly optionLabels: readonly string[]
 }
 
 /** Keystrokes typed into a terminal view (`pane:type`): delivered, or held by the type-ahead guard. */

@@ -3,7 +3,7 @@
  * every read (a hand-edited file can hold anything) and on every write from a client.
  */
 import { z } from 'zod'
-import { AGENT_NAMES, type AgentName } from './agents'
+import { agentIdSchema } from './agents'
 
 /** Environment names as a shell accepts them. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -11,7 +11,7 @@ const envName = z.string().regex(ENV_NAME_PATTERN, 'environment names are letter
 
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
 
-const agentLaunchSchema = z
+export const agentLaunchSchema = z
   .object({
     /** Empty: the agent's name, found on PATH. */
     executable: z.string().max(4096).default(''),
@@ -26,7 +26,7 @@ const agentLaunchSchema = z
 export const launchPresetSchema = z
   .object({
     name: z.string().trim().min(1).max(80),
-    agent: z.enum(AGENT_NAMES),
+    agent: agentIdSchema,
     /** Added after the agent's default arguments. */
     args: z.array(z.string().max(4096)).max(64).default([]),
     env: z.record(envName, z.string().max(4096)).default({}),
@@ -112,10 +112,11 @@ const securitySchema = z
 export const settingsSchema = z
   .object({
     notifications: notificationsSchema.prefault({}),
+    /** Per agent id (shipped or the user's own): executable, default arguments, environment. An agent not named uses its own command. */
     agents: z
-      .object(Object.fromEntries(AGENT_NAMES.map((name) => [name, agentLaunchSchema.prefault({})])) as Record<AgentName, z.ZodPrefault<typeof agentLaunchSchema>>)
-      .strict()
-      .prefault({}),
+      .record(agentIdSchema, agentLaunchSchema)
+      .refine((a) => Object.keys(a).length <= 128, 'settings for at most 128 agents')
+      .default({}),
     appearance: appearanceSchema.prefault({}),
     security: securitySchema.prefault({}),
     presets: z
@@ -144,6 +145,15 @@ export const settingsSchema = z
   .strict()
 
 export type Settings = z.infer<typeof settingsSchema>
+export type AgentLaunchSettings = z.infer<typeof agentLaunchSchema>
+
+/** An agent without settings of its own: its command as its folder says. */
+export const NO_AGENT_SETTINGS: AgentLaunchSettings = { executable: '', args: [], env: {} }
+
+/** The settings for one agent (defaults when it has none). */
+export function agentSettings(settings: Settings, agent: string): AgentLaunchSettings {
+  return Object.prototype.hasOwnProperty.call(settings.agents, agent) ? settings.agents[agent]! : NO_AGENT_SETTINGS
+}
 
 export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({})
 

@@ -21,7 +21,7 @@ import type {
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
-import { AGENT_NAMES } from '../domain/agents'
+import { agentIdSchema, type AgentList } from '../domain/agents'
 import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 
 /** Limits on what a client may send; named so a rejection can say which limit was hit. */
@@ -58,7 +58,7 @@ export const createPaneRequestSchema = z
       .optional(),
     title: z.string().max(ContractLimits.maxTitleChars).optional(),
     /** Launch this agent the way the settings say (executable, default arguments, environment); `command` must be absent. */
-    agent: z.enum(AGENT_NAMES).optional(),
+    agent: agentIdSchema.optional(),
     /** Arguments for this launch, after the agent's (and the preset's) defaults. */
     args: z.array(z.string().max(ContractLimits.maxArgChars)).max(ContractLimits.maxArgs).optional(),
     /** A saved launch preset by name: its agent, arguments, environment, directory and setup commands. */
@@ -192,6 +192,8 @@ export const Invoke = {
   /** The layout the renderer saved last (it lives in the renderer; main keeps it with the workspace). */
   'workspace:layout': invoke(z.tuple([])).returns<SavedLayout | null>(),
   'workspace:save-layout': invoke(z.tuple([savedLayoutSchema])).returns<void>(),
+  /** The agents in force (shipped and the user's own folders) and the problems of the last reload. */
+  'agents:list': invoke(z.tuple([])).returns<AgentList>(),
   'settings:get': invoke(z.tuple([])).returns<SettingsSnapshot>(),
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */

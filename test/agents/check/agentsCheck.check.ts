@@ -1,8 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, it } from 'vitest'
 import { checkExitCode, checkRow, failedRow, formatCheckTable, skippedRow, type CheckRow } from '../../../src/main/replay/checkTable'
-import { runClaudeScenario, type ClaudeMode } from '../claude/scenario'
-import { AGENT_SCENARIOS, scoreLive, type ScenarioAgent } from '../support/scenarios'
+import { AGENT_SCENARIOS, scoreLive } from '../support/scenarios'
 import type { AgentHarness } from '../support/harness'
 
 /**
@@ -16,7 +15,8 @@ import type { AgentHarness } from '../support/harness'
 interface Plan {
   readonly agents: readonly { readonly agent: string; readonly version: string; readonly bin: string }[]
   readonly sizes: readonly string[]
-  readonly modes: readonly ClaudeMode[]
+  /** The modes to run, of the agents that have modes (Claude's); an agent's own list filtered by it. */
+  readonly modes: readonly string[]
   readonly record: string
   /** Epoch ms: no run starts after it. */
   readonly deadline: number
@@ -31,9 +31,14 @@ afterAll(() => {
   if (OUT) writeFileSync(OUT, JSON.stringify({ rows, table: formatCheckTable(rows), exitCode: checkExitCode(rows) }, null, 2))
 })
 
-const cases = (plan?.agents ?? []).flatMap((a) =>
-  plan!.sizes.flatMap((size) => (a.agent === 'claude' ? plan!.modes.map((mode) => ({ ...a, size, scenario: mode })) : [{ ...a, size, scenario: 'default' }])),
-)
+/** An agent's scenario variants: its own modes, those the plan names (all, when it names none of them). */
+function modesOf(agent: string): readonly string[] {
+  const own = AGENT_SCENARIOS.get(agent)?.modes ?? ['default']
+  const chosen = own.filter((m) => plan!.modes.includes(m))
+  return own.length > 1 && chosen.length ? chosen : own
+}
+
+const cases = (plan?.agents ?? []).flatMap((a) => plan!.sizes.flatMap((size) => modesOf(a.agent).map((mode) => ({ ...a, size, scenario: mode }))))
 
 describe.skipIf(!plan || !OUT)('agents:check', () => {
   it.each(cases.map((c) => [`${c.agent} ${c.version} ${c.scenario} ${c.size}`, c] as const))('%s', async (_name, c) => {
@@ -42,10 +47,9 @@ describe.skipIf(!plan || !OUT)('agents:check', () => {
     const [cols, rowCount] = c.size.split('x').map(Number) as [number, number]
     let harness: AgentHarness | undefined
     try {
-      const result =
-        c.agent === 'claude'
-          ? await runClaudeScenario({ bin: c.bin, version: c.version, mode: c.scenario as ClaudeMode, cols, rows: rowCount })
-          : await AGENT_SCENARIOS[c.agent as ScenarioAgent]({ bin: c.bin, version: c.version, cols, rows: rowCount })
+      const scenario = AGENT_SCENARIOS.get(c.agent)
+      if (!scenario) throw new Error(`${c.agent} has no scenario (test/agents/${c.agent}/scenario.ts)`)
+      const result = await scenario.run({ bin: c.bin, version: c.version, mode: c.scenario, cols, rows: rowCount })
       harness = result.harness
       const name = `${c.agent}-${c.version}-${c.scenario}-${c.size}`
       harness.recorder.save(plan!.record, name, `${c.agent} ${c.version}, ${c.scenario}, ${c.size} (agents:check)`)

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { TOKEN_HEADER } from '../../../src/main/reports/reportServer'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
@@ -28,7 +27,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
     userHookLog = join(h.root, 'user-hooks.jsonl')
     setUpClaudeHome(h.home, h.work, userHookLog, version)
     userConfigBefore = snapshotFiles(join(h.home, '.claude'))
-    h.spawn(claudeProfile, claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url))
+    h.spawn('claude', claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url))
     settingsFile = h.launch.argv[h.launch.argv.indexOf('--settings') + 1]!
   })
   afterAll(async () => {

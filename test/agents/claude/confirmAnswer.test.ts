@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
@@ -27,7 +26,7 @@ it('Claude Code 2.1.332: the auto-mode confirmation is answered Yes from the boa
   h = await AgentHarness.start('claude')
   fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
   setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), '2.1.332')
-  const pane = h.spawn(claudeProfile, claudeBin('2.1.332'), [], claudeEnv(fake.url), { cols: 100, rows: 30 })
+  const pane = h.spawn('claude', claudeBin('2.1.332'), [], claudeEnv(fake.url), { cols: 100, rows: 30 })
   await h.waitForScreen(/❯.*mode on/, 60_000)
   await sleep(1500)
   const from = h.reports.length

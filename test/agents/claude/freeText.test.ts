@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
-import { claude } from '../../../src/core/agents/claude'
+import { shippedAgents } from '../../../src/main/agents/agentCatalog'
 import { withFullLabels } from '../../../src/core/answer/optionLabels'
 import { realClock } from '../../../src/main/util/clock'
 import { AgentHarness, Keys } from '../support/harness'
@@ -29,7 +28,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
     fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
     setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), version)
     // 2.1.332 starts in auto mode: the numbered dialogs are its default (manual) mode.
-    h.spawn(claudeProfile, claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url), { cols: 60, rows: 19 })
+    h.spawn('claude', claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url), { cols: 60, rows: 19 })
     await h.waitForScreen(/\? for shortcuts|mode on/, 60_000)
     await sleep(1500)
   })
@@ -49,7 +48,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
     // Every option's full label in the answer box (what DialogAnswer renders). 2.1.332 wraps
     // long options onto indented rows, which the rule joins; 2.1.197 draws "3. No" over the
     // wrapped rest of option 2, whose end comes from Claude's own wording (optionLabels).
-    const full = withFullLabels(dialog, claude.dialogKeys.optionLabels).options.map((o) => o.label)
+    const full = withFullLabels(dialog, shippedAgents().knowledge('claude')?.dialogKeys?.optionLabels).options.map((o) => o.label)
     if (version === '2.1.197') expect(full, h.screen()).toEqual(['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
     else expect(full, h.screen()).toEqual(['Yes', `Yes, and always allow access to ${h.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No'])
     h.press(Keys.esc)

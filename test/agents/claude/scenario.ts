@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import type { PaneState } from '../../../src/shared/domain/pane'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { sleep } from '../support/sse'
+import type { AgentScenario } from '../support/scenarioSteps'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
 
 /**
@@ -25,7 +25,8 @@ import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
  * trust: the default mode in a folder Claude has not trusted: the folder-trust dialog first,
  * answered Yes with the arrows from whichever option is highlighted (2.1.197 Yes, 2.1.332 No).
  */
-export type ClaudeMode = 'manual' | 'auto' | 'auto-local' | 'plan' | 'trust'
+export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust'] as const
+export type ClaudeMode = (typeof CLAUDE_MODES)[number]
 
 export interface ScenarioOptions {
   readonly bin: string
@@ -78,7 +79,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   const failures: string[] = []
   const timings: Record<string, number> = {}
   const states: { at: number; state: PaneState }[] = []
-  const pane = h.spawn(claudeProfile, o.bin, modeArgs(o.mode, o.version), env, { cols: o.cols, rows: o.rows })
+  const pane = h.spawn('claude', o.bin, modeArgs(o.mode, o.version), env, { cols: o.cols, rows: o.rows })
   pane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.verdict.state }))
   const origDispose = h.dispose.bind(h)
   h.dispose = async () => {
@@ -271,4 +272,13 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   h.mark('exited', gone)
   await expectState('exit', 'exited', gone, 1000)
   return { failures, timings, harness: h }
+}
+
+export const scenario: AgentScenario = {
+  modes: CLAUDE_MODES,
+  ownTest: 'claude/scenario.test.ts',
+  run: (o) => {
+    if (!(CLAUDE_MODES as readonly string[]).includes(o.mode)) throw new Error(`Claude has no scenario mode ${o.mode} (${CLAUDE_MODES.join(', ')})`)
+    return runClaudeScenario({ ...o, mode: o.mode as ClaudeMode })
+  },
 }

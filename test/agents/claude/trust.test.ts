@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { claudeProfile } from '../../../src/main/agents/claude'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
@@ -39,7 +38,7 @@ async function startUntrusted(version: (typeof CLAUDE_VERSIONS)[number]) {
   const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
   open.push({ h, fake })
   setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), version, { trusted: false })
-  const pane = h.spawn(claudeProfile, claudeBin(version), [], claudeEnv(fake.url), SIZE)
+  const pane = h.spawn('claude', claudeBin(version), [], claudeEnv(fake.url), SIZE)
   const at = await h.waitForScreen(DIALOG, 60_000)
   h.mark('blocked', at)
   const verdict = await h.waitForState('blocked', 1000)

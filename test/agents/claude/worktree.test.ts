@@ -72,6 +72,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) =
       log: silentLogger,
       baseEnv: { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', SHELL: '/bin/bash' },
       defaultCwd: root,
+      userAgentsDir: null,
       userRulesDir: null,
       watchRules: false,
       agents: new AgentLaunches({ server, runtimeDir, resourcesDir, runtime: process.execPath }),

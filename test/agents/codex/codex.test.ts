@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { parse as parseToml } from 'smol-toml'
-import { codexProfile } from '../../../src/main/agents/codex'
-import { CODEX_STATE_OSC, parseCodexStateOsc } from '../../../src/core/agents/codex/stateOsc'
+import { CODEX_STATE_OSC, parseTerminalState as parseCodexStateOsc } from '../../../resources/agents/codex/terminal'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeResponses } from '../support/fakeResponses'
 import { agentBin } from '../support/paths'
@@ -29,7 +28,7 @@ describe('Codex in a pane', () => {
     userHookLog = join(h.root, 'user-hooks.jsonl')
     setUpCodexHome(codexHome, h.work, fake.url, userHookLog)
     hooksJsonBefore = snapshotFiles(codexHome, (rel) => rel === 'hooks.json')
-    const pane = h.spawn(codexProfile, agentBin('codex'), [], codexEnv(codexHome))
+    const pane = h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
     // The mirror keeps the latest 32 OSC records (titles among them): note each new one per chunk.
     const seen = new WeakSet<object>()
     pane.onDidParse(() => {

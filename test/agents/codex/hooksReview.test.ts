@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { codexProfile } from '../../../src/main/agents/codex'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeResponses } from '../support/fakeResponses'
 import { agentBin } from '../support/paths'
@@ -22,7 +21,7 @@ describe('Codex with unreviewed user hooks', () => {
     fake = await FakeResponses.start(CODEX_SCRIPT)
     const codexHome = join(h.home, '.codex')
     setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'), false)
-    h.spawn(codexProfile, agentBin('codex'), [], codexEnv(codexHome))
+    h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
   })
   afterAll(async () => {
     await h?.dispose()

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
-import { codexProfile } from '../../../src/main/agents/codex'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeResponses } from '../support/fakeResponses'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from './setup'
 
 const APPROVAL = /Would you like to run the following command\?/
@@ -22,7 +21,7 @@ export async function runCodexScenario(o: AgentScenarioOptions): Promise<Scenari
   try {
     const codexHome = join(h.home, '.codex')
     setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'))
-    const pane = h.spawn(codexProfile, o.bin, [], codexEnv(codexHome), { cols: o.cols, rows: o.rows })
+    const pane = h.spawn('codex', o.bin, [], codexEnv(codexHome), { cols: o.cols, rows: o.rows })
     const s = new ScenarioSteps(h, pane, /Working \(/, (r) => r.event === 'Stop')
     // 0.171 reports SessionStart with the first prompt, not at launch: the composer is the start.
     await s.start(/Ask Codex to do anything/)
@@ -58,3 +57,5 @@ export async function runCodexScenario(o: AgentScenarioOptions): Promise<Scenari
     throw error
   }
 }
+
+export const scenario: AgentScenario = { modes: ['default'], run: runCodexScenario }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { codexHookHash, codexHookKey } from '../../../src/main/agents/codex/hookTrust'
+import { codexHookHash, codexHookKey } from '../../../resources/agents/codex/hookTrust'
 
 export const FAKE_KEY = 'sk-fake-codex-key'
 

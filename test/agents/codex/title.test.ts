@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { codexProfile } from '../../../src/main/agents/codex'
 import { titleIsOnlyFolder } from '../../../src/core/launch/paneTitle'
 import { AgentHarness } from '../support/harness'
 import { FakeResponses } from '../support/fakeResponses'
@@ -21,7 +20,7 @@ describe('a Codex pane is named after its first prompt, not the folder', () => {
     fake = await FakeResponses.start(CODEX_SCRIPT)
     const codexHome = join(h.home, '.codex')
     setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'))
-    const pane = h.spawn(codexProfile, agentBin('codex'), [], codexEnv(codexHome))
+    const pane = h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
     pane.onDidChange((info) => titles.add(info.title))
   })
   afterAll(async () => {

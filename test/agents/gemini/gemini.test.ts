@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { geminiProfile } from '../../../src/main/agents/gemini'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
@@ -44,7 +43,7 @@ describe('Gemini CLI in a pane', () => {
     configBefore = snapshotFiles(geminiDir, isConfig)
     mkdirSync(join(h.work, 'harness-approved-tmp'))
     mkdirSync(join(h.work, 'harness-build-output'))
-    h.spawn(geminiProfile, agentBin('gemini'), [], geminiEnv(fake.url))
+    h.spawn('gemini', agentBin('gemini'), [], geminiEnv(fake.url))
   })
   afterAll(async () => {
     await h?.dispose()

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
-import { geminiProfile } from '../../../src/main/agents/gemini'
 import { AgentHarness } from '../support/harness'
 import { FakeGemini } from '../support/fakeGemini'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { GEMINI_SCRIPT, geminiEnv, setUpGeminiHome } from './setup'
 
 const PERMISSION = /Allow execution of \[Shell\]\?/
@@ -25,7 +24,7 @@ export async function runGeminiScenario(o: AgentScenarioOptions): Promise<Scenar
   h.dispose = async () => (await dispose(), await fake.close())
   try {
     setUpGeminiHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-    const pane = h.spawn(geminiProfile, o.bin, [], geminiEnv(fake.url), { cols: o.cols, rows: o.rows })
+    const pane = h.spawn('gemini', o.bin, [], geminiEnv(fake.url), { cols: o.cols, rows: o.rows })
     const s = new ScenarioSteps(h, pane, WORKING, (r) => r.event === 'AfterAgent')
     await s.start(/Type your message/, 'SessionStart')
 
@@ -60,4 +59,4 @@ export async function runGeminiScenario(o: AgentScenarioOptions): Promise<Scenar
   }
 }
 
-
+export const scenario: AgentScenario = { modes: ['default'], run: runGeminiScenario }

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { geminiProfile } from '../../../src/main/agents/gemini'
 import { answerPane } from '../../../src/main/answer/answerPane'
 import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
@@ -38,7 +37,7 @@ async function startUntrusted() {
   const fake = await FakeGemini.start(GEMINI_SCRIPT)
   open.push({ h, fake })
   setUpGeminiHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), { trusted: false })
-  const pane = h.spawn(geminiProfile, agentBin('gemini'), [], geminiEnv(fake.url), SIZE)
+  const pane = h.spawn('gemini', agentBin('gemini'), [], geminiEnv(fake.url), SIZE)
   const at = await h.waitForScreen(DIALOG, 90_000)
   h.mark('blocked', at)
   const verdict = await h.waitForState('blocked', 1000)

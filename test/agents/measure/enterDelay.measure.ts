@@ -8,8 +8,6 @@
  */
 import { join } from 'node:path'
 import { afterAll, describe, it } from 'vitest'
-import { claudeProfile } from '../../../src/main/agents/claude'
-import { codexProfile } from '../../../src/main/agents/codex'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { FakeResponses } from '../support/fakeResponses'
@@ -53,7 +51,7 @@ describe('measure: the smallest Enter delay', () => {
     const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
     try {
       setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-      h.spawn(claudeProfile, claudeBin('2.1.197'), [], claudeEnv(fake.url))
+      h.spawn('claude', claudeBin('2.1.197'), [], claudeEnv(fake.url))
       await h.waitForScreen(/\? for shortcuts/, 60_000)
       await sleep(1500)
       for (const delay of DELAYS) {
@@ -96,7 +94,7 @@ describe('measure: the smallest Enter delay', () => {
     try {
       const codexHome = join(h.home, '.codex')
       setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'))
-      h.spawn(codexProfile, agentBin('codex'), [], codexEnv(codexHome))
+      h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
       await h.waitForScreen(/Ask Codex to do anything/, 60_000)
       await sleep(1500)
       for (const delay of DELAYS) {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { opencodeProfile } from '../../../src/main/agents/opencode'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { agentBin } from '../support/paths'
@@ -22,7 +21,7 @@ describe('OpenCode: a permission allowed always', () => {
     h = await AgentHarness.start('opencode-always')
     fake = await FakeChat.start(OPENCODE_SCRIPT)
     const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
-    h.spawn(opencodeProfile, agentBin('opencode'), [], setup.env)
+    h.spawn('opencode', agentBin('opencode'), [], setup.env)
   })
   afterAll(async () => {
     await h?.dispose()

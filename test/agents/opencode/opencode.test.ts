@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { opencodeProfile } from '../../../src/main/agents/opencode'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { agentBin } from '../support/paths'
@@ -27,7 +26,7 @@ describe('OpenCode in a pane', () => {
     const setup = setUpOpencodeHome(h.home, fake.url, userPluginLog)
     configDir = setup.configDir
     userConfigBefore = snapshotFiles(configDir)
-    h.spawn(opencodeProfile, agentBin('opencode'), [], setup.env)
+    h.spawn('opencode', agentBin('opencode'), [], setup.env)
   })
   afterAll(async () => {
     await h?.dispose()

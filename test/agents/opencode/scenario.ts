@@ -1,8 +1,7 @@
 import { join } from 'node:path'
-import { opencodeProfile } from '../../../src/main/agents/opencode'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { OPENCODE_SCRIPT, setUpOpencodeHome } from './setup'
 
 const PERMISSION = /Permission required/
@@ -24,7 +23,7 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
   h.dispose = async () => (await dispose(), await fake.close())
   try {
     const setup = setUpOpencodeHome(h.home, fake.url, join(h.root, 'user-plugin.log'))
-    const pane = h.spawn(opencodeProfile, o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
+    const pane = h.spawn('opencode', o.bin, [], setup.env, { cols: o.cols, rows: o.rows })
     const session: { root?: unknown } = {}
     // At 50 columns the status line wraps between `esc` and `interrupt`. A dialog still drawn is
     // no end either: after a rejection OpenCode reported idle with its dialog up, then drew
@@ -69,3 +68,5 @@ export async function runOpencodeScenario(o: AgentScenarioOptions): Promise<Scen
     throw error
   }
 }
+
+export const scenario: AgentScenario = { modes: ['default'], run: runOpencodeScenario }

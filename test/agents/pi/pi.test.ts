@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { piProfile } from '../../../src/main/agents/pi'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { agentBin } from '../support/paths'
@@ -26,7 +25,7 @@ describe('Pi in a pane', () => {
     agentDir = setup.agentDir
     userConfigBefore = snapshotFiles(agentDir)
     const userArgs = ['--offline', '--provider', 'fake', '--model', 'fake-model', '-e', join(examples, 'permission-gate.ts'), '-e', join(examples, 'question.ts')]
-    h.spawn(piProfile, agentBin('pi'), userArgs, setup.env)
+    h.spawn('pi', agentBin('pi'), userArgs, setup.env)
   })
   afterAll(async () => {
     await h?.dispose()

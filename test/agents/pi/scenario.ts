@@ -1,9 +1,8 @@
 import { join } from 'node:path'
-import { piProfile } from '../../../src/main/agents/pi'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { sleep } from '../support/sse'
-import { ScenarioSteps, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
+import { ScenarioSteps, type AgentScenario, type AgentScenarioOptions, type ScenarioResult } from '../support/scenarioSteps'
 import { PI_SCRIPT, setUpPiHome } from './setup'
 
 const GATE = /Dangerous command/
@@ -25,7 +24,7 @@ export async function runPiScenario(o: AgentScenarioOptions): Promise<ScenarioRe
     const setup = setUpPiHome(h.home, fake.url)
     const examples = join(o.bin, '..', '..', '@mariozechner', 'pi-coding-agent', 'examples', 'extensions')
     const userArgs = ['--offline', '--provider', 'fake', '--model', 'fake-model', '-e', join(examples, 'permission-gate.ts'), '-e', join(examples, 'question.ts')]
-    const pane = h.spawn(piProfile, o.bin, userArgs, setup.env, { cols: o.cols, rows: o.rows })
+    const pane = h.spawn('pi', o.bin, userArgs, setup.env, { cols: o.cols, rows: o.rows })
     const s = new ScenarioSteps(h, pane, /Working\.\.\./, (r) => r.event === 'agent_end')
     await s.start(/fake-model/, 'session_start')
 
@@ -60,3 +59,5 @@ export async function runPiScenario(o: AgentScenarioOptions): Promise<ScenarioRe
     throw error
   }
 }
+
+export const scenario: AgentScenario = { modes: ['default'], run: runPiScenario }

@@ -11,7 +11,6 @@ import { silentLogger } from '../../../src/main/util/log'
 import { ReportServer } from '../../../src/main/reports/reportServer'
 import type { IncomingReport } from '../../../src/main/reports/report'
 import { launchAgent, type AgentLaunch } from '../../../src/main/agents/launchAgent'
-import type { AgentProfile } from '../../../src/main/agents/profile'
 import { resourcesDir } from './paths'
 import { sleep } from './sse'
 import { CastRecorder } from './castRecorder'
@@ -65,7 +64,7 @@ export class AgentHarness {
       h.board.deliverReport(r)
     }
     h.server = await ReportServer.listen({ sink, clock: realClock, log: silentLogger })
-    h.board = new Board({ clock: realClock, log: silentLogger, baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, defaultCwd: h.work, userRulesDir: null, watchRules: false })
+    h.board = new Board({ clock: realClock, log: silentLogger, baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, defaultCwd: h.work, userAgentsDir: null, userRulesDir: null, watchRules: false })
     return h
   }
 
@@ -78,9 +77,14 @@ export class AgentHarness {
     return this.agentLaunch
   }
 
-  /** Launches the agent in the pane with reporting injected, as the board will (a fresh board's first pane is "1"). */
-  spawn(profile: AgentProfile, executable: string, userArgs: readonly string[], env: Record<string, string>, size = { cols: 120, rows: 32 }): Pane {
+  /**
+   * Launches the agent (its folder's id) in the pane with reporting injected, as the board will
+   * (a fresh board's first pane is "1"), with the profile the board's own catalog has for it.
+   */
+  spawn(agent: string, executable: string, userArgs: readonly string[], env: Record<string, string>, size = { cols: 120, rows: 32 }): Pane {
     const paneEnv = { HOME: this.home, TERM: 'xterm-256color', COLORTERM: 'truecolor', LANG: 'C.UTF-8', SHELL: '/bin/bash', PATH: process.env.PATH ?? '', ...env }
+    const profile = this.board.agents.profile(agent)
+    if (profile.kind !== agent) throw new Error(`no agent folder ${agent} (resources/agents/${agent}/)`)
     this.agentLaunch = launchAgent({ paneId: '1', profile, executable, userArgs, env: paneEnv, server: this.server, runtimeDir: this.runtimeDir, resourcesDir, runtime: process.execPath })
     const info = this.board.create({ command: [...this.agentLaunch.argv], env: { ...paneEnv, ...this.agentLaunch.env }, cwd: this.work, ...size })
     const pane = this.board.get(info.id)

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readlinkSync, renameSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, symlinkSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { dirname, join } from 'node:path'
 
@@ -6,11 +6,21 @@ export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 export const resourcesDir = join(repoRoot, 'resources')
 const binDir = fileURLToPath(new URL('../node_modules/.bin', import.meta.url))
 
-/** The pinned CLI from test/agents/node_modules; fails with the command that installs it. */
-export function agentBin(name: 'claude' | 'codex' | 'opencode' | 'pi' | 'gemini'): string {
+/** The pinned CLI from test/agents/node_modules (by the name the agent's command runs); fails with the command that installs it. */
+export function agentBin(name: string): string {
   const bin = join(binDir, name)
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm ci --prefix test/agents\` (installs the pinned agent CLIs for these tests)`)
   return bin
+}
+
+/**
+ * The version test/agents/package.json pins for an agent: the dependency named by its manifest's
+ * `[version] npm` (the package its executable belongs to). Null when it pins none.
+ */
+export function pinnedVersion(npmPackage: string | undefined): string | null {
+  if (!npmPackage) return null
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { dependencies?: Record<string, string> }
+  return pkg.dependencies?.[npmPackage] ?? null
 }
 
 /** The Claude Code versions the tests drive: the latest release, and the one the first rules were made on (an npm alias). */

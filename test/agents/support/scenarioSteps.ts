@@ -26,6 +26,22 @@ export interface AgentScenarioOptions {
 }
 
 /**
+ * What every agent folder's real-CLI scenario exports as `scenario` (test/agents/<id>/scenario.ts):
+ * found by folder (support/scenarios.ts), run by scenarios.test.ts at the pinned version and by
+ * `npm run agents:check` at the newest release. An agent without one fails agentFolders.test.ts.
+ */
+export interface AgentScenario {
+  /** Its variants (Claude's permission modes); `['default']` for one. */
+  readonly modes: readonly string[]
+  /**
+   * The test that drives it at the pinned versions, when it is not scenarios.test.ts (Claude's
+   * scenario.test.ts runs two versions, each in its modes).
+   */
+  readonly ownTest?: string
+  run(o: AgentScenarioOptions & { readonly mode: string }): Promise<ScenarioResult>
+}
+
+/**
  * The steps the Codex, OpenCode and Pi scenarios share (Claude's scenario.ts has its own, older
  * copy): each drops a ground-truth marker from what the scenario itself knows — the key it
  * pressed, the dialog text it waits for, the turn's end report plus the screen settling — never

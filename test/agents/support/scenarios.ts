@@ -1,20 +1,28 @@
+/// <reference types="vite/client" />
+import { basename, dirname } from 'node:path'
 import { parseCast } from '../../../src/main/replay/asciicast'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from '../../../src/main/replay/score'
-import { runCodexScenario } from '../codex/scenario'
-import { runOpencodeScenario } from '../opencode/scenario'
-import { runPiScenario } from '../pi/scenario'
-import { runGeminiScenario } from '../gemini/scenario'
 import type { AgentHarness } from './harness'
-import type { AgentScenarioOptions, ScenarioResult } from './scenarioSteps'
+import type { AgentScenario } from './scenarioSteps'
 
-/** The scenario of each agent driven through ScenarioSteps (Claude's, with its modes, is claude/scenario.ts). */
-export const AGENT_SCENARIOS = {
-  codex: runCodexScenario,
-  opencode: runOpencodeScenario,
-  pi: runPiScenario,
-  gemini: runGeminiScenario,
-} as const satisfies Record<string, (o: AgentScenarioOptions) => Promise<ScenarioResult>>
-export type ScenarioAgent = keyof typeof AGENT_SCENARIOS
+/**
+ * Every agent's real-CLI scenario, by folder: `test/agents/<id>/scenario.ts` exporting `scenario`
+ * (an AgentScenario), found by the bundler, so a new agent's scenario is run by scenarios.test.ts
+ * and `npm run agents:check` with no list to edit (and agentFolders.test.ts fails for an agent
+ * folder without one).
+ */
+const modules = import.meta.glob<{ scenario?: AgentScenario }>('../*/scenario.ts', { eager: true })
+
+function collect(): ReadonlyMap<string, AgentScenario> {
+  const found = new Map<string, AgentScenario>()
+  for (const [path, module] of Object.entries(modules)) {
+    if (!module.scenario || typeof module.scenario.run !== 'function') throw new Error(`${path} must export \`scenario\` (an AgentScenario: modes and run)`)
+    found.set(basename(dirname(path)), module.scenario)
+  }
+  return found
+}
+
+export const AGENT_SCENARIOS: ReadonlyMap<string, AgentScenario> = collect()
 
 /** The board's live verdicts of a run scored against the run's own ground truth, as the fixture replay scores it. */
 export function scoreLive(h: AgentHarness, name: string): Score {

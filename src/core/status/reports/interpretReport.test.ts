@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { claudeReports } from '../../agents/claude/reports'
-import { codexReports } from '../../agents/codex/reports'
+import { shippedAgents } from '../../../main/agents/agentCatalog'
 import { emptyTracker, interpretReport, type AgentReport, type ReportTracker } from './interpretReport'
-import { opencodeReports } from '../../agents/opencode/reports'
-import { piReports } from '../../agents/pi/reports'
 import type { AgentReportTable } from '../../agents/reportTable'
+
+/** A shipped agent's report table (its agent.toml). */
+const table = (agent: string): AgentReportTable => shippedAgents().knowledge(agent)!.reports!
+const claudeReports = table('claude')
+const codexReports = table('codex')
+const opencodeReports = table('opencode')
+const piReports = table('pi')
 
 /** Feeds events in order; returns every report produced and the final tracker. */
 function feed(table: AgentReportTable, events: [string, unknown][]): { reports: (AgentReport | null)[]; tracker: ReportTracker } {

@@ -4,11 +4,16 @@
  */
 import { create } from 'zustand'
 import type { BoardApi } from '../../../shared/ipc/contract'
+import type { AgentInfo } from '../../../shared/domain/agents'
 import { DEFAULT_SETTINGS, type Settings, type SettingsSnapshot } from '../../../shared/domain/settings'
 
 export interface SettingsStore {
   readonly settings: Settings
   readonly snapshot: SettingsSnapshot | null
+  /** The agents the board knows (its shipped folders and the user's own), loaded with the settings. */
+  readonly agents: readonly AgentInfo[]
+  /** Problems in the user's agent folders at the board's last reload (`file:line: reason`). */
+  readonly agentProblems: readonly string[]
   /** Loading or saving failed (the board unreachable): what happened. */
   readonly failure: string | null
   load(api: BoardApi): Promise<void>
@@ -18,11 +23,13 @@ export interface SettingsStore {
 export const useSettingsStore = create<SettingsStore>()((set) => ({
   settings: DEFAULT_SETTINGS,
   snapshot: null,
+  agents: [],
+  agentProblems: [],
   failure: null,
   load: async (api) => {
     try {
-      const snapshot = await api.invoke('settings:get')
-      set({ snapshot, settings: snapshot.settings, failure: null })
+      const [snapshot, list] = await Promise.all([api.invoke('settings:get'), api.invoke('agents:list')])
+      set({ snapshot, settings: snapshot.settings, agents: list.agents, agentProblems: list.problems, failure: null })
     } catch (err) {
       set({ failure: err instanceof Error ? err.message : String(err) })
     }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import type { DialogSnapshot } from '../../../../shared/domain/answer'
-import { agentKnowledge } from '../../../../core/agents/registry'
 import { withFullLabels } from '../../../../core/answer/optionLabels'
 
 interface DialogAnswerProps {
@@ -46,7 +45,7 @@ export function DialogAnswer({ snapshot, busy, onOption, onDeny, onFreeText, onS
 
   if (!snapshot?.dialog) return <div className="dialog-answer dialog-answer--pending" data-testid="dialog-answer" />
   // Full labels where a narrow pane wrapped an option off its row (the agent's own wording).
-  const dialog = withFullLabels(snapshot.dialog, agentKnowledge(snapshot.agent)?.dialogKeys?.optionLabels)
+  const dialog = withFullLabels(snapshot.dialog, snapshot.optionLabels)
   const deny = snapshot.denyAnswerable && (
     <button type="button" className="button option-button option-button--deny" disabled={busy} data-testid="dialog-deny" onClick={onDeny} aria-keyshortcuts="Escape" title="Decline the dialog (Esc)">
       <kbd>Esc</kbd>

@@ -6,17 +6,17 @@ import { STATE_LOOK } from '../../components/paneStates'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { cleanTitle, describeExit, formatArgv } from '../../lib/format'
 import { plainReport } from '../../lib/plainWords'
-import { AGENT_DISPLAY_NAMES, isAgentName } from '../../../../shared/domain/agents'
+import { useSettingsStore } from '../../store/settingsStore'
 import { closeLabel, closePane } from '../panes/paneActions'
 import { PaneWork } from '../changes/PaneWork'
 import { SessionControls } from '../sessions/SessionControls'
 import { StateTimeline } from '../sessions/StateTimeline'
 
-const agentName = (pane: PaneInfo): string => (isAgentName(pane.agent) ? AGENT_DISPLAY_NAMES[pane.agent] : 'The agent')
 
 /** The selected pane's title bar: what runs where, its state and since when, and the close action. */
 export function PaneHeader({ pane }: { pane: PaneInfo }) {
   const api = useBoardApi()
+  const agentName = useSettingsStore((s) => s.agents.find((a) => a.id === pane.agent)?.name) ?? 'The agent'
   const evidence = pane.verdict.evidence[0]?.detail
   // What the agent wants, in its words (else the dialog's title, else what the state means); the
   // raw evidence (rule ids, event names) stays in the tooltip and the badge.
@@ -50,7 +50,7 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
           </span>
           {pane.lastReport && (
             <span data-testid="pane-header-last-report" title={`The agent's latest report: ${pane.lastReport.event} (hook or plugin event)`}>
-              {agentName(pane)} {plainReport(pane.lastReport.event)} <Age since={pane.lastReport.at} /> ago
+              {agentName} {plainReport(pane.lastReport.event)} <Age since={pane.lastReport.at} /> ago
             </span>
           )}
           <PaneWork pane={pane} />

@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { planAgentLaunch } from '../../../../core/launch/launchPlan'
-import { AGENT_NAMES, type AgentName } from '../../../../shared/domain/agents'
+import { agentSettings } from '../../../../shared/domain/settings'
 import { BoardError } from '../../../../shared/ipc/errors'
 import { useBoardApi } from '../../ipc/BoardApiContext'
 import { formatArgv } from '../../lib/format'
@@ -24,9 +24,13 @@ const KIND_LABEL: Record<PaneKind, string> = { shell: 'Shell', agent: 'Agent', c
 export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; onDone: () => void }) {
   const api = useBoardApi()
   const settings = useSettingsStore((s) => s.settings)
+  const agents = useSettingsStore((s) => s.agents)
+  const loadSettings = useSettingsStore((s) => s.load)
   const saveSettings = useSettingsStore((s) => s.save)
+  // An agent folder added since the board was last asked shows up when the form opens.
+  useEffect(() => void loadSettings(api), [api, loadSettings])
   const openOverlay = useOverlayStore((s) => s.open)
-  const [form, setForm] = useState<LaunchForm>({ kind: initialKind, preset: '', agent: 'claude', args: '', env: '', command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' })
+  const [form, setForm] = useState<LaunchForm>({ kind: initialKind, preset: '', agent: agents.some((a) => a.id === 'claude') ? 'claude' : (agents[0]?.id ?? 'claude'), args: '', env: '', command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' })
   const [error, setError] = useState<{ message: string; missingAgent: boolean } | null>(null)
   const [busy, setBusy] = useState(false)
   const [presetName, setPresetName] = useState('')
@@ -43,7 +47,8 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
 
   // What main will run, from the same settings and the same rule (display only: main decides).
   const extraArgs = splitArgs(form.args)
-  const plan = planAgentLaunch(agent, settings.agents[agent], preset, { args: extraArgs.ok ? extraArgs.argv : [] })
+  const info = agents.find((a) => a.id === agent)
+  const plan = planAgentLaunch(info ?? { id: agent, command: [agent] }, agentSettings(settings, agent), preset, { args: extraArgs.ok ? extraArgs.argv : [] })
 
   function fail(message: string, field: FormField, missingAgent = false) {
     setError({ message, missingAgent })
@@ -126,12 +131,13 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
           )}
           <div className="field">
             <label htmlFor={ids.agent}>Agent</label>
-            <select id={ids.agent} className="input" data-testid="new-pane-agent" value={agent} disabled={preset !== undefined} onChange={(e) => set({ agent: e.target.value as AgentName })}>
-              {AGENT_NAMES.map((name) => (
-                <option key={name} value={name}>
-                  {name}
+            <select id={ids.agent} className="input" data-testid="new-pane-agent" value={agent} disabled={preset !== undefined} onChange={(e) => set({ agent: e.target.value })}>
+              {agents.map((a) => (
+                <option key={a.id} value={a.id} data-source={a.source}>
+                  {a.source === 'user' ? `${a.name} (${a.id}, yours)` : a.name === a.id ? a.id : `${a.name} (${a.id})`}
                 </option>
               ))}
+              {!info && <option value={agent}>{agent} (not found)</option>}
             </select>
             <code className="field__hint" data-testid="new-pane-agent-command" title="From Settings → Agents (and the preset); the board runs it">
               {formatArgv([plan.executable, ...plan.args])}
@@ -176,7 +182,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
         <label htmlFor={ids.env}>
           Environment <span className="field__optional">NAME=value, one a line</span>
         </label>
-        <textarea id={ids.env} ref={refs.env} className="input input--mono new-pane__env" data-testid="new-pane-env" rows={2} placeholder={formatEnv(settings.agents[agent].env) || 'DEBUG=1'} value={form.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
+        <textarea id={ids.env} ref={refs.env} className="input input--mono new-pane__env" data-testid="new-pane-env" rows={2} placeholder={formatEnv(agentSettings(settings, agent).env) || 'DEBUG=1'} value={form.env} onChange={(e) => set({ env: e.target.value })} spellCheck={false} />
       </div>
       <WorktreeFields form={form} set={set} branchRef={refs.branch} presetSetup={preset?.setup} />
       {error && (

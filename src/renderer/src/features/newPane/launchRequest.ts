@@ -1,6 +1,5 @@
 import { parseEnvEntries } from '../../../../core/launch/launchPlan'
 import { checkBranchName } from '../../../../core/worktree/branchName'
-import type { AgentName } from '../../../../shared/domain/agents'
 import type { LaunchPreset } from '../../../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { splitArgs } from '../../lib/splitArgs'
@@ -12,7 +11,8 @@ export interface LaunchForm {
   readonly kind: PaneKind
   /** A preset's name, '' for none (agent kind only). */
   readonly preset: string
-  readonly agent: AgentName
+  /** The agent's id (an agent folder: shipped or the user's own). */
+  readonly agent: string
   readonly args: string
   /** NAME=VALUE, one a line. */
   readonly env: string
