@@ -99,6 +99,12 @@ export interface AgentReportTable {
    * .DialogDrawGraceMs). Only where measured.
    */
   readonly dialogDrawGraceMs?: number
+  /**
+   * How long after the key that answered it a dialog may stay drawn without counting, where the
+   * agent takes longer than the default (DialogAnswerConstants.AnswerHoldMs) and announces every
+   * new dialog with a report (so a longer hold cannot hide one). Only where measured.
+   */
+  readonly answerHoldMs?: number
 }
 
 /** Reads a dotted path (`status.type`, `message.content`) from a payload. */

@@ -91,9 +91,9 @@ function reportedAnswer(m: StatusMemory, screen: ScreenMemo, now: number): Decis
  * screen: OpenCode redraws its first permission dialog after the Enter that confirms "Allow
  * always" and takes it away only with its report. Not waiting for the user (core/status/dialogAnswer.ts).
  */
-function answeredByKey(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
+function answeredByKey(m: StatusMemory, screen: ScreenMemo, now: number, holdMs: number | undefined): Decision | null {
   const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
-  const key = staleDialog(m.dialogAnswer, screen, dialogReportAt, now)
+  const key = staleDialog(m.dialogAnswer, screen, dialogReportAt, now, holdMs)
   return key ? { state: 'working', evidence: [key, screenEvidence(screen, ' (answered, still drawn)')] } : null
 }
 
@@ -151,7 +151,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
 
   const screen = liveScreen(m, now)
   const r = m.report
-  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now) ?? answeredByKey(m, screen, now)) : null
+  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now) ?? answeredByKey(m, screen, now, ctx.answerHoldMs)) : null
   if (answer) return answer
   // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
   // terminal state has (kind=question at 60x20, where the question's screen rule once failed).

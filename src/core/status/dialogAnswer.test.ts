@@ -128,6 +128,7 @@ const GEMINI: StatusContext = {
   enterSubmitsPrompt: true,
   answerKeys: { permission: ['enter', 'escape', 'digit'], question: ['digit', 'escape'] },
   freeTextOption: /^Enter a custom value$/,
+  answerHoldMs: shippedAgents().knowledge('gemini')!.reports!.answerHoldMs!,
 }
 const digit = (at: number, option: string): StatusSignal => ({ kind: 'input', at, key: 'digit', option })
 
@@ -155,5 +156,30 @@ describe("a dialog answered with an option's digit the agent keeps drawn (Gemini
     const ms = fold([screen(1000, PERMISSION), digit(3000, '1'), screen(3050, PERMISSION)])
     expect(stateAt(ms, 3000)).toBe('blocked')
     expect(stateAt(ms, 3050)).toBe('blocked')
+  })
+})
+
+// As the shipped Gemini rules read its folder trust box (test/fixtures/gemini/gemini0610-trust-yes-80x24).
+const GEMINI_TRUST: RuleMatch = {
+  ruleId: 'gemini.trust-dialog',
+  state: 'blocked',
+  text: '│ Do you trust the files in this folder?',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: 'Do you trust the files in this folder?', options: [{ key: '1', label: 'Trust folder (work)' }, { key: '2', label: 'Trust parent folder (tmp)' }, { key: '3', label: "Don't trust" }] },
+}
+
+describe('an agent that keeps its answered dialog drawn longer than the default hold (Gemini CLI 0.61.0: its trust box 2.2 s)', () => {
+  it("holds the answer for the agent's own answerHoldMs: the box drawn again 2.2 s after `1` is not waiting for the user", () => {
+    const hold = GEMINI.answerHoldMs!
+    expect(hold).toBeGreaterThan(DialogAnswerConstants.AnswerHoldMs)
+    const ms = fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST), { kind: 'tick', at: 3000 + hold - 1 }, { kind: 'tick', at: 3000 + hold }], GEMINI)
+    expect(stateAt(ms, 5200)).toBe('working')
+    expect(nextDeadline(ms.get(5200)!, 5200, GEMINI)).toBe(3000 + hold)
+    expect(stateAt(ms, 3000 + hold - 1)).toBe('working')
+    // Past it, a box still drawn counts again.
+    expect(stateAt(ms, 3000 + hold)).toBe('blocked')
+    // With the default hold the same screens read blocked at 5200.
+    const { answerHoldMs: _, ...defaults } = GEMINI
+    expect(stateAt(fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST)], defaults), 5200)).toBe('blocked')
   })
 })

@@ -53,10 +53,11 @@ export function noteScreenState(prev: DialogAnswer | null, state: string): Dialo
 
 /**
  * The answer that makes the dialog on `screen` stale now, with its evidence; null when the dialog
- * counts. `dialogReportAt`: when the agent last reported a dialog (a new ask after the key is real).
+ * counts. `dialogReportAt`: when the agent last reported a dialog (a new ask after the key is real);
+ * `holdMs`: the agent's own hold (its report table's answerHoldMs).
  */
-export function staleDialog(a: DialogAnswer | null, screen: ScreenMemo, dialogReportAt: number | null, now: number): Evidence | null {
-  if (!a || !isDialog(screen.state) || now - a.at >= DialogAnswerConstants.AnswerHoldMs) return null
+export function staleDialog(a: DialogAnswer | null, screen: ScreenMemo, dialogReportAt: number | null, now: number, holdMs: number = DialogAnswerConstants.AnswerHoldMs): Evidence | null {
+  if (!a || !isDialog(screen.state) || now - a.at >= holdMs) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
   if (!a.answered.includes(dialogIdentity(screen))) return null
   const key = a.key === 'enter' ? 'Enter' : a.key === 'escape' ? 'Esc' : `${a.option ?? 'A digit'}`

@@ -113,14 +113,14 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
  * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
  * new signal can change it. The engine sets a timer and sends a tick.
  */
-export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<StatusContext, 'dialogDrawGraceMs'>): number | null {
+export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<StatusContext, 'dialogDrawGraceMs' | 'answerHoldMs'>): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
   for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
   if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
   if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)
-  if (m.dialogAnswer) deadlines.push(m.dialogAnswer.at + DialogAnswerConstants.AnswerHoldMs)
+  if (m.dialogAnswer) deadlines.push(m.dialogAnswer.at + (ctx?.answerHoldMs ?? DialogAnswerConstants.AnswerHoldMs))
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.

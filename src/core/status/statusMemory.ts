@@ -141,6 +141,8 @@ export interface StatusContext extends PaneContext {
   readonly freeTextOption?: RegExp | null
   /** The agent's own DialogDrawGraceMs (its report table's dialogDrawGraceMs). */
   readonly dialogDrawGraceMs?: number
+  /** The agent's own DialogAnswerConstants.AnswerHoldMs (its report table's answerHoldMs). */
+  readonly answerHoldMs?: number
 }
 
 export function initialMemory(at: number): StatusMemory {

@@ -85,6 +85,7 @@ function reportTable(doc: ManifestDoc): AgentReportTable | null {
     ...(r.escape_cancels_dialog !== undefined ? { escapeCancelsDialog: r.escape_cancels_dialog } : {}),
     ...(r.enter_submits_prompt !== undefined ? { enterSubmitsPrompt: r.enter_submits_prompt } : {}),
     ...(r.dialog_draw_grace_ms !== undefined ? { dialogDrawGraceMs: r.dialog_draw_grace_ms } : {}),
+    ...(r.answer_hold_ms !== undefined ? { answerHoldMs: r.answer_hold_ms } : {}),
   }
 }
 

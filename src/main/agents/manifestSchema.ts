@@ -82,6 +82,8 @@ const Reporting = z.strictObject({
   enter_submits_prompt: z.boolean().optional(),
   /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
   dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
+  /** Milliseconds an answered dialog may stay drawn without counting (default DialogAnswerConstants.AnswerHoldMs). */
+  answer_hold_ms: z.number().int().min(0).max(30_000).optional(),
 })
 
 const Version = z

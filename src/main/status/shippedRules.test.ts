@@ -47,6 +47,8 @@ const CASES: [screen: string, agent: string, state: string | null, rule: string 
   ['gemini-reply-question', 'gemini', 'idle', 'gemini.composer'],
   ['gemini-cancelled', 'gemini', 'idle', 'gemini.composer'],
   ['gemini-goodbye', 'gemini', 'exited', 'gemini.goodbye'],
+  // At 80 columns or fewer the session id wraps onto the row under the resume hint.
+  ['gemini-goodbye-wrapped', 'gemini', 'exited', 'gemini.goodbye'],
 ]
 
 describe('shipped screen rules on real screens', () => {

@@ -150,6 +150,7 @@ export class StatusEngine extends Disposable {
       answerKeys: this.signals?.answerKeys ?? null,
       freeTextOption: this.signals?.freeTextOption ?? null,
       ...(this.signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: this.signals.reports.dialogDrawGraceMs } : {}),
+      ...(this.signals?.reports.answerHoldMs !== undefined ? { answerHoldMs: this.signals.reports.answerHoldMs } : {}),
     }
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
