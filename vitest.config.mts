@@ -16,6 +16,16 @@ export default defineConfig({
       },
       {
         test: {
+          // React components in a DOM (happy-dom), driven with Testing Library the way a user does.
+          name: 'components',
+          include: ['src/renderer/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/renderer/src/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           // The real agent CLIs (Claude Code, Codex, OpenCode, Pi) against fake model servers on
           // 127.0.0.1. Needs `npm install --prefix test/agents` first (a test-only install, never the app's).
           name: 'agents',

@@ -28,20 +28,26 @@ import {
 } from './support/boardSteps'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { layoutProblems, tabThrough } from './support/visualChecks'
+import { LOOKS, settled, useLook } from './support/looks'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
-const CAST = resolve(ROOT, '../shared/fixtures/claude/cc-120x32.cast')
+const FIXTURES = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(ROOT, '../shared/fixtures'))
+const CAST = join(FIXTURES, 'claude/cc-120x32.cast')
 // Recorded at 80 columns: narrower than any pane here, so its lines never wrap differently.
-const CAST_2 = resolve(ROOT, '../shared/fixtures/claude/cc-80x24.cast')
+const CAST_2 = join(FIXTURES, 'claude/cc-80x24.cast')
 const PLAYER = join(ROOT, 'e2e/support/castHold.cjs')
+// Claude Code 2.1.332 at 80×24: its first permission dialog has four options with long labels.
+const CAST_3 = join(ROOT, 'test/fixtures/claude/cc21332-manual-80x24.cast')
 
 const root = mkdtempSync(join(tmpdir(), 'sb-board-e2e-'))
 /** A `claude` on PATH playing CAST, and another one (run by path) playing CAST_2; each pane logs its input to input-<pane id>.jsonl. */
 const bin = join(root, 'bin')
 const bin2 = join(root, 'bin2')
+const bin3 = join(root, 'bin3')
 for (const [dir, cast] of [
   [bin, CAST],
   [bin2, CAST_2],
+  [bin3, CAST_3],
 ] as const) {
   mkdirSync(dir)
   writeFileSync(join(dir, 'claude'), `#!/bin/sh\nCAST_INPUT_LOG="${root}/input-$SWITCHBOARD_PANE_ID.jsonl" exec "${process.execPath}" "${PLAYER}" "${cast}"\n`)
@@ -51,7 +57,7 @@ for (const [dir, cast] of [
 let board: RunningBoard
 let browser: Browser
 let page: Page
-const ids = { shell: '', shell2: '', claude: '', second: '' }
+const ids = { shell: '', shell2: '', claude: '', second: '', third: '' }
 const inputLog = (pane: string) => join(root, `input-${pane}.jsonl`)
 /** A screenshot with the mouse parked over the terminal, so no hover state shows by accident. */
 async function shot(name: string, keepMouse = false): Promise<void> {
@@ -202,6 +208,8 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     const options = await page.getByTestId('dialog-option').allTextContents()
     expect(options).toEqual(['1Yes', '2Yes, and always allow access to work/ from this project', '3No'])
     await page.getByTestId('dialog-deny').waitFor()
+    // The click put the keyboard on the dialog's first option (issue 22 item 5), not in the terminal.
+    await expect.poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('data-testid')}:${document.activeElement?.getAttribute('data-key')}`)).toBe('dialog-option:1')
     await shot('dialog-options')
   })
 
@@ -214,9 +222,11 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await waitForPaneState(page, ids.claude, 'blocked', 1000)
   })
 
-  it('clicking “1 Yes” answers that dialog: the agent works on, then is idle again', async () => {
-    await page.locator('[data-testid="dialog-option"][data-key="1"]').click()
+  it('the digit 1 on the options answers that dialog, the keyboard goes back to the terminal; the agent works on, then is idle again', async () => {
+    await page.keyboard.press('Digit1')
     await expect.poll(() => page.getByTestId('answer-message').textContent(), { timeout: 5000 }).toContain('Sent option 1 (Yes)')
+    // Not <body> (issue 22 item 4): the terminal, where the agent goes on.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea'))).toBe(true)
     await waitForPaneState(page, ids.claude, 'working')
     await waitForPaneState(page, ids.claude, 'idle')
     expect(typedInput(inputLog(ids.claude)).at(-1)?.input).toBe('1')
@@ -259,11 +269,15 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await shot('cooldown')
   })
 
-  it('Deny (Esc) from the answer box declines the dialog', async () => {
+  it('Alt+A then Esc declines the dialog, as the Deny button’s Esc keycap says (issue 22 item 4)', async () => {
     await page.getByTestId('needs-you-item').first().locator('button').click()
     await waitForAttached(page, ids.claude)
-    await page.getByTestId('dialog-deny').click()
+    await page.getByTestId('dialog-deny').waitFor()
+    await page.keyboard.press('Alt+KeyA')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('dialog-option')
+    await page.keyboard.press('Escape')
     await expect.poll(() => page.getByTestId('answer-message').textContent(), { timeout: 5000 }).toContain('Sent Esc (deny)')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea'))).toBe(true)
     await waitForPaneState(page, ids.claude, 'idle')
     // (A focus report the terminal sent as the button took the focus may share the read.)
     // eslint-disable-next-line no-control-regex
@@ -489,5 +503,60 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
       .toEqual([ids.second, ids.shell, ids.shell2, ids.claude])
     await shot('reordered-grid')
     await page.getByTestId('layout-single').check()
+  })
+
+  it('a 4-option dialog at 800×600 and 1400×900, light and dark: the answer box keeps the terminal (and the agent’s own dialog) in sight (issue 22 item 3)', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 })
+    // The theme follows the system's here, which each look sets.
+    await page.keyboard.press('Alt+Comma')
+    await page.getByTestId('theme-system').check()
+    await page.getByTestId('settings-save').click()
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' })
+    ids.third = await newPaneThroughUi(page, 'command', join(bin3, 'claude'))
+    const log = inputLog(ids.third)
+    await waitForHold(log, 'idle')
+    await answerText(page, '[STEP1] Summarize the project.')
+    await waitForHold(log, 'idle')
+    await waitForPaneState(page, ids.third, 'idle')
+    await answerText(page, '[STEP2] Create the file x.txt.')
+    await waitForHold(log, 'blocked')
+    await waitForPaneState(page, ids.third, 'blocked')
+    await expect.poll(() => page.getByTestId('dialog-option').count(), { timeout: 10_000 }).toBe(4)
+    for (const look of LOOKS) {
+      await useLook(page, look)
+      // At 800 px the sidebar folds to its rail: the recording's 80 columns fit beside it.
+      if (look.width === 800 && !(await page.getByTestId('sidebar-rail').count())) await page.keyboard.press('Alt+Backslash')
+      if (look.width === 1400 && (await page.getByTestId('sidebar-rail').count())) await page.keyboard.press('Alt+Backslash')
+      await expect.poll(() => page.getByTestId('dialog-option').count(), { message: look.name, timeout: 10_000 }).toBe(4)
+      await settled(page)
+      const geometry = await page.evaluate(() => {
+        const panel = document.querySelector('.answer-box__panel')!.getBoundingClientRect()
+        const box = document.querySelector('[data-testid="answer-box"]')!.getBoundingClientRect()
+        const term = document.querySelector('[data-testid="terminal"] .xterm-screen')!.getBoundingClientRect()
+        const rows = (window as unknown as { __switchboardTerminal: { rows: number } }).__switchboardTerminal.rows
+        return { panel: panel.height, box: box.height, covered: Math.max(0, box.top - panel.top), cell: term.height / rows, rows }
+      })
+      expect(geometry.panel / look.height, `${look.name}: share of the window the answer box takes`).toBeLessThanOrEqual(0.25)
+      expect(geometry.covered / geometry.cell, `${look.name}: terminal rows the options cover`).toBeLessThanOrEqual(2.6)
+      expect(geometry.rows, `${look.name}: terminal rows`).toBeGreaterThanOrEqual(look.height === 600 ? 20 : 30)
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="dialog-option"], [data-testid="dialog-deny"]')].flatMap((el) => {
+          const r = el.getBoundingClientRect()
+          const area = el.closest('.dialog-answer__options')?.getBoundingClientRect()
+          const clipped = area !== undefined && (r.top < area.top - 1 || r.bottom > area.bottom + 1)
+          return r.right > innerWidth || r.bottom > innerHeight || r.left < 0 || clipped ? [el.textContent] : []
+        }),
+      )
+      expect(outside, `${look.name}: options out of view`).toEqual([])
+      // Each label is whole in its name and tooltip, if cut on the button.
+      await expect(page.getByTestId('dialog-option').evaluateAll((els) => els.map((e) => e.getAttribute('title')))).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/^Yes, and switch to auto mode/)]))
+      // The mouse off the terminal: Claude Code 2.1.332 tracks it, and a move would reach the recording as input.
+      await page.mouse.move(5, 5)
+      await shot(`four-options-${look.name}`, true)
+      expect(await layoutProblems(page), `${look.name}: four options`).toEqual([])
+    }
+    if (await page.getByTestId('sidebar-rail').count()) await page.keyboard.press('Alt+Backslash')
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.setViewportSize({ width: 1440, height: 900 })
   })
 })

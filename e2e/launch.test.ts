@@ -14,7 +14,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
-import { newPaneThroughUi } from './support/boardUi'
+import { fillEnv, newPaneThroughUi } from './support/boardUi'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
@@ -119,7 +119,7 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('new-pane-kind-agent').check()
     await page.getByTestId('new-pane-agent').selectOption('claude')
     await page.getByTestId('new-pane-args').fill('--model opus')
-    await page.getByTestId('new-pane-env').fill('GREETING=hello from the form')
+    await fillEnv(page, 'new-pane-env', { GREETING: 'hello from the form' })
     await page.getByTestId('new-pane-cwd').fill(repo)
     await page.getByTestId('new-pane-worktree').check()
     await page.getByTestId('new-pane-branch').fill('agent/greet')
@@ -224,16 +224,16 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('new-pane-kind-agent').check()
     await page.getByTestId('new-pane-agent').selectOption('claude')
     await page.getByTestId('new-pane-args').fill('--permission-mode plan')
-    await page.getByTestId('new-pane-env').fill('GREETING=planning')
+    await fillEnv(page, 'new-pane-env', { GREETING: 'planning' })
     await page.getByTestId('new-pane-preset-name').fill('claude, plan mode')
     await page.getByTestId('new-pane-save-preset').click()
     await expect.poll(() => JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')).presets).toEqual([
       { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: { GREETING: 'planning' }, cwd: '', setup: [], worktree: false },
     ])
-    await page.getByTestId('new-pane-preset').selectOption('claude, plan mode')
-    // The preset brings its own arguments and environment; the fields add to them.
-    await page.getByTestId('new-pane-args').fill('')
-    await page.getByTestId('new-pane-env').fill('')
+    // The preset just saved is chosen (issue 22 item 7), and its arguments and environment left the fields: they are in it now.
+    await expect.poll(() => page.getByTestId('new-pane-preset').inputValue()).toBe('claude, plan mode')
+    await expect(page.getByTestId('new-pane-args').inputValue()).resolves.toBe('')
+    await expect(page.getByTestId('new-pane-env').getByTestId('env-row').count()).resolves.toBe(0)
     await expect.poll(() => page.getByTestId('new-pane-agent-command').textContent()).toBe('claude --permission-mode plan')
     await shot('preset')
     await page.getByTestId('new-pane-submit').click()

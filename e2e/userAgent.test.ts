@@ -4,10 +4,11 @@
  * daemon (out/main/daemon.js), the real CLI (bin/switchboard.js) and Debian's Chromium.
  * `spawn --agent mytool` is idle at its prompt, blocked at its question (`explain` names
  * mytool.confirm), and moves on after `y`; `switchboard agents` lists it as the user's; the
- * new-pane form offers it and launches it.
+ * new-pane form offers it and launches it; a folder broken while the board runs is refused with
+ * file, line and reason in `switchboard agents` and Settings → Agents while mytool keeps working.
  */
 import { execFile } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
@@ -102,5 +103,28 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
     await waitForAttached(page, id)
     await waitForLine(page, /mytool> /)
     await waitForPaneState(page, id, 'idle')
+  }, 60_000)
+
+  it('a folder broken while the board runs is refused with file, line and reason (switchboard agents, Settings → Agents), and mytool keeps working', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
+    await page.goto(board.url)
+    await page.getByTestId('new-pane-button').waitFor()
+    const broken = join(config, 'agents', 'broken')
+    mkdirSync(broken)
+    writeFileSync(join(broken, 'agent.toml'), 'id = "broken"\nname = "Broken"\ncomand = ["broken"]\n')
+    const problems = [`${join(broken, 'agent.toml')}:1: command: is missing: an agent needs at least id, name and command, like command = ["broken"]`, `${join(broken, 'agent.toml')}:3: unknown key "comand"`]
+    await expect.poll(async () => (JSON.parse(await ok('agents', '--json')) as { problems: string[] }).problems, { timeout: 20_000 }).toEqual(problems)
+
+    // The board reads the folders again when Settings opens: the problem is there without a reload of the page.
+    await page.getByTestId('open-settings').click()
+    await expect.poll(() => page.getByTestId('settings-agent-problems').locator('li').allTextContents()).toEqual(problems)
+    await page.keyboard.press('Escape')
+    await page.getByTestId('settings-page').waitFor({ state: 'detached' })
+
+    const id = (await ok('spawn', '--agent', 'mytool')).trim()
+    await ok('wait', id, '--state', 'idle', '--timeout', '20')
+    expect(await ok('explain', id)).toMatch(/decided by screen: rule mytool\.prompt/)
+    rmSync(broken, { recursive: true })
+    await expect.poll(async () => (JSON.parse(await ok('agents', '--json')) as { problems: string[] }).problems, { timeout: 20_000 }).toEqual([])
   }, 60_000)
 })

@@ -27,3 +27,14 @@ export async function selectPane(page: Page, id: string): Promise<void> {
   await page.locator(`[data-testid="pane-item"][data-pane-id="${id}"] .pane-item__main`).click()
   await waitForAttached(page, id)
 }
+
+/** Sets an environment editor's rows (EnvRows, by its test id) to exactly `env`. */
+export async function fillEnv(page: Page, testId: string, env: Readonly<Record<string, string>>): Promise<void> {
+  const editor = page.getByTestId(testId)
+  while ((await editor.getByTestId('env-remove').count()) > 0) await editor.getByTestId('env-remove').first().click()
+  for (const [name, value] of Object.entries(env)) {
+    await editor.getByTestId('env-add').click()
+    await editor.getByTestId('env-name').last().fill(name)
+    await editor.getByTestId('env-value').last().fill(value)
+  }
+}

@@ -20,9 +20,9 @@
  *   for attention by then.
  */
 import type { PaneId, PaneState } from '../../shared/domain/pane'
+import type { AttentionKind, NotifyMode, PendingAlert } from '../../shared/domain/attention'
 
-export const ATTENTION_KINDS = ['blocked', 'question', 'input', 'asked', 'finished', 'alert'] as const
-export type AttentionKind = (typeof ATTENTION_KINDS)[number]
+export { ATTENTION_KINDS, type AttentionKind, type PendingAlert } from '../../shared/domain/attention'
 
 /** alert: a notification with sound; quiet: a silent notification; off: none (the needs-you list still shows it). */
 export type AlertLevel = 'alert' | 'quiet' | 'off'
@@ -31,6 +31,18 @@ export interface NotifyPrefs {
   readonly levels: Readonly<Record<AttentionKind, AlertLevel>>
   /** Wait this long before notifying; 0 notifies at once. */
   readonly graceMs: number
+  /** Each pane's mode (its own or its agent's); a pane not named notifies `all`. */
+  readonly modes?: Readonly<Record<PaneId, NotifyMode>>
+}
+
+/** What stops a pane's work until the user acts: the only kinds the `attention` mode notifies. */
+const STOPS_WORK: ReadonlySet<AttentionKind> = new Set(['blocked', 'question', 'input', 'asked'])
+
+/** The level a pane's notification of this kind gets: the kind's level, within the pane's mode. */
+export function levelFor(prefs: NotifyPrefs, paneId: PaneId, kind: AttentionKind): AlertLevel {
+  const mode = prefs.modes?.[paneId] ?? 'all'
+  if (mode === 'none' || (mode === 'attention' && !STOPS_WORK.has(kind))) return 'off'
+  return prefs.levels[kind]
 }
 
 export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = {
@@ -63,16 +75,6 @@ interface PaneMemo {
   readonly dueAt: number | null
   /** A finished turn nobody has looked at yet. */
   readonly unseen: boolean
-}
-
-/** A program's own notification, as the policy keeps it until the pane is looked at. */
-export interface PendingAlert {
-  readonly at: number
-  /** Not yet raised: waits for the pane's state to settle (AlertSettleMs). */
-  readonly dueAt?: number
-  readonly source: string
-  readonly title: string
-  readonly body: string
 }
 
 export interface NotifyState {
@@ -135,7 +137,7 @@ const cooldownKey = (paneId: PaneId, kind: AttentionKind) => `${paneId}:${kind}`
 function raise(state: NotifyState, paneId: PaneId, memo: PaneMemo, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
   const kind = memo.kind
   if (kind === null) return state
-  const level = prefs.levels[kind]
+  const level = levelFor(prefs, paneId, kind)
   if (level === 'off') return state
   const key = cooldownKey(paneId, kind)
   const last = state.lastRaised[key]
@@ -165,7 +167,7 @@ function onState(state: NotifyState, paneId: PaneId, next: PaneState, at: number
     unseen: kind === 'finished' ? !viewed : next === 'idle' ? memo.unseen : false,
   }
   let s = withPane(state, paneId, updated)
-  if (kind === null || viewed || prefs.levels[kind] === 'off') return s
+  if (kind === null || viewed || levelFor(prefs, paneId, kind) === 'off') return s
   if (prefs.graceMs > 0) return withPane(s, paneId, { ...updated, dueAt: at + prefs.graceMs })
   s = raise(s, paneId, updated, at, prefs, out)
   return s
@@ -207,7 +209,7 @@ function raiseAlert(state: NotifyState, paneId: PaneId, due: PendingAlert, at: n
   if (stateAsks(state, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
   const s = { ...state, alerts: { ...state.alerts, [paneId]: alert } }
   if (isViewed(state.view, paneId)) return { ...state, alerts: without(state.alerts, paneId) }
-  const level = prefs.levels.alert
+  const level = levelFor(prefs, paneId, 'alert')
   if (level === 'off') return s
   const key = cooldownKey(paneId, 'alert')
   const last = s.lastRaised[key]

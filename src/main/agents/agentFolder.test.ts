@@ -40,7 +40,12 @@ describe('an agent folder', () => {
 
   it('is refused with file, line and reason: a missing key, a misspelt one, a wrong type, the folder’s name', () => {
     const file = (id: string) => join(root, id, 'agent.toml')
-    expect(errors(folder('a', { 'agent.toml': 'id = "a"\nname = "A"\n' }))).toEqual([`${file('a')}:1: command: Invalid input: expected array, received undefined`])
+    expect(errors(folder('a', { 'agent.toml': 'id = "a"\nname = "A"\n' }))).toEqual([`${file('a')}:1: command: is missing: an agent needs at least id, name and command, like command = ["a"]`])
+    expect(errors(folder('a2', { 'agent.toml': 'command = ["a2"]\n[resume]\nverified_on = "1.0"\n' }))).toEqual([
+      `${file('a2')}:1: id: is missing: an agent needs at least id, name and command, like id = "a2"`,
+      `${file('a2')}:1: name: is missing: an agent needs at least id, name and command, like name = "A2"`,
+      `${file('a2')}:2: resume.args: is missing`,
+    ])
     expect(errors(folder('b', { 'agent.toml': 'id = "b"\nname = "B"\ncommand = ["b"]\ncomand = ["b"]\n' }))).toEqual([`${file('b')}:4: unknown key "comand"`])
     expect(errors(folder('c', { 'agent.toml': 'id = "c"\nname = "C"\ncommand = []\n' }))).toEqual([`${file('c')}:3: command: the command runs the agent: at least its executable, like ["mytool"]`])
     expect(errors(folder('d', { 'agent.toml': 'id = "other"\nname = "D"\ncommand = ["d"]\n' }))).toEqual([`${file('d')}:1: id "other" does not match the folder's name: the folder is named after the agent (other/)`])

@@ -36,13 +36,31 @@ export type AgentFolderResult =
   | { readonly ok: true; readonly value: AgentFolder; readonly warnings: readonly RuleFileError[] }
   | { readonly ok: false; readonly errors: readonly RuleFileError[] }
 
-/** The first problems of a failed validation, each at its line. */
-function schemaErrors(file: string, text: string, error: z.ZodError): RuleFileError[] {
+/** What an agent needs at least, shown as the line to add (the folder's own name in it). */
+const REQUIRED: Record<string, (name: string) => string> = {
+  id: (name) => `id = "${name}"`,
+  name: (name) => `name = "${name.charAt(0).toUpperCase()}${name.slice(1)}"`,
+  command: (name) => `command = ["${name}"]`,
+}
+
+function valueAt(doc: unknown, path: readonly PropertyKey[]): unknown {
+  let at = doc
+  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined
+  return at
+}
+
+/** The first problems of a failed validation, each at its line; a key left out says so (not "received undefined"). */
+function schemaErrors(file: string, text: string, doc: unknown, folder: string, error: z.ZodError): RuleFileError[] {
   return error.issues.slice(0, 5).map((i) => {
     const path = i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path
     const where = i.path.map(String).join('.')
-    const message = i.code === 'unrecognized_keys' ? `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in ${where}` : ''}` : `${where || 'file'}: ${i.message}`
-    return { file, line: lineOfPath(text, path as (string | number)[]), message }
+    const line = lineOfPath(text, path as (string | number)[])
+    if (i.code === 'unrecognized_keys') return { file, line, message: `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in ${where}` : ''}` }
+    if (i.code === 'invalid_type' && i.path.length > 0 && valueAt(doc, i.path) === undefined) {
+      const example = i.path.length === 1 ? REQUIRED[String(i.path[0])] : undefined
+      return { file, line, message: `${where}: is missing${example ? `: an agent needs at least id, name and command, like ${example(basename(folder))}` : ''}` }
+    }
+    return { file, line, message: `${where || 'file'}: ${i.message}` }
   })
 }
 
@@ -133,7 +151,7 @@ export function parseManifest(file: string, text: string, source: AgentSource, f
     throw err
   }
   const result = ManifestSchema.safeParse(doc)
-  if (!result.success) return { ok: false, errors: schemaErrors(file, text, result.error) }
+  if (!result.success) return { ok: false, errors: schemaErrors(file, text, doc, folder, result.error) }
   return { ok: true, manifest: manifestOf(result.data, source, folder) }
 }
 

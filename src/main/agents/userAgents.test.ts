@@ -101,6 +101,27 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     expect(pane.verdict.evidence[0]!.detail).toMatch(/^rule mytool\.prompt: /)
   }, 30_000)
 
+  it('typed at a shell pane’s prompt, it is recognised by its command and its rules take the pane', async () => {
+    addMytool()
+    start(false, `${join(FIXTURE, 'bin')}:${process.env.PATH}`)
+    const info = await call('pane:create', { command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
+    const pane = board.get(info.id)
+    await waitForState(pane, 'idle')
+    pane.write('mytool\r')
+    await eventually(() => /^rule mytool\.prompt: /.test(pane.verdict.evidence[0]?.detail ?? ''), 'mytool’s prompt rule to take the pane')
+    expect(pane.verdict.state).toBe('idle')
+    pane.write('deploy web\r')
+    await waitForState(pane, 'blocked')
+    expect(pane.verdict.evidence[0]!.detail).toMatch(/^rule mytool\.confirm: /)
+    pane.write('y\r')
+    await eventually(async () => (await screenText(pane)).includes('Deployed.'), 'the deploy to finish')
+    await waitForState(pane, 'idle')
+    expect(pane.verdict.evidence[0]!.detail).toMatch(/^rule mytool\.prompt: /)
+    expect(pane.agent).toBe('mytool')
+    pane.write('exit\r')
+    await eventually(() => pane.info().foreground?.isRoot === true, 'bash back in the foreground')
+  }, 30_000)
+
   it('takes its executable, arguments and environment from the settings, like any agent', async () => {
     addMytool()
     start()

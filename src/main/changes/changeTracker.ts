@@ -107,9 +107,10 @@ export class ChangeTracker extends Disposable {
         removed: files.reduce((n, f) => n + (f.removed ?? 0), 0),
         at: this.options.clock.now(),
         error: null,
+        root: this.top,
       }
     } catch (err) {
-      changes = { since, branch: null, files: 0, added: 0, removed: 0, at: this.options.clock.now(), error: err instanceof Error ? err.message : String(err) }
+      changes = { since, branch: null, files: 0, added: 0, removed: 0, at: this.options.clock.now(), error: err instanceof Error ? err.message : String(err), root: this.top }
     } finally {
       this.running = false
     }

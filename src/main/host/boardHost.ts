@@ -74,6 +74,7 @@ export async function startBoardHost(options: {
       return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
     },
     history: workspace ? (id) => workspace.history(id) : undefined,
+    notifySettings: () => (options.settings ?? sharedSettingsStore()).get().settings.notifications,
   })
   if (workspace) restoreWorkspace(board, workspace, options.log)
   const info = (): BoardInfo => ({

@@ -35,8 +35,8 @@ export function scopeResult(scope: ClientScope, channel: InvokeChannel, value: u
 
 export function eventInScope(scope: ClientScope, event: BoardEvent): boolean {
   if (scope.kind === 'board') return true
-  // The panes' order names every pane: a program that may see only its own has no use for it.
-  if (event.channel === 'board:order') return false
+  // The panes' order and the attention snapshot name every pane: a program that may see only its own has no use for them.
+  if (event.channel === 'board:order' || event.channel === 'attention:changed') return false
   const paneId = event.channel === 'pane:changed' ? event.payload.id : event.payload.paneId
   return paneId === scope.paneId
 }

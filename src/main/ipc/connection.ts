@@ -38,6 +38,8 @@ export function openConnection(
   const client = board.connect((payload) => transmit({ t: 'event', channel: 'pane:data', payload }))
   const handlers = createHandlers(board, client, info)
   const events = board.onEvent((event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
+  // The user's own windows and tabs may be told to show a notification; a program in a pane never.
+  const attention = scope.kind === 'board' ? board.attention.attach(client.id, (channel, payload) => transmit({ t: 'event', channel, payload } as ServerMessage)) : null
   let rejected = 0
   let closed = false
   // Invokes run a few at a time per client: 4000 pipelined `pane:screen`s must not all hold
@@ -105,6 +107,7 @@ export function openConnection(
       closed = true
       outbox.dispose()
       events.dispose()
+      attention?.dispose()
       client.dispose()
     },
   }

@@ -94,9 +94,15 @@ export function createHandlers(
       'settings:get': () => services.settings.get(),
       'settings:set': (settings) => services.settings.set(settings),
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),
+      'attention:get': () => board.attention.snapshot(),
+      'pane:notify-mode': (id, mode) => {
+        board.info(id)
+        return board.attention.setMode(id, mode)
+      },
     },
     send: {
       'pane:ack': (id, chars) => client.ack(id, chars),
+      'client:view': (view) => board.attention.view(client.id, view),
     },
   }
 }

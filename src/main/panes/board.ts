@@ -25,6 +25,8 @@ import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
 import { PaneOrder } from './paneOrder'
 import { PaneSpawner } from './paneSpawner'
+import { AttentionHub } from '../notify/attentionHub'
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -63,6 +65,8 @@ export interface BoardOptions {
   readonly trackChanges?: boolean
   /** A pane's saved state history (the workspace store); none without one. */
   readonly history?: (id: PaneId) => StateHistoryEntry[]
+  /** The notification settings in effect (the settings file's); the defaults without one. */
+  readonly notifySettings?: () => Settings['notifications']
 }
 
 export type { BoardEvent, ClientSession }
@@ -94,8 +98,10 @@ export class Board extends Disposable {
   readonly onDidChangeLayout = this._onDidChangeLayout.event
 
   private readonly events: BoardEvents
-  /** Every event for clients but `pane:data` (BoardEvents). */
+  /** Every event for clients but those addressed to one client (BoardEvents). */
   readonly onEvent: Event<BoardEvent>
+  /** The notification policy for every client: intents, cooldown, what was seen where. */
+  readonly attention: AttentionHub
 
   private readonly agentFolders: BoardAgents
   private readonly reaper: SessionReaper | null
@@ -108,6 +114,15 @@ export class Board extends Disposable {
     super()
     this.events = this.register(new BoardEvents(options.clock, options.log, (id) => this.panes.has(id)))
     this.onEvent = this.events.onEvent
+    this.attention = this.register(
+      new AttentionHub({
+        clock: options.clock,
+        log: options.log,
+        settings: options.notifySettings ?? (() => DEFAULT_SETTINGS.notifications),
+        broadcast: (payload) => this.events.fire({ channel: 'attention:changed', payload }),
+      }),
+    )
+    this.register(this.onEvent((event) => this.attention.onBoardEvent(event)))
     this.recordings = new PaneRecordings(options.clock)
     this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
     this.agentFolders = this.register(

@@ -2,15 +2,15 @@ import { Disposable, DisposableStore, type IDisposable } from '../../core/lifecy
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, StateChange } from '../../shared/domain/pane'
-import type { EventChannel, EventMap } from '../../shared/ipc/contract'
+import type { BoardEvent } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { ChangeCoalescer } from './changeCoalescer'
 import type { Pane } from './pane'
 
-export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, 'pane:data'>]
+export type { BoardEvent }
 
 /**
- * The board's one stream of events to its clients (all but `pane:data`, which goes per client):
+ * The board's one stream of events to its clients (all but CLIENT_EVENTS, which go per client):
  * each live pane's events wired to it, its info changes coalesced (ChangeCoalescer), a state
  * change logged with its evidence and sent as the newest info.
  */

@@ -12,7 +12,7 @@ import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, Pa
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
-import { paneTitle, promptOf } from '../../core/launch/paneTitle'
+import { agentOwnTitle, paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import { readForeground } from '../pty/processTree'
@@ -89,6 +89,8 @@ export class Pane extends Disposable {
   private changes: PaneChanges | null = null
   /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
   private firstPrompt: string | null = null
+  /** The agent's last terminal title of its own: the name stays when it shows only its own name again. */
+  private keptTitle: string | null = null
   private size: { cols: number; rows: number }
   /** State events fired so far: a signal that fired one needs no info event of its own. */
   private stateEvents = 0
@@ -162,7 +164,12 @@ export class Pane extends Disposable {
     // Query answers go straight back to the program, whether or not any window shows the pane.
     this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
     // After MirroredStatus's own listeners: the status has been told first.
-    this.register(this.mirror.onTitle(() => this.changed()))
+    this.register(
+      this.mirror.onTitle(() => {
+        void this.title // keeps the agent's own title, as it was set (paneTitle's `kept`)
+        this.changed()
+      }),
+    )
     this.register(this.mirror.onOsc((record) => this.alert(this.alerts.osc(record.ident, record.data))))
     this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
@@ -285,14 +292,17 @@ export class Pane extends Disposable {
   }
 
   get title(): string {
-    return paneTitle({
+    const inputs = {
       fixed: this.fixedTitle,
       agent: this.status.agent,
+      agentName: this.agents.knowledge(this.status.agent)?.name ?? null,
       terminal: this.mirror.title,
       firstPrompt: this.firstPrompt,
       cwd: this.launch.cwd,
       program: programName(this.launch.argv[0] ?? 'pane'),
-    })
+    }
+    if (agentOwnTitle(inputs)) this.keptTitle = inputs.terminal
+    return paneTitle({ ...inputs, kept: this.keptTitle })
   }
 
   /** The latest count of what changed in the pane's checkout. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import type { PaneId } from '../../shared/domain/pane'
+import { withoutNpmPath } from '../../core/launch/npmPath'
 import { REAPER_TAG_VAR } from '../pty/sessionReaper'
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
@@ -25,16 +26,22 @@ export class PaneEnvironment {
     return existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh'
   }
 
+  /** The board's environment without its private variables, and PATH without what npm put in front of it. */
+  private base(): Record<string, string> {
+    const base = this.options.baseEnv
+    const env: Record<string, string> = {}
+    for (const [k, v] of Object.entries(base)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    if (env.PATH !== undefined) env.PATH = withoutNpmPath(env.PATH, base)
+    return env
+  }
+
   /** The environment panes inherit, for launch steps that run before the pane (worktree setup commands). */
   inherited(overrides?: Record<string, string>): Record<string, string> {
-    const env: Record<string, string> = {}
-    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
-    return { ...env, ...overrides }
+    return { ...this.base(), ...overrides }
   }
 
   forPane(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
-    const env: Record<string, string> = {}
-    for (const [k, v] of Object.entries(this.options.baseEnv)) if (v !== undefined && !PRIVATE_ENV.test(k)) env[k] = v
+    const env = this.base()
     env.TERM = 'xterm-256color'
     env.COLORTERM = 'truecolor'
     env.TERM_PROGRAM = 'switchboard'

@@ -23,7 +23,7 @@ describe('settings store', () => {
     const dir = join(tempDir(), 'config')
     const store = new SettingsStore(dir)
     expect(store.get()).toEqual({ settings: DEFAULT_SETTINGS, error: null, path: join(dir, 'settings.json'), rulesDir: join(dir, 'rules') })
-    expect(DEFAULT_SETTINGS.notifications).toEqual({ blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert', graceSeconds: 0, sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false } })
+    expect(DEFAULT_SETTINGS.notifications).toEqual({ blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert', graceSeconds: 0, awaySummarySeconds: 60, agentModes: {}, sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false } })
     expect(DEFAULT_SETTINGS.appearance).toEqual({ theme: 'system', fontSize: 13 })
   })
 

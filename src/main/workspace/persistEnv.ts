@@ -5,11 +5,12 @@
  * environment, where the user keeps it. The board's internals (SWITCHBOARD_*: the report token,
  * URL, socket, pane id) belong to one launch and are injected afresh on every launch.
  */
-const SECRET_NAME = /TOKEN|KEY|SECRET|PASS|AUTH|CREDENTIAL|COOKIE|SESSION/i
+import { looksSecret } from '../../shared/domain/secrets'
+
 const INTERNAL_NAME = /^SWITCHBOARD_/
 
 export function isPersistableEnvName(name: string): boolean {
-  return !SECRET_NAME.test(name) && !INTERNAL_NAME.test(name)
+  return !looksSecret(name) && !INTERNAL_NAME.test(name)
 }
 
 export function persistableEnv(env: Readonly<Record<string, string>> | undefined): Record<string, string> {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import '@xterm/xterm/css/xterm.css'
+import './styles/fonts.css'
 import './styles/base.css'
 import './styles/theme.css'
 import './styles/sidebar.css'
@@ -14,7 +15,7 @@ import { startAttentionIndicators } from './features/notify/attentionIndicators'
 import { startNotifications } from './features/notify/notifyController'
 import { webNotifier } from './features/notify/webNotifier'
 import { persistLayout } from './features/sessions/layoutPersistence'
-import { showPane } from './features/shortcuts/boardCommands'
+import { openFromNotification } from './features/shortcuts/boardCommands'
 import { watchSelectionForHook } from './features/terminal/terminalRegistry'
 import { connectToBoard } from './ipc/api'
 import { BoardApiContext } from './ipc/BoardApiContext'
@@ -28,7 +29,7 @@ syncLayoutWithBoard()
 persistLayout(connection.api)
 watchSelectionForHook()
 startAttentionIndicators()
-startNotifications(webNotifier, showPane, (listener) => connection.api.on('pane:alert', listener))
+startNotifications(connection.api, webNotifier, openFromNotification)
 // Settings live in main; read them now and whenever the window comes back (edited elsewhere).
 void useSettingsStore.getState().load(connection.api)
 window.addEventListener('focus', () => void useSettingsStore.getState().load(connection.api))

@@ -122,6 +122,8 @@ export interface PaneChanges {
   readonly at: number
   /** Set when the last count failed: what git said. */
   readonly error: string | null
+  /** The checkout's top folder (`git rev-parse --show-toplevel`): which repository the pane works in. */
+  readonly root?: string
 }
 
 export interface FileChange {

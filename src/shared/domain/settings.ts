@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { agentIdSchema } from './agents'
+import { NOTIFY_MODES } from './attention'
 
 /** Environment names as a shell accepts them. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -59,6 +60,17 @@ const notificationsSchema = z
     alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /**
+     * Per agent (`claude`, `codex`, …, and `shell` for any other program): `all`, `attention` (only
+     * what stops its work: dialogs, questions, input, replies that ask) or `none`. Absent: `all`.
+     * A pane's own mode (its header menu) comes first.
+     */
+    agentModes: z
+      .record(z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'an agent name like "claude", or "shell"'), z.enum(NOTIFY_MODES))
+      .refine((m) => Object.keys(m).length <= 64, 'too many agents')
+      .default({}),
+    /** "While you were away": a summary on return after this many seconds at no window or tab; 0: never. */
+    awaySummarySeconds: z.number().int().min(0).max(86_400).default(60),
     /** The board's own sound (WebAudio tones) with each kind's notification; all off by default. */
     sounds: z
       .object({

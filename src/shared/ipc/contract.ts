@@ -22,6 +22,7 @@ import type {
 import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
 import { agentIdSchema, type AgentList } from '../domain/agents'
+import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
 import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 
 /** Limits on what a client may send; named so a rejection can say which limit was hit. */
@@ -198,12 +199,23 @@ export const Invoke = {
   'settings:set': invoke(z.tuple([settingsSchema])).returns<SettingsSnapshot>(),
   /** Creates the rule override folder if needed and opens it where the host can (Electron). */
   'settings:open-rules-folder': invoke(z.tuple([])).returns<OpenFolderResult>(),
+  /** What every client shows alike: unseen finished turns, pending program alerts, each pane's notification mode. */
+  'attention:get': invoke(z.tuple([])).returns<AttentionSnapshot>(),
+  /** The pane's own notification mode (null: back to its agent's, from the settings). */
+  'pane:notify-mode': invoke(z.tuple([paneIdSchema, z.enum(NOTIFY_MODES).nullable()])).returns<AttentionSnapshot>(),
 } as const satisfies Record<string, InvokeSpec<z.ZodTuple, unknown>>
 
 /** Fire-and-forget channels: no reply, so a flood of them never waits on a round trip. */
+/** What a client looks at (ClientView): the daemon's notification policy decides from every client's. */
+export const clientViewSchema = z
+  .object({ focused: z.boolean(), visible: z.array(paneIdSchema).max(16), canNotify: z.boolean() })
+  .strict()
+
 export const Send = {
   /** The client has rendered this many chars of `pane:data`: flow control credit. */
   'pane:ack': z.tuple([paneIdSchema, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
+  /** What this client shows now and whether it can notify; sent whenever that changes. */
+  'client:view': z.tuple([clientViewSchema]),
 } as const satisfies Record<string, z.ZodTuple>
 
 export interface PaneData {
@@ -226,12 +238,37 @@ export interface EventMap {
   'pane:alert': PaneAlert
   /** The panes' order changed (a pane was dragged in some client's sidebar). */
   'board:order': { readonly order: readonly PaneId[] }
+  /** Unseen turns, pending alerts or modes changed (every client). */
+  'attention:changed': AttentionSnapshot
+  /** Raise this desktop notification: sent to one client only, the one the user was at last. */
+  'notify:show': NotificationIntent
+  /** "While you were away": to the client the user came back to, once. */
+  'notify:away': AwaySummary
 }
-export const EVENT_CHANNELS = ['pane:data', 'pane:changed', 'pane:removed', 'pane:state', 'pane:alert', 'board:order'] as const satisfies readonly (keyof EventMap)[]
+
+/** Every event, once: a new one cannot be left out of what the Electron bridge and preload forward. */
+const EVENTS: { readonly [E in keyof EventMap]: true } = {
+  'pane:data': true,
+  'pane:changed': true,
+  'pane:removed': true,
+  'pane:state': true,
+  'pane:alert': true,
+  'board:order': true,
+  'attention:changed': true,
+  'notify:show': true,
+  'notify:away': true,
+}
+export const EVENT_CHANNELS = Object.keys(EVENTS) as (keyof EventMap)[]
+
+/** Events addressed to one client (its own terminal data, its notifications), not to the board's stream. */
+export const CLIENT_EVENTS = ['pane:data', 'notify:show', 'notify:away'] as const satisfies readonly (keyof EventMap)[]
+export type ClientEventChannel = (typeof CLIENT_EVENTS)[number]
 
 export type InvokeChannel = keyof typeof Invoke
 export type SendChannel = keyof typeof Send
 export type EventChannel = keyof EventMap
+/** The board's stream, to every client: all events but those addressed to one client (CLIENT_EVENTS). */
+export type BoardEvent = { [E in EventChannel]: { channel: E; payload: EventMap[E] } }[Exclude<EventChannel, ClientEventChannel>]
 export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof Invoke)[C]['args']>
 export type InvokeResult<C extends InvokeChannel> = Exclude<(typeof Invoke)[C]['result'], undefined>
 export type SendArgs<C extends SendChannel> = z.infer<(typeof Send)[C]>

@@ -15,6 +15,12 @@ export type IconName =
   | 'folder'
   | 'jump'
   | 'check'
+  | 'bell-off'
+  | 'menu'
+  | 'sidebar'
+  | 'search'
+  | 'chevron-up'
+  | 'chevron-down'
 
 const PATHS: Record<IconName, string> = {
   plus: 'M8 3v10M3 8h10',
@@ -33,6 +39,12 @@ const PATHS: Record<IconName, string> = {
   folder: 'M1.5 4h4.5l1.5 1.5h7v7h-13z',
   jump: 'M3 8h9M9 4.5L12.5 8 9 11.5',
   check: 'M3 8.5l3 3 7-7',
+  'bell-off': 'M4 11V7a4 4 0 0 1 6.5-3.1M12 7v4l1 1.5H6M6.5 13.5a1.5 1.5 0 0 0 3 0M2.5 2.5l11 11',
+  menu: 'M3.5 8h.1M8 8h.1M12.5 8h.1',
+  sidebar: 'M2.5 2.5h11v11h-11zM6 2.5v11',
+  search: 'M7 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM10 10l3.5 3.5',
+  'chevron-up': 'M4 10l4-4 4 4',
+  'chevron-down': 'M4 6l4 4 4-4',
 }
 
 export function Icon({ name, size = 16 }: { name: IconName; size?: number }) {

@@ -44,3 +44,10 @@ describe('format', () => {
     expect(askedQuestion('Which one?')).toBe('Which one?')
   })
 })
+
+describe('cleanTitle with Claude Code 2.1.332', () => {
+  it('drops its ◐ ◑ spinner as it drops ✳', () => {
+    expect(cleanTitle('◐ Claude Code')).toBe('Claude Code')
+    expect(cleanTitle('◑ Fix the parser')).toBe('Fix the parser')
+  })
+})

@@ -45,13 +45,13 @@ export function describeExit(exit: { readonly code: number; readonly signal: num
 
 /**
  * A pane title without the agent's status decoration: Claude prefixes its title with a braille
- * spinner while working and `✳` otherwise, Codex with `[ ! ] Action Required |` while a dialog is
+ * spinner while working (2.1.332: ◐ ◓ ◑ ◒) and `✳` otherwise, Codex with `[ ! ] Action Required |` while a dialog is
  * open. The board shows the state itself; the title should read the same in every state.
  */
 export function cleanTitle(title: string): string {
   const cleaned = title
     .replace(/^\[ [!.] \] Action Required \| /, '')
-    .replace(/^[\u2800-\u28ff✳✻✽✶✢·*]\s+/u, '')
+    .replace(/^[\u2800-\u28ff\u25d0-\u25d3✳✻✽✶✢·*]\s+/u, '')
     .trim()
   return cleaned || title
 }

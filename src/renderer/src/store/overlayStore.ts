@@ -15,20 +15,29 @@ export interface OverlayStore {
   readonly overlay: Overlay
   /** The new-pane form in the sidebar is open, and for what. */
   readonly newPane: PaneKind | null
-  /** Bumped to ask the answer box to take the focus (Alt+A, a notification click). */
-  readonly answerFocus: number
+  /**
+   * A request for the answer box to take the focus (Alt+A, a notification click): for one pane's
+   * box (null: whichever shows), made at `at`; a box that mounts later still honours a fresh one.
+   */
+  readonly answerFocus: AnswerFocusRequest
   open(overlay: Overlay): void
   close(): void
   setNewPane(kind: PaneKind | null): void
-  focusAnswer(): void
+  focusAnswer(paneId?: PaneId | null): void
+}
+
+export interface AnswerFocusRequest {
+  readonly seq: number
+  readonly paneId: PaneId | null
+  readonly at: number
 }
 
 export const useOverlayStore = create<OverlayStore>()((set) => ({
   overlay: null,
   newPane: null,
-  answerFocus: 0,
+  answerFocus: { seq: 0, paneId: null, at: 0 },
   open: (overlay) => set({ overlay }),
   close: () => set({ overlay: null }),
   setNewPane: (newPane) => set({ newPane }),
-  focusAnswer: () => set((s) => ({ answerFocus: s.answerFocus + 1 })),
+  focusAnswer: (paneId = null) => set((s) => ({ answerFocus: { seq: s.answerFocus.seq + 1, paneId, at: Date.now() } })),
 }))

@@ -17,6 +17,8 @@ export interface SettingsStore {
   /** Loading or saving failed (the board unreachable): what happened. */
   readonly failure: string | null
   load(api: BoardApi): Promise<void>
+  /** Asks the board for its agents again (a folder added, edited or broken since), the settings left as they are. */
+  loadAgents(api: BoardApi): Promise<void>
   save(api: BoardApi, next: Settings): Promise<SettingsSnapshot>
 }
 
@@ -30,6 +32,14 @@ export const useSettingsStore = create<SettingsStore>()((set) => ({
     try {
       const [snapshot, list] = await Promise.all([api.invoke('settings:get'), api.invoke('agents:list')])
       set({ snapshot, settings: snapshot.settings, agents: list.agents, agentProblems: list.problems, failure: null })
+    } catch (err) {
+      set({ failure: err instanceof Error ? err.message : String(err) })
+    }
+  },
+  loadAgents: async (api) => {
+    try {
+      const list = await api.invoke('agents:list')
+      set({ agents: list.agents, agentProblems: list.problems })
     } catch (err) {
       set({ failure: err instanceof Error ? err.message : String(err) })
     }

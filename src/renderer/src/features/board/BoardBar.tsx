@@ -4,6 +4,7 @@ import { useLayoutStore } from '../../store/layoutStore'
 import { GRID_SIZES } from '../../store/layoutReducer'
 import { useNeedsYou } from '../needsYou/needsYouItems'
 import { jumpToNextNeedingYou } from '../shortcuts/boardCommands'
+import { useSidebarStore } from '../../store/sidebarStore'
 
 /** Above the panes: how many are shown (one, or a grid of 2–4), and the jump to the next waiting pane. */
 export function BoardBar() {
@@ -13,6 +14,7 @@ export function BoardBar() {
   const order = useBoardStore((s) => s.order)
   const selectedId = useBoardStore((s) => s.selectedId)
   const waiting = useNeedsYou().length
+  const jumping = useSidebarStore((s) => s.jumping)
   const choices = [{ key: 'single', label: 'One pane', icon: 'single' as const }, ...GRID_SIZES.map((n) => ({ key: String(n), label: `${n} side by side`, icon: 'grid' as const }))]
   const current = mode === 'single' ? 'single' : String(size)
   return (
@@ -38,6 +40,11 @@ export function BoardBar() {
         ))}
       </div>
       <span className="board-bar__spacer" />
+      {jumping && (
+        <span className="board-bar__jumping" role="status" data-testid="jumping">
+          Go to pane: press its key · Esc cancels
+        </span>
+      )}
       <button
         type="button"
         className={`button button--small${waiting ? ' button--attention' : ' button--ghost'}`}

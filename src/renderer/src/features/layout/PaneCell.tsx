@@ -33,7 +33,7 @@ export function PaneCell({ pane, number, selected, area, fontSize }: PaneCellPro
     >
       <header className="pane-cell__header">
         <span className="pane-cell__num" aria-hidden="true">
-          {number <= 9 ? number : ''}
+          {number}
         </span>
         <StateBadge verdict={pane.verdict} compact />
         <span className="pane-cell__title">{cleanTitle(pane.title)}</span>

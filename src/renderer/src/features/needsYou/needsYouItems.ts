@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { needsYou, type NeedsYouItem } from '../../../../core/notify/needsYou'
-import type { PendingAlert } from '../../../../core/notify/notifyPolicy'
+import type { PendingAlert } from '../../../../shared/domain/attention'
 import type { PaneId, PaneInfo } from '../../../../shared/domain/pane'
 import { useAttentionStore } from '../../store/attentionStore'
 import { useBoardStore } from '../../store/boardStore'

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { buildLaunchRequest, presetFromForm, type LaunchForm } from './launchRequest'
+import { buildLaunchRequest, describeEnv, presetFromForm, type LaunchForm } from './launchRequest'
 
-const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: '', command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
+const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
 
 describe('the new-pane form request', () => {
   it('names the agent and sends only the launch’s own arguments and environment (main adds the settings)', () => {
-    expect(buildLaunchRequest({ ...form, args: "--model 'opus 4'", env: 'A=1\n\nB=x=y', cwd: ' /r ' })).toEqual({
+    expect(buildLaunchRequest({ ...form, args: "--model 'opus 4'", env: { A: '1', B: 'x=y' }, cwd: ' /r ' })).toEqual({
       ok: true,
       value: { agent: 'claude', args: ['--model', 'opus 4'], env: { A: '1', B: 'x=y' }, cwd: '/r' },
     })
@@ -14,7 +14,7 @@ describe('the new-pane form request', () => {
   it('sends a worktree with its branch and optional base, and says what is wrong', () => {
     expect(buildLaunchRequest({ ...form, worktree: true, branch: 'agent/x', base: 'main' })).toMatchObject({ value: { worktree: { branch: 'agent/x', base: 'main' } } })
     expect(buildLaunchRequest({ ...form, worktree: true, branch: 'a b' })).toMatchObject({ ok: false, field: 'branch' })
-    expect(buildLaunchRequest({ ...form, env: 'NOPE' })).toMatchObject({ ok: false, field: 'env', error: expect.stringMatching(/^Environment: /) })
+    expect(buildLaunchRequest({ ...form, envError: 'row 1: give the variable a name' })).toMatchObject({ ok: false, field: 'env', error: expect.stringMatching(/^Environment: /) })
     // Not a shell, and it says so where it matters: shell syntax typed as is is refused (it ran `seq` with '|' and 'cat' as arguments); quoted, it is a word.
     expect(buildLaunchRequest({ ...form, kind: 'command', command: 'seq 1 5 | cat' })).toEqual({
       ok: false,
@@ -30,9 +30,15 @@ describe('the new-pane form request', () => {
     expect(buildLaunchRequest({ ...form, kind: 'command', command: ' ' })).toMatchObject({ ok: false, field: 'command' })
   })
   it('saves the form as a preset', () => {
-    expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: 'K=V', worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({
+    expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: { K: 'V' }, worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({
       ok: true,
       value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true },
     })
+  })
+})
+
+describe('what a launch inherits, as the form shows it (issue 22 item 2)', () => {
+  it('masks the values of names that look secret, as the workspace refuses to save them', () => {
+    expect(describeEnv({ ANTHROPIC_API_KEY: 'sk-ant-123', DEBUG: '1', GH_TOKEN: 'ghp_x' })).toBe('ANTHROPIC_API_KEY=•••••••• · DEBUG=1 · GH_TOKEN=••••••••')
   })
 })

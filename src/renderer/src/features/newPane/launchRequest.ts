@@ -1,5 +1,5 @@
-import { parseEnvEntries } from '../../../../core/launch/launchPlan'
 import { checkBranchName } from '../../../../core/worktree/branchName'
+import { displayEnvEntry } from '../../../../shared/domain/secrets'
 import type { LaunchPreset } from '../../../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { splitArgs } from '../../lib/splitArgs'
@@ -14,8 +14,10 @@ export interface LaunchForm {
   /** The agent's id (an agent folder: shipped or the user's own). */
   readonly agent: string
   readonly args: string
-  /** NAME=VALUE, one a line. */
-  readonly env: string
+  /** The launch's own variables (edited as rows), after the agent's and the preset's. */
+  readonly env: Readonly<Record<string, string>>
+  /** What is wrong with the rows as typed, if anything. */
+  readonly envError: string | null
   readonly command: string
   readonly cwd: string
   readonly worktree: boolean
@@ -33,10 +35,9 @@ export type Built<T> = { ok: true; value: T } | { ok: false; error: string; fiel
  * arguments and environment — main takes the executable and defaults from the settings.
  */
 export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneRequest, 'cols' | 'rows'>> {
-  const env = parseEnvEntries(form.env.split('\n'))
-  if (!env.ok) return { ok: false, error: `Environment: ${env.error}`, field: 'env' }
+  if (form.envError) return { ok: false, error: `Environment: ${form.envError}`, field: 'env' }
   const request: { -readonly [K in keyof CreatePaneRequest]: CreatePaneRequest[K] } = {}
-  if (Object.keys(env.env).length) request.env = env.env
+  if (Object.keys(form.env).length) request.env = { ...form.env }
   if (form.cwd.trim()) request.cwd = form.cwd.trim()
   if (form.kind === 'command') {
     const split = splitArgs(form.command)
@@ -69,16 +70,16 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
 export function presetFromForm(form: LaunchForm, name: string): Built<LaunchPreset> {
   const args = splitArgs(form.args)
   if (!args.ok) return { ok: false, error: `Arguments: ${args.error}`, field: 'args' }
-  const env = parseEnvEntries(form.env.split('\n'))
-  if (!env.ok) return { ok: false, error: `Environment: ${env.error}`, field: 'env' }
+  if (form.envError) return { ok: false, error: `Environment: ${form.envError}`, field: 'env' }
   const setup = setupLines(form.setup)
-  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: env.env, cwd: form.cwd.trim(), setup, worktree: form.worktree } }
+  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree } }
 }
 
-export function formatEnv(env: Readonly<Record<string, string>>): string {
+/** The variables a launch gets before its own, as a line to read: secret values masked. */
+export function describeEnv(env: Readonly<Record<string, string>>): string {
   return Object.entries(env)
-    .map(([k, v]) => `${k}=${v}`)
-    .join('\n')
+    .map(([k, v]) => displayEnvEntry(k, v))
+    .join(' · ')
 }
 
 function setupLines(text: string): string[] {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { PaneInfo } from '../../../../shared/domain/pane'
-import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings'
-import { prefsFrom } from './notifyController'
 import { notificationText, programAlertText, rawEvidence, whatItWants } from './notificationText'
 
 const pane = (extra: Partial<PaneInfo> = {}): PaneInfo => ({
@@ -67,9 +65,9 @@ describe('notification text', () => {
   })
 })
 
-describe('notification preferences from the settings', () => {
-  it('maps levels and seconds', () => {
-    const settings = { ...DEFAULT_SETTINGS, notifications: { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 } }
-    expect(prefsFrom(settings)).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000 })
+describe('a program waiting for input (issue 22 item 5: it read "A question waits for your choice.")', () => {
+  it('says which program waits for what you type', () => {
+    const waiting = pane({ agent: null, command: ['bash'], dialog: null, foreground: { pid: 2, argv: ['npm', 'publish'], isRoot: false }, verdict: { state: 'input', since: 0, evidence: [] } })
+    expect(notificationText(waiting, 'input')).toEqual({ title: '#3 Fix the parser waits for your input', body: 'npm publish waits for what you type.\npane in …/src/app' })
   })
 })

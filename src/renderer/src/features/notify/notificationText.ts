@@ -22,6 +22,7 @@ export function whatItWants(pane: PaneInfo, kind: AttentionKind): string {
   if (kind === 'alert') return 'The program sent a notification.'
   if (ask) return ask
   if ((kind === 'blocked' || kind === 'question') && pane.dialog?.title) return pane.dialog.title
+  if (kind === 'input') return `${runningWhat(pane)} waits for what you type.`
   if (kind === 'asked') {
     // An older board's evidence: `Stop …: reply ends "…?"`.
     const reply = pane.verdict.evidence.find((e) => /reply ends "/.test(e.detail))?.detail
@@ -29,6 +30,15 @@ export function whatItWants(pane: PaneInfo, kind: AttentionKind): string {
     return 'Its reply ends with a question.'
   }
   return kind === 'blocked' ? 'A permission dialog waits for you.' : 'A question waits for your choice.'
+}
+
+/** The program that reads the terminal: the one it started in front, else the pane's own program by name. */
+function runningWhat(pane: PaneInfo): string {
+  if (pane.foreground && !pane.foreground.isRoot && pane.foreground.argv.length) {
+    const line = pane.foreground.argv.join(' ')
+    return line.length > 60 ? `${line.slice(0, 59)}…` : line
+  }
+  return pane.command[0]?.split('/').pop() || 'The program'
 }
 
 /** The evidence behind the verdict, one signal a line, for a tooltip or explain. */

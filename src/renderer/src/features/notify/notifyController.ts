@@ -1,11 +1,12 @@
 /**
- * Runs the notification policy (core/notify) in the window, on the wall clock: pane states from
- * the board store, what the user looks at from the layout, focus and visibility, preferences
- * from the settings. The window is where "the app is focused and that pane is visible" is known.
+ * This page's part in the board's notifications, which the daemon decides for every client
+ * (src/main/notify): it reports what it shows and whether it may notify (`client:view`), shows
+ * the notifications the daemon sends it (`notify:show`: to one client only), and keeps the shared
+ * snapshot (unseen turns, pending alerts, modes) and its own "While you were away" summary.
  */
-import { initialNotifyState, nextDue, reduceNotify, unseenFinished, type NotifyEvent, type NotifyIntent, type NotifyPrefs, type NotifyState, type ViewContext } from '../../../../core/notify/notifyPolicy'
-import type { PaneAlert, PaneId, PaneState } from '../../../../shared/domain/pane'
-import type { Settings } from '../../../../shared/domain/settings'
+import type { ClientView, NotificationIntent } from '../../../../shared/domain/attention'
+import type { PaneId } from '../../../../shared/domain/pane'
+import type { BoardApi } from '../../../../shared/ipc/contract'
 import { useAttentionStore } from '../../store/attentionStore'
 import { useBoardStore } from '../../store/boardStore'
 import { currentVisiblePanes, useLayoutStore } from '../../store/layoutStore'
@@ -15,103 +16,73 @@ import { notificationText, programAlertText } from './notificationText'
 import { playTone } from './tones'
 import type { Notifier } from './webNotifier'
 
-export function prefsFrom(settings: Settings): NotifyPrefs {
-  const { blocked, question, input, asked, finished, alert, graceSeconds } = settings.notifications
-  return { levels: { blocked, question, input, asked, finished, alert }, graceMs: graceSeconds * 1000 }
-}
-
-function currentView(): ViewContext {
+function currentView(permission: string): ClientView {
   const focused = document.visibilityState === 'visible' && document.hasFocus()
   // A modal over the board (settings) hides the terminals behind it.
   const covered = useOverlayStore.getState().overlay?.kind === 'settings'
-  return { focused, visible: covered ? [] : currentVisiblePanes() }
+  return { focused, visible: covered ? [] : currentVisiblePanes(), canNotify: permission === 'granted' }
 }
 
-export function startNotifications(notifier: Notifier, onOpenPane: (paneId: PaneId) => void, onAlert?: (listener: (alert: PaneAlert) => void) => () => void): () => void {
-  let state: NotifyState = initialNotifyState
-  let fed: Record<PaneId, PaneState> = {}
-  let timer: ReturnType<typeof setTimeout> | null = null
+/** What a notification says and where it goes when clicked; null for a pane this page does not know. */
+export function notificationFor(intent: NotificationIntent): { title: string; body: string; tag: string; silent: boolean } | null {
+  const pane = useBoardStore.getState().panes[intent.paneId]
+  if (!pane) return null
+  const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
+  const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
+  return { title, body, tag, silent: intent.level === 'quiet' }
+}
 
-  // The state event carried the pane's info after the change (pane:state), so its dialog is in the store already.
-  const show = (intent: NotifyIntent) => {
-    const pane = useBoardStore.getState().panes[intent.paneId]
-    if (!pane) return
-    const { title, body } = intent.alert ? programAlertText(pane, intent.alert) : notificationText(pane, intent.kind)
-    const tag = intent.alert ? `switchboard-alert-${intent.paneId}` : `switchboard-pane-${intent.paneId}`
-    notifier.show({ title, body, tag, silent: intent.level === 'quiet', onClick: () => onOpenPane(intent.paneId) })
+export function startNotifications(api: BoardApi, notifier: Notifier, onOpenPane: (paneId: PaneId) => void): () => void {
+  const attention = useAttentionStore.getState()
+  const shown = new Set<number>()
+  const show = (intent: NotificationIntent) => {
+    // The daemon sends each once; a repeat (a replayed event) is not a second notification.
+    if (shown.has(intent.id)) return
+    shown.add(intent.id)
+    const note = notificationFor(intent)
+    if (!note) return
+    notifier.show({ ...note, onClick: () => onOpenPane(intent.paneId) })
     if (useSettingsStore.getState().settings.notifications.sounds[intent.kind]) playTone(intent.kind)
   }
 
-  const apply = (event: NotifyEvent) => {
-    const result = reduceNotify(state, event, prefsFrom(useSettingsStore.getState().settings))
-    const unseenBefore = unseenFinished(state)
-    state = result.state
-    result.raise.forEach(show)
-    const unseen = unseenFinished(state)
-    if (JSON.stringify(unseen) !== JSON.stringify(unseenBefore)) useAttentionStore.getState().setUnseen(unseen)
-    // Only settled alerts are entries: one that came with a dialog is dropped before it shows.
-    const settled = Object.fromEntries(Object.entries(state.alerts).filter(([, a]) => a.dueAt === undefined))
-    if (JSON.stringify(settled) !== JSON.stringify(useAttentionStore.getState().alerts)) useAttentionStore.getState().setAlerts(settled)
-    schedule()
-  }
-
-  const schedule = () => {
-    if (timer) clearTimeout(timer)
-    timer = null
-    const due = nextDue(state)
-    if (due !== null) timer = setTimeout(() => apply({ type: 'tick', at: Date.now() }), Math.max(0, due - Date.now()))
-  }
-
-  const syncPanes = () => {
-    const { panes } = useBoardStore.getState()
-    const next: Record<PaneId, PaneState> = {}
-    for (const [id, pane] of Object.entries(panes)) {
-      next[id] = pane.verdict.state
-      if (fed[id] !== pane.verdict.state) apply({ type: 'state', paneId: id, state: pane.verdict.state, at: Date.now() })
-    }
-    for (const id of Object.keys(fed)) if (!(id in next)) apply({ type: 'removed', paneId: id })
-    fed = next
-  }
-
-  let lastView = ''
-  const syncView = () => {
-    const view = currentView()
+  let last = ''
+  const report = () => {
+    const view = currentView(useAttentionStore.getState().permission)
     const key = JSON.stringify(view)
-    if (key === lastView) return
-    lastView = key
-    apply({ type: 'view', view, at: Date.now() })
+    if (key === last) return
+    last = key
+    api.send('client:view', { ...view, visible: [...view.visible] })
   }
+  const refreshPermission = () => attention.setPermission(notifier.permission())
 
-  const refreshPermission = () => useAttentionStore.getState().setPermission(notifier.permission())
-  refreshPermission()
-  syncView()
-  syncPanes()
   const unsubscribe = [
-    // The view first: a pane selected in the same update counts as looked at before its state is judged.
-    useBoardStore.subscribe(() => {
-      syncView()
-      syncPanes()
-    }),
-    useLayoutStore.subscribe(syncView),
-    useOverlayStore.subscribe(syncView),
-    // The view first here too: an alert from the pane the user looks at raises nothing.
-    onAlert?.((alert) => {
-      syncView()
-      apply({ type: 'alert', paneId: alert.paneId, alert: { at: Date.now(), source: alert.source, title: alert.title, body: alert.body } })
-    }) ?? (() => undefined),
+    api.on('attention:changed', (snapshot) => useAttentionStore.getState().setSnapshot(snapshot)),
+    api.on('notify:show', show),
+    api.on('notify:away', (summary) => useAttentionStore.getState().setAway(summary)),
+    useBoardStore.subscribe(report),
+    useLayoutStore.subscribe(report),
+    useOverlayStore.subscribe(report),
+    // The permission granted from a click: this page may now be the one that notifies.
+    useAttentionStore.subscribe((s, prev) => s.permission !== prev.permission && report()),
   ]
+  api.invoke('attention:get').then(
+    (snapshot) => useAttentionStore.getState().setSnapshot(snapshot),
+    // Swallow: a failed call means the connection is gone, and the banner says so.
+    () => undefined,
+  )
+  refreshPermission()
+  report()
   const onFocus = () => {
-    syncView()
     refreshPermission()
+    report()
   }
   window.addEventListener('focus', onFocus)
-  window.addEventListener('blur', syncView)
-  document.addEventListener('visibilitychange', syncView)
+  window.addEventListener('blur', report)
+  document.addEventListener('visibilitychange', report)
   return () => {
     unsubscribe.forEach((u) => u())
     window.removeEventListener('focus', onFocus)
-    window.removeEventListener('blur', syncView)
-    document.removeEventListener('visibilitychange', syncView)
-    if (timer) clearTimeout(timer)
+    window.removeEventListener('blur', report)
+    document.removeEventListener('visibilitychange', report)
   }
 }

@@ -1,6 +1,10 @@
 import { useId } from 'react'
+import { SHELL_KIND } from '../../../../shared/domain/agents'
+import { NOTIFY_MODES, type NotifyMode } from '../../../../shared/domain/attention'
 import type { Settings } from '../../../../shared/domain/settings'
+import { MODE_LABELS } from '../notify/modeLabels'
 import { useAttentionStore } from '../../store/attentionStore'
+import { useSettingsStore } from '../../store/settingsStore'
 import { playTone } from '../notify/tones'
 import { webNotifier } from '../notify/webNotifier'
 
@@ -38,8 +42,37 @@ function PermissionLine() {
 }
 
 /** Per kind of waiting: notify with sound, silently, or only list it; and the grace delay. */
+/** Per agent (every agent folder the board knows, and `shell`: any other program): all, attention only, or none; a pane's own mode (its ⋯ menu) comes first. */
+function AgentModes({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
+  const agents = useSettingsStore((s) => s.agents)
+  const kinds = [...agents.map((a) => ({ kind: a.id, label: a.name })), { kind: SHELL_KIND, label: 'Other programs' }]
+  const setMode = (kind: string, mode: NotifyMode) => {
+    const { [kind]: _old, ...rest } = value.agentModes
+    onChange({ ...value, agentModes: mode === 'all' ? rest : { ...rest, [kind]: mode } })
+  }
+  return (
+    <div className="settings__agent-modes" role="group" aria-label="Notifications per agent">
+      <span className="field__label">Per agent</span>
+      {kinds.map(({ kind, label }) => (
+        <label key={kind} className="settings__agent-mode">
+          <span>{label}</span>
+          <select className="input" data-testid={`notify-agent-${kind}`} value={(Object.prototype.hasOwnProperty.call(value.agentModes, kind) ? value.agentModes[kind] : undefined) ?? 'all'} onChange={(e) => setMode(kind, e.target.value as NotifyMode)}>
+            {NOTIFY_MODES.map((m) => (
+              <option key={m} value={m}>
+                {MODE_LABELS[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <span className="settings__help">Attention only: dialogs, questions, input and replies that ask — not finished turns or programs’ own notifications. A pane’s own mode (its ⋯ menu) comes first.</span>
+    </div>
+  )
+}
+
 export function NotificationSettings({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
   const graceId = useId()
+  const awayId = useId()
   return (
     <fieldset className="settings__section">
       <legend>Notifications</legend>
@@ -103,6 +136,21 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
           onChange={(e) => onChange({ ...value, graceSeconds: Math.max(0, Math.min(600, Number(e.target.value) || 0)) })}
         />
         <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing. At most one notification per pane and state every 30 s.</span>
+      </div>
+      <AgentModes value={value} onChange={onChange} />
+      <div className="field field--inline">
+        <label htmlFor={awayId}>“While you were away”</label>
+        <input
+          id={awayId}
+          className="input input--number"
+          type="number"
+          min={0}
+          max={86400}
+          value={value.awaySummarySeconds}
+          data-testid="notify-away-seconds"
+          onChange={(e) => onChange({ ...value, awaySummarySeconds: Math.max(0, Math.min(86400, Math.round(Number(e.target.value) || 0))) })}
+        />
+        <span className="settings__help">seconds at no window or tab before a summary of what waited, on return; 0: never.</span>
       </div>
     </fieldset>
   )

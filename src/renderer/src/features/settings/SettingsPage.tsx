@@ -17,8 +17,11 @@ export function SettingsPage() {
   const api = useBoardApi()
   const close = useOverlayStore((s) => s.close)
   const section = useOverlayStore((s) => (s.overlay?.kind === 'settings' ? s.overlay.section : undefined))
-  const { settings, snapshot, save } = useSettingsStore()
+  const { settings, snapshot, save, loadAgents } = useSettingsStore()
   const [draft, setDraft] = useState<Settings>(settings)
+  // The agents as the board has them now (a folder added or broken while this window had the focus);
+  // the settings are not reloaded under the draft.
+  useEffect(() => void loadAgents(api), [api, loadAgents])
   // Opened for one section (a missing agent's "Open Settings → Agents"): show it and focus its first field.
   // After the dialog's own showModal, which moves the focus to its first control.
   useEffect(() => {

@@ -31,7 +31,7 @@ export function ShortcutsSheet() {
             <td className="shortcuts__keys">
               <kbd>Esc</kbd>
             </td>
-            <td>Close this sheet or a dialog; in the answer box, back to the terminal</td>
+            <td>Close this sheet or a dialog; in the answer box, back to the terminal; on a dialog’s options (Alt+A), Deny</td>
           </tr>
         </tbody>
       </table>

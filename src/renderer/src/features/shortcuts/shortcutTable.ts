@@ -2,7 +2,7 @@ import type { BoardApi } from '../../../../shared/ipc/contract'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
-import { closeSelected, focusAnswer, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, toggleGrid } from './boardCommands'
+import { closeSelected, focusAnswer, focusPaneSearch, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, startJump, toggleGrid, toggleScrollbackSearch, toggleSidebar } from './boardCommands'
 
 /**
  * The board's keyboard shortcuts. All use one prefix, Alt by default (Settings → Shortcuts): Ctrl and Ctrl+Shift combinations belong to the
@@ -26,6 +26,9 @@ const DIGITS = Array.from({ length: 9 }, (_, i) => `Digit${i + 1}`)
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next-needing', codes: ['KeyJ'], keys: 'J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
   { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to pane 1 … 9 (its number in the sidebar)', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
+  { id: 'jump', codes: ['Digit0'], keys: '0', description: 'Go to any pane: each shows a key (1 … 9, a … z), press it', run: () => startJump() },
+  { id: 'search', codes: ['KeyS'], keys: 'S', description: 'Find a pane: type part of its title, agent, branch or state', run: () => focusPaneSearch() },
+  { id: 'scrollback', codes: ['KeyH'], keys: 'H', description: "Find in the pane's scrollback", run: () => toggleScrollbackSearch() },
   { id: 'previous', codes: ['BracketLeft'], keys: '[', description: 'Previous pane', run: () => selectRelative(-1) },
   { id: 'next', codes: ['BracketRight'], keys: ']', description: 'Next pane', run: () => selectRelative(1) },
   { id: 'answer', codes: ['KeyA'], keys: 'A', description: 'Type in the answer box', run: () => focusAnswer() },
@@ -33,6 +36,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'terminal', codes: ['Backquote'], keys: '`', description: 'Back to the terminal', run: () => void focusSelectedTerminal() },
   { id: 'new-pane', codes: ['KeyN'], keys: 'N', description: 'New pane', run: () => newPane() },
   { id: 'close', codes: ['KeyW'], keys: 'W', description: 'Close the pane (asks before ending a running program)', run: (api) => closeSelected(api) },
+  { id: 'sidebar', codes: ['Backslash'], keys: '\\', description: 'Fold or show the sidebar', run: () => toggleSidebar() },
   { id: 'grid', codes: ['KeyG'], keys: 'G', description: 'One pane ↔ panes side by side', run: () => toggleGrid() },
   { id: 'settings', codes: ['Comma'], keys: ',', description: 'Settings', run: () => useOverlayStore.getState().open({ kind: 'settings' }) },
   { id: 'help', codes: ['Slash'], keys: '/', description: 'This list of shortcuts', run: () => useOverlayStore.getState().open({ kind: 'shortcuts' }) },

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import type { BoardApi } from '../../../../shared/ipc/contract'
 import { useOverlayStore } from '../../store/overlayStore'
 import { useSettingsStore } from '../../store/settingsStore'
+import { takeJumpKey } from './boardCommands'
 import { findShortcut } from './shortcutTable'
 
 /**
@@ -11,6 +12,12 @@ import { findShortcut } from './shortcutTable'
 export function useShortcuts(api: BoardApi): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      // The keystroke after Alt+0 belongs to the "go to pane" mode, not to the program.
+      if (takeJumpKey(event)) {
+        event.preventDefault()
+        event.stopPropagation()
+        return
+      }
       const shortcut = findShortcut(event, useSettingsStore.getState().settings.shortcuts)
       if (!shortcut) return
       // While a modal is open only the shortcut sheet toggles; the board behind it stays put.

@@ -18,13 +18,17 @@ function runningLine(pane: PaneInfo): string {
 
 interface PaneListItemProps {
   readonly pane: PaneInfo
-  /** 1-based position: Alt+<number> selects it. */
+  /** 1-based position in the board's order: Alt+<number> selects it (1 … 9). */
   readonly number: number
+  /** In "go to pane" mode (Alt+0): the key that takes it. */
+  readonly jumpKey: string | null
   readonly selected: boolean
   /** Its terminal is on screen (single or grid). */
   readonly visible: boolean
   /** A finished turn nobody has looked at. */
   readonly unseen: boolean
+  /** Its notifications are off (its mode is `none`). */
+  readonly muted: boolean
   readonly onSelect: (id: string) => void
   /** Drop `moved` where this pane is (drag and drop), or move this pane one place (Alt+↑/↓). */
   readonly onMove: (moved: string, target: string) => void
@@ -38,9 +42,9 @@ const PANE_DRAG = 'application/x-switchboard-pane'
  * One pane in the sidebar: its number, the agent and title, where it runs, the state badge (its
  * evidence on hover or focus) and how long it has been in that state.
  */
-export const PaneListItem = memo(function PaneListItem({ pane, number, selected, visible, unseen, onSelect, onMove, onNudge }: PaneListItemProps) {
+export const PaneListItem = memo(function PaneListItem({ pane, number, jumpKey, selected, visible, unseen, muted, onSelect, onMove, onNudge }: PaneListItemProps) {
   const api = useBoardApi()
-  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}`
+  const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}${muted ? ', notifications off' : ''}${jumpKey ? `, key ${jumpKey}` : ''}`
   return (
     <li
       className={`pane-item${selected ? ' is-selected' : ''}${visible && !selected ? ' is-visible' : ''}${unseen ? ' is-unseen' : ''}`}
@@ -77,7 +81,13 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, selected,
         title={`${formatArgv(pane.command)}\n${pane.cwd}\nDrag (or Alt+↑/↓) to reorder`}
       >
         <span className="pane-item__num" aria-hidden="true">
-          {number <= 9 ? number : ''}
+          {jumpKey ? (
+            <kbd className="jump-hint" data-testid="jump-hint">
+              {jumpKey}
+            </kbd>
+          ) : (
+            number
+          )}
         </span>
         <span className="pane-item__body">
           <span className="pane-item__top">
@@ -87,6 +97,11 @@ export const PaneListItem = memo(function PaneListItem({ pane, number, selected,
             {unseen && (
               <span className="unseen-dot" data-testid="pane-unseen">
                 new
+              </span>
+            )}
+            {muted && (
+              <span className="pane-item__muted" data-testid="pane-muted" title="Notifications off for this pane">
+                <Icon name="bell-off" size={12} />
               </span>
             )}
           </span>

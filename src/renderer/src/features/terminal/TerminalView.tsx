@@ -8,6 +8,8 @@ import { useHeldKeysStore } from './heldKeysStore'
 import { InputGate } from './inputGate'
 import { PaneSession } from './paneSession'
 import { registerTerminal } from './terminalRegistry'
+import { TerminalSearch } from './TerminalSearch'
+import { useTerminalSearchStore } from './terminalSearchStore'
 
 /** How long container resizes settle before the pane is resized (a drag fires many). */
 const RESIZE_DEBOUNCE_MS = 50
@@ -36,6 +38,7 @@ export function TerminalView({ paneId, exited, fontSize, active }: TerminalViewP
   const [attached, setAttached] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [renderer, setRenderer] = useState<'webgl' | 'dom' | null>(null)
+  const searching = useTerminalSearchStore((s) => s.openFor === paneId)
   // Read once at mount; later changes go through their own effects.
   const mount = useRef({ exited, fontSize, active })
   const activeRef = useRef(active)
@@ -72,7 +75,8 @@ export function TerminalView({ paneId, exited, fontSize, active }: TerminalViewP
         fitNow()
         unregister = registerTerminal(paneId, xterm.term)
         setAttached(true)
-        if (activeRef.current) xterm.term.focus()
+        // Not from the answer box: a notification's click put the keyboard on the dialog's options.
+        if (activeRef.current && !document.activeElement?.closest('[data-testid="answer-box"]')) xterm.term.focus()
       },
       onError: setError,
       onInput: (data) => gate.type(data),
@@ -135,6 +139,15 @@ export function TerminalView({ paneId, exited, fontSize, active }: TerminalViewP
           xtermRef.current?.term.focus()
         }}
       />
+      {searching && attached && xtermRef.current && (
+        <TerminalSearch
+          search={xtermRef.current.search}
+          onClose={() => {
+            useTerminalSearchStore.getState().open(null)
+            xtermRef.current?.term.focus()
+          }}
+        />
+      )}
       {exited && attached && (
         <div className="terminal-note" data-testid="terminal-readonly-note">
           The program has ended. This is its final screen, read-only.

@@ -4,11 +4,12 @@
  */
 import { Terminal } from '@xterm/xterm'
 import { FitAddon } from '@xterm/addon-fit'
+import { SearchAddon } from '@xterm/addon-search'
 import { Unicode11Addon } from '@xterm/addon-unicode11'
 import { WebLinksAddon } from '@xterm/addon-web-links'
 import { WebglAddon } from '@xterm/addon-webgl'
 import { swallowTerminalQueries } from './queryGuard'
-import { TERMINAL_FONT, TERMINAL_THEME } from './terminalTheme'
+import { SYMBOLS_FONT, TERMINAL_FONT, TERMINAL_THEME } from './terminalTheme'
 
 export const enum TerminalConstants {
   /** Matches the board's mirror, which is what an attach restores. */
@@ -19,6 +20,8 @@ export const enum TerminalConstants {
 export interface PaneXterm {
   readonly term: Terminal
   readonly fit: FitAddon
+  /** Finds text in the screen and scrollback (TerminalSearch). */
+  readonly search: SearchAddon
   /** 'webgl' or 'dom': which renderer draws right now. */
   readonly renderer: () => 'webgl' | 'dom'
   dispose(): void
@@ -50,6 +53,8 @@ export function createTerminal(host: HTMLElement, fontSize: number = TerminalCon
   term.loadAddon(new Unicode11Addon())
   term.unicode.activeVersion = '11'
   term.loadAddon(new WebLinksAddon(openLink))
+  const search = new SearchAddon({ highlightLimit: 500 })
+  term.loadAddon(search)
   term.open(host)
 
   let webgl: WebglAddon | null = null
@@ -69,11 +74,24 @@ export function createTerminal(host: HTMLElement, fontSize: number = TerminalCon
     webgl = null
   }
 
+  // A glyph drawn before its font loaded stays a box in the renderer's cache: redraw once it has.
+  let disposed = false
+  void document.fonts?.load(`${fontSize}px '${SYMBOLS_FONT}'`, '\u23bf').then(
+    () => {
+      if (disposed) return
+      term.clearTextureAtlas()
+      term.refresh(0, term.rows - 1)
+    },
+    () => undefined,
+  )
+
   return {
     term,
     fit,
+    search,
     renderer: () => (webgl ? 'webgl' : 'dom'),
     dispose: () => {
+      disposed = true
       guards.dispose()
       webgl?.dispose()
       term.dispose()
