@@ -5,7 +5,7 @@ import type { AgentManifest, VersionProbe } from '../../core/agents/agentManifes
 import { planAgentLaunch } from '../../core/launch/launchPlan'
 import type { AgentInstall, AgentReport } from '../../shared/domain/agents'
 import { agentSettings, type Settings } from '../../shared/domain/settings'
-import { findExecutable } from '../launch/findExecutable'
+import { findExecutable } from '../util/findExecutable'
 import { isNewerThanVerified, normalVersion } from '../status/versions'
 import type { AgentCatalog } from './agentCatalog'
 import { agentInfos } from './agentList'

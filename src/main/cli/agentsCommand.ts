@@ -5,7 +5,7 @@ import { configDir } from '../settings/configDir'
 import { SettingsStore } from '../settings/settingsStore'
 import { formatRuleFileError, isFatal } from '../status/ruleFile'
 import { findAgentsDir, findUserRulesDir } from '../status/ruleRegistry'
-import type { CliIo } from './run'
+import type { CliIo } from './cliIo'
 
 /** What was verified: the manifest's versions and the rules', once when they agree. */
 function verified(a: AgentReport): string {

@@ -11,19 +11,9 @@ import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
 import { protocolMismatch } from '../../shared/ipc/protocol'
 import { daemonPaths, runningDaemon } from '../daemon/daemonState'
+import type { CliIo } from './cliIo'
 
-export interface CliIo {
-  readonly out: (text: string) => void
-  readonly err: (text: string) => void
-  readonly env: NodeJS.ProcessEnv
-  readonly cwd: string
-  /** Resolves when the user interrupts (Ctrl-C) a streaming command. */
-  readonly interrupted: Promise<void>
-  /** The daemon's script (out/main/daemon.js), to start one on demand; without it, none is started. */
-  readonly daemonScript?: string
-  /** Opens a URL in the user's browser (default: xdg-open / open). */
-  readonly openUrl?: (url: string) => Promise<void>
-}
+export type { CliIo } from './cliIo'
 
 /** Verbs that make no sense without a board: they start one in the background when none runs. */
 const STARTS_A_BOARD = new Set<CliCommand['name']>(['spawn', 'open'])

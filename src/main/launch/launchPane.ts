@@ -7,7 +7,7 @@ import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
 import type { Board } from '../panes/board'
 import { createWorktree, expandHome, removeWorktree } from '../worktrees/worktrees'
-import { findExecutable, searchPath } from './findExecutable'
+import { findExecutable, searchPath } from '../util/findExecutable'
 import { runSetupCommands } from './setupCommands'
 
 function findPreset(settings: Settings, name: string): LaunchPreset {
