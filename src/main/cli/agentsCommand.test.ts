@@ -54,6 +54,7 @@ describe('switchboard agents', () => {
   it('lists every agent with its executable, installed version, what it was verified on and whether that is newer', async () => {
     npmInstall('@openai/codex', '0.172.0', 'codex')
     npmInstall('@mariozechner/pi-coding-agent', '0.73.1', 'pi')
+    npmInstall('@google/gemini-cli', '0.61.0', 'gemini')
     const config = join(root, 'config')
     cpSync(MYTOOL, join(config, 'agents', 'mytool'), { recursive: true, filter: (src) => !src.includes('/bin') })
     // A second agent of the user's that says how to read its version: by running it.
@@ -68,6 +69,7 @@ describe('switchboard agents', () => {
     expect(list.map((a) => [a.id, a.source])).toEqual([
       ['claude', 'shipped'],
       ['codex', 'shipped'],
+      ['gemini', 'shipped'],
       ['opencode', 'shipped'],
       ['pi', 'shipped'],
       ['deployer', 'user'],
@@ -76,6 +78,7 @@ describe('switchboard agents', () => {
     expect(byId.claude).toMatchObject({ name: 'Claude Code', executable: null, looked: 'claude', version: null, newer: null, verifiedOn: { agent: '2.1.197 - 2.1.332', rules: '2.1.197 - 2.1.332' } })
     expect(byId.codex).toMatchObject({ executable: join(root, 'bin', 'codex'), version: '0.172.0', newer: true, verifiedOn: { agent: '0.171.0' } })
     expect(byId.pi).toMatchObject({ version: '0.73.1', newer: false })
+    expect(byId.gemini).toMatchObject({ name: 'Gemini CLI', executable: join(root, 'bin', 'gemini'), version: '0.61.0', newer: false, verifiedOn: { agent: '0.61.0', rules: '0.61.0' } })
     expect(byId.deployer).toMatchObject({ executable: join(root, 'bin', 'deployer'), version: '2.1.0', newer: true, rules: false, verifiedOn: { agent: '2.0.0', rules: null } })
     expect(byId.mytool).toMatchObject({ name: 'My Tool', executable: join(MYTOOL, 'bin', 'mytool'), version: null, versionProblem: "mytool's agent.toml does not say how to read its version ([version])", newer: null, verifiedOn: { agent: null, rules: '1.0.0' } })
   })
