@@ -114,6 +114,39 @@ describe('browser mode', () => {
     }
   })
 
+  it('the cookie a logged-in browser sends to another port of 127.0.0.1 opens no board (issue 24.5)', async () => {
+    // Another local user's page: the browser sends it this origin's cookies (they are not port-scoped).
+    const cookies: string[] = []
+    const other: Server = createServer((req, res) => {
+      cookies.push(req.headers.cookie ?? '')
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<!doctype html><title>elsewhere</title><img src="/pixel.png">')
+    })
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve))
+    try {
+      const p = await context.newPage()
+      await p.goto(`http://127.0.0.1:${(other.address() as AddressInfo).port}/`)
+      await p.close()
+      const leaked = cookies.find((c) => c.includes('switchboard_view='))
+      expect(leaked).toBeDefined()
+      expect(leaked).not.toContain(new URL(board.url).searchParams.get('token')!)
+      // With it and the Origin the board wants, a WebSocket is refused at its first message.
+      const ws = new WebSocket(`ws://127.0.0.1:${board.port}/ws`, { headers: { origin: board.origin, cookie: leaked! } })
+      const code = await new Promise<number>((resolve, reject) => {
+        ws.on('open', () => {
+          ws.send(JSON.stringify({ t: 'auth', session: leaked!.split('=')[1] }))
+          ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'pane:list' }))
+        })
+        ws.on('message', () => reject(new Error('the board answered')))
+        ws.on('close', (c) => resolve(c))
+        ws.on('error', reject)
+      })
+      expect(code).toBe(4401)
+    } finally {
+      other.close()
+    }
+  })
+
   it('shows a spawn error in the new-pane form', async () => {
     await page.getByTestId('new-pane-button').click()
     await page.getByTestId('new-pane-kind-command').check()

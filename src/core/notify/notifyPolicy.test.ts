@@ -123,6 +123,22 @@ describe('notification policy', () => {
     expect(h.raised.at(-1)!.at - h.raised[0]!.at).toBe(30_000)
   })
 
+  it('the cooldown is the user’s: 0 raises every time, 120 s suppresses past 30 s (settings cooldownSeconds)', () => {
+    const never = harness({ ...DEFAULT_NOTIFY_PREFS, cooldownMs: 0 }).start()
+    const long = harness({ ...DEFAULT_NOTIFY_PREFS, cooldownMs: 120_000 }).start()
+    for (const h of [never, long]) {
+      h.set('1', 'blocked')
+      for (const step of [1_000, 60_000, 59_000]) {
+        h.clock.advance(step)
+        h.set('1', 'working')
+        h.set('1', 'blocked')
+      }
+    }
+    expect(kinds(never)).toEqual(['1:blocked', '1:blocked', '1:blocked', '1:blocked'])
+    expect(kinds(long)).toEqual(['1:blocked', '1:blocked'])
+    expect(long.raised.at(-1)!.at - long.raised[0]!.at).toBe(120_000)
+  })
+
   it('a suppressed notification does not extend the cooldown', () => {
     const h = harness().start()
     h.set('1', 'blocked')

@@ -31,6 +31,8 @@ export interface NotifyPrefs {
   readonly levels: Readonly<Record<AttentionKind, AlertLevel>>
   /** Wait this long before notifying; 0 notifies at once. */
   readonly graceMs: number
+  /** One notification per pane and kind within this window; absent: NotifyConstants.CooldownMs. */
+  readonly cooldownMs?: number
   /** Each pane's mode (its own or its agent's); a pane not named notifies `all`. */
   readonly modes?: Readonly<Record<PaneId, NotifyMode>>
 }
@@ -132,6 +134,8 @@ export function isViewed(view: ViewContext, paneId: PaneId): boolean {
 }
 
 const cooldownKey = (paneId: PaneId, kind: AttentionKind) => `${paneId}:${kind}`
+const inCooldown = (last: number | undefined, at: number, prefs: NotifyPrefs) =>
+  last !== undefined && at - last < (prefs.cooldownMs ?? NotifyConstants.CooldownMs)
 
 /** Raises (or suppresses, within the cooldown) the notification for a pane's current attention. */
 function raise(state: NotifyState, paneId: PaneId, memo: PaneMemo, at: number, prefs: NotifyPrefs, out: NotifyIntent[]): NotifyState {
@@ -140,8 +144,7 @@ function raise(state: NotifyState, paneId: PaneId, memo: PaneMemo, at: number, p
   const level = levelFor(prefs, paneId, kind)
   if (level === 'off') return state
   const key = cooldownKey(paneId, kind)
-  const last = state.lastRaised[key]
-  if (last !== undefined && at - last < NotifyConstants.CooldownMs) return state
+  if (inCooldown(state.lastRaised[key], at, prefs)) return state
   out.push({ paneId, kind, level, since: memo.since })
   return { ...state, lastRaised: { ...state.lastRaised, [key]: at } }
 }
@@ -212,8 +215,7 @@ function raiseAlert(state: NotifyState, paneId: PaneId, due: PendingAlert, at: n
   const level = levelFor(prefs, paneId, 'alert')
   if (level === 'off') return s
   const key = cooldownKey(paneId, 'alert')
-  const last = s.lastRaised[key]
-  if (last !== undefined && at - last < NotifyConstants.CooldownMs) return s
+  if (inCooldown(s.lastRaised[key], at, prefs)) return s
   out.push({ paneId, kind: 'alert', level, since: alert.at, alert })
   return { ...s, lastRaised: { ...s.lastRaised, [key]: at } }
 }

@@ -29,10 +29,10 @@ export function isInteractiveShell(argv: readonly string[]): boolean {
       i++
       continue
     }
-    // Single-letter flags may be combined (`-lc`, `-ec`); -i forces interactive, -s reads stdin.
+    // Single-letter flags may be combined (`-lc`, `-ec`); -s reads stdin. -i makes a shell
+    // interactive but `bash -i build.sh` still runs the script: an operand decides.
     if (/^-[A-Za-z]+$/.test(arg)) {
       if (arg.includes('c')) return false
-      if (arg.includes('i')) return true
       continue
     }
     if (arg.startsWith('-') || arg.startsWith('+')) continue

@@ -100,7 +100,7 @@ describe('an agent folder', () => {
     expect(errors(dir)[0]).toMatch(/agent\.toml:1: is \d+ bytes; a rule file or manifest is at most 262144/)
     const odd = folder('odd', {})
     mkdirSync(join(odd, 'agent.toml'))
-    expect(errors(odd)[0]).toMatch(/agent\.toml:1: is not a regular file/)
+    expect(errors(odd)[0]).toMatch(/agent\.toml:1: is a directory, not a regular file/)
     const rules = folder('bigrules', { 'agent.toml': MYTOOL.replace(/mytool/g, 'bigrules'), 'rules.toml': `agent = "bigrules"\n# ${'x'.repeat(MAX_RULE_FILE_BYTES)}\n` })
     const registry = new RuleRegistry(() => [{ agent: 'bigrules', file: join(rules, 'rules.toml') }])
     expect(registry.reload().map(formatRuleFileError)).toEqual([expect.stringMatching(/rules\.toml:1: is \d+ bytes; a rule file or manifest is at most 262144/)])

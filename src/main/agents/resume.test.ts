@@ -17,7 +17,23 @@ describe('resuming an agent by its session id', () => {
     expect(resumeCommand(null, ['bash'], 'x')).toBeNull()
     expect(resumeCommand(resumeOf('claude'), ['claude'], null)).toBeNull()
     expect(resumeOf('shell')).toBeNull()
-    expect(resumeCommand({ args: ['--resume={session}'], verifiedOn: '1.0.0' }, ['mytool'], 's 1')).toEqual(['mytool', '--resume=s 1'])
+    expect(resumeCommand({ args: ['--resume={session}'], verifiedOn: '1.0.0' }, ['mytool'], 's-1')).toEqual(['mytool', '--resume=s-1'])
+  })
+
+  it('never puts an id that could pass for an option, or is no id at all, into the argv (issue 24.7)', () => {
+    for (const id of ['--dangerously-skip-permissions', '-p', 'a b', 'x;rm', '../../etc/passwd', '', 'a'.repeat(200), 'id\n--yolo']) {
+      expect(resumeCommand(resumeOf('claude'), ['claude', '--model', 'opus'], id)).toBeNull()
+      expect(resumeCommand(resumeOf('codex'), ['codex'], id)).toBeNull()
+    }
+    expect(resumeCommand(resumeOf('claude'), ['claude'], '01a22ace-820d-70f1-9f9a-59f9815c3f14')).toEqual(['claude', '--resume', '01a22ace-820d-70f1-9f9a-59f9815c3f14'])
+    expect(resumeCommand(resumeOf('opencode'), ['opencode'], 'ses_dd531c2b3ffe34JcgO4GXEYd91')).toEqual(['opencode', '--session', 'ses_dd531c2b3ffe34JcgO4GXEYd91'])
+  })
+
+  it('takes no session id from a report that carries an option-like one', () => {
+    const { tracker } = interpretReport(shippedAgents().knowledge('pi')!.reports!, emptyTracker, { event: 'input', at: 1, payload: { source: 'interactive', sessionId: '--yolo' } })
+    expect(tracker.sessionId).toBeNull()
+    const claude = interpretReport(shippedAgents().knowledge('claude')!.reports!, emptyTracker, { event: 'SessionStart', at: 1, payload: { hook_event_name: 'SessionStart', session_id: '--dangerously-skip-permissions', source: 'startup' } })
+    expect(claude.tracker.sessionId).toBeNull()
   })
 
   it('reads Pi’s session id from the input report our extension sends', () => {

@@ -1,4 +1,5 @@
 import type { ResumeData } from '../../core/agents/agentManifest'
+import { isSessionId } from '../../shared/domain/sessionId'
 
 /**
  * How an agent continues a conversation by its session id is data of its folder (agent.toml's
@@ -16,9 +17,11 @@ export function resumeArgs(resume: ResumeData, sessionId: string): string[] {
 /**
  * The command that resumes `argv` (the pane's command as the user gave it) in session
  * `sessionId`, for an agent whose manifest says how (`resume`); null when there is nothing to resume.
+ * The id is checked again here, where it meets the argv: one saved by an older board, or read from
+ * a damaged database, that could pass for an option (`--dangerously-skip-permissions`) resumes nothing.
  */
 export function resumeCommand(resume: ResumeData | null | undefined, argv: readonly string[], sessionId: string | null): string[] | null {
-  if (!resume || !sessionId || !argv.length) return null
+  if (!resume || !isSessionId(sessionId) || !argv.length) return null
   const [executable, ...userArgs] = argv
   return [executable!, ...resumeArgs(resume, sessionId), ...userArgs]
 }

@@ -2,8 +2,8 @@
  * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * isolation, redraw, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, floods;
- * default both), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
+ * isolation, redraw, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
+ * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
  * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_ROUNDS
  * (default 3).
  */
@@ -48,8 +48,8 @@ async function main(): Promise<void> {
     rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
   }
   if (only.includes('isolation')) {
-    say('isolation: a hostile pane, then 20 floods, beside quiet panes')
-    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) }, (process.env.BENCH_ISOLATION ?? 'hostile,floods').split(','))))
+    say('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes')
+    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) }, (process.env.BENCH_ISOLATION ?? 'hostile,bells,osc777,floods').split(','))))
   }
   if (only.includes('redraw')) {
     say('20 panes redrawing every 100 ms against bare @xterm/headless')

@@ -17,6 +17,18 @@ const FLOOD_ARGV = ['yes', 'switchboard flood: the quick brown fox jumps over th
 const HOSTILE_FINALS = ['S', 'T', 'L', 'M', '@', 'P', 'X', 'b', 'E', 'F', 'I', 'Z']
 const HOSTILE_SEQUENCES = HOSTILE_FINALS.map((f) => `\\033[9999999${f}`).join('')
 const HOSTILE_ARGV = ['bash', '-c', `while :; do printf 'x${HOSTILE_SEQUENCES}'; head -c 8192 /dev/urandom; done`]
+/**
+ * Hostile panes of issue 24.1: alerts without end. A bell flood (`cat` of 20 000 BELs, looping)
+ * slowed a quiet pane's echo to 2.0–4.6 s; an OSC 777 flood sent 162 408 alerts in 8 s.
+ */
+const ALERT_FLOODS: readonly { readonly variant: string; readonly label: string; readonly argv: string[] }[] = [
+  { variant: 'bells', label: 'A pane ringing the bell without end (20 000 BEL a loop)', argv: ['bash', '-c', `while :; do head -c 20000 /dev/zero | tr '\\0' '\\a'; done`] },
+  {
+    variant: 'osc777',
+    label: 'A pane sending OSC 777 notifications without end (2000 a loop)',
+    argv: ['bash', '-c', `while :; do awk 'BEGIN { for (i = 0; i < 2000; i++) printf "\\033]777;notify;build;step %d\\007", i }'; done`],
+  },
+]
 
 export interface IsolationOptions extends FloodOptions {
   /** Runs of each place mirrors parse, alternated (main, pool, main, pool…) so drift hits both. */
@@ -82,7 +94,7 @@ async function variantRounds(
  * hostile, and while 20 panes flood, with the mirrors on the main thread and in the parser pool
  * side by side in one run.
  */
-export async function benchIsolation(opts: IsolationOptions, variants: readonly string[] = ['hostile', 'floods']): Promise<Row[]> {
+export async function benchIsolation(opts: IsolationOptions, variants: readonly string[] = ['hostile', 'bells', 'osc777', 'floods']): Promise<Row[]> {
   return withBoardAndClient('runtime-iso', async ({ host, child }) => {
     const board = host.board
     const out: Row[] = []
@@ -104,6 +116,20 @@ export async function benchIsolation(opts: IsolationOptions, variants: readonly 
         await request(child, { t: 'attach', paneId: hostile.id }, 'attached')
         await sleep(1000)
         const v = await runVariant(`hostile, client attached to it + acking, ${modeLabel(threads)}`, child, quiet, hostile, opts)
+        await remove([hostile, ...quiet])
+        return v
+      })
+      for (const v of byMode.values()) out.push(...variantRows(v, true, section))
+      out.push(...comparison(section, byMode))
+    }
+    for (const flood of ALERT_FLOODS.filter((f) => variants.includes(f.variant))) {
+      const section = `${flood.label}, ${QUIET_PANES} quiet bash`
+      const byMode = await variantRounds(rounds, async (threads) => {
+        const quiet = quietPanes(threads)
+        const hostile = withThreads(threads, () => board.get(board.create({ command: flood.argv, title: flood.variant }).id))
+        await request(child, { t: 'attach', paneId: hostile.id }, 'attached')
+        await sleep(1000)
+        const v = await runVariant(`${flood.variant}, client attached to it + acking, ${modeLabel(threads)}`, child, quiet, hostile, opts)
         await remove([hostile, ...quiet])
         return v
       })

@@ -1,10 +1,12 @@
-import { renameSync, writeFileSync } from 'node:fs'
-import { readFileSync } from 'node:fs'
+import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs'
 import { socketPathFor } from '../host/runtimeDir'
+import { createExclusive, readRegularFile } from '../util/safeFiles'
 import { pidAlive, readPidFile, removeQuietly, socketAnswers, type DaemonPaths } from './daemonState'
 
 /** A daemon that holds the lock but is not listening yet gets this long before it counts as stale. */
 export const STARTING_GRACE_MS = 20_000
+/** Retries without a wait (the lock vanished or changed hands in between) before giving up: never a spin. */
+const MAX_QUICK_RETRIES = 50
 
 export type LockResult = { readonly kind: 'acquired'; release(): void } | { readonly kind: 'held'; readonly pid: number }
 
@@ -18,15 +20,32 @@ export type LockResult = { readonly kind: 'acquired'; release(): void } | { read
 export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
   const now = options.now ?? Date.now
   const deadline = now() + (options.waitMs ?? STARTING_GRACE_MS)
+  let quick = 0
+  const retry = async () => {
+    if (++quick > MAX_QUICK_RETRIES) throw new Error(`could not take the lock ${paths.pidFile}: it keeps changing under this start; is another board starting in a loop?`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
   for (;;) {
     try {
-      writeFileSync(paths.pidFile, `${process.pid}\n`, { flag: 'wx', mode: 0o600 })
+      // O_EXCL|O_NOFOLLOW: created here and now, never an existing file or where a link points.
+      const fd = createExclusive(paths.pidFile, 0o600)
+      try {
+        writeSync(fd, `${process.pid}\n`)
+      } finally {
+        closeSync(fd)
+      }
       return { kind: 'acquired', release: () => releaseLock(paths) }
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
     }
     const lock = readPidFile(paths)
-    if (!lock) continue // removed in between: try again
+    if (!lock) {
+      // Something is there that no daemon wrote (a dangling symlink spun the start at 100 % CPU): say so and stop.
+      const odd = notALock(paths.pidFile)
+      if (odd) throw new Error(`${paths.pidFile} is ${odd}, not a lock a board wrote; the board does not follow or replace it. Remove it and start again`)
+      await retry() // removed in between: try again
+      continue
+    }
     if (lock.pid && lock.pid !== process.pid && pidAlive(lock.pid)) {
       if (await socketAnswers(socketPathFor(paths.dir, lock.pid))) return { kind: 'held', pid: lock.pid }
       const starting = now() - lock.mtimeMs < STARTING_GRACE_MS
@@ -40,12 +59,13 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
     try {
       renameSync(paths.pidFile, aside)
     } catch {
+      await retry()
       continue
     }
     // Renamed a fresh lock by mistake (another starter took it between our read and rename)? Put it back.
     let taken = ''
     try {
-      taken = readFileSync(aside, 'utf8').trim()
+      taken = readRegularFile(aside, 4096).trim()
     } catch {
       // Swallow: nothing to compare.
     }
@@ -55,9 +75,21 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
       } catch {
         removeQuietly(aside)
       }
+      await retry()
       continue
     }
     removeQuietly(aside)
+  }
+}
+
+/** What sits at `path` when it is there but is no regular file ("a symbolic link", "a FIFO"), else null. */
+function notALock(path: string): string | null {
+  try {
+    const st = lstatSync(path)
+    if (st.isFile()) return null
+    return st.isSymbolicLink() ? 'a symbolic link' : st.isDirectory() ? 'a directory' : st.isFIFO() ? 'a FIFO' : 'not a regular file'
+  } catch {
+    return null
   }
 }
 

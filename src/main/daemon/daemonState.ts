@@ -1,7 +1,8 @@
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs'
+import { closeSync, fsyncSync, lstatSync, renameSync, unlinkSync, writeSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { runtimeDir } from '../host/runtimeDir'
+import { createExclusive, readRegularFile } from '../util/safeFiles'
 
 /** The daemon's files, all in the 0700 runtime dir (`$XDG_RUNTIME_DIR/switchboard`). */
 export interface DaemonPaths {
@@ -58,10 +59,14 @@ export function isDaemonState(v: unknown): v is DaemonState {
   )
 }
 
-/** Written whole or not at all (temp file + rename), readable by the user alone. */
+/**
+ * Written whole or not at all (temp file + rename), readable by the user alone. The temp file is
+ * created anew (O_EXCL|O_NOFOLLOW): a link planted at its predictable name is removed, never written through.
+ */
 export function writeDaemonState(paths: DaemonPaths, state: DaemonState): void {
   const tmp = `${paths.stateFile}.${process.pid}.tmp`
-  const fd = openSync(tmp, 'w', 0o600)
+  removeQuietly(tmp)
+  const fd = createExclusive(tmp, 0o600)
   try {
     writeSync(fd, JSON.stringify(state, null, 2) + '\n')
     fsyncSync(fd)
@@ -80,7 +85,7 @@ export function readDaemonState(paths: DaemonPaths): DaemonState | null {
     const st = lstatSync(paths.stateFile)
     const uid = typeof process.getuid === 'function' ? process.getuid() : st.uid
     if (!st.isFile() || st.uid !== uid || (st.mode & 0o077) !== 0) return null
-    const parsed: unknown = JSON.parse(readFileSync(paths.stateFile, 'utf8'))
+    const parsed: unknown = JSON.parse(readRegularFile(paths.stateFile, 64 * 1024))
     return isDaemonState(parsed) ? parsed : null
   } catch {
     return null
@@ -120,12 +125,17 @@ export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> 
   })
 }
 
-/** The lock's pid (0 when the file holds no pid), its text as read, and when it was written. */
+/**
+ * The lock's pid (0 when the file holds no pid), its text as read, and when it was written; null
+ * when there is none — or when what is there is no lock a daemon wrote (a symlink, a FIFO): it is
+ * never followed or opened (readRegularFile).
+ */
 export function readPidFile(paths: DaemonPaths): { pid: number; text: string; mtimeMs: number } | null {
   try {
-    const text = readFileSync(paths.pidFile, 'utf8').trim()
+    const mtimeMs = lstatSync(paths.pidFile).mtimeMs
+    const text = readRegularFile(paths.pidFile, 4096).trim()
     const pid = Number(text)
-    return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0, text, mtimeMs: lstatSync(paths.pidFile).mtimeMs }
+    return { pid: Number.isSafeInteger(pid) && pid > 0 ? pid : 0, text, mtimeMs }
   } catch {
     return null
   }

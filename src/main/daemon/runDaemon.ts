@@ -6,7 +6,9 @@ import { startBoardHost } from '../host/boardHost'
 import { ensurePrivateDir } from '../host/runtimeDir'
 import { isLoopback } from '../host/serveArgs'
 import { installStopSignals } from '../host/stopSignals'
-import { createLogger, stdoutLines } from '../util/log'
+import { createLogger, rotatingFileSink, stdoutLines } from '../util/log'
+import { openForAppend } from '../util/safeFiles'
+import { MAX_LOG_BYTES } from './startDaemon'
 import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
 import { acquireDaemonLock } from './daemonLock'
 import { readDaemonState, runningDaemon, writeDaemonState, type DaemonPaths } from './daemonState'
@@ -51,7 +53,8 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
     return 0
   }
   process.on('exit', () => lock.release())
-  const log = createLogger(options.verbose ? 'debug' : undefined)
+  // Detached, the log is daemon.log itself, bounded (rotated to daemon.log.1 past MAX_LOG_BYTES); in a terminal, stderr.
+  const log = createLogger(options.verbose ? 'debug' : undefined, options.background ? rotatingFileSink(paths.logFile, MAX_LOG_BYTES, (p) => openForAppend(p)) : undefined)
   // A crashed pane or a bad client must never take the board down; log and keep going.
   process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
   process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))

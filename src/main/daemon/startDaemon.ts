@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { closeSync, openSync, readFileSync, renameSync, statSync } from 'node:fs'
+import { closeSync, lstatSync, renameSync } from 'node:fs'
 import { ensurePrivateDir } from '../host/runtimeDir'
+import { openForAppend, readRegularFile } from '../util/safeFiles'
 import { pidAlive, readPidFile, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
-/** A detached daemon's log is rotated once it grows past this, at the next start. */
-const MAX_LOG_BYTES = 5 * 1024 * 1024
+/** A detached daemon's log is rotated once it grows past this: at the next start, and by the daemon as it writes. */
+export const MAX_LOG_BYTES = 5 * 1024 * 1024
 /** How long a starter waits for a new daemon to answer (it restores the workspace first). */
 export const START_TIMEOUT_MS = 30_000
 
@@ -23,7 +24,7 @@ export interface DaemonLauncher {
 
 function lastLines(path: string, n: number): string {
   try {
-    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-n).join('\n')
+    return readRegularFile(path).trimEnd().split('\n').slice(-n).join('\n')
   } catch {
     return '(no log)'
   }
@@ -39,11 +40,12 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
   if (running) return { state: running, started: false }
   ensurePrivateDir(paths.dir)
   try {
-    if (statSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
+    if (lstatSync(paths.logFile).size > MAX_LOG_BYTES) renameSync(paths.logFile, `${paths.logFile}.1`)
   } catch {
     // Swallow: no log yet.
   }
-  const fd = openSync(paths.logFile, 'a', 0o600)
+  // Never through a link or into a FIFO planted at its name.
+  const fd = openForAppend(paths.logFile, 0o600)
   const execPath = launcher.execPath ?? process.execPath
   const env: NodeJS.ProcessEnv = { ...launcher.env }
   // Electron's binary is Node only with this; plain Node ignores it.

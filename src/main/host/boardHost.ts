@@ -16,6 +16,7 @@ import { ControlSocket } from './controlSocket'
 import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
+import { WorkspaceUnavailable } from '../workspace/workspaceDb'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
 
 export interface BoardHost {
@@ -55,10 +56,22 @@ export async function startBoardHost(options: {
   if (!resourcesDir) options.log.error('resources/ not found: no screen rules and no agent reporting (set SWITCHBOARD_RESOURCES_DIR)')
   // Files of per-launch injections left by a board that crashed.
   sweepStaleLaunchDirs(dir)
+  // First, before anything listens: a workspace another board holds ends this start (one board
+  // per data dir); one that cannot be written (a read-only mount) leaves the board running unsaved, saying so.
+  let workspace: WorkspaceStore | null = null
+  let unsaved: { path: string; problem: string } | null = null
+  if (options.persist !== false) {
+    try {
+      workspace = WorkspaceStore.open({ dir: dataDir(env), clock, log: options.log })
+    } catch (err) {
+      if (!(err instanceof WorkspaceUnavailable) || err.why === 'in-use') throw err
+      options.log.error(err.message)
+      unsaved = { path: err.path, problem: err.message }
+    }
+  }
   // Reports arrive only for registered panes, so only after the board below exists.
   const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
   const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
-  const workspace = options.persist === false ? null : WorkspaceStore.open({ dir: dataDir(env), clock, log: options.log })
   const board = new Board({
     clock,
     log: options.log,
@@ -81,7 +94,7 @@ export async function startBoardHost(options: {
     version: APP_VERSION,
     mode: options.mode,
     socketPath,
-    workspace: workspace && { path: workspace.path, problem: workspace.problem },
+    workspace: workspace ? { path: workspace.path, problem: workspace.problem } : unsaved,
     protocol: options.protocol ?? PROTOCOL_VERSION,
     daemon: options.daemon ?? null,
   })

@@ -9,6 +9,9 @@ import type { ServerMessage } from '../../shared/ipc/wire'
 import { testBoard } from '../test/support'
 import { silentLogger } from '../util/log'
 import { BrowserServer } from './browserServer'
+import { AUTH_REFUSED_CLOSE, SESSION_HASH_KEY } from '../../shared/ipc/browserLogin'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 const board = testBoard()
 let server: BrowserServer
@@ -39,6 +42,26 @@ function openWs(headers: Record<string, string>): Promise<WebSocket> {
   })
 }
 
+/** A login as a browser makes it: the page cookie, and the session the redirect's fragment carries. */
+async function login(): Promise<{ cookie: string; session: string }> {
+  const res = await get(`/?token=${server.token}`)
+  const session = new URLSearchParams((res.headers.get('location') ?? '').split('#')[1] ?? '').get(SESSION_HASH_KEY)!
+  return { cookie: res.headers.get('set-cookie')!.split(';')[0]!, session }
+}
+
+/** How a WebSocket that sent `first` as its first message ends: 'open' while it stays, else its close code. */
+function afterFirstMessage(ws: WebSocket, first: string): Promise<'open' | number> {
+  return new Promise((resolve) => {
+    ws.once('close', (code) => resolve(code))
+    ws.send(first)
+    // A connection the board took answers a call; one it refused closes first.
+    ws.send(JSON.stringify({ t: 'invoke', id: 'probe', channel: 'pane:list' }))
+    ws.on('message', (data) => {
+      if (String(data).includes('"probe"')) resolve('open')
+    })
+  })
+}
+
 describe('browser mode access control', () => {
   it('refuses every request without the token, with a wrong one, or with a wrong cookie', async () => {
     const before = server.refused
@@ -47,13 +70,14 @@ describe('browser mode access control', () => {
     expect(server.refused - before).toBe(5)
   })
 
-  it('trades the token in the URL for an HttpOnly SameSite cookie and drops it from the address', async () => {
+  it('trades the token in the URL for a session in the fragment and an HttpOnly SameSite page cookie that is not the token', async () => {
     const res = await get(`/?token=${server.token}`)
     expect(res.status).toBe(303)
-    expect(res.headers.get('location')).toBe('/')
+    expect(res.headers.get('location')).toMatch(new RegExp(`^/#${SESSION_HASH_KEY}=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`))
     const cookie = res.headers.get('set-cookie')!
     expect(cookie).toMatch(/HttpOnly/)
     expect(cookie).toMatch(/SameSite=Strict/)
+    expect(cookie).not.toContain(server.token)
     const page = await get('/', cookie.split(';')[0])
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
@@ -61,17 +85,23 @@ describe('browser mode access control', () => {
   })
 
   it('serves nothing outside the renderer folder', async () => {
-    const cookie = `switchboard_token=${server.token}`
+    const { cookie } = await login()
     expect((await get('/..%2fsecret-outside.txt', cookie)).status).toBe(404)
     expect((await get('/assets/..%2f..%2fsecret-outside.txt', cookie)).status).toBe(404)
     expect((await get('/assets/app.js', cookie)).status).toBe(200)
   })
 
-  it('refuses WebSockets without the cookie or from another origin, and carries the contract with them', async () => {
+  it('refuses WebSockets without the cookie, from another origin, or without a session first, and carries the contract with them', async () => {
     const origin = `http://127.0.0.1:${server.port}`
+    const { cookie, session } = await login()
     await expect(openWs({ origin })).rejects.toThrow(/401/)
-    await expect(openWs({ origin: 'http://evil.example', cookie: `switchboard_token=${server.token}` })).rejects.toThrow(/401/)
-    const ws = await openWs({ origin, cookie: `switchboard_token=${server.token}` })
+    await expect(openWs({ origin: 'http://evil.example', cookie })).rejects.toThrow(/401/)
+    // The cookie alone opens no board: the first message must be a session of ours.
+    expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'invoke', id: 1, channel: 'pane:list' }))).toBe(AUTH_REFUSED_CLOSE)
+    expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'auth', session: session.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }))).toBe(AUTH_REFUSED_CLOSE)
+    expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'auth', session: server.token }))).toBe(AUTH_REFUSED_CLOSE)
+    const ws = await openWs({ origin, cookie })
+    ws.send(JSON.stringify({ t: 'auth', session }))
     const client = new RpcClient((msg) => ws.send(JSON.stringify(msg)))
     ws.on('message', (data) => client.receive(JSON.parse(data.toString()) as ServerMessage))
     // Garbage first: it is dropped, and the connection still works.
@@ -81,6 +111,28 @@ describe('browser mode access control', () => {
     await expect(client.invoke('pane:resize', '1', -1, 5)).rejects.toMatchObject({ code: 'invalid' })
     expect(await client.invoke('pane:list')).toEqual([])
     ws.close()
+  })
+
+  it('a page of another local user on another port gets no credential for the board from the browser (issue 24.5)', async () => {
+    // What the browser sends to every port of 127.0.0.1 once logged in: cookies are not port-scoped.
+    const { cookie } = await login()
+    const seen: IncomingHttpHeaders[] = []
+    const other = createServer((req, res) => {
+      seen.push(req.headers)
+      res.end()
+    })
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r))
+    try {
+      await fetch(`http://127.0.0.1:${(other.address() as AddressInfo).port}/pixel.png`, { headers: { cookie } })
+      const leaked = seen[0]!.cookie!.split('=').slice(1).join('=')
+      // With what leaked, and the Origin it likes, the other user opens no board.
+      const origin = `http://127.0.0.1:${server.port}`
+      const ws = await openWs({ origin, cookie: `switchboard_view=${leaked}` })
+      expect(await afterFirstMessage(ws, JSON.stringify({ t: 'auth', session: leaked }))).toBe(AUTH_REFUSED_CLOSE)
+      expect(leaked).not.toBe(server.token)
+    } finally {
+      other.close()
+    }
   })
 })
 
@@ -123,7 +175,9 @@ async function settledConnections(): Promise<number> {
 
 describe('browser mode answers or closes every connection (issue 9, 3)', () => {
   it('closes upgrades with Origin: null, a // path or a bad Host, and leaks none of 1000', async () => {
-    const cookie = `switchboard_token=${server.token}`
+    // Logged in over a connection that closes (a fetch would keep one open and count here).
+    const answer = await raw(`GET /?token=${server.token} HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\nconnection: close\r\n\r\n`)
+    const cookie = /set-cookie: ([^;]+);/i.exec(answer)![1]!
     expect(await raw(upgradeRequest('/ws', { origin: 'null', cookie }))).toMatch(/^HTTP\/1.1 40[13]/)
     expect(await raw(upgradeRequest('//', { origin: `http://127.0.0.1:${server.port}`, cookie }))).toMatch(/^HTTP\/1.1 4\d\d/)
     expect(await raw(upgradeRequest('/ws', { origin: 'http://evil.example:1', host: 'evil.example:1', cookie }))).toMatch(/^HTTP\/1.1 4\d\d/)
@@ -148,7 +202,8 @@ describe('browser mode answers or closes every connection (issue 9, 3)', () => {
   }, 30_000)
 
   it('answers a malformed path with a valid cookie (/%ff) instead of hanging', async () => {
-    expect(await raw(`GET /%ff HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncookie: switchboard_token=${server.token}\r\nconnection: close\r\n\r\n`)).toMatch(/^HTTP\/1.1 400/)
+    const { cookie } = await login()
+    expect(await raw(`GET /%ff HTTP/1.1\r\nhost: 127.0.0.1:${server.port}\r\ncookie: ${cookie}\r\nconnection: close\r\n\r\n`)).toMatch(/^HTTP\/1.1 400/)
   })
 
   it('refuses a Host that is not this server (DNS rebinding), even with the token', async () => {
@@ -160,7 +215,7 @@ describe('browser mode answers or closes every connection (issue 9, 3)', () => {
   it('never redirects off-site when trading the token for the cookie', async () => {
     for (const path of ['/.//evil.example/', '//evil.example/', '/\\evil.example/', '/%2F%2Fevil.example/']) {
       const res = await get(`${path}?token=${server.token}`)
-      if (res.status === 303) expect(res.headers.get('location')).toBe('/')
+      if (res.status === 303) expect(res.headers.get('location')).toMatch(new RegExp(`^/#${SESSION_HASH_KEY}=[\\w.-]+$`))
       else expect(res.status).toBeGreaterThanOrEqual(400)
     }
   })
@@ -180,7 +235,7 @@ describe('browser mode under a flood of idle pre-auth sockets', () => {
       idle.push(s)
     }
     await new Promise((r) => setTimeout(r, 200))
-    const res = await get('/', `switchboard_token=${server.token}`)
+    const res = await get('/', (await login()).cookie)
     expect(res.status).toBe(200)
     expect(server.pendingPreAuth).toBeLessThanOrEqual(64)
     for (const s of idle) s.destroy()

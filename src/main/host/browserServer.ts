@@ -15,8 +15,11 @@ import type { ClientTransport } from '../ipc/clientOutbox'
 import type { Board } from '../panes/board'
 import type { Logger } from '../util/log'
 import { BROWSER_CSP } from './csp'
+import { BrowserSessions } from './browserSessions'
+import { AUTH_REFUSED_CLOSE, SESSION_HASH_KEY } from '../../shared/ipc/browserLogin'
 
-const COOKIE = 'switchboard_token'
+/** Opens the static page and its assets only; the WebSocket needs a session (BrowserSessions). */
+const COOKIE = 'switchboard_view'
 /** A connection must have shown the token within this time, or it is closed. */
 export const PRE_AUTH_MS = 5000
 /** Connections that have not shown the token yet, at most; a newer one closes the oldest. */
@@ -84,9 +87,11 @@ function allowedHosts(bound: string, port: number): Set<string> {
 }
 
 /**
- * Browser mode: serves the built renderer and carries the contract over a WebSocket. Every
- * request needs the per-run token, given once in the URL and then kept as an HttpOnly cookie;
- * without it, every request — page, asset or WebSocket — is refused.
+ * Browser mode: serves the built renderer and carries the contract over a WebSocket. A login (the
+ * token or a login code in the URL, once) gets a session, handed to the page in the redirect's
+ * fragment and presented by it as the WebSocket's first message, and an HttpOnly cookie that
+ * opens the page and its assets only. Without them every request — page, asset or WebSocket — is
+ * refused; with the cookie alone (it reaches every port of the host) nothing but the page opens.
  */
 export class BrowserServer implements IDisposable {
   readonly token: string
@@ -99,9 +104,11 @@ export class BrowserServer implements IDisposable {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE_BYTES })
   /** Requests and upgrades refused for a missing or wrong token (reported by tests and logs). */
   refused = 0
+  private readonly sessions: BrowserSessions
 
   private constructor(private readonly options: BrowserServerOptions) {
     this.token = options.token ?? randomBytes(24).toString('base64url')
+    this.sessions = new BrowserSessions(this.token)
     this.server = createServer({ headersTimeout: PRE_AUTH_MS, requestTimeout: 30_000 }, (req, res) => {
       this.handle(req, res).catch((err: unknown) => {
         this.options.log.warn('browser request failed', { err: String(err) })
@@ -184,9 +191,15 @@ export class BrowserServer implements IDisposable {
     return this.preAuth.size
   }
 
+  /** The page cookie: enough for the page and its assets, and to ask for the WebSocket. */
   private authorized(req: IncomingMessage): boolean {
     const fromCookie = cookieToken(req)
-    return fromCookie !== null && sameSecret(fromCookie, this.token)
+    return fromCookie !== null && sameSecret(fromCookie, this.sessions.viewCookie())
+  }
+
+  /** A new login's session, for tests and hosts that hand it over themselves. */
+  mintSession(): string {
+    return this.sessions.mint()
   }
 
   /** A page on another name resolving to us (DNS rebinding) must not reach the board. */
@@ -218,10 +231,12 @@ export class BrowserServer implements IDisposable {
       if (!ok) return this.refuse(res)
       this.authenticated(req.socket)
       // Always to our own root: a path taken from the request could read as another host (`//x`).
+      // The session rides in the fragment, which the browser keeps for the page and sends nowhere.
       res.writeHead(303, {
-        'set-cookie': `${COOKIE}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
-        location: '/',
+        'set-cookie': `${COOKIE}=${this.sessions.viewCookie()}; HttpOnly; SameSite=Strict; Path=/`,
+        location: `/#${SESSION_HASH_KEY}=${this.sessions.mint()}`,
         'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
       })
       return void res.end()
     }
@@ -270,11 +285,35 @@ export class BrowserServer implements IDisposable {
       socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\ncontent-length: 0\r\n\r\n', () => socket.destroy())
       return
     }
-    this.authenticated(socket)
+    // Still pre-auth (and on its time limit) until its first message shows a session.
     this.wss.handleUpgrade(req, socket, head, (ws) => this.wss.emit('connection', ws, req))
   }
 
+  /** The first message must be `{t: 'auth', session}` with a session of ours; then the contract flows. */
   private accept(ws: WebSocket): void {
+    ws.once('message', (data, isBinary) => {
+      let session: unknown
+      try {
+        const hello = isBinary ? null : (JSON.parse(data.toString()) as { t?: unknown; session?: unknown })
+        session = hello?.t === 'auth' ? hello.session : undefined
+      } catch {
+        session = undefined
+      }
+      const socket = (ws as unknown as { _socket?: Duplex })._socket
+      if (!this.sessions.valid(session)) {
+        this.refused++
+        ws.close(AUTH_REFUSED_CLOSE, 'this tab’s login is unknown or expired')
+        // A client that never answers the close is cut off anyway.
+        setTimeout(() => ws.terminate(), 1000).unref()
+        return
+      }
+      if (socket) this.authenticated(socket)
+      this.open(ws)
+    })
+    ws.on('error', () => ws.terminate())
+  }
+
+  private open(ws: WebSocket): void {
     const transport: ClientTransport = {
       write: (text) => ws.readyState === ws.OPEN && ws.send(text),
       buffered: () => ws.bufferedAmount,

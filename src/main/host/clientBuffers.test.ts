@@ -8,7 +8,8 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eventually, testBoard } from '../test/support'
-import { silentLogger } from '../util/log'
+import { createLogger, silentLogger } from '../util/log'
+import { waitForState } from '../test/support'
 import { BOARD_SCOPE } from '../ipc/clientScope'
 import { ControlSocket } from './controlSocket'
 import type { Board } from '../panes/board'
@@ -21,6 +22,67 @@ afterEach(async () => {
 })
 
 const TITLE_FLOOD = `awk 'BEGIN { for (i = 1; i <= 100000; i++) printf "\\033]0;t%d\\007", i }'; sleep 30`
+
+const FLOODS: Record<string, string> = {
+  bells: `while :; do head -c 20000 /dev/zero | tr '\\0' '\\a'; done`,
+  'OSC 777': `while :; do awk 'BEGIN { for (i = 0; i < 2000; i++) printf "\\033]777;notify;build;step %d\\007", i }'; done`,
+}
+
+describe('a pane flooding alerts (issue 24.1)', () => {
+  for (const [kind, script] of Object.entries(FLOODS)) {
+    it(`${kind}: coalesced to about one alert a second for clients and the log; a neighbour's every state change still reaches an events client`, async () => {
+      const lines: string[] = []
+      const board = testBoard({ log: createLogger('info', (l) => lines.push(l)) })
+      boards.push(board)
+      const path = join(mkdtempSync(join(tmpdir(), 'sb-ctl-')), 'c.sock')
+      const control = await ControlSocket.listen(path, board, () => ({ version: 't', mode: 'browser', socketPath: path }), silentLogger, {
+        paneControl: () => 'board',
+        paneForToken: () => null,
+        panes: () => [],
+        socketPath: path,
+      })
+      sockets.push(control)
+      const canary = board.get(board.create({ command: ['bash', '--norc', '--noprofile'], title: 'canary' }).id)
+      await waitForState(canary, 'idle')
+      // An events client, as `switchboard events --json`: it reads everything, attaches to nothing.
+      const client = connect(path)
+      client.on('error', () => undefined)
+      await new Promise((r) => client.once('connect', r))
+      client.write(JSON.stringify({ t: 'hello' }) + '\n')
+      const got = { alerts: 0, canaryStates: [] as string[] }
+      let buf = ''
+      client.setEncoding('utf8').on('data', (chunk: string) => {
+        buf += chunk
+        let nl
+        while ((nl = buf.indexOf('\n')) >= 0) {
+          const msg = JSON.parse(buf.slice(0, nl)) as { t: string; channel?: string; payload?: { paneId?: string; verdict?: { state: string } } }
+          buf = buf.slice(nl + 1)
+          if (msg.channel === 'pane:alert') got.alerts++
+          if (msg.channel === 'pane:state' && msg.payload?.paneId === canary.id) got.canaryStates.push(msg.payload.verdict!.state)
+        }
+      })
+      const seen: string[] = []
+      board.onEvent((e) => e.channel === 'pane:state' && e.payload.paneId === canary.id && seen.push(e.payload.verdict.state))
+      const t0 = Date.now()
+      board.create({ command: ['bash', '-c', script], title: 'flood' })
+      await eventually(() => got.alerts > 0, 'the first alert')
+      for (let i = 0; i < 4; i++) {
+        canary.write('sleep 0.2\r')
+        await waitForState(canary, 'working')
+        await waitForState(canary, 'idle')
+      }
+      await eventually(() => got.canaryStates.length >= seen.length, 'the canary’s state events at the client')
+      const seconds = (Date.now() - t0) / 1000
+      expect(seen.filter((s) => s === 'working')).toHaveLength(4)
+      expect(got.canaryStates).toEqual(seen)
+      // One a second, and one at the end of each window: never the flood itself.
+      expect(got.alerts).toBeLessThanOrEqual(Math.ceil(seconds) + 2)
+      expect(lines.filter((l) => l.includes(' alert from ')).length).toBeLessThanOrEqual(Math.ceil(seconds) + 2)
+      expect(lines.some((l) => /alert from (bell|OSC 777).*\(and \d+ more within a second\)/.test(l))).toBe(true)
+      client.destroy()
+    }, 60_000)
+  }
+})
 
 describe('per-client buffers and coalesced events', () => {
   it('coalesces a flood of 100 000 title changes into a handful of pane:changed events, the last title kept', async () => {

@@ -21,10 +21,18 @@ export interface ClientTransport {
 }
 
 /**
+ * Events a client that fell behind may miss: each is superseded by the next of its pane (the
+ * resync's fresh `pane:changed` brings the info back; an alert is a nudge, not a record). A
+ * state change, a removal or a new order is not: `events --json` must see every one (it saw 1
+ * of ~8 while a neighbour's bell flood filled the buffer), so those go until the hard cap.
+ */
+const DROPPABLE: ReadonlySet<string> = new Set(['pane:changed', 'pane:alert'])
+
+/**
  * One client's send buffer, bounded. Results always go (a caller waits for them) until the hard
- * cap, where the client is closed. State events (pane:changed/state/removed) are dropped above
- * the soft cap; once the client has caught up it gets one fresh `pane:changed` per pane, so what
- * it shows is current again. Terminal output has its own flow control per pane (acks, snapshot).
+ * cap, where the client is closed. Info changes and alerts are dropped above the soft cap; once
+ * the client has caught up it gets one fresh `pane:changed` per pane, so what it shows is current
+ * again. Terminal output has its own flow control per pane (acks, snapshot).
  */
 export class ClientOutbox {
   private behind = false
@@ -47,7 +55,7 @@ export class ClientOutbox {
       this.transport.close(reason)
       return
     }
-    if (msg.t === 'event' && msg.channel !== 'pane:data' && (this.behind || buffered > OutboxLimits.SoftBytes)) {
+    if (msg.t === 'event' && DROPPABLE.has(msg.channel) && (this.behind || buffered > OutboxLimits.SoftBytes)) {
       this.dropped++
       this.markBehind()
       return

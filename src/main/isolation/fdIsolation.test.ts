@@ -31,7 +31,7 @@ afterEach(async () => {
 
 async function startHost(): Promise<BoardHost> {
   const runtime = mkdtempSync(join(tmpdir(), 'sb-fd-'))
-  host = await startBoardHost({ mode: 'browser', log: silentLogger, env: { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: runtime }, defaultCwd: tmpdir() })
+  host = await startBoardHost({ mode: 'browser', log: silentLogger, env: { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: runtime, SWITCHBOARD_DATA_DIR: join(runtime, 'data') }, defaultCwd: tmpdir() })
   return host
 }
 

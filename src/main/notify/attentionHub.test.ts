@@ -192,6 +192,6 @@ describe('"While you were away" (issue 22 item 5)', () => {
 describe('notification preferences from the settings', () => {
   it('maps levels and seconds, with the modes', () => {
     const settings = { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 }
-    expect(prefsFrom(settings, { '2': 'none' })).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000, modes: { '2': 'none' } })
+    expect(prefsFrom(settings, { '2': 'none' })).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000, cooldownMs: 30_000, modes: { '2': 'none' } })
   })
 })

@@ -219,8 +219,8 @@ export class AttentionHub extends Disposable {
 
 /** The policy's preferences from the settings, with each pane's mode. */
 export function prefsFrom(settings: NotificationSettings, modes: Readonly<Record<PaneId, NotifyMode>> = {}): NotifyPrefs {
-  const { blocked, question, input, asked, finished, alert, graceSeconds } = settings
-  return { levels: { blocked, question, input, asked, finished, alert }, graceMs: graceSeconds * 1000, modes }
+  const { blocked, question, input, asked, finished, alert, graceSeconds, cooldownSeconds } = settings
+  return { levels: { blocked, question, input, asked, finished, alert }, graceMs: graceSeconds * 1000, cooldownMs: cooldownSeconds * 1000, modes }
 }
 
 function describeKind(kind: AttentionKind): string {

@@ -40,7 +40,8 @@ export class BoardEvents extends Disposable {
     store.add(pane.onDidChangeState((change) => this.stateChanged(change)))
     store.add(
       pane.onDidAlert((alert) => {
-        this.log.info(`pane ${alert.paneId} alert from ${alert.source}${alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''}`)
+        const text = alert.title || alert.body ? `: ${[alert.title, alert.body].filter(Boolean).join(': ')}` : ''
+        this.log.info(`pane ${alert.paneId} alert from ${alert.source}${text}${alert.repeats ? ` (and ${alert.repeats} more within a second)` : ''}`)
         this.fire({ channel: 'pane:alert', payload: alert })
       }),
     )

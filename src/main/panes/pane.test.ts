@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { BoardError } from '../../shared/ipc/errors'
+import { createPaneRequestSchema } from '../../shared/ipc/contract'
+import { BOARD_ENV_MESSAGE } from '../../shared/domain/settings'
 import { sessionMembers } from '../pty/processTree'
 import { eventually, processAlive, screenText, testBoard, waitForState } from '../test/support'
 
@@ -134,6 +136,22 @@ describe('pane supervisor with real PTYs', () => {
     try {
       const { id } = b.create({ command: ['bash', '-c', 'echo "[$SWITCHBOARD_PANE_ID|$SWITCHBOARD_SOCKET|$TERM|${ELECTRON_RUN_AS_NODE-unset}|${SWITCHBOARD_TOKEN-unset}]"; sleep 0.2'] })
       await eventually(async () => (await screenText(b.get(id))).includes(`[${id}|/tmp/x.sock|xterm-256color|unset|unset]`), 'the environment line')
+    } finally {
+      await b.shutdown()
+    }
+  })
+
+  it('never lets a launch set the board’s own variables: a forged reaper tag, socket or pane id is dropped (issue 24.4)', async () => {
+    const b = testBoard({ socketPath: '/tmp/x.sock', baseEnv: { PATH: process.env.PATH } })
+    try {
+      const env = { SWITCHBOARD_BOARD_TAG: 'escaped', SWITCHBOARD_SOCKET: '/tmp/other.sock', SWITCHBOARD_PANE_ID: '99', SWITCHBOARD_REPORT_URL: 'http://x', MINE: 'kept' }
+      const { id } = b.create({ command: ['bash', '-c', 't=own; [ "$SWITCHBOARD_BOARD_TAG" = escaped ] && t=FORGED; echo "[$t|$SWITCHBOARD_SOCKET|$SWITCHBOARD_PANE_ID|${SWITCHBOARD_REPORT_URL-unset}|$MINE]"; sleep 0.2'], env })
+      const line = await eventually(async () => /\[\w+\|.*\|kept\]/.exec(await screenText(b.get(id)))?.[0], 'the environment line')
+      expect(line).toBe(`[own|/tmp/x.sock|${id}|unset|kept]`)
+      // The request schema says so rather than dropping it quietly.
+      const parsed = createPaneRequestSchema.safeParse({ command: ['sh'], env: { SWITCHBOARD_BOARD_TAG: 'x' } })
+      expect(parsed.success).toBe(false)
+      expect(parsed.error?.issues[0]?.message).toBe(BOARD_ENV_MESSAGE)
     } finally {
       await b.shutdown()
     }

@@ -8,6 +8,7 @@ import type { AgentKnowledge } from '../../core/agents/agentKnowledge'
 import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
+import { AlertThrottle } from '../../core/notify/alertThrottle'
 import type { AttachSnapshot, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
@@ -111,8 +112,10 @@ export class Pane extends Disposable {
   readonly onDidTap = this._onDidTap.event
   private readonly alerts = new ProgramAlertReader()
   private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
-  /** The program raised a notification of its own (OSC 9/777/99 or the bell). */
+  /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert = this._onDidAlert.event
+  /** One throttle per source: a bell flood does not swallow the OSC 9 that says the build is done. */
+  private readonly alertThrottles = new Map<string, AlertThrottle<PaneAlert>>()
 
   private readonly agents: AgentSource
 
@@ -179,7 +182,13 @@ export class Pane extends Disposable {
   }
 
   private alert(alert: ProgramAlert | null): void {
-    if (alert) this._onDidAlert.fire({ paneId: this.id, ...alert, at: this.clock.now() })
+    if (!alert) return
+    let throttle = this.alertThrottles.get(alert.source)
+    if (!throttle) {
+      throttle = this.register(new AlertThrottle<PaneAlert>(this.clock, (a, repeats) => this._onDidAlert.fire(repeats ? { ...a, repeats } : a)))
+      this.alertThrottles.set(alert.source, throttle)
+    }
+    throttle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
   }
 
   private onPtyData(raw: string): void {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import type { PaneId } from '../../shared/domain/pane'
 import { withoutNpmPath } from '../../core/launch/npmPath'
 import { REAPER_TAG_VAR } from '../pty/sessionReaper'
+import { BOARD_ENV } from '../../shared/domain/settings'
 
 /** Variables of the board's own runtime that must not leak into the programs it runs. */
 const PRIVATE_ENV = /^(ELECTRON_|SWITCHBOARD_|npm_|VITE_|NODE_OPTIONS$|INIT_CWD$)/
@@ -37,7 +38,7 @@ export class PaneEnvironment {
 
   /** The environment panes inherit, for launch steps that run before the pane (worktree setup commands). */
   inherited(overrides?: Record<string, string>): Record<string, string> {
-    return { ...this.base(), ...overrides }
+    return { ...this.base(), ...launchOwn(overrides) }
   }
 
   forPane(id: PaneId, overrides: Record<string, string> | undefined): Record<string, string> {
@@ -51,8 +52,18 @@ export class PaneEnvironment {
       env.SWITCHBOARD_SOCKET = this.options.socketPath
       env.SWITCHBOARD_PANE_TOKEN = randomBytes(24).toString('base64url')
     }
-    // The request may not set the pane's identity: that is the board's to give.
-    const { SWITCHBOARD_PANE_ID: _id, SWITCHBOARD_PANE_TOKEN: _token, ...rest } = overrides ?? {}
-    return { ...env, ...rest }
+    // The request may not set the pane's identity, nor any other variable of the board's.
+    return { ...env, ...launchOwn(overrides) }
   }
+}
+
+/**
+ * What a launch (spawn --env, a preset, Settings -> Agents) may set: anything but the board's own
+ * variables (BOARD_ENV). The request schema refuses them with a message; this holds on every
+ * other path, a hand-edited settings file included.
+ */
+function launchOwn(overrides: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(overrides ?? {})) if (!BOARD_ENV.test(k)) out[k] = v
+  return out
 }

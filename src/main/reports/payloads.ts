@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SESSION_ID, SESSION_ID_RULE } from '../../shared/domain/sessionId'
 import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /**
@@ -11,12 +12,13 @@ import type { PayloadFormat } from '../../core/agents/agentManifest'
 
 /** Event names are identifiers (`PermissionRequest`, `session.status`, `agent_end`). */
 const EventName = z.string().regex(/^[A-Za-z][A-Za-z0-9_.:-]{0,63}$/, 'not an event name')
-const Id = z.string().min(1).max(256)
+/** A session id reaches an argv on resume: refused here unless it is plainly an id (shared/domain/sessionId). */
+const SessionId = z.string().regex(SESSION_ID, `not a session id (${SESSION_ID_RULE})`)
 
 /** Claude Code and Codex post the hook's own stdin JSON; the event is `hook_event_name`. */
 const HookPayload = z.looseObject({
   hook_event_name: EventName,
-  session_id: Id.optional(),
+  session_id: SessionId.optional(),
   tool_name: z.string().max(256).optional(),
   notification_type: z.string().max(64).optional(),
   last_assistant_message: z.string().nullable().optional(),
@@ -33,10 +35,12 @@ const HookPayload = z.looseObject({
 const PluginEnvelope = z.object({
   event: EventName,
   payload: z.looseObject({
-    sessionID: Id.optional(),
-    parentID: Id.nullable().optional(),
+    sessionID: SessionId.optional(),
+    /** Pi's name for it. */
+    sessionId: SessionId.nullable().optional(),
+    parentID: SessionId.nullable().optional(),
     /** The root session a child session belongs to, resolved by our plugin from `parentID`. */
-    rootSessionID: Id.optional(),
+    rootSessionID: SessionId.optional(),
     lastAssistantMessage: z.string().nullable().optional(),
   }),
 })

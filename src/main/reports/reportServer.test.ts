@@ -92,6 +92,17 @@ describe('ReportServer', () => {
     expect(reports).toEqual([])
   })
 
+  it('refuses a session id that could pass for an option on the resume command line (issue 24.7)', async () => {
+    const reg = server.register('1', { agent: 'claude', payload: 'hook' })
+    const forged = { hook_event_name: 'SessionStart', session_id: '--dangerously-skip-permissions', source: 'startup' }
+    expect((await post(reg, JSON.stringify(forged), reg.token)).status).toBe(422)
+    const pi = server.register('2', { agent: 'pi', payload: 'plugin' })
+    expect((await post(pi, JSON.stringify({ event: 'input', payload: { sessionId: '-x' } }), pi.token)).status).toBe(422)
+    expect((await post(pi, JSON.stringify({ event: 'input', payload: { sessionId: null } }), pi.token)).status).toBe(200)
+    expect((await post(reg, JSON.stringify({ ...forged, session_id: '01a22ace-820d-70f1-9f9a-59f9815c3f14' }), reg.token)).status).toBe(200)
+    expect(reports.map((r) => r.payload.session_id ?? r.payload.sessionId)).toEqual([null, '01a22ace-820d-70f1-9f9a-59f9815c3f14'])
+  })
+
   it('refuses oversize bodies, declared or streamed, without buffering them, and keeps serving', async () => {
     const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     const big = JSON.stringify({ hook_event_name: 'PostToolUse', tool_response: 'x'.repeat(200 * 1024) })

@@ -87,6 +87,10 @@ let ready: Term[] = []
 const events: PoolEvent[] = []
 /** Panes whose state changed this round: one snapshot each goes with the round's events. */
 const dirty = new Set<Term>()
+/** Panes that rang the bell this round: it is sent once. */
+const rang = new Set<TermId>()
+/** A pane's OSC 9 / 777 notification of this round (`id:ident`) and where it sits in `events`. */
+const notified = new Map<string, number>()
 let tickScheduled = false
 
 function scheduleTick(): void {
@@ -109,6 +113,8 @@ function tick(): void {
 }
 
 function flush(): void {
+  rang.clear()
+  notified.clear()
   if (events.length === 0 && dirty.size === 0) return
   const states: [TermId, WireState][] = []
   for (const term of dirty) {
@@ -197,8 +203,26 @@ function open(id: TermId, cols: number, rows: number): void {
     emit({ t: 'title', id, title })
     dirty.add(term)
   })
-  mirror.onOsc(({ ident, data }) => emit({ t: 'osc', id, record: { ident, data } }))
-  mirror.onBell(() => emit({ t: 'bell', id }))
+  mirror.onOsc(({ ident, data }) => {
+    // A whole notification in one sequence (OSC 9, OSC 777): the newest of a round stands for the
+    // round, as for the bell. Others go each (OSC 7501 is Codex's state; OSC 99 comes in chunks).
+    const whole = ident === 777 ? data.startsWith('notify;') : ident === 9 && !/^\d+(;|$)/.test(data)
+    const key = whole ? `${id}:${ident}` : null
+    const at = key === null ? undefined : notified.get(key)
+    if (at !== undefined) {
+      events[at] = { t: 'osc', id, record: { ident, data } }
+      return
+    }
+    if (key !== null) notified.set(key, events.length)
+    emit({ t: 'osc', id, record: { ident, data } })
+  })
+  // One bell a round per pane is all the board can use (its alerts are one a second, core/notify/alertThrottle):
+  // `cat` of 20 000 BELs was 20 000 events crossing threads, and the board's thread lagged seconds behind.
+  mirror.onBell(() => {
+    if (rang.has(id)) return
+    rang.add(id)
+    emit({ t: 'bell', id })
+  })
   terms.set(id, term)
 }
 

@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, settingsSchema } from '../../shared/domain/settings'
 import { configDir } from './configDir'
 import { openFolder, setFolderOpener } from './folderOpener'
 import { SettingsStore } from './settingsStore'
+import { fifoWithValve } from '../test/support'
 
 const dirs: string[] = []
 function tempDir(): string {
@@ -23,7 +24,7 @@ describe('settings store', () => {
     const dir = join(tempDir(), 'config')
     const store = new SettingsStore(dir)
     expect(store.get()).toEqual({ settings: DEFAULT_SETTINGS, error: null, path: join(dir, 'settings.json'), rulesDir: join(dir, 'rules') })
-    expect(DEFAULT_SETTINGS.notifications).toEqual({ blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert', graceSeconds: 0, awaySummarySeconds: 60, agentModes: {}, sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false } })
+    expect(DEFAULT_SETTINGS.notifications).toEqual({ blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert', graceSeconds: 0, cooldownSeconds: 30, awaySummarySeconds: 60, agentModes: {}, sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false } })
     expect(DEFAULT_SETTINGS.appearance).toEqual({ theme: 'system', fontSize: 13 })
   })
 
@@ -67,6 +68,34 @@ describe('settings store', () => {
     expect(snap.error).toBeNull()
     expect(snap.settings.appearance.theme).toBe('dark')
     expect(readFileSync(`${store.path}.broken`, 'utf8')).toBe('not json')
+  })
+
+  it('a FIFO or a symlink at settings.json is refused at once, never opened (issue 24.3: open() blocked the board)', () => {
+    const dir = tempDir()
+    const store = new SettingsStore(dir)
+    const stop = fifoWithValve(store.path)
+    try {
+      const t0 = Date.now()
+      const snap = store.get()
+      expect(Date.now() - t0).toBeLessThan(500)
+      expect(snap.settings).toEqual(DEFAULT_SETTINGS)
+      expect(snap.error).toBe(`${store.path} is a FIFO (named pipe), not a regular file: the board does not open it (replace it with a plain file). Using the defaults.`)
+      // Saving replaces the FIFO (rename), without opening it to keep a copy.
+      const t1 = Date.now()
+      store.set(DEFAULT_SETTINGS)
+      expect(Date.now() - t1).toBeLessThan(500)
+      expect(statSync(store.path).isFile()).toBe(true)
+      expect(store.get().error).toBeNull()
+    } finally {
+      stop()
+    }
+    const secret = join(dir, 'elsewhere.json')
+    writeFileSync(secret, JSON.stringify({ appearance: { fontSize: 20 } }))
+    rmSync(store.path)
+    symlinkSync(secret, store.path)
+    expect(store.get().error).toMatch(/is a symbolic link, not a regular file/)
+    store.set(DEFAULT_SETTINGS)
+    expect(JSON.parse(readFileSync(secret, 'utf8'))).toEqual({ appearance: { fontSize: 20 } })
   })
 
   it('refuses to save invalid settings', () => {

@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, renameSync, unlinkSync, writeSync } from 'node:fs'
+import { createExclusive, readRegularFile, UnsafeFileError } from '../util/safeFiles'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, settingsSchema, type Settings, type SettingsSnapshot } from '../../shared/domain/settings'
 import { configDir } from './configDir'
@@ -37,10 +38,12 @@ export class SettingsStore {
   private load(): Loaded {
     let text: string
     try {
-      text = readFileSync(this.path, 'utf8')
+      // Never a FIFO or a symlink: opening one would block the board or read what it points to.
+      text = readRegularFile(this.path)
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       if (code === 'ENOENT') return { settings: DEFAULT_SETTINGS, error: null }
+      if (err instanceof UnsafeFileError) return { settings: DEFAULT_SETTINGS, error: `${err.message}. Using the defaults.` }
       return { settings: DEFAULT_SETTINGS, error: `${this.path} could not be read (${code ?? String(err)}). Using the defaults.` }
     }
     let raw: unknown
@@ -67,16 +70,32 @@ export class SettingsStore {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 })
     if (this.load().error) {
       try {
-        copyFileSync(this.path, `${this.path}.broken`)
+        writeNew(`${this.path}.broken`, readRegularFile(this.path))
       } catch {
-        // Swallow: an unreadable file cannot be copied either; the error said so already.
+        // Swallow: an unreadable file (or a FIFO, a link) cannot be kept either; the error said so already.
       }
     }
-    // Write and rename: a crash mid-write never leaves half a file.
+    // Write and rename: a crash mid-write never leaves half a file, and rename replaces a
+    // FIFO or link at the path itself rather than writing through it.
     const tmp = `${this.path}.${process.pid}.tmp`
-    writeFileSync(tmp, JSON.stringify(settings, null, 2) + '\n', { mode: 0o600 })
+    writeNew(tmp, JSON.stringify(settings, null, 2) + '\n')
     renameSync(tmp, this.path)
     return this.get()
+  }
+}
+
+/** Writes a file of our own, created anew: whatever sat at the path (a leftover, a link) is removed first. */
+function writeNew(path: string, text: string): void {
+  try {
+    unlinkSync(path)
+  } catch {
+    // Swallow: usually there is none.
+  }
+  const fd = createExclusive(path)
+  try {
+    writeSync(fd, text)
+  } finally {
+    closeSync(fd)
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -6,6 +6,7 @@ import { evaluateRules } from '../../core/rules/evaluateRules'
 import { realScreen } from './__fixtures__/screens'
 import { formatRuleFileError, isFatal } from './ruleFile'
 import { RuleRegistry, findAgentsDir, findUserRulesDir } from './ruleRegistry'
+import { fifoWithValve } from '../test/support'
 
 const SHIPPED = findAgentsDir(__dirname)!
 const shippedIds = RuleRegistry.loadStrict(SHIPPED)
@@ -160,6 +161,26 @@ it('an override path that is not a folder is reported, and the rules in force st
   expect(odd.rules('claude').map((x) => x.id)).toEqual(shippedIds)
   expect(r.reload()).toEqual([])
   expect(r.rules('claude').map((x) => x.id)).toEqual(before.map((x) => x.id))
+})
+
+it('a FIFO or a symlink named like a rule file is reported at once, never opened (issue 24.3: a FIFO held the board 7.6 s)', () => {
+  const r = registry()
+  const fifo = join(dir, 'claude.toml')
+  const stop = fifoWithValve(fifo, 1500, OVERRIDE.join('\n'))
+  try {
+    const t0 = Date.now()
+    const problems = r.reload().map(formatRuleFileError)
+    expect(Date.now() - t0).toBeLessThan(500)
+    expect(problems).toEqual([`${fifo}:1: is a FIFO (named pipe), not a regular file: the board does not open it (replace it with a plain file)`])
+    expect(r.rules('claude').map((x) => x.id)).toEqual(shippedIds)
+  } finally {
+    stop()
+  }
+  rmSync(fifo)
+  const target = join(dir, 'real.txt')
+  writeFileSync(target, OVERRIDE.join('\n'))
+  symlinkSync(target, join(dir, 'codex.toml'))
+  expect(r.reload().map(formatRuleFileError)).toEqual([`${join(dir, 'codex.toml')}:1: is a symbolic link, not a regular file: the board does not open it (replace it with a plain file)`])
 })
 
 describe('findUserRulesDir', () => {

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { configDir } from '../settings/configDir'
+import { readRegularFile, UnsafeFileError } from '../util/safeFiles'
 import { formatRuleFileError, isFatal, keyLine, parseRuleFile, type LoadedRuleFile, type RuleFileError } from './ruleFile'
 import { parseOverrideFile } from './ruleOverride'
 
@@ -58,12 +59,18 @@ function tomlFiles(dir: string, problems: RuleFileError[]): string[] | null {
 
 /**
  * Reads a rule or agent file, or reports why not (it may vanish between listing and reading during
- * a rename-save). Every file the board reads from the rules and agent folders is opened here.
+ * a rename-save). Every file the board reads from the rules and agent folders is opened here. Only
+ * a regular file is opened, never blocking: a FIFO named `claude.toml` in the user's folder (which
+ * any program in a pane can write) froze the board until someone wrote to it.
  */
 export function readText(path: string, problems: RuleFileError[]): string | null {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path)
   } catch (err) {
+    if (err instanceof UnsafeFileError) {
+      problems.push({ file: path, line: 1, message: err.reason })
+      return null
+    }
     problems.push({ file: path, line: 1, message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)}); check that it exists and is readable` })
     return null
   }
@@ -76,11 +83,8 @@ export const MAX_RULE_FILE_BYTES = 256 * 1024
 export function readBounded(path: string, problems: RuleFileError[], max = MAX_RULE_FILE_BYTES): string | null {
   try {
     const stat = statSync(path)
-    if (!stat.isFile()) {
-      problems.push({ file: path, line: 1, message: 'is not a regular file; rules and agent manifests are TOML files' })
-      return null
-    }
-    if (stat.size > max) {
+    // Anything but a regular file: readText refuses it and says what it is (a FIFO, a link, …).
+    if (stat.isFile() && stat.size > max) {
       problems.push({ file: path, line: 1, message: `is ${stat.size} bytes; a rule file or manifest is at most ${max} (is this the right file?)` })
       return null
     }

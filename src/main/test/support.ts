@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process'
 import { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import { realClock } from '../util/clock'
@@ -44,5 +45,18 @@ export function processAlive(pid: number): boolean {
     return true
   } catch {
     return false
+  }
+}
+
+/**
+ * A FIFO at `path`, with a valve: a detached `sh` opens it for writing after `valveMs` and writes
+ * `text`, so code that blocks in open() on it (the bug) is released and the test ends, bounded,
+ * with the time it took to tell. Returns a disposer that ends the valve.
+ */
+export function fifoWithValve(path: string, valveMs = 1500, text = '{}'): () => void {
+  execFileSync('mkfifo', [path])
+  const valve = spawn('sh', ['-c', `sleep ${valveMs / 1000}; printf %s '${text}' > '${path}'`], { stdio: 'ignore' })
+  return () => {
+    valve.kill('SIGKILL')
   }
 }

@@ -1,3 +1,5 @@
+import { closeSync, fstatSync, renameSync, writeSync } from 'node:fs'
+
 /**
  * The main process's log: one line per event on stderr. Callers pass structured fields; values
  * that could carry secrets (environment, tokens) are never passed here by design.
@@ -56,12 +58,44 @@ export const stderrLines = (): LineSink => (stderrSink ??= streamSink(process.st
 /** The process's stdout, guarded: for the lines a host prints at start (URL, socket path). */
 export const stdoutLines = (): LineSink => (stdoutSink ??= streamSink(process.stdout))
 
+/**
+ * Lines a logger writes at most: a burst, then so many a second. Beyond, lines are dropped and
+ * counted, and the next line that passes says how many went. Whatever a pane does that the board
+ * logs (a bell flood wrote 87 MiB of daemon.log in 10 s) then costs at most this much.
+ */
+export interface LogRate {
+  readonly burst: number
+  readonly perSecond: number
+}
+export const DEFAULT_LOG_RATE: LogRate = { burst: 1000, perSecond: 100 }
+
 export function createLogger(
   min: LogLevel = (process.env.SWITCHBOARD_LOG as LogLevel) in ORDER ? (process.env.SWITCHBOARD_LOG as LogLevel) : 'info',
   write: (line: string) => void = stderrLines(),
+  rate: LogRate = DEFAULT_LOG_RATE,
+  now: () => number = Date.now,
 ): Logger {
+  let tokens = rate.burst
+  let last = now()
+  let dropped = 0
+  const admit = (): boolean => {
+    const t = now()
+    tokens = Math.min(rate.burst, tokens + ((t - last) / 1000) * rate.perSecond)
+    last = t
+    if (tokens < 1) {
+      dropped++
+      return false
+    }
+    tokens--
+    if (dropped) {
+      write(`[switchboard warn] ${dropped} log line${dropped === 1 ? '' : 's'} dropped (more than ${rate.perSecond} a second)`)
+      dropped = 0
+    }
+    return true
+  }
   const emit = (level: LogLevel, msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < ORDER[min]) return
+    if (!admit()) return
     let extra = ''
     try {
       extra = fields ? ' ' + JSON.stringify(fields) : ''
@@ -76,6 +110,39 @@ export function createLogger(
     warn: (m, f) => emit('warn', m, f),
     error: (m, f) => emit('error', m, f),
   }
+}
+
+/**
+ * A log file that stays bounded however long the board runs: appended to (never through a link,
+ * util/safeFiles) until it holds `maxBytes`, then renamed to `<path>.1` (replacing the older one)
+ * and started anew. A detached daemon's log was rotated only at its next start.
+ */
+export function rotatingFileSink(path: string, maxBytes: number, open: (path: string) => number): LineSink {
+  let fd: number | null = null
+  let size = 0
+  let dropped = 0
+  const reopen = () => {
+    fd = open(path)
+    size = fstatSync(fd).size
+  }
+  const sink = (line: string) => {
+    const bytes = Buffer.byteLength(line) + 1
+    try {
+      if (fd === null) reopen()
+      if (size > 0 && size + bytes > maxBytes) {
+        closeSync(fd!)
+        fd = null
+        renameSync(path, `${path}.1`)
+        reopen()
+      }
+      writeSync(fd!, line + '\n')
+      size += bytes
+    } catch {
+      // A full disk or a removed folder must not stop the board: the line is lost, and counted.
+      dropped++
+    }
+  }
+  return Object.defineProperty(sink, 'dropped', { get: () => dropped }) as LineSink
 }
 
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} }

@@ -1,11 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import DatabaseConstructor from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate, SCHEMA_VERSION } from './migrations'
 import { persistableEnv } from './persistEnv'
-import { WORKSPACE_FILE, WorkspaceDb } from './workspaceDb'
+import { WORKSPACE_FILE, WorkspaceDb, WorkspaceUnavailable, type SavedPane } from './workspaceDb'
+import { bindReadOnly, canMount } from '../test/mounts'
 import { dataDir } from './dataDir'
 
 const dirs: string[] = []
@@ -14,9 +15,22 @@ function tempDir(): string {
   dirs.push(d)
   return d
 }
+const unmounts: (() => void)[] = []
 afterEach(() => {
+  for (const u of unmounts.splice(0).reverse()) u()
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
+
+const pane = (id: string): SavedPane => ({ id, command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
+
+function thrown(f: () => unknown): unknown {
+  try {
+    f()
+  } catch (err) {
+    return err
+  }
+  throw new Error('it did not throw')
+}
 
 describe('the workspace database', () => {
   it('is SQLite in WAL mode at the latest schema version', () => {
@@ -80,6 +94,44 @@ describe('the workspace database', () => {
     expect(problem).toMatch(new RegExp(`schema version ${SCHEMA_VERSION + 1}, written by a newer Switchboard`))
     expect(readdirSync(dir).some((f) => f.startsWith('workspace.db.broken-'))).toBe(true)
     db.close()
+  })
+
+  it('is held by one board at a time: a second one on the same data dir is told, and nothing of the first is touched (issue 24.11)', () => {
+    const dir = tempDir()
+    const first = WorkspaceDb.open(dir).db
+    first.savePane(pane('1'))
+    first.savePane(pane('2'))
+    first.savePane(pane('3'))
+    const err = thrown(() => WorkspaceDb.open(dir))
+    expect(err).toBeInstanceOf(WorkspaceUnavailable)
+    expect(err).toMatchObject({ why: 'in-use', message: `the saved workspace ${join(dir, WORKSPACE_FILE)} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)` })
+    expect(readdirSync(dir).filter((f) => f.includes('.broken-'))).toEqual([])
+    first.savePane(pane('4'))
+    expect(first.panes().map((p) => p.id)).toEqual(['1', '2', '3', '4'])
+    first.close()
+    const second = WorkspaceDb.open(dir)
+    expect(second.problem).toBeNull()
+    expect(second.db.panes().map((p) => p.id)).toEqual(['1', '2', '3', '4'])
+    second.db.close()
+  })
+
+  it.runIf(canMount)('on a read-only mount is left exactly as it is, not set aside as broken (issue 24.13)', () => {
+    const dir = join(tempDir(), 'data')
+    mkdirSync(dir)
+    const { db } = WorkspaceDb.open(dir)
+    db.savePane(pane('1'))
+    db.close()
+    const before = readdirSync(dir).sort()
+    const bytes = readFileSync(join(dir, WORKSPACE_FILE))
+    unmounts.push(bindReadOnly(dir))
+    const err = thrown(() => WorkspaceDb.open(dir))
+    expect(err).toBeInstanceOf(WorkspaceUnavailable)
+    expect(err).toMatchObject({ why: 'unwritable' })
+    expect((err as Error).message).toMatch(new RegExp(`^the saved workspace ${join(dir, WORKSPACE_FILE)} cannot be written \\(.+\\); it was left as it is, and this board runs without saving its panes$`))
+    expect(readdirSync(dir).sort()).toEqual(before)
+    expect(readFileSync(join(dir, WORKSPACE_FILE)).equals(bytes)).toBe(true)
+    // A data dir that does not exist on a read-only mount: the same.
+    expect(thrown(() => WorkspaceDb.open(join(dir, 'sub')))).toMatchObject({ why: 'unwritable' })
   })
 
   it('deletes a pane with its history and screen in one go', () => {

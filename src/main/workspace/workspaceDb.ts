@@ -32,6 +32,27 @@ export interface SavedScreen {
   readonly savedAt: number
 }
 
+/**
+ * The workspace cannot be opened for a reason that is not the file's fault — the data dir is
+ * read-only or not ours to write (EROFS, EACCES), another board holds it, the disk fails —
+ * so the file is left exactly as it is (it may be perfectly good) and the board runs without saving.
+ */
+export class WorkspaceUnavailable extends Error {
+  constructor(
+    readonly path: string,
+    readonly why: 'in-use' | 'unwritable',
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** SQLite's word that the file itself is damaged or no database: the only case for setting it aside. */
+const DAMAGED = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB'])
+
+/** How long a start waits for another board's hold on the workspace before saying it is in use. */
+const BUSY_WAIT_MS = 500
+
 export interface OpenedWorkspace {
   readonly db: WorkspaceDb
   /** Set when the file found could not be used: what was wrong and where it was put aside. */
@@ -66,26 +87,46 @@ export class WorkspaceDb {
   ) {}
 
   /**
-   * Opens (or creates) the workspace in `dir`. A file that is not a database, is damaged, or was
-   * written by a newer Switchboard is renamed aside with a timestamp, never deleted, and a fresh
-   * workspace starts; `problem` says what happened and where the old file is.
+   * Opens (or creates) the workspace in `dir`, held for this board alone. A file that is not a
+   * database, is damaged, or was written by a newer Switchboard is renamed aside with a timestamp,
+   * never deleted, and a fresh workspace starts; `problem` says what happened and where the old
+   * file is. Throws WorkspaceUnavailable, touching nothing, when the dir cannot be written or
+   * another board holds the workspace.
    */
   static open(dir: string, now: () => number = Date.now): OpenedWorkspace {
-    mkdirSync(dir, { recursive: true, mode: 0o700 })
     const path = join(dir, WORKSPACE_FILE)
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 })
+    } catch (err) {
+      throw unavailable(path, err)
+    }
     try {
       return { db: WorkspaceDb.openAt(path), problem: null }
     } catch (err) {
+      if (!isDamage(err)) throw unavailable(path, err)
       const reason = err instanceof Error ? err.message : String(err)
-      const aside = setAside(path, now())
-      const db = WorkspaceDb.openAt(path)
-      return { db, problem: `the saved workspace ${path} could not be used (${reason}); it was kept as ${aside} and a fresh workspace started` }
+      let aside: string
+      try {
+        aside = setAside(path, now())
+      } catch (renameErr) {
+        throw unavailable(path, renameErr)
+      }
+      try {
+        return { db: WorkspaceDb.openAt(path), problem: `the saved workspace ${path} could not be used (${reason}); it was kept as ${aside} and a fresh workspace started` }
+      } catch (again) {
+        throw unavailable(path, again)
+      }
     }
   }
 
   private static openAt(path: string): WorkspaceDb {
-    const db = new DatabaseConstructor(path)
+    const db = new DatabaseConstructor(path, { timeout: BUSY_WAIT_MS })
     try {
+      // One board per workspace, as one per runtime dir: the file stays locked for as long as this
+      // board has it open (SQLite's own lock, released by the kernel however the process ends),
+      // so a second board on the same data dir is told, not let to overwrite its panes. Set
+      // before WAL, so the WAL index lives in this process, not in a -shm file others could map.
+      db.pragma('locking_mode = EXCLUSIVE')
       db.pragma('journal_mode = WAL')
       // NORMAL in WAL mode: a power cut may lose the last transactions, never corrupt the file.
       db.pragma('synchronous = NORMAL')
@@ -95,6 +136,8 @@ export class WorkspaceDb {
       const check = db.pragma('quick_check', { simple: true }) as string
       if (check !== 'ok') throw new Error(`SQLite's quick_check failed: ${check}`)
       migrate(db)
+      // Take the write lock now (it is then held): a second board fails here, not at its first save.
+      db.exec('BEGIN EXCLUSIVE; COMMIT')
       return new WorkspaceDb(db, path)
     } catch (err) {
       db.close()
@@ -204,6 +247,22 @@ export class WorkspaceDb {
   close(): void {
     if (this.db.open) this.db.close()
   }
+}
+
+/** Whether opening failed because of the file itself (damaged, not a database, too new, failed its check). */
+function isDamage(err: unknown): boolean {
+  const code = (err as { code?: unknown }).code
+  // Our own checks (newer schema, quick_check) throw plain Errors: the file's fault too.
+  return typeof code === 'string' ? DAMAGED.has(code) : err instanceof Error
+}
+
+function unavailable(path: string, err: unknown): WorkspaceUnavailable {
+  const code = String((err as { code?: unknown }).code ?? '')
+  const reason = err instanceof Error ? err.message : String(err)
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
+    return new WorkspaceUnavailable(path, 'in-use', `the saved workspace ${path} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)`)
+  }
+  return new WorkspaceUnavailable(path, 'unwritable', `the saved workspace ${path} cannot be written (${code ? `${code}: ` : ''}${reason}); it was left as it is, and this board runs without saving its panes`)
 }
 
 /** Renames the database and its WAL files aside; returns the new name of the main file. */

@@ -15,6 +15,8 @@ import { WORKSPACE_FILE } from './workspaceDb'
 import { createHandlers, dispatchInvoke } from '../ipc/handlers'
 import { SettingsStore } from '../settings/settingsStore'
 import { createWorktree } from '../worktrees/worktrees'
+import { canMount, mountTmpfs } from '../test/mounts'
+import { closeSync, openSync, writeSync } from 'node:fs'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -39,6 +41,15 @@ function boardOn(dir: string, resumeOnStart = false): { board: Board; store: Wor
   return { board, store }
 }
 
+/**
+ * What a crash leaves for the next board: the file as last written, and no hold on it (the kernel
+ * drops SQLite's lock with the process). In one process the store must let go of it by itself;
+ * it saves nothing more on the way out (no close(): that would save the last screens).
+ */
+function crashed(first: { store: WorkspaceStore }): void {
+  first.store.dispose()
+}
+
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
     const dir = tempDir()
@@ -55,7 +66,9 @@ describe('the saved workspace', () => {
     await eventually(async () => (await screenText(pane)).includes('before-the-crash\n'), 'the echo')
     await waitForState(pane, 'idle')
     await first.store.saveScreens()
-    // The crash: the first board never closes its store or ends its pane; a second one starts on the same file.
+    // The crash: the first board never closes its store or ends its pane; a second one starts on the
+    // same file. Its process is gone, and with it its hold on the file (crashed()).
+    crashed(first)
     const second = boardOn(dir)
     const [restored] = second.board.list()
     // The shell cd'd: it comes back where it was.
@@ -112,6 +125,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
     await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
     const second = boardOn(dir)
     const data: { data: string; resync?: true }[] = []
     const client = second.board.connect((d) => data.push(d))
@@ -132,6 +146,7 @@ describe('the saved workspace', () => {
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work })
     await waitForState(first.board.get(info.id), 'idle')
     rmSync(work, { recursive: true, force: true })
+    crashed(first)
     const second = boardOn(dir)
     await expect(second.board.resume(info.id)).rejects.toThrow()
     const [still] = second.board.list()
@@ -145,6 +160,7 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const layout: SavedLayout = { mode: 'grid', size: 3, slots: ['2', null, '1'], colSplit: 0.4, rowSplit: 0.5, selected: '2' }
     first.board.setLayout(layout)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.layout).toEqual(layout)
   })
@@ -156,6 +172,7 @@ describe('the saved workspace', () => {
     const done = first.board.create({ command: ['sh', '-c', 'echo done; exit 0'] })
     await eventually(() => first.board.get(done.id).exit, 'the short command to exit')
     await first.board.remove(closed.id)
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.list()).toEqual([expect.objectContaining({ id: done.id, exit: { code: 0, signal: null }, interrupted: null })])
     // New panes continue after the restored ids.
@@ -173,6 +190,76 @@ describe('the saved workspace', () => {
     await eventually(() => second.board.list()[0]?.pid, 'the shell to be resumed at start')
     expect(second.board.list()[0]!.id).toBe(info.id)
     expect(second.board.list()[0]!.interrupted).toBeUndefined()
+  })
+
+  it('with resume on start, leaves a script run by a shell interrupted: it ran once (issue 24.8)', async () => {
+    const dir = tempDir()
+    const log = join(dir, 'ran.log')
+    const first = boardOn(dir)
+    const script = first.board.create({ command: ['bash', '-c', `echo RAN >> ${log}; exec sleep 1000`] })
+    const shell = first.board.create({ command: ['bash', '--norc'] })
+    await eventually(() => (readFileSync(log, 'utf8').includes('RAN') ? true : undefined), 'the script to run')
+    await waitForState(first.board.get(shell.id), 'idle')
+    await first.store.close()
+    await first.board.shutdown()
+    const second = boardOn(dir, true)
+    // The shell comes back by itself; once it runs, the start's resumes have all been tried.
+    await eventually(() => second.board.list().find((p) => p.id === shell.id && p.interrupted === undefined && p.pid), 'the shell to be resumed at start')
+    expect(second.board.list().find((p) => p.id === script.id)?.interrupted).toMatchObject({ resume: { kind: 'rerun' } })
+    expect(readFileSync(log, 'utf8')).toBe('RAN\n')
+  })
+})
+
+/** Fills the file system under `dir` to the last byte with one file; returns its path. */
+function fillDisk(dir: string): string {
+  const path = join(dir, 'filler')
+  const fd = openSync(path, 'w')
+  try {
+    for (const size of [65536, 4096, 512, 1]) {
+      const chunk = Buffer.alloc(size, 1)
+      for (;;) {
+        try {
+          writeSync(fd, chunk)
+        } catch {
+          break
+        }
+      }
+    }
+  } finally {
+    closeSync(fd)
+  }
+  return path
+}
+
+describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
+  it('a pane created while it is full is saved, with its states, once space returns (issue 24.12)', async () => {
+    const dir = tempDir()
+    cleanups.push(mountTmpfs(dir, 2048))
+    const first = boardOn(dir)
+    const before = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
+    await waitForState(first.board.get(before.id), 'idle')
+    const filler = fillDisk(dir)
+    const live: StateChange[] = []
+    first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
+    // Created while nothing can be written: its row and its first states are refused.
+    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], title: 'made-while-full' })
+    await waitForState(first.board.get(info.id), 'idle')
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    rmSync(filler)
+    // Space is back: the next write (here a state change) takes what waited along, in order.
+    first.board.get(info.id).write('sleep 0.3\r')
+    await waitForState(first.board.get(info.id), 'working')
+    await waitForState(first.board.get(info.id), 'idle')
+    crashed(first)
+    const second = boardOn(dir)
+    const restored = second.board.list().find((p) => p.id === info.id)
+    expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
+    // Every state it went through, while the disk was full and after, in order, with its evidence.
+    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence }))
+    expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
+    expect(second.board.history(info.id)).toEqual(seen)
   })
 })
 
@@ -206,6 +293,7 @@ describe('the screen a relaunched pane starts with', () => {
     writeFileSync(join(worktree.path, 'a.txt'), 'A\n')
     git(worktree.path, 'commit', '-qam', 'committed in the worktree')
 
+    crashed(first)
     const second = boardOn(dir)
     expect(second.board.info(info.id)).toMatchObject({ pid: 0, worktree })
     const handlers = createHandlers(second.board, second.board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(dir, 'config')) })

@@ -12,6 +12,7 @@ import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
 import { persistableEnv } from './persistEnv'
 import { WorkspaceDb, type SavedPane } from './workspaceDb'
+import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
   /**
@@ -51,6 +52,9 @@ export class WorkspaceStore extends Disposable {
   private heartbeat: IDisposable | null = null
   private saving: Promise<void> = Promise.resolve()
   private closed = false
+  /** Every write goes through it: what a full disk refused is written again once it takes writes. */
+  private readonly writes: WriteQueue
+  private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -60,6 +64,7 @@ export class WorkspaceStore extends Disposable {
     private readonly log: Logger,
   ) {
     super()
+    this.writes = new WriteQueue(log, db.path)
   }
 
   static open(options: { readonly dir: string; readonly clock: Clock; readonly log: Logger }): WorkspaceStore {
@@ -106,7 +111,7 @@ export class WorkspaceStore extends Disposable {
 
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
-    this.listeners.push(board.onDidChangeLayout((layout) => this.guard('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)))))
+    this.listeners.push(board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })))
     this.listeners.push(board.onDidLaunch(({ paneId, spec, pane }) => this.launched(paneId, spec, pane)))
     this.listeners.push(
       board.onEvent((e) => {
@@ -114,7 +119,8 @@ export class WorkspaceStore extends Disposable {
         else if (e.channel === 'pane:state') {
           const { paneId, previous, verdict, info } = e.payload
           this.changed(info)
-          if (this.specs.has(paneId)) this.guard('save a state change', () => this.db.appendState({ paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }))
+          const entry = { paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }
+          if (this.specs.has(paneId)) this.writes.run('save a state change', () => this.db.appendState(entry), { pane: paneId })
         } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
       }),
     )
@@ -149,8 +155,15 @@ export class WorkspaceStore extends Disposable {
     // pane:changed fires on every title or foreground change: write only what is saved changed.
     const key = JSON.stringify(row)
     if (this.saved.get(info.id) === key) return
-    this.saved.set(info.id, key)
-    this.guard('save a pane', () => this.db.savePane(row))
+    // Remembered as saved once it is: a row the disk refused waits (and is retried) in the queue.
+    this.writes.run(
+      'save a pane',
+      () => {
+        this.db.savePane(row)
+        this.saved.set(info.id, key)
+      },
+      { key: `pane:${info.id}`, pane: info.id },
+    )
   }
 
   private removed(id: PaneId): void {
@@ -160,7 +173,9 @@ export class WorkspaceStore extends Disposable {
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
-    this.guard('forget a closed pane', () => this.db.removePane(id))
+    this.writes.forget(id)
+    this.unsavedScreens.delete(id)
+    this.writes.run('forget a closed pane', () => this.db.removePane(id))
   }
 
   private markDirty(id: PaneId, pane: Pane): void {
@@ -187,7 +202,17 @@ export class WorkspaceStore extends Disposable {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
         }
       }
-      if (screens.length && !this.closed) this.guard('save screens', () => this.db.saveScreens(screens))
+      if (!screens.length || this.closed) return
+      // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
+      for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+      this.writes.run(
+        'save screens',
+        () => {
+          this.db.saveScreens([...this.unsavedScreens.values()])
+          this.unsavedScreens.clear()
+        },
+        { key: 'screens' },
+      )
     })
     return this.saving
   }
@@ -203,7 +228,8 @@ export class WorkspaceStore extends Disposable {
 
   private beat(): void {
     if (this.closed) return
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    // Also the retry of what a full disk refused: at most a heartbeat after space returns.
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.heartbeat = this.clock.setTimeout(() => this.beat(), WorkspaceConstants.HeartbeatMs)
   }
 
@@ -215,7 +241,7 @@ export class WorkspaceStore extends Disposable {
     if (this.closed) return
     this.stopListening()
     await this.saveScreens()
-    this.guard('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())))
+    this.writes.run('write the heartbeat', () => this.db.setValue(ALIVE_AT, String(this.clock.now())), { key: ALIVE_AT })
     this.dispose()
   }
 

@@ -34,11 +34,62 @@ export interface GitOptions {
   readonly signal?: AbortSignal
 }
 
-export function gitRun(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+/**
+ * What makes a git run the board's own: nothing the repository (or a program in a pane that
+ * wrote its .git/config) configured runs as a side effect of the board looking at it. The board
+ * only counts, diffs and makes worktrees; running the repo's fsmonitor, hooks (post-checkout on
+ * `worktree add`, reference-transaction), diff textconv/external drivers or clean/smudge filters
+ * would run whatever they name as the user (issue 24.6). Filter and diff drivers are configured
+ * by name, so their names are read from the config first (reading config runs nothing) and each
+ * one is emptied; `-c` wins over every config file and reaches git's own child gits too.
+ * Consequence: `spawn --worktree` checks files out unfiltered (a git-lfs repo gets its pointer
+ * files — `git lfs pull` as a setup command fetches them); the user's own setup commands run as typed.
+ */
+const NEUTRAL_CONFIG = [
+  'core.fsmonitor=false',
+  'core.hooksPath=/dev/null',
+  'diff.external=',
+  // Not into submodules' work trees: each has a config of its own.
+  'diff.ignoreSubmodules=dirty',
+  'status.submoduleSummary=false',
+  'gc.auto=0',
+  'maintenance.auto=false',
+]
+
+/** Sub-commands that can run a diff driver: each gets `--no-textconv --no-ext-diff` right after it. */
+const DIFFING = new Set(['diff', 'log', 'show'])
+
+async function neutralArgs(cwd: string, signal?: AbortSignal): Promise<string[]> {
+  const drivers = new Set<string>()
+  const listed = await new Promise<string>((resolve) =>
+    execFile('git', ['config', '-z', '--get-regexp', '^(filter|diff)\\.'], { cwd, encoding: 'utf8', timeout: 10_000, signal, env: gitEnv() }, (_err, stdout) => resolve(stdout ?? '')),
+  )
+  for (const entry of listed.split('\0')) {
+    const key = entry.slice(0, entry.includes('\n') ? entry.indexOf('\n') : undefined)
+    const m = /^(filter|diff)\.(.+)\.(clean|smudge|process|required|textconv|command)$/i.exec(key)
+    if (m) drivers.add(`${m[1]!.toLowerCase()}.${m[2]!}`)
+  }
+  const config = [...NEUTRAL_CONFIG]
+  for (const d of drivers) {
+    if (d.startsWith('filter.')) config.push(`${d}.clean=`, `${d}.smudge=`, `${d}.process=`, `${d}.required=false`)
+    else config.push(`${d}.textconv=`, `${d}.command=`)
+  }
+  return config.flatMap((c) => ['-c', c])
+}
+
+/** The full argv after `git`: neutral config first, diff drivers off for a diffing sub-command. */
+async function gitArgv(cwd: string, args: readonly string[], signal?: AbortSignal): Promise<string[]> {
+  const [sub, ...rest] = args
+  const tail = sub !== undefined && DIFFING.has(sub) ? [sub, '--no-textconv', '--no-ext-diff', ...rest] : [...args]
+  return ['--no-pager', ...(await neutralArgs(cwd, signal)), ...tail]
+}
+
+export async function gitRun(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<GitResult> {
+  const argv = existsSync(cwd) ? await gitArgv(cwd, args, options.signal) : [...args]
   return new Promise((resolve, reject) => {
     execFile(
       'git',
-      [...args],
+      argv,
       {
         cwd,
         encoding: 'utf8',
@@ -69,7 +120,8 @@ export async function git(cwd: string, args: readonly string[], options: GitOpti
 }
 
 function gitEnv(): NodeJS.ProcessEnv {
-  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0' }
+  // GIT_CONFIG_NOSYSTEM: what the machine's /etc/gitconfig sets is no business of the board's git either.
+  return { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_PAGER: 'cat', LC_ALL: 'C', GIT_OPTIONAL_LOCKS: '0', GIT_CONFIG_NOSYSTEM: '1' }
 }
 
 /**
@@ -77,9 +129,10 @@ function gitEnv(): NodeJS.ProcessEnv {
  * execFile's buffer): git is stopped once that much has come, and `cut` says so. Exit codes in
  * `okCodes` (default 0) are success; another rejects with git's message.
  */
-export function gitHead(cwd: string, args: readonly string[], maxChars: number, options: GitOptions & { okCodes?: readonly number[] } = {}): Promise<{ stdout: string; cut: boolean }> {
+export async function gitHead(cwd: string, args: readonly string[], maxChars: number, options: GitOptions & { okCodes?: readonly number[] } = {}): Promise<{ stdout: string; cut: boolean }> {
+  const argv = existsSync(cwd) ? await gitArgv(cwd, args, options.signal) : [...args]
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...args], { cwd, env: gitEnv(), signal: options.signal, timeout: options.timeoutMs ?? GitConstants.TimeoutMs, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('git', argv, { cwd, env: gitEnv(), signal: options.signal, timeout: options.timeoutMs ?? GitConstants.TimeoutMs, stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''
     let stderr = ''
     let cut = false

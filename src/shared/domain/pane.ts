@@ -211,6 +211,8 @@ export interface PaneAlert {
   readonly title: string
   readonly body: string
   readonly at: number
+  /** More alerts this one stands for, coalesced within a second (core/notify/alertThrottle); absent or 0 for one. */
+  readonly repeats?: number
 }
 
 /** One OSC sequence the pane's program wrote (e.g. 7501 for Codex's own state). */

@@ -8,6 +8,14 @@ import { NOTIFY_MODES } from './attention'
 
 /** Environment names as a shell accepts them. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * The board's own variables (a pane's id and control token, the socket, the report URL and
+ * token, the reaper's tag): the board sets them for each pane, and nothing a launch or a setting
+ * names may replace them: `--env SWITCHBOARD_BOARD_TAG=...` let a pane's jobs escape the reaper.
+ */
+export const BOARD_ENV = /^SWITCHBOARD_/
+export const BOARD_ENV_MESSAGE = "SWITCHBOARD_ variables are the board's own (pane identity, socket, report token, reaper tag); a launch cannot set them"
 const envName = z.string().regex(ENV_NAME_PATTERN, 'environment names are letters, digits and _')
 
 const alertLevel = z.enum(['alert', 'quiet', 'off'])
@@ -60,6 +68,8 @@ const notificationsSchema = z
     alert: alertLevel.default('alert'),
     /** Seconds to wait before notifying; a pane answered or looked at meanwhile raises nothing. */
     graceSeconds: z.number().min(0).max(600).default(0),
+    /** At most one notification per pane and kind within this many seconds (seeds/001: 30 s); 0: every time. */
+    cooldownSeconds: z.number().int().min(0).max(3600).default(30),
     /**
      * Per agent (`claude`, `codex`, …, and `shell` for any other program): `all`, `attention` (only
      * what stops its work: dialogs, questions, input, replies that ask) or `none`. Absent: `all`.

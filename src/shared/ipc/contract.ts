@@ -23,7 +23,7 @@ import { PANE_STATES } from '../domain/pane'
 import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
 import { agentIdSchema, type AgentList } from '../domain/agents'
 import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
-import { settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
+import { BOARD_ENV, BOARD_ENV_MESSAGE, settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 
 /** Limits on what a client may send; named so a rejection can say which limit was hit. */
 export const ContractLimits = {
@@ -56,6 +56,7 @@ export const createPaneRequestSchema = z
     env: z
       .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
       .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
+      .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
       .optional(),
     title: z.string().max(ContractLimits.maxTitleChars).optional(),
     /** Launch this agent the way the settings say (executable, default arguments, environment); `command` must be absent. */

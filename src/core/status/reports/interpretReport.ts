@@ -1,6 +1,7 @@
 import { askFromPayload, lastSentence } from '../../notify/askText'
 import { endsWithQuestion, messageText, replyTail } from './replyText'
 import { field, findMapping, type AgentReportTable, type EventMapping, type ReportEffect } from '../../agents/reportTable'
+import { isSessionId } from '../../../shared/domain/sessionId'
 
 /** One event exactly as the agent delivered it, on the board's clock. */
 export interface RawReport {
@@ -47,9 +48,14 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
 }
 
+/** A session id only when it is plainly one: it reaches an argv on resume (shared/domain/sessionId). */
+function sessionIdOf(value: unknown): string | undefined {
+  return isSessionId(value) ? value : undefined
+}
+
 function sessionOf(table: AgentReportTable, payload: unknown): string | undefined {
   for (const path of table.sessionFields ?? []) {
-    const id = str(field(payload, path))
+    const id = sessionIdOf(field(payload, path))
     if (id) return id
   }
   return undefined
@@ -66,8 +72,8 @@ function track(tracker: ReportTracker, mapping: EventMapping, payload: unknown, 
   if (!t) return tracker
   switch (t.kind) {
     case 'session': {
-      const id = str(field(payload, t.idField))
-      const parent = str(field(payload, t.parentField))
+      const id = sessionIdOf(field(payload, t.idField))
+      const parent = sessionIdOf(field(payload, t.parentField))
       if (!id) return tracker
       if (parent) return { ...tracker, parents: { ...tracker.parents, [id]: parent } }
       return { ...tracker, sessionId: tracker.sessionId ?? id }

@@ -73,6 +73,7 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
 export function NotificationSettings({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
   const graceId = useId()
   const awayId = useId()
+  const cooldownId = useId()
   return (
     <fieldset className="settings__section">
       <legend>Notifications</legend>
@@ -135,7 +136,21 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
           data-testid="notify-grace"
           onChange={(e) => onChange({ ...value, graceSeconds: Math.max(0, Math.min(600, Number(e.target.value) || 0)) })}
         />
-        <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing. At most one notification per pane and state every 30 s.</span>
+        <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing.</span>
+      </div>
+      <div className="field field--inline">
+        <label htmlFor={cooldownId}>Not again within</label>
+        <input
+          id={cooldownId}
+          className="input input--number"
+          type="number"
+          min={0}
+          max={3600}
+          value={value.cooldownSeconds}
+          data-testid="notify-cooldown"
+          onChange={(e) => onChange({ ...value, cooldownSeconds: Math.max(0, Math.min(3600, Math.round(Number(e.target.value) || 0))) })}
+        />
+        <span className="settings__help">seconds: at most one notification per pane and state in this time; 0 notifies every time.</span>
       </div>
       <AgentModes value={value} onChange={onChange} />
       <div className="field field--inline">
