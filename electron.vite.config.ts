@@ -25,6 +25,8 @@ export default defineConfig({
           serve: resolve('src/main/serveEntry.ts'),
           // The board's core as its own process (`switchboard daemon`), started detached by clients.
           daemon: resolve('src/main/daemon/daemonEntry.ts'),
+          // The process that holds every pane's PTY and outlives the daemon (src/main/ptyHost/README.md).
+          ptyHost: resolve('src/main/ptyHost/ptyHostMain.ts'),
           cli: resolve('src/main/cli/cliEntry.ts'),
           bench: resolve('src/main/bench/benchEntry.ts'),
           replay: resolve('src/main/replay/replayEntry.ts'),

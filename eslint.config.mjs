@@ -9,7 +9,8 @@ const restrict = (patterns, message) => ({
 })
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'bin/**'] },
+  // test/agents/hermes/.venv: Hermes Agent's venv (its bundled web and TUI builds are JavaScript).
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'bin/**', '**/.venv/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

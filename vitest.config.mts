@@ -26,10 +26,12 @@ export default defineConfig({
       },
       {
         test: {
-          // The real agent CLIs (Claude Code, Codex, OpenCode, Pi) against fake model servers on
+          // The real agent CLIs (Claude Code, Codex, OpenCode, Pi, Hermes) against fake model servers on
           // 127.0.0.1. Needs `npm install --prefix test/agents` first (a test-only install, never the app's).
           name: 'agents',
           include: ['test/agents/**/*.test.ts'],
+          // Hermes' venv (test/agents/hermes/.venv) holds thousands of files and no test.
+          exclude: ['**/node_modules/**', '**/.venv/**'],
           globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
           environment: 'node',
           testTimeout: 180_000,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { ROOT, ensureBuilt, startBoard, type RunningBoard } from './support/boardServer'
+import { crashWholeBoard, ROOT, ensureBuilt, startBoard, type RunningBoard } from './support/boardServer'
 
 const bin = join(ROOT, 'bin/switchboard.js')
 let board: RunningBoard | null = null
@@ -54,11 +54,11 @@ async function spawnStubbornPanes(): Promise<void> {
 }
 
 describe.runIf(process.platform === 'linux')('killing the board leaves no process of its panes behind', () => {
-  it('kill -9: the session reaper kills every pane process, setsid and nohup jobs included', async () => {
+  it('kill -9 of the whole board (daemon and pty host): the session reaper kills every pane process, setsid and nohup jobs included', async () => {
     ensureBuilt()
     board = await startBoard()
     await spawnStubbornPanes()
-    process.kill(board.child.pid!, 'SIGKILL')
+    crashWholeBoard(board.child.pid!, board.runtimeDir)
     await until(() => board!.child.exitCode !== null || board!.child.signalCode !== null, 'the board to die', 5_000)
     await until(() => survivors(board!).length === 0, `0 survivors (left: ${survivors(board!).join('; ')})`, 5_000)
   })

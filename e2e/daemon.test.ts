@@ -5,13 +5,13 @@
  * test's; each ends its daemons and checks that no process of theirs is left.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { DAEMON_JS, ensureBuilt, processesOfBoard, ROOT } from './support/boardServer'
+import { DAEMON_JS, ensureBuilt, paneProcessesOfBoard, processesOfBoard, ptyHostOf, ROOT } from './support/boardServer'
 import { paneItem, waitForPaneState } from './support/boardSteps'
 import { selectPane } from './support/boardUi'
 import { waitForLine } from './support/terminalProbe'
@@ -228,42 +228,86 @@ describe('the daemon outlives its clients', () => {
     await c.close()
   })
 
-  it('recovers a stale lock after kill -9: the next start is a new daemon on the same port, with the panes back interrupted', async () => {
+  it('loses no pane to a kill -9 of the daemon: the pty host starts a new one (stale lock taken over, same port and login), which carries on with the same programs', async () => {
     const h = newHome()
-    const id = await shellThatRan(h, 'echo before-kill')
-    // The screen is saved at most every 2 s.
-    await new Promise((r) => setTimeout(r, 2_500))
+    const id = await shellThatRan(h, 'sleep 1000 & echo job-$!')
+    const job = Number(/job-(\d+)/.exec(await cliOk(h, 'screen', id))![1])
     const before = daemonState(h)
+    const [pane] = JSON.parse(await cliOk(h, 'ls', '--json')) as { pid: number }[]
+    // Output while no daemon runs goes into the pty host's log, and comes back with the screen.
+    await cliOk(h, 'write', id, 'sleep 1; echo printed-while-no-board-ran', '--enter')
     process.kill(before.pid, 'SIGKILL')
     await gone(before.pid)
-    // Its session reaper ends the panes once it is gone.
-    await expect.poll(() => processesOfBoard(h.runtime), { timeout: 10_000 }).toEqual([])
-    // The pid file and the state file are still there: a stale lock.
     expect(readFileSync(join(h.runtime, 'daemon.pid'), 'utf8').trim()).toBe(String(before.pid))
-
-    const none = await cli(h, 'ls')
-    expect(none.err).toMatch(/no board is running/)
-    const url = (await cliOk(h, 'open', '--print')).trim()
+    // The CLI waits while the board comes back (no "no board is running").
+    const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; pid: number; interrupted: unknown; state: string }[]
     const after = daemonState(h)
     expect(after.pid).not.toBe(before.pid)
-    expect(after.port).toBe(before.port)
-    expect(after.token).toBe(before.token)
-    expect(url).toContain(`:${before.port}/`)
-    const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
-    expect(listed.find((p) => p.id === id)?.interrupted).toBeTruthy()
-    expect(await cliOk(h, 'screen', id)).toContain('before-kill')
+    expect([after.port, after.token]).toEqual([before.port, before.token])
+    expect(listed.map((p) => [p.id, p.pid, p.interrupted ?? null])).toEqual([[id, pane!.pid, null]])
+    expect(alive(job)).toBe(true)
+    await expect.poll(async () => cliOk(h, 'screen', id), { timeout: 10_000 }).toMatch(/printed-while-no-board-ran/)
+    await cliOk(h, 'wait', id, '--state', 'idle', '--timeout', '10')
+    await cliOk(h, 'write', id, 'echo after-$((40+2))', '--enter')
+    await expect.poll(async () => cliOk(h, 'screen', id), { timeout: 10_000 }).toMatch(/^after-42$/m)
+    expect(readFileSafe(join(h.runtime, 'ptyhost.log'))).toMatch(/the board died; starting a new one/)
   })
 
-  it('an open tab reconnects by itself once the daemon is back (same address, same login)', async () => {
+  it('`daemon --restart` keeps every program running with the same pid, and the new daemon carries on: screen, state and typing', async () => {
     const h = newHome()
-    const id = (await cliOk(h, 'spawn', '--', 'bash', '--norc', '--noprofile')).trim()
+    const id = await shellThatRan(h, 'sleep 1000 & echo job-$!; printf "\\033[1mbold\\033[0m before-restart\\n"')
+    const job = Number(/job-(\d+)/.exec(await cliOk(h, 'screen', id))![1])
+    const before = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; pid: number; state: string }[]
+    const screenBefore = await cliOk(h, 'screen', id)
+    const { pid } = daemonState(h)
+    const r = await cli(h, 'daemon', '--restart')
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(new RegExp(`restarted the board \\(pid ${pid} → \\d+, protocol 2\\) in \\d+\\.\\d s; all 1 running pane kept running \\(same pids\\)`))
+    expect(alive(pid)).toBe(false)
+    const after = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; pid: number; state: string }[]
+    expect(after.map((p) => [p.id, p.pid, p.state])).toEqual(before.map((p) => [p.id, p.pid, 'idle']))
+    expect(alive(job)).toBe(true)
+    // Exactly the screen it had: the saved screen and nothing lost or doubled after it.
+    expect(await cliOk(h, 'screen', id)).toBe(screenBefore)
+    await cliOk(h, 'write', id, 'kill %1; echo after-$((40+2))', '--enter')
+    await expect.poll(async () => cliOk(h, 'screen', id), { timeout: 10_000 }).toMatch(/^after-42$/m)
+    await expect.poll(() => alive(job), { timeout: 10_000 }).toBe(false)
+  })
+
+  it('a CLI call between a restart\'s two daemons waits for the new one, however slowly it starts (no "no board is running")', async () => {
+    const h = newHome()
+    const id = (await cliOk(h, 'spawn', '--', 'sleep', '300')).trim()
+    const { pid } = daemonState(h)
+    // The new daemon takes 5 s to start (a loaded machine, a cold disk): longer than a CLI waits
+    // for a daemon when nothing says one is coming.
+    const slow = join(h.work, 'slow-daemon.cjs')
+    writeFileSync(slow, "if (process.argv[1] && process.argv[1].endsWith('daemon.js')) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5000)\n")
+    const restart = run(CLI, ['daemon', '--restart'], h, { NODE_OPTIONS: `--require ${slow}` })
+    await gone(pid)
+    const ls = await cli(h, 'ls', '--json')
+    expect(ls.err).toBe('')
+    expect(ls.code).toBe(0)
+    expect((JSON.parse(ls.out) as { id: string }[]).map((p) => p.id)).toEqual([id])
+    expect((await restart).code).toBe(0)
+  })
+
+  it('an open tab shows the restart and comes back by itself (same address, same login) to the same pane, which still runs and types', async () => {
+    const h = newHome()
+    const id = await shellThatRan(h, 'echo tab-$((6*7))')
     const page = await loginPage(h)
     await selectPane(page, id)
-    await cliOk(h, 'daemon', '--restart')
+    await waitForLine(page, /^tab-42$/)
+    const restart = cli(h, 'daemon', '--restart')
     // The tab saw its board go, says so, and comes back without a click.
     await page.getByTestId('connection-banner').waitFor({ timeout: 10_000 })
     await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 20_000 })
+    expect((await restart).code).toBe(0)
     await expect.poll(() => paneItem(page, id).count(), { timeout: 10_000 }).toBe(1)
+    await selectPane(page, id)
+    await waitForLine(page, /^tab-42$/)
+    await page.getByTestId('terminal').click()
+    await page.keyboard.type('echo typed-$((7*6))\n')
+    await waitForLine(page, /^typed-42$/)
     await page.close()
   })
 
@@ -302,21 +346,43 @@ describe('the daemon outlives its clients', () => {
     // The way out it names works: a restarted daemon speaks ours.
     const restarted = await cli(h, 'daemon', '--restart')
     expect(restarted.code).toBe(0)
-    expect(restarted.out).toMatch(/stopped the board \(pid \d+\)[\s\S]*started pid \d+, protocol 2/)
+    expect(restarted.out).toMatch(/restarted the board \(pid \d+ → \d+, protocol 2\)/)
     expect((await cli(h, 'ls')).code).toBe(0)
   })
 
-  it('`quit` ends the daemon and every pane; they come back interrupted on the next start', async () => {
+  it('`quit` ends the daemon, its pty host and every pane, and says so; they come back interrupted on the next start', async () => {
     const h = newHome()
     const id = (await cliOk(h, 'spawn', '--', 'sleep', '300')).trim()
     const { pid } = daemonState(h)
-    expect(processesOfBoard(h.runtime)).toHaveLength(1)
-    expect((await cliOk(h, 'quit')).trim()).toBe(`stopped the board (pid ${pid}); its panes come back interrupted on the next start`)
+    expect(paneProcessesOfBoard(h.runtime)).toHaveLength(1)
+    const host = ptyHostOf(h.runtime)
+    expect(host).not.toBeNull()
+    expect((await cliOk(h, 'quit')).trim()).toBe(`stopped the board (pid ${pid}) and ended its 1 running pane; they come back interrupted on the next start`)
     expect(alive(pid)).toBe(false)
+    await gone(host!)
     expect(processesOfBoard(h.runtime)).toEqual([])
     expect((await cli(h, 'daemon', '--status')).out).toBe('no board is running\n')
     await cliOk(h, 'daemon', '--detach')
     const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
     expect(listed.find((p) => p.id === id)?.interrupted).toBeTruthy()
+  })
+
+  it('a kill -9 of the pty host ends its panes (its reaper) and the daemon with them; the next board brings them back interrupted with their screens', async () => {
+    const h = newHome()
+    const id = await shellThatRan(h, 'sleep 1000 & echo job-$!; echo host-$((6*7))')
+    const job = Number(/job-(\d+)/.exec(await cliOk(h, 'screen', id))![1])
+    const { pid } = daemonState(h)
+    const host = ptyHostOf(h.runtime)
+    expect(host).not.toBeNull()
+    process.kill(host!, 'SIGKILL')
+    await gone(pid)
+    await gone(job)
+    expect(paneProcessesOfBoard(h.runtime)).toEqual([])
+    expect(readFileSafe(join(h.runtime, 'daemon.log'))).toMatch(/the pty host .*every pane it held has ended; restarting the board/)
+    // A daemon that ran 10 s starts its successor itself; a younger one waits for the next client.
+    await cliOk(h, 'daemon', '--detach')
+    const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; interrupted: unknown }[]
+    expect(listed.map((p) => [p.id, Boolean(p.interrupted)])).toEqual([[id, true]])
+    expect(await cliOk(h, 'screen', id)).toMatch(/^host-42$/m)
   })
 })

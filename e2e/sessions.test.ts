@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
+import { ensureBuilt, crashWholeBoard, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
 import { waitForLine } from './support/terminalProbe'
@@ -61,7 +61,8 @@ describe('a workspace back after a crash, in the browser', () => {
     await before.close()
     // Screens are saved debounced, at most every 2 s.
     await new Promise((r) => setTimeout(r, 3_000))
-    first.child.kill('SIGKILL')
+    // The board as a whole dies (the daemon and its pty host), as in a reboot: only then are panes interrupted.
+    crashWholeBoard(first.child.pid!, first.runtimeDir)
     await new Promise((r) => first.child.once('exit', r))
     for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm run agents:check`: the day an agent ships, install its newest release into a scratch prefix
-// (never test/agents, which CI keeps pinned), run the real-CLI scenarios at several sizes through
-// the test/agents harness, record each run, score the board's live verdicts against the
-// scenario's own ground truth, print a table and exit 1 when a supported agent regressed.
+// (never test/agents, which CI keeps pinned; a PyPI agent into a venv of its own there), run the
+// real-CLI scenarios at several sizes through the test/agents harness, record each run, score the
+// board's live verdicts against the scenario's own ground truth, print a table and exit 1 when a
+// supported agent regressed.
 //
 //   npm run agents:check                                  # every agent, newest releases, 120x32, 80x24, 60x20
 //   npm run agents:check -- --agent codex,pi --sizes 80x24
@@ -24,19 +25,21 @@ const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)))
 
 /**
  * Every shipped agent, from its folder (resources/agents/<id>/agent.toml): its npm package
- * (`[version] npm`) and the CLI its command runs. Each has a scenario in test/agents/<id>/scenario.ts
- * (src/main/agents/agentFolders.test.ts checks it). Agents without an npm package are listed as not checked.
+ * (`[version] npm`) or PyPI distribution (`[version] pypi`, installed into a venv of its own) and
+ * the CLI its command runs. Each has a scenario in test/agents/<id>/scenario.ts
+ * (src/main/agents/agentFolders.test.ts checks it). Agents with neither are listed as not checked.
  */
 const FOLDERS = join(REPO, 'resources', 'agents')
 const AGENTS = readdirSync(FOLDERS, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(FOLDERS, d.name, 'agent.toml')))
   .map((d) => {
     const manifest = parseToml(readFileSync(join(FOLDERS, d.name, 'agent.toml'), 'utf8'))
-    return { agent: manifest.id, pkg: manifest.version?.npm ?? null, bin: manifest.command[0] }
+    return { agent: manifest.id, pkg: manifest.version?.npm ?? manifest.version?.pypi ?? null, pypi: Boolean(manifest.version?.pypi), bin: manifest.command[0] }
   })
   .sort((a, b) => a.agent.localeCompare(b.agent))
-// The modes of agents that have them (Claude's permission modes, test/agents/claude/scenario.ts); others run their one scenario.
-const MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust']
+// The scenario modes of agents that have several (Claude's permission modes and scenes, test/agents/claude/scenario.ts;
+// Codex's and OpenCode's default and work); an agent runs those named here of its own, or all of them when none is.
+const MODES = ['default', 'manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work']
 // Install scripts the agents need (npm 11 runs none unless allowed): the ones test/agents pins them with.
 const ALLOW_SCRIPTS = JSON.parse(readFileSync(join(REPO, 'test', 'agents', 'package.json'), 'utf8')).allowScripts ?? {}
 
@@ -74,11 +77,36 @@ const budgetMin = Number(opts.budget)
 if (!(budgetMin > 0)) usage(`--budget "${opts.budget}" is not a number of minutes`)
 const startedAt = Date.now()
 
-const latest = (pkg) => execFileSync('npm', ['view', pkg, 'version'], { encoding: 'utf8' }).trim()
+const PYTHON = process.env.PYTHON || 'python3'
+
+/** The newest release: `npm view`, or for PyPI `pip index versions` ("hermes-agent (0.19.0)"). */
+function latest(a) {
+  if (!a.pypi) return execFileSync('npm', ['view', a.pkg, 'version'], { encoding: 'utf8' }).trim()
+  const out = execFileSync(PYTHON, ['-m', 'pip', 'index', 'versions', a.pkg, '--disable-pip-version-check'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const version = new RegExp(`^${a.pkg}\\s+\\((\\S+)\\)`, 'm').exec(out)?.[1]
+  if (!version) throw new Error(`pip index versions ${a.pkg} printed no version: ${out.trim()}`)
+  return version
+}
+
+/** A PyPI agent into its own venv: `<dir>/.venv`, the release and the dependencies it names. */
+function pipInstall(a, version, dir) {
+  const bin = join(dir, '.venv', 'bin', a.bin)
+  if (existsSync(bin)) return bin
+  process.stdout.write(`installing ${a.pkg}==${version} into ${dir}/.venv\n`)
+  for (const [cmd, args] of [
+    [PYTHON, ['-m', 'venv', join(dir, '.venv')]],
+    [join(dir, '.venv', 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', `${a.pkg}==${version}`]],
+  ]) {
+    const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] })
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed; remove ${dir} and try again`)
+  }
+  return bin
+}
 
 /** `<prefix>/<pkg>@<version>`, installed once; returns the CLI's path. */
 function install(a, version) {
   const dir = join(opts.prefix, `${a.pkg.replace('/', '+')}@${version}`)
+  if (a.pypi) return pipInstall(a, version, dir)
   const bin = join(dir, 'node_modules', '.bin', a.bin)
   if (existsSync(bin)) return bin
   mkdirSync(dir, { recursive: true })
@@ -95,11 +123,11 @@ const planned = []
 const problems = []
 for (const a of agents) {
   if (!a.pkg) {
-    problems.push(`${a.agent}: its agent.toml names no npm package ([version] npm); install it by hand and pass --version`)
+    problems.push(`${a.agent}: its agent.toml names no package ([version] npm or pypi); install it by hand and pass --version`)
     continue
   }
   try {
-    const version = opts.version ?? latest(a.pkg)
+    const version = opts.version ?? latest(a)
     planned.push({ agent: a.agent, version, bin: install(a, version) })
   } catch (error) {
     problems.push(`${a.agent}: ${error.message.split('\n')[0]}`)

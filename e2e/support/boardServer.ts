@@ -118,18 +118,49 @@ export async function startBoard(timeoutMs = 20_000, env: Readonly<Record<string
 }
 
 /**
- * Processes still alive whose environment names this board's runtime dir (every pane gets
- * SWITCHBOARD_SOCKET=<runtime dir>/board-<pid>.sock): after the board stops there must be none.
+ * Processes still alive whose environment names this board's runtime dir: every pane (it gets
+ * SWITCHBOARD_SOCKET=<runtime dir>/board.sock) and the board's pty host (its script, with
+ * SWITCHBOARD_RUNTIME_DIR=<runtime dir>). After the board stops there must be none.
  */
 export function processesOfBoard(runtimeDir: string): string[] {
   const found: string[] = []
   for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
       const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
-      if (env.includes(`SWITCHBOARD_SOCKET=${runtimeDir}/`)) found.push(`${pid} ${readlinkSync(`/proc/${pid}/exe`)}`)
+      const pane = env.includes(`SWITCHBOARD_SOCKET=${runtimeDir}/`)
+      const host = env.split('\0').includes(`SWITCHBOARD_RUNTIME_DIR=${runtimeDir}`) && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('ptyHost.js')
+      if (pane || host) found.push(`${pid} ${readlinkSync(`/proc/${pid}/exe`)}${host ? ' (pty host)' : ''}`)
     } catch {
       // Swallow: the process ended while we looked, or is not ours to read.
     }
   }
   return found
+}
+
+/** The panes' processes alone (processesOfBoard without the pty host). */
+export function paneProcessesOfBoard(runtimeDir: string): string[] {
+  return processesOfBoard(runtimeDir).filter((p) => !p.endsWith(' (pty host)'))
+}
+
+/** The board's pty host, while it runs. */
+export function ptyHostOf(runtimeDir: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(runtimeDir, 'ptyhost.pid'), 'utf8').trim())
+    process.kill(pid, 0)
+    return pid
+  } catch {
+    return null
+  }
+}
+
+/** The whole board dies at once, as in a power cut's software equivalent: the daemon and its pty host, kill -9. */
+export function crashWholeBoard(daemonPid: number, runtimeDir: string): void {
+  const host = ptyHostOf(runtimeDir)
+  for (const pid of [daemonPid, host]) {
+    try {
+      if (pid) process.kill(pid, 'SIGKILL')
+    } catch {
+      // Swallow: already gone.
+    }
+  }
 }

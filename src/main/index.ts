@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { protocolMismatch } from '../shared/ipc/protocol'
 import { connectToBoard, type BoardConnection } from './cli/connect'
 import { daemonPaths, type DaemonState } from './daemon/daemonState'
-import { ensureDaemon, stopDaemon } from './daemon/startDaemon'
+import { ensureDaemon, restartDaemon, stopDaemon } from './daemon/startDaemon'
 import { installDesktopHooks } from './electron/desktopHooks'
 import { bridgeDaemonToWindow } from './electron/ipcBridge'
 import { decideQuit, keptRunningText, QUIT_BUTTONS, type OnQuit } from './electron/quitPolicy'
@@ -43,7 +43,8 @@ async function connect(): Promise<BoardConnection | null> {
   conn.close()
   const { response } = await dialog.showMessageBox({ type: 'warning', message: 'The running board is another version', detail: mismatch, buttons: ['Restart the board', 'Quit'], defaultId: 0, cancelId: 1 })
   if (response !== 0) return null
-  await stopDaemon(paths)
+  // This version's board takes the running panes over from the pty host (an older board without one ends them).
+  await restartDaemon(paths, launcher)
   return connect()
 }
 

@@ -18,15 +18,16 @@ afterAll(() => rmSync(home, { recursive: true, force: true }))
 describe('switchboard agents, with the pinned agent CLIs installed', () => {
   it('finds each shipped agent and reads the version it is pinned at', async () => {
     const shipped = shippedAgents().list()
-    const bin = dirname(agentBin(shipped[0]!.manifest.command[0]!))
+    // Every agent's own bin folder (test/agents/node_modules/.bin; Hermes: its venv's bin).
+    const bins = [...new Set(shipped.map(({ manifest }) => dirname(agentBin(manifest.command[0]!))))]
     let out = ''
-    const code = await runCli(['agents', '--json'], { out: (t) => (out += t), err: () => undefined, env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home, SWITCHBOARD_CONFIG_DIR: join(home, 'config') }, cwd: home, interrupted: new Promise(() => undefined) })
+    const code = await runCli(['agents', '--json'], { out: (t) => (out += t), err: () => undefined, env: { PATH: `${bins.join(':')}:/usr/bin:/bin`, HOME: home, SWITCHBOARD_CONFIG_DIR: join(home, 'config') }, cwd: home, interrupted: new Promise(() => undefined) })
     expect(code).toBe(0)
     const { agents } = JSON.parse(out) as { agents: AgentReport[] }
     for (const { manifest } of shipped) {
       const report = agents.find((a) => a.id === manifest.id)!
-      const pinned = pinnedVersion(manifest.version?.npm)
-      expect(report, manifest.id).toMatchObject({ source: 'shipped', executable: join(bin, manifest.command[0]!), version: pinned, newer: false })
+      const pinned = pinnedVersion(manifest.version)
+      expect(report, manifest.id).toMatchObject({ source: 'shipped', executable: agentBin(manifest.command[0]!), version: pinned, newer: false })
     }
   })
 })

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { shippedAgents } from '../../src/main/agents/agentCatalog'
 import { agentBin, pinnedVersion } from './support/paths'
-import { AGENT_SCENARIOS, scoreLive } from './support/scenarios'
+import { AGENT_SCENARIOS, recordingName, scoreLive } from './support/scenarios'
 import type { ScenarioResult } from './support/scenarioSteps'
 
 /**
@@ -12,22 +12,26 @@ import type { ScenarioResult } from './support/scenarioSteps'
  * `AGENT_ONLY` one agent, `RECORD_FIXTURES=<dir>` saves each run as `<dir>/<agent>/<name>`.
  */
 const SIZE = { cols: Number(process.env.AGENT_COLS ?? 120), rows: Number(process.env.AGENT_ROWS ?? 32) }
-const agents = [...AGENT_SCENARIOS].filter(([a, s]) => !s.ownTest && (!process.env.AGENT_ONLY || process.env.AGENT_ONLY === a)).map(([a]) => a)
+/** `AGENT_ONLY=codex` (every scenario of the agent) or `codex:work` (one). */
+const ONLY = process.env.AGENT_ONLY
+const cases = [...AGENT_SCENARIOS]
+  .filter(([, s]) => !s.ownTest)
+  .flatMap(([agent, s]) => s.modes.map((mode) => [`${agent} ${mode}`, agent, mode] as const))
+  .filter(([, agent, mode]) => !ONLY || ONLY === agent || ONLY === `${agent}:${mode}`)
 const runs: ScenarioResult[] = []
 afterAll(async () => {
   for (const r of runs) await r.harness.dispose()
 })
 
-describe(`every agent's scenario at its pinned version, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
-  it.each(agents)('%s', async (agent) => {
+describe(`every agent's scenarios at its pinned version, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
+  it.each(cases)('%s', async (_name, agent, mode) => {
     const manifest = shippedAgents().get(agent)!.manifest
-    const version = pinnedVersion(manifest.version?.npm)
-    expect(version, `test/agents/package.json pins ${manifest.version?.npm ?? `${agent}'s package`}`).not.toBeNull()
-    const scenario = AGENT_SCENARIOS.get(agent)!
-    const result = await scenario.run({ bin: agentBin(manifest.command[0]!), version: version!, mode: scenario.modes[0]!, ...SIZE })
+    const version = pinnedVersion(manifest.version)
+    expect(version, `test/agents pins ${manifest.version?.npm ?? manifest.version?.pypi ?? `${agent}'s package`}`).not.toBeNull()
+    const result = await AGENT_SCENARIOS.get(agent)!.run({ bin: agentBin(manifest.command[0]!), version: version!, mode, ...SIZE })
     runs.push(result)
     const h = result.harness
-    const name = `${agent}${version!.replace(/\./g, '')}-${SIZE.cols}x${SIZE.rows}`
+    const name = recordingName(agent, version!, mode, `${SIZE.cols}x${SIZE.rows}`)
     const live = scoreLive(h, name)
     console.info(`${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, failures ${JSON.stringify(live.failures)}, timings ${JSON.stringify(result.timings)}`)
     if (process.env.RECORD_FIXTURES) h.recorder.save(`${process.env.RECORD_FIXTURES}/${agent}`, name, `${agent} ${version}, ${SIZE.cols}x${SIZE.rows}`)

@@ -9,11 +9,16 @@ describe('Codex OSC 7501 (0.171.0)', () => {
     expect(parseCodexStateOsc('state=blocked:app=codex:kind=permission')).toEqual({ state: 'blocked' })
     expect(parseCodexStateOsc('state=blocked:app=codex:kind=question')).toEqual({ state: 'question' })
     expect(parseCodexStateOsc('state=clear')).toEqual({ state: 'gone' })
+    // The turn ended on an API error (a 500 with retries off): it was ignored, and the badge said working for 58 s.
+    expect(parseCodexStateOsc('state=error:app=codex')).toEqual({ state: 'turnEnded', raw: 'error' })
+  })
+
+  it('takes a state it does not know as the end of the last one, not as nothing', () => {
+    expect(parseCodexStateOsc('state=dancing:app=codex')).toEqual({ state: 'unknown', raw: 'dancing' })
   })
 
   it('ignores what is not Codex state', () => {
     expect(parseCodexStateOsc('state=working:app=other')).toBeNull()
-    expect(parseCodexStateOsc('state=dancing:app=codex')).toBeNull()
     expect(parseCodexStateOsc('')).toBeNull()
   })
 })

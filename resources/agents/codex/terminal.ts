@@ -4,8 +4,10 @@ import type { AgentTerminalState } from '../../../src/core/agents/agentCode'
  * Codex writes its own UI state into the terminal as `OSC 7501;state=<s>:app=codex[:kind=<k>]`
  * (measured on 0.171.0, fixtures/codex/README.md): `working` within 3 ms of Enter, `blocked` with
  * `kind=permission|question` in the frame that draws the dialog, `done` at a turn end the user
- * has not touched since, `idle` once the composer is touched or after an interrupt, `clear` at
- * exit. It is the agent's own state machine, so it ranks with agent reports, not with screen text.
+ * has not touched since, `idle` once the composer is touched or after an interrupt, `error` when
+ * the turn ended on an API error (a 500: "We're currently experiencing high demand", the composer
+ * back), `clear` at exit. It is the agent's own state machine, so it ranks with agent reports, not
+ * with screen text. A state this parser does not know says only that the last one is over.
  */
 export const CODEX_STATE_OSC = 7501
 
@@ -27,9 +29,13 @@ export function parseTerminalState(data: string): AgentTerminalState | null {
       return { state: 'turnEnded', raw: 'done' }
     case 'idle':
       return { state: 'turnEnded', raw: 'idle' }
+    case 'error':
+      return { state: 'turnEnded', raw: 'error' }
     case 'clear':
       return { state: 'gone' }
-    default:
-      return null
+    default: {
+      const state = fields.get('state')
+      return state === undefined || app === undefined ? null : { state: 'unknown', raw: state }
+    }
   }
 }

@@ -9,9 +9,11 @@
 export type AgentTerminalState =
   | { readonly state: 'working' }
   | { readonly state: 'blocked' | 'question' }
-  /** `done`: the turn ended. `idle`: waiting (composer touched, or interrupted). */
-  | { readonly state: 'turnEnded'; readonly raw: 'done' | 'idle' }
+  /** `done`: the turn ended. `idle`: waiting (composer touched, or interrupted). `error`: the turn ended on an API error. */
+  | { readonly state: 'turnEnded'; readonly raw: 'done' | 'idle' | 'error' }
   | { readonly state: 'gone' }
+  /** A state of a later version: the one before is over, the screen decides (never a stale `working`). */
+  | { readonly state: 'unknown'; readonly raw: string }
 
 /**
  * `terminal.ts`: parses the payload of the agent's OSC (after `<osc>;`, the number in the

@@ -1,7 +1,7 @@
 import { programName } from '../process/shells'
 import type { DialogInfo } from '../../shared/domain/pane'
 import type { ParseTerminalState } from './agentCode'
-import type { AgentManifest, DialogAnswerKeys, PasteEcho } from './agentManifest'
+import type { AgentManifest, DialogAnswers, PasteEcho } from './agentManifest'
 import type { AgentReportTable } from './reportTable'
 
 /** An agent's own state sequence in the terminal, and the parser its folder brings (`terminal.ts`). */
@@ -37,7 +37,7 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
-export type { AnswerKey, DialogAnswerKeys, PasteEcho } from './agentManifest'
+export type { AnswerKey, DialogAnswers, PasteEcho } from './agentManifest'
 
 /**
  * Everything the pure core knows about one agent, built from its folder's manifest (knowledgeOf).
@@ -53,10 +53,10 @@ export interface AgentKnowledge {
   /** The keys that answer its dialogs from the board, or null when none are known to work. */
   readonly dialogKeys: DialogKeyTable | null
   /**
-   * The keys that answer its dialogs when the user types them in the terminal, for the status
-   * (not for answering from the board: that is dialogKeys); null where none were measured.
+   * How its dialogs are answered when the user types into the terminal, and how it redraws them,
+   * for the status (not for answering from the board: that is dialogKeys); null where none were measured.
    */
-  readonly answerKeys: DialogAnswerKeys | null
+  readonly answers: DialogAnswers | null
   /**
    * Where the agent takes an Enter that it reads soon after a paste for a newline in it, not a
    * submit (Gemini CLI 0.61: within 30 ms of the last key it inserted, timed when its loaded
@@ -90,7 +90,7 @@ export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTe
       ...(keys.optionLabels ? { optionLabels: keys.optionLabels } : {}),
       ...(keys.arrows ? { arrows: keys.arrows } : {}),
     },
-    answerKeys: manifest.answerKeys,
+    answers: manifest.answers,
     pasteEcho: manifest.pasteEcho,
     programs: manifest.command[0] === undefined ? [] : [programName(manifest.command[0])],
     packageHints: manifest.packageHints.map((source) => new RegExp(source, 'u')),

@@ -7,20 +7,31 @@
 import type { DialogInfo } from '../../shared/domain/pane'
 import type { AgentReportTable, FieldTest } from './reportTable'
 
-/**
- * A key the status engine tells apart in the user's input (never the text typed). `digit`: a
- * lone 1–9 that is the key of one of the open dialog's options, other than its free-text option
- * (`DialogKeyTable.freeText`: that digit opens an input inside the dialog and answers nothing).
- */
+/** A key the status engine tells apart in the user's input (never the text typed): a digit is an option's number. */
 export type AnswerKey = 'enter' | 'escape' | 'digit'
 
 /**
- * The keys that, typed into an open dialog of a kind, hand the user's choice to the agent: from
- * that key on, the pane no longer waits for the user even while the agent keeps the dialog drawn
- * (core/status/dialogAnswer.ts). Only keys measured to submit every option of that kind; a key
- * that can open an input inside the dialog (a question's "type your own answer") is not one.
+ * How the user answers an agent's dialogs in its terminal, and how the agent redraws them after,
+ * for the status (answering from the board is dialogKeys): from such a key on, the pane no longer
+ * waits for the user, though the agent has not taken the dialog off the screen yet
+ * (core/status/dialogAnswer.ts). Only what was measured on the real CLI (agent.toml's `[answer_keys]`).
  */
-export type DialogAnswerKeys = Readonly<Partial<Record<DialogInfo['kind'], readonly AnswerKey[]>>>
+export interface DialogAnswers {
+  /**
+   * The keys that hand the user's choice to the agent, by dialog kind: Enter takes the highlighted
+   * option, a digit the option of that number (not a free-text one, which opens an input), Esc
+   * cancels the dialog (the pane goes back to its prompt). In a dialog of check boxes Enter and the
+   * digits toggle, they never answer.
+   */
+  readonly keys: Readonly<Partial<Record<DialogInfo['kind'], readonly AnswerKey[]>>>
+  /**
+   * After the key the agent may draw the dialog it answered again before taking it away (OpenCode
+   * 1.18.33 after confirming "Allow always"): a dialog answered in this episode stays answered when
+   * drawn again. Otherwise only frames not redrawn since the key are stale, and whatever the agent
+   * draws next (the next question of several, a confirmation) asks again at its first frame.
+   */
+  readonly redrawsAnswered: boolean
+}
 
 /** How an agent shows a paste it has read (AgentKnowledge.pasteEcho; the manifest's `[paste_echo]`). */
 export interface PasteEcho {
@@ -108,7 +119,7 @@ export interface AgentManifest {
   readonly payload: PayloadFormat | null
   readonly reports: AgentReportTable | null
   readonly dialogKeys: DialogKeyData | null
-  readonly answerKeys: DialogAnswerKeys | null
+  readonly answers: DialogAnswers | null
   /** Null: any Enter after a paste submits (AgentKnowledge.pasteEcho). */
   readonly pasteEcho: PasteEcho | null
   readonly resume: ResumeData | null

@@ -3,6 +3,12 @@ import type { AgentKnowledge } from './agentKnowledge'
 
 /** Launchers that run an agent's script: the agent is named by the script, not the launcher. */
 const LAUNCHERS = new Set(['node', 'nodejs', 'bun', 'deno', 'npx', 'npm', 'pnpm', 'yarn', 'env', 'electron'])
+/** Python runs a venv's entry script: the foreground process of `hermes` is `…/bin/python …/bin/hermes`. */
+const PYTHON = /^python(?:\d+(?:\.\d+)?)?$/
+
+function isLauncher(program: string): boolean {
+  return LAUNCHERS.has(program) || PYTHON.test(program)
+}
 
 /**
  * What the core asks about agents: their knowledge by id, and which agent a command line runs.
@@ -52,7 +58,7 @@ export class AgentSet implements AgentDirectory {
     const direct = this.byName(first)
     if (direct) return direct
     for (const [pattern, agent] of this.hints) if (pattern.test(first)) return agent
-    if (!LAUNCHERS.has(programName(first))) return null
+    if (!isLauncher(programName(first))) return null
     for (const arg of rest) {
       if (arg.startsWith('-')) continue
       for (const [pattern, agent] of this.hints) if (pattern.test(arg)) return agent

@@ -14,6 +14,13 @@ export type ReportEffect =
   | 'question'
   /** The open dialog was answered; the agent goes on. */
   | 'answered'
+  /**
+   * Part of the turn's output (Claude's MessageDisplay, the reply's lines as they are drawn):
+   * working while the turn runs, but never a new turn after the turn's end report, which it may
+   * follow (2.1.332 sends the final one and Stop in either order, 18–85 ms apart). Its text, when
+   * it carries the reply (`tracking`), completes a turn end that had none.
+   */
+  | 'progress'
   /** The turn ended normally: `asked` when the reply ends with a question, else `idle`. */
   | 'turnEnd'
   /** The turn was cut short (interrupt, denial): idle, whatever the last reply said. */
@@ -40,8 +47,11 @@ export type Tracking =
   | { readonly kind: 'session'; readonly idField: string; readonly parentField: string }
   /** `message.updated`: remembers each message's role, so text parts can be attributed. */
   | { readonly kind: 'messageRole'; readonly idField: string; readonly roleField: string }
-  /** A piece of assistant text: the latest one is the reply a `turnEnd` looks at. */
-  | { readonly kind: 'replyText'; readonly textField: string; readonly messageIdField?: string; readonly roleField?: string }
+  /**
+   * A piece of assistant text: the latest one is the reply a `turnEnd` looks at. `append`: each
+   * event carries the next lines of the message (`messageIdField` names it), not all of it.
+   */
+  | { readonly kind: 'replyText'; readonly textField: string; readonly messageIdField?: string; readonly roleField?: string; readonly append?: boolean }
 
 export interface EventMapping {
   readonly event: string
@@ -83,11 +93,6 @@ export interface AgentReportTable {
   readonly mappings: readonly EventMapping[]
   readonly unsupported: readonly Unsupported[]
   /**
-   * Esc closes the agent's dialogs (a rejection), so a lone Esc typed on one ends it before the
-   * agent redraws. Only where measured.
-   */
-  readonly escapeCancelsDialog?: boolean
-  /**
    * Enter on a typed line at the agent's prompt starts a turn the agent is slow to show or report
    * (OpenCode's first prompt: the home screen stays up 0.5–2 s, its first report comes later), so
    * the key itself says working until the screen or a report speaks. Only where measured.
@@ -101,8 +106,8 @@ export interface AgentReportTable {
   readonly dialogDrawGraceMs?: number
   /**
    * How long after the key that answered it a dialog may stay drawn without counting, where the
-   * agent takes longer than the default (DialogAnswerConstants.AnswerHoldMs) and announces every
-   * new dialog with a report (so a longer hold cannot hide one). Only where measured.
+   * agent takes longer than the default (core/status/dialogAnswer.ts AnswerConstants.HoldMs) and
+   * announces every new dialog with a report (so a longer hold cannot hide one). Only where measured.
    */
   readonly answerHoldMs?: number
 }

@@ -67,6 +67,18 @@ export function askFromPayload(payload: unknown): string | null {
   return toolAsk(tool, input)
 }
 
+/**
+ * Does a reply end with a question? Seed 000's rule, kept exactly: trim trailing whitespace,
+ * markdown emphasis (`*`, `_`, `~`), backticks, closing brackets and quotes, then look for `?` or
+ * the full-width `？` that CJK input methods type.
+ */
+const TRAILING_DECORATION = /[\s*_~`)\]}>"'”’»」』）】〉》]+$/u
+
+export function endsWithQuestion(text: string): boolean {
+  const trimmed = text.replace(TRAILING_DECORATION, '')
+  return trimmed.endsWith('?') || trimmed.endsWith('？')
+}
+
 /** The last sentence of a reply: what the user has to answer when the reply ends with a question. */
 export function lastSentence(reply: string): string {
   const flat = reply.replace(/\s+/g, ' ').trim()

@@ -1,6 +1,8 @@
 import { parseRegion, selectRegion, type ParsedRegion } from './regions'
 import type { DialogSpec, MatcherSpec, RuleSpec, RuleState, ScreenView } from './ruleTypes'
 import { catastrophicBacktracking } from './regexSafety'
+import { findDialogShape } from './dialogStructure'
+import { replyQuestion } from './screenReply'
 
 /**
  * A compiled matcher: tests the rule region's rows (or its own `in` region of the view) and
@@ -23,6 +25,8 @@ export interface CompiledRule {
   readonly region: ParsedRegion
   readonly test: Matcher
   readonly dialog: CompiledDialog | null
+  /** The rule matches a dialog by its shape (a `dialog` matcher outside any `not`): without a `dialog` of its own, the shape describes it. */
+  readonly byShape: boolean
   readonly note: string
 }
 
@@ -106,12 +110,39 @@ function compileNode(spec: MatcherSpec, path: string): Matcher {
     // A `not` alone proves nothing worth quoting; it contributes an empty "hit".
     return (rows, view) => (negated(rows, view) === null ? '' : null)
   }
-  throw new CompileFailure(path, 'a matcher needs exactly one of contains, regex, line, any, all, not')
+  if ('dialog' in spec) {
+    const want = spec.dialog
+    if (want !== 'permission' && want !== 'question' && want !== 'any') throw new CompileFailure(`${path}.dialog`, 'a dialog matcher is "permission", "question" or "any"')
+    return (rows) => {
+      const shape = findDialogShape(rows)
+      return shape && (want === 'any' || shape.kind === want) ? (shape.title || shape.options[0]!.label) : null
+    }
+  }
+  if ('asks' in spec) {
+    const a = spec.asks
+    if (!Number.isInteger(a.indent) || a.indent < 0) throw new CompileFailure(`${path}.asks.indent`, 'indent is the number of columns a reply\'s rows are indented by (0 or more)')
+    const reply = {
+      block: regex(a.block, `${path}.asks.block`),
+      other: a.other === undefined ? null : regex(a.other, `${path}.asks.other`),
+      skip: a.skip === undefined ? null : regex(a.skip, `${path}.asks.skip`),
+      indent: a.indent,
+    }
+    return (rows) => replyQuestion(reply, rows)
+  }
+  throw new CompileFailure(path, 'a matcher needs exactly one of contains, regex, line, any, all, not, dialog, asks')
+}
+
+/** A `dialog` matcher that must match (not under a `not`). */
+function matchesByShape(spec: MatcherSpec): boolean {
+  if ('dialog' in spec) return true
+  if ('any' in spec) return spec.any.some(matchesByShape)
+  if ('all' in spec) return spec.all.some(matchesByShape)
+  return false
 }
 
 function compileRegion(spec: string, path: string): ParsedRegion {
   const region = parseRegion(spec)
-  if (!region) throw new CompileFailure(path, `unknown region "${spec}" (screen, title, bottom:N, rows:A:B, after-rule[:N], above-rule:N:K, prompt-box)`)
+  if (!region) throw new CompileFailure(path, `unknown region "${spec}" (screen, title, bottom:N, rows:A:B, after-rule[:N], above-rule:N:K, before-rule[:N], prompt-box)`)
   return region
 }
 
@@ -140,6 +171,9 @@ export function compileRules(specs: readonly RuleSpec[]): CompileResult {
       if (spec.dialog && spec.state !== 'blocked' && spec.state !== 'question') {
         throw new CompileFailure('dialog', 'only blocked and question rules describe a dialog')
       }
+      if (matchesByShape(spec.match) && spec.state !== 'blocked' && spec.state !== 'question') {
+        throw new CompileFailure('match', 'only blocked and question rules match a dialog by its shape')
+      }
       rules.push({
         id: spec.id,
         state: spec.state,
@@ -147,6 +181,7 @@ export function compileRules(specs: readonly RuleSpec[]): CompileResult {
         region: compileRegion(spec.region, 'region'),
         test: compileMatcher(spec.match, 'match'),
         dialog: spec.dialog ? compileDialog(spec.dialog) : null,
+        byShape: matchesByShape(spec.match),
         note: spec.note ?? '',
         order,
       })

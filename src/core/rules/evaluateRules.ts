@@ -1,4 +1,5 @@
 import type { CompiledDialog, CompiledRule } from './compileRules'
+import { findDialogShape, hasOpenTabs, shapeDialog, uncheck } from './dialogStructure'
 import { selectRegion } from './regions'
 import type { DialogInfo, DialogOption, RuleMatch, ScreenView } from './ruleTypes'
 
@@ -38,18 +39,26 @@ function continuation(dialog: CompiledDialog, rows: readonly string[], at: numbe
 /** A wrapped row's text after the one before: a break after a hyphen ("approved-" / "file.txt") had no blank. */
 const joinWrapped = (text: string, more: string) => (/\p{L}-$/u.test(text) ? text + more : `${text} ${more}`)
 
-function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: number): DialogInfo {
-  let title = ''
-  if (dialog.title) {
-    for (const row of rows) {
-      const m = dialog.title.exec(row)
-      if (m) {
-        title = (m.groups?.title ?? m[1] ?? m[0]).trim()
-        break
-      }
-    }
+/** Group `title` (or 1) of the first row the title pattern matches. */
+function titleOf(re: RegExp, rows: readonly string[]): string {
+  for (const row of rows) {
+    const m = re.exec(row)
+    if (m) return (m.groups?.title ?? m[1] ?? m[0]).trim()
   }
+  return ''
+}
+
+function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: number): DialogInfo {
+  // No option pattern: the options are the dialog's shape's, the title the rule's when it has one.
+  if (!dialog.option) {
+    const shape = findDialogShape(rows)
+    const info = shape ? shapeDialog(shape, dialog.kind) : { kind: dialog.kind, title: '', options: [] }
+    const title = dialog.title ? titleOf(dialog.title, rows) : ''
+    return title ? { ...info, title } : info
+  }
+  const title = dialog.title ? titleOf(dialog.title, rows) : ''
   const options: DialogOption[] = []
+  let boxes = false
   let cursor: number | undefined
   if (dialog.option) {
     for (const [at, row] of rows.entries()) {
@@ -61,13 +70,17 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: n
         // One option on its row, ending at the row's end: its label may go on below.
         if (label && matches.length === 1 && row.trimEnd().endsWith(label)) label = continuation(dialog, rows, at, row.indexOf(label), width).reduce(joinWrapped, label)
         if (!label) continue
+        // A check box is the option's state, not its name: toggling it leaves the same dialog.
+        const checked = uncheck(label)
+        boxes ||= checked.box
         if (m.groups?.cursor) cursor = options.length
-        options.push({ key: key || String(options.length + 1), label })
+        options.push({ key: key || String(options.length + 1), label: checked.label })
       }
     }
   }
-  if (dialog.choose === 'arrows') return { kind: dialog.kind, title, options, choose: 'arrows', ...(cursor === undefined ? {} : { cursor }) }
-  return { kind: dialog.kind, title, options }
+  const multi = { ...(boxes ? { multiSelect: true as const } : {}), ...(hasOpenTabs(rows) ? { moreSteps: true as const } : {}) }
+  if (dialog.choose === 'arrows') return { kind: dialog.kind, title, options, choose: 'arrows', ...(cursor === undefined ? {} : { cursor }), ...multi }
+  return { kind: dialog.kind, title, options, ...multi }
 }
 
 function tryRule(rule: CompiledRule, view: ScreenView): RuleMatch | null {
@@ -76,7 +89,12 @@ function tryRule(rule: CompiledRule, view: ScreenView): RuleMatch | null {
   const hit = rule.test(region.rows, view)
   if (hit === null) return null
   const match: RuleMatch = { ruleId: rule.id, state: rule.state, text: hit.trim(), fromTitle: region.isTitle }
-  if (!rule.dialog) return match
+  if (!rule.dialog) {
+    if (!rule.byShape) return match
+    // A dialog no rule names: what it is, is what its shape says.
+    const shape = findDialogShape(region.rows)
+    return shape ? { ...match, dialog: shapeDialog(shape, rule.state === 'question' ? 'question' : 'permission'), unnamed: true } : match
+  }
   const rows = rule.dialog.region ? selectRegion(view, rule.dialog.region).rows : region.rows
   return { ...match, dialog: extractDialog(rule.dialog, rows, view.cols ?? Math.max(0, ...view.lines.map((l) => l.length))) }
 }

@@ -18,6 +18,7 @@ export type ParsedRegion =
   | { readonly kind: 'rows'; readonly from: number; readonly to: number }
   | { readonly kind: 'after-rule'; readonly nth: number }
   | { readonly kind: 'above-rule'; readonly nth: number; readonly count: number }
+  | { readonly kind: 'before-rule'; readonly nth: number }
   | { readonly kind: 'prompt-box' }
 
 const INT = '(-?\\d+)'
@@ -28,6 +29,7 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => ParsedRegion][] = [
   [new RegExp(`^rows:${INT}:${INT}$`), (m) => ({ kind: 'rows', from: Number(m[1]), to: Number(m[2]) })],
   [/^after-rule(?::(\d+))?$/, (m) => ({ kind: 'after-rule', nth: m[1] === undefined ? 1 : Number(m[1]) })],
   [/^above-rule:(\d+):(\d+)$/, (m) => ({ kind: 'above-rule', nth: Number(m[1]), count: Number(m[2]) })],
+  [/^before-rule(?::(\d+))?$/, (m) => ({ kind: 'before-rule', nth: m[1] === undefined ? 1 : Number(m[1]) })],
   [/^prompt-box$/, () => ({ kind: 'prompt-box' })],
 ]
 
@@ -84,6 +86,11 @@ export function selectRegion(view: ScreenView, region: ParsedRegion): Region {
       const rules = ruleRows(lines)
       const at = rules[rules.length - region.nth]
       return { rows: at === undefined ? [] : lines.slice(0, at).filter((l) => l.trim() !== '').slice(-region.count), isTitle: false }
+    }
+    case 'before-rule': {
+      const rules = ruleRows(lines)
+      const at = rules[rules.length - region.nth]
+      return { rows: at === undefined ? [] : lines.slice(0, at), isTitle: false }
     }
     case 'prompt-box': {
       const rules = ruleRows(lines)

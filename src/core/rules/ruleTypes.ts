@@ -4,8 +4,11 @@
  * compiles the regexes once and evaluates the rules over what is on the screen now.
  */
 
-/** What a screen rule can conclude. `exited`: the agent printed its goodbye screen. */
-export const RULE_STATES = ['blocked', 'question', 'working', 'idle', 'exited'] as const
+/**
+ * What a screen rule can conclude. `exited`: the agent printed its goodbye screen. `asked`: the
+ * prompt, under a finished reply that ends with a question (an idle screen that says more).
+ */
+export const RULE_STATES = ['blocked', 'question', 'working', 'asked', 'idle', 'exited'] as const
 export type RuleState = (typeof RULE_STATES)[number]
 
 /**
@@ -16,6 +19,7 @@ export type RuleState = (typeof RULE_STATES)[number]
  * - `rows:A:B`: rows A..B inclusive; negative counts from the bottom (-1 = last row)
  * - `after-rule` / `after-rule:N`: the rows below the Nth-last horizontal rule (default 1 = last)
  * - `above-rule:N:K`: the K non-empty rows just above the Nth-last horizontal rule
+ * - `before-rule` / `before-rule:N`: every row above the Nth-last horizontal rule (blank ones too)
  * - `prompt-box`: the rows between the last two horizontal rules
  */
 export type RegionSpec = string
@@ -36,6 +40,17 @@ type MatcherNode =
   | { readonly any: readonly MatcherSpec[] }
   | { readonly all: readonly MatcherSpec[] }
   | { readonly not: MatcherSpec }
+  /**
+   * A dialog found by its shape (core/rules/dialogStructure.ts): options with a key-hint row below
+   * them, at the bottom of the region, of this kind (`any`: either). A rule matching by shape and
+   * describing no `dialog` of its own takes the dialog's kind, title and options from the shape.
+   */
+  | { readonly dialog: 'permission' | 'question' | 'any' }
+  /**
+   * The agent's last reply on screen ends with a question (core/rules/screenReply.ts): the hit is
+   * that question. For a rule of state `asked`: the turn's end on screen says it by itself.
+   */
+  | { readonly asks: ReplySpec }
 
 export interface DialogSpec {
   readonly kind: 'permission' | 'question'
@@ -44,7 +59,8 @@ export interface DialogSpec {
   /**
    * Per-row regex, applied globally so one row may hold several options. Named groups `key` and
    * `label` (else groups 1 and 2; a lone group is the label). A missing key becomes the 1-based
-   * position, for dialogs chosen with arrows.
+   * position, for dialogs chosen with arrows. Absent: the options are read off the dialog's shape
+   * (numbered or marked rows above its key hints), as for a dialog no rule names.
    */
   readonly option?: string
   /** Region to extract from; defaults to the rule's region. */
@@ -91,6 +107,9 @@ export interface ScreenView {
   readonly cols?: number
 }
 
+import type { ReplySpec } from './screenReply'
+export type { ReplySpec }
+
 // The dialog structure is part of the pane's public shape (the answer box offers its options).
 import type { DialogInfo, DialogOption } from '../../shared/domain/pane'
 export type { DialogInfo, DialogOption }
@@ -102,4 +121,6 @@ export interface RuleMatch {
   readonly text: string
   readonly fromTitle: boolean
   readonly dialog?: DialogInfo
+  /** A dialog found by its shape alone: no rule names this variant (its kind is a guess a report may correct). */
+  readonly unnamed?: boolean
 }

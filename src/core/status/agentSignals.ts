@@ -1,5 +1,7 @@
-import type { AgentKnowledge, DialogAnswerKeys, TerminalStateParser } from '../agents/agentKnowledge'
+import type { AgentKnowledge, DialogAnswers, TerminalStateParser } from '../agents/agentKnowledge'
 import type { AgentReportTable } from '../agents/reportTable'
+import type { PaneContext } from './processSignals'
+import type { StatusContext } from './statusMemory'
 
 export type { TerminalStateParser }
 
@@ -8,9 +10,7 @@ export interface AgentSignals {
   readonly agent: string
   readonly reports: AgentReportTable
   readonly terminalState: TerminalStateParser | null
-  readonly answerKeys: DialogAnswerKeys | null
-  /** The label of a question's free-text option (dialogKeys.freeText), when the agent has one. */
-  readonly freeTextOption: RegExp | null
+  readonly answers: DialogAnswers | null
 }
 
 /**
@@ -19,5 +19,24 @@ export interface AgentSignals {
  */
 export function agentSignals(known: AgentKnowledge | null): AgentSignals | null {
   const reports = known?.reports
-  return known && reports ? { agent: known.id, reports, terminalState: known.terminalState, answerKeys: known.answerKeys, freeTextOption: known.dialogKeys?.freeText ?? null } : null
+  return known && reports ? { agent: known.id, reports, terminalState: known.terminalState, answers: known.answers } : null
+}
+
+/**
+ * What the status reducer knows of the pane and its agent, from the agent's tables (one place for
+ * the engine and the tests). An agent with neither screen rules nor reports (a user's folder
+ * without rules.toml) says nothing of its own: it is watched like any program (working, input,
+ * exited by its process).
+ */
+export function statusContext(agent: string | null, known: AgentKnowledge | null, pane: PaneContext, hasRules: boolean): StatusContext {
+  const signals = agentSignals(known)
+  return {
+    ...pane,
+    agent: hasRules || signals !== null ? agent : null,
+    enterSubmitsPrompt: signals?.reports.enterSubmitsPrompt === true,
+    answers: signals?.answers ?? null,
+    freeTextOption: known?.dialogKeys?.freeText ?? null,
+    ...(signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: signals.reports.dialogDrawGraceMs } : {}),
+    ...(signals?.reports.answerHoldMs !== undefined ? { answerHoldMs: signals.reports.answerHoldMs } : {}),
+  }
 }

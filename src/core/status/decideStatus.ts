@@ -10,10 +10,13 @@ export interface Decision {
 }
 
 const isDialog = (s: string | null | undefined): s is 'blocked' | 'question' => s === 'blocked' || s === 'question'
+/** The prompt, under a reply that asks (`asked`) or not. */
+const atPrompt = (s: ScreenMemo | null): s is ScreenMemo => s !== null && (s.state === 'idle' || s.state === 'asked')
 
 function screenEvidence(s: ScreenMemo, extra = ''): Evidence {
   const dialog = s.dialog ? ` [${s.dialog.kind} "${s.dialog.title}": ${s.dialog.options.map((o) => `${o.key}=${o.label}`).join(', ')}]` : ''
-  return { source: s.fromTitle ? 'title' : 'screen', at: s.since, detail: `rule ${s.ruleId}: "${s.text.slice(0, 120)}"${dialog}${extra}` }
+  const what = s.unnamed ? `a dialog no rule names, found by its shape: "${s.text.slice(0, 120)}"` : `"${s.text.slice(0, 120)}"`
+  return { source: s.fromTitle ? 'title' : 'screen', at: s.since, detail: `rule ${s.ruleId}: ${what}${dialog}${extra}` }
 }
 
 function reportEvidence(r: AgentReport, extra = ''): Evidence {
@@ -24,10 +27,18 @@ function terminalEvidence(t: TerminalMemo): Evidence {
   return { source: 'osc', at: t.since, detail: `agent terminal state ${t.raw}` }
 }
 
-/** The screen as evidence now: a screen that has matched nothing for too long says nothing. */
+/**
+ * The screen as evidence now. A screen that has matched nothing for too long says nothing; one
+ * that matches nothing since the agent reported a dialog says nothing at once: the hold is for
+ * transitional frames while nothing was reported (a dialog variant no rule and no shape knows
+ * was held as the work before it for 1.5 s, though its report had come).
+ */
 export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
-  if (m.unmatchedSince !== null && now - m.unmatchedSince >= StatusConstants.UnmatchedHoldMs) return null
-  return m.screen
+  if (m.unmatchedSince === null) return m.screen
+  if (now - m.unmatchedSince >= StatusConstants.UnmatchedHoldMs) return null
+  const r = m.report
+  const reported = r !== null && isDialog(r.state) && (m.screen === null || (r.at >= m.screen.since && !isDialog(m.screen.state)))
+  return reported ? null : m.screen
 }
 
 /**
@@ -39,25 +50,20 @@ function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMem
   if (screen && isDialog(screen.state)) return false
   // Esc after the report cancelled the dialog, drawn or not (2.1.332's plan dialog and auto mode's
   // dialogs once left the badge stuck until exit: no hook says so, and the prompt never left).
-  if (m.escapeAt !== null && m.escapeAt >= r.at) return true
+  if (m.answer?.key === 'escape' && m.answer.at >= r.at) return true
   if (m.dialogSeenAt !== null && m.dialogSeenAt >= r.at) return true
-  return screen !== null && (screen.state === 'working' || screen.state === 'idle') && screen.since > r.at
+  return screen !== null && (screen.state === 'working' || atPrompt(screen)) && screen.since > r.at
 }
 
 /**
- * The dialog still held on screen was answered by a key pressed since it appeared (Esc cancels,
- * Enter takes the option): until the agent redraws (60–400 ms; frames in between may match no
- * rule and hold the dialog) it no longer asks for the user. After the grace it counts again.
+ * The dialog still on screen was answered (core/status/dialogAnswer.ts): by a key typed into it
+ * (Esc cancels, Enter or a digit takes an option) or by the agent's own report, and the agent has
+ * not taken it away yet. It no longer asks for the user.
  */
-function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
-  const keys = [
-    { at: m.escapeAt, state: 'idle' as const, detail: 'Esc pressed on the dialog: it is being dismissed' },
-    { at: m.enterAt, state: 'working' as const, detail: 'Enter pressed on the dialog: the agent goes on' },
-  ]
-    .filter((k): k is { at: number; state: 'idle' | 'working'; detail: string } => k.at !== null && screen.since <= k.at && now - k.at < StatusConstants.DismissGraceMs)
-    .filter((k) => k.state !== 'idle' || now - k.at >= StatusConstants.DismissHoldMs)
-  const key = keys.sort((a, b) => b.at - a.at)[0]
-  return key ? { state: key.state, evidence: [{ source: 'input', at: key.at, detail: key.detail }, screenEvidence(screen, ' (not redrawn yet)')] } : null
+function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number, ctx: StatusContext): Decision | null {
+  const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
+  const a = staleDialog(m.answer, screen, dialogReportAt, now, ctx.answers, ctx.answerHoldMs)
+  return a ? { state: a.outcome, evidence: [a.evidence, screenEvidence(screen, ' (not redrawn yet)')] } : null
 }
 
 /**
@@ -69,40 +75,16 @@ function submittedPrompt(m: StatusMemory, screen: ScreenMemo | null, now: number
   const at = m.submitAt
   if (at === null || now - at >= StatusConstants.SubmitGraceMs) return null
   if (m.report && m.report.at >= at) return null
-  if (screen && (screen.state !== 'idle' || screen.since > at)) return null
+  if (screen && (!atPrompt(screen) || screen.since > at)) return null
   const ev: Evidence = { source: 'input', at, detail: 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)' }
   return { state: 'working', evidence: screen ? [ev, screenEvidence(screen, ' (not redrawn yet)')] : [ev] }
 }
 
-/**
- * The agent reported the dialog on screen answered (OpenCode's permission.replied, 6–54 ms after
- * the key) before redrawing it (up to 330 ms under load): it no longer asks for the user. Past
- * DismissGraceMs a dialog still drawn counts again.
- */
-function reportedAnswer(m: StatusMemory, screen: ScreenMemo, now: number): Decision | null {
-  // The busy status that follows the answer (30-500 ms later) replaces the latest report, not this.
-  const r = m.answered
-  if (!r || r.at < screen.since || now - r.at >= StatusConstants.DismissGraceMs) return null
-  return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
-}
-
-/**
- * A dialog the user answered with a key typed into it (the agent's answerKeys), still or again on
- * screen: OpenCode redraws its first permission dialog after the Enter that confirms "Allow
- * always" and takes it away only with its report. Not waiting for the user (core/status/dialogAnswer.ts).
- */
-function answeredByKey(m: StatusMemory, screen: ScreenMemo, now: number, holdMs: number | undefined): Decision | null {
-  const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
-  const key = staleDialog(m.dialogAnswer, screen, dialogReportAt, now, holdMs)
-  return key ? { state: 'working', evidence: [key, screenEvidence(screen, ' (answered, still drawn)')] } : null
-}
-
-/** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended. */
+/** The kind of turn end: the latest turn-end report, if it belongs to the turn that just ended (whatever reports came after it). */
 function turnEndKind(m: StatusMemory, workingFrom: number | null): { state: 'asked' | 'idle'; report: AgentReport | null } {
-  const r = m.report
-  if (r && r.effect === 'turnEnd' && (workingFrom === null || r.at >= workingFrom)) return { state: r.state === 'asked' ? 'asked' : 'idle', report: r }
-  if (r && r.effect === 'interrupted' && (workingFrom === null || r.at >= workingFrom)) return { state: 'idle', report: r }
-  return { state: 'idle', report: null }
+  const r = m.turnEnd
+  if (!r || (workingFrom !== null && r.at < workingFrom) || (m.turnStartAt !== null && r.at < m.turnStartAt)) return { state: 'idle', report: null }
+  return { state: r.effect === 'turnEnd' && r.state === 'asked' ? 'asked' : 'idle', report: r }
 }
 
 /**
@@ -124,7 +106,28 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
     }
     case 'gone':
       return { state: 'exited', evidence: [ev] }
+    case 'unknown':
+      // Never kept (reduceStatus drops it); the verdict stands.
+      return { state: m.verdict.state, evidence: [ev] }
   }
+}
+
+/**
+ * A pane whose screen is no longer read (its mirror froze): the agent's own word alone, its
+ * terminal state or its latest report, and never a state the frozen screen would have given;
+ * with neither, unknown. The evidence says why.
+ */
+function withoutScreen(m: StatusMemory, lost: NonNullable<StatusMemory['screenLost']>): Decision {
+  const none: Evidence = { source: 'screen', at: lost.at, detail: `the screen is no longer read (${lost.why}): the agent's reports and processes decide` }
+  if (m.terminal) {
+    const d = fromTerminal(m, m.terminal)
+    return { state: d.state, evidence: [...d.evidence, none] }
+  }
+  const r = m.report
+  if (r?.state === 'exited') return { state: 'working', evidence: [reportEvidence(r, ' (shutting down: exited once its process ends)'), none] }
+  // A reported dialog the user cancelled (no hook says so) is over; what came after, only the screen knew.
+  if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, null))) return { state: r.state, evidence: [reportEvidence(r), none] }
+  return { state: 'unknown', evidence: [none] }
 }
 
 /**
@@ -133,15 +136,16 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
  *  1. the process exited → exited
  *  2. a shell pane's shell is back in front → idle (the agent is gone; its screen is history)
  *  3. the screen shows a dialog → blocked/question (a hook can be late, lost, or never sent)
- *  4. the agent's goodbye screen or its exit report → exited
+ *  4. the agent's goodbye screen or its exit report → working: it is shutting down (exited at 1)
  *  5. the agent's own terminal state (Codex OSC 7501), when it writes one
  *  6. a reported dialog not yet over → blocked/question, once the screen has had time to draw it
  *     (while it still shows the work from before the report, for up to DialogDrawGraceMs: working)
  *  7. the screen shows work → working (a turn-end report does not beat a spinner still up: Claude's
  *     Stop hooks run with the spinner showing, a new turn's hook may still be on its way)
  *  8. the screen shows the prompt → a newer `working` report wins (the agent started before the
- *     screen caught up: OpenCode's first prompt); else the turn-end report of this turn decides
- *     asked vs idle (the screens are identical); else idle
+ *     screen caught up: OpenCode's first prompt); else asked when the turn-end report of this turn
+ *     says so or the reply on screen ends with a question (unless that report knew the reply and
+ *     says it does not); else idle
  *  9. the screen says nothing → the latest report, else unknown (never a silent idle)
  */
 export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): Decision {
@@ -149,20 +153,30 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (ctx.agent === null) return { state: m.process.state, evidence: m.process.evidence }
   if (ctx.rootIsShell && m.process.state === 'idle') return { state: 'idle', evidence: m.process.evidence }
 
+  if (m.screenLost) return withoutScreen(m, m.screenLost)
   const screen = liveScreen(m, now)
   const r = m.report
-  const answer = screen && isDialog(screen.state) ? (answeredDialog(m, screen, now) ?? reportedAnswer(m, screen, now) ?? answeredByKey(m, screen, now, ctx.answerHoldMs)) : null
+  const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now, ctx) : null
   if (answer) return answer
   // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
   // terminal state has (kind=question at 60x20, where the question's screen rule once failed).
   const kindless = screen?.fromTitle === true && m.terminal !== null && isDialog(m.terminal.state.state)
   if (screen && isDialog(screen.state) && !kindless) {
     const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
-    return { state: screen.state, evidence: [screenEvidence(screen), ...support] }
+    // A dialog no rule names has its kind from its words; the agent's report of it knows better.
+    // (The latest report, if a dialog's, is this one's: any later event would have replaced it.)
+    const state = screen.unnamed && r && isDialog(r.state) && r.at >= (m.screenWorkingFrom ?? 0) ? r.state : screen.state
+    return { state: state as 'blocked' | 'question', evidence: [screenEvidence(screen), ...support] }
   }
-  if (screen?.state === 'exited') return { state: 'exited', evidence: [screenEvidence(screen)] }
-  if (r?.state === 'exited') return { state: 'exited', evidence: [reportEvidence(r, ' (process exit pending)')] }
-  if (m.terminal) return fromTerminal(m, m.terminal)
+  // The goodbye screen or the exit report: the agent is shutting down, and exited once its
+  // process is gone (1.3 s later at load 19: Claude 2.1.197 drew its goodbye at 50x16, then exited).
+  if (screen?.state === 'exited') return { state: 'working', evidence: [screenEvidence(screen, ' (shutting down: exited once its process ends)')] }
+  if (r?.state === 'exited') return { state: 'working', evidence: [reportEvidence(r, ' (shutting down: exited once its process ends)')] }
+  if (m.terminal) {
+    // A prompt submitted since the agent's own state last said its turn was over, before it says so.
+    const submitted = m.terminal.state.state === 'turnEnded' && m.submitAt !== null && m.submitAt > m.terminal.since ? submittedPrompt(m, screen, now) : null
+    return submitted ?? fromTerminal(m, m.terminal)
+  }
 
   if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
     // The hook comes before the dialog is drawn (2.1.197: 30–70 ms; 2.1.332: 300–500 ms, with
@@ -179,14 +193,23 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   }
   const submitted = submittedPrompt(m, screen, now)
   if (submitted) return submitted
-  if (screen?.state === 'idle') {
+  if (atPrompt(screen)) {
     if (r?.state === 'working' && r.at > screen.since) return { state: 'working', evidence: [reportEvidence(r), screenEvidence(screen, ' (not redrawn yet)')] }
     const kind = turnEndKind(m, m.screenWorkingFrom)
+    // The reply on screen ends with a question (a rule read it): asked, in whatever order the
+    // reports come, or before the turn's end report is in; unless that report knew the reply's
+    // text and says it asks nothing. Only after a turn this pane saw: a transcript resumed at
+    // start is not a question to the user now.
+    const seen = screen.state === 'asked' && m.screenWorkingFrom !== null && !(kind.report?.replyKnown === true && kind.state === 'idle')
+    const state = kind.state === 'asked' || seen ? 'asked' : 'idle'
+    const since = Math.max(kind.report?.at ?? -Infinity, seen ? screen.since : -Infinity)
     // A line entered since the reply that asked (OpenCode's `/exit`) is the user's answer to it.
-    if (kind.state === 'asked' && kind.report && m.lineAt !== null && m.lineAt > kind.report.at) {
+    if (state === 'asked' && m.lineAt !== null && m.lineAt > since) {
       return { state: 'idle', evidence: [{ source: 'input', at: m.lineAt, detail: 'a line was entered since the reply asked' }, screenEvidence(screen)] }
     }
-    return { state: kind.state, evidence: kind.report ? [reportEvidence(kind.report), screenEvidence(screen)] : [screenEvidence(screen)] }
+    const onScreen = seen ? { ...screenEvidence(screen), ask: screen.text } : screenEvidence(screen)
+    if (seen && kind.state !== 'asked') return { state, evidence: kind.report ? [onScreen, reportEvidence(kind.report)] : [onScreen] }
+    return { state, evidence: kind.report ? [reportEvidence(kind.report), onScreen] : [onScreen] }
   }
   const unmatched: Evidence = {
     source: 'screen',

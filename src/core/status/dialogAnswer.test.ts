@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
 import { shippedAgents } from '../../main/agents/agentCatalog'
-import { DialogAnswerConstants } from './dialogAnswer'
+import { statusContext } from './agentSignals'
+import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
 import { initialMemory, type StatusContext, type StatusMemory } from './statusMemory'
@@ -34,7 +35,7 @@ const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answer
 const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
 const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
 
-const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answerKeys: shippedAgents().knowledge('opencode')!.answerKeys }
+const OC: StatusContext = { rootIsShell: false, agent: 'opencode', enterSubmitsPrompt: true, answers: shippedAgents().knowledge('opencode')!.answers }
 
 /** Folds the signals on their own clock (the reducer's injected time) and names each memory by its signal's time. */
 function fold(signals: StatusSignal[], ctx: StatusContext = OC): Map<number, StatusMemory> {
@@ -63,15 +64,15 @@ describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "
     expect(redrawn.state).toBe('working')
     expect(redrawn.since).toBe(78974)
     expect(redrawn.evidence[0]).toMatchObject({ source: 'input', at: 78974 })
-    expect(redrawn.evidence[0]!.detail).toMatch(/Enter typed into the permission dialog "△ Always allow"/)
+    expect(redrawn.evidence[0]!.detail).toMatch(/Enter typed into the permission dialog "△ Always allow": answered/)
     expect(stateAt(ms, 80220)).toBe('working')
     expect(stateAt(ms, 80340)).toBe('working')
     // The work on screen ends the episode: nothing is remembered for the next dialog.
-    expect(ms.get(80340)!.dialogAnswer).toBeNull()
+    expect(ms.get(80340)!.answer!.dialogs).toEqual([])
   })
 
   it('is blocked again AnswerHoldMs after the key when the answered dialog stays up with no report (Cancel went back to it)', () => {
-    const hold = DialogAnswerConstants.AnswerHoldMs
+    const hold = AnswerConstants.HoldMs
     const ms = fold([...recording.slice(0, 6), { kind: 'tick', at: 78974 + hold - 1 }, { kind: 'tick', at: 78974 + hold }])
     expect(nextDeadline(ms.get(79058)!, 79058)).toBe(78974 + hold)
     expect(stateAt(ms, 78974 + hold - 1)).toBe('working')
@@ -93,16 +94,86 @@ describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "
     expect(stateAt(ms, 3400)).toBe('blocked')
   })
 
-  it('ignores keys its table does not list: the question dialog (Enter may open an input in it), and agents without answerKeys', () => {
+  it('ignores keys its table does not list: the question dialog (Enter may open an input in it), and agents without answers', () => {
     const question = fold([screen(1000, QUESTION), enter(2000), screen(2050, QUESTION)])
     expect(stateAt(question, 2000)).toBe('question')
     expect(stateAt(question, 2050)).toBe('question')
-    const none = fold([screen(1000, PERMISSION), enter(2000), screen(2050, PERMISSION)], { ...OC, answerKeys: null })
+    const none = fold([screen(1000, PERMISSION), enter(2000), screen(2050, PERMISSION)], { ...OC, answers: null })
     expect(stateAt(none, 2000)).toBe('blocked')
     expect(stateAt(none, 2050)).toBe('blocked')
     // Esc is not an answer OpenCode's table lists.
     const esc = fold([screen(1000, PERMISSION), { kind: 'input', at: 2000, key: 'escape' }])
     expect(stateAt(esc, 2000)).toBe('blocked')
+  })
+})
+
+// Claude Code 2.1.332 as the shipped rules read test/fixtures/claude (the shapes of its dialogs).
+const CC: StatusContext = { rootIsShell: false, agent: 'claude', answers: shippedAgents().knowledge('claude')!.answers }
+const option = (key: string, label: string) => ({ key, label })
+const cc = (ruleId: string, state: 'blocked' | 'question', title: string, labels: string[], extra: object = {}): RuleMatch => ({
+  ruleId,
+  state,
+  text: title,
+  fromTitle: false,
+  dialog: { kind: state === 'blocked' ? 'permission' : 'question', title, options: labels.map((l, i) => option(String(i + 1), l)), ...extra },
+})
+const BASH = cc('claude.permission-dialog', 'blocked', 'Do you want to proceed?', ['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
+const MANAGER = cc('claude.dialog-question', 'question', 'Who should own the release?', ['Alice', 'Bob', 'Type something.', 'Chat about this'], { moreSteps: true })
+const SINGLE = cc('claude.question-dialog', 'question', 'Which database should the service use?', ['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
+const CHECKS = cc('claude.dialog-question', 'question', 'Which checks must pass first?', ['Unit tests', 'Lint', 'E2E', 'Type something', 'Chat about this'], { multiSelect: true })
+const REVIEW = cc('claude.dialog-question', 'question', 'Review your answers', ['Submit answers', 'Cancel'])
+const CC_WORKING: RuleMatch = { ruleId: 'claude.footer-working', state: 'working', text: 'esc to interrupt', fromTitle: false }
+const key = (at: number, k: 'enter' | 'escape' | 'digit', digit?: string): StatusSignal => ({ kind: 'input', at, key: k, ...(digit ? { digit } : {}) })
+
+describe('one answered memory, fed by keys and reports (Claude Code: Enter, Esc, a digit; the next frame asks again)', () => {
+  it('a digit into a numbered dialog answers it, as Enter does, until the agent redraws', () => {
+    const ms = fold([screen(1000, BASH), key(3000, 'digit', '1'), screen(3210, CC_WORKING)], CC)
+    expect(stateAt(ms, 3000)).toBe('working')
+    expect(ms.get(3000)!.verdict.evidence[0]!.detail).toMatch(/^1 typed into the permission dialog "Do you want to proceed\?": answered/)
+    expect(stateAt(ms, 3210)).toBe('working')
+  })
+
+  it('a digit that names no option, or a free-text option, answers nothing', () => {
+    expect(stateAt(fold([screen(1000, BASH), key(3000, 'digit', '7')], CC), 3000)).toBe('blocked')
+    expect(stateAt(fold([screen(1000, SINGLE), key(3000, 'digit', '4')], CC), 3000)).toBe('question')
+    expect(stateAt(fold([screen(1000, SINGLE), key(3000, 'digit', '2')], CC), 3000)).toBe('working')
+  })
+
+  it('one question of several (tabs with one unanswered): a digit moves to the next, the agent still waits', () => {
+    const ms = fold([screen(1000, MANAGER), key(3000, 'digit', '1'), screen(3100, CHECKS)], CC)
+    expect(stateAt(ms, 3000)).toBe('question')
+    expect(stateAt(ms, 3100)).toBe('question')
+  })
+
+  it('in a multi-select question Enter and digits toggle a box: still the question; the review tab after Submit asks again', () => {
+    const ms = fold([screen(1000, CHECKS), key(2000, 'enter'), key(2500, 'digit', '2'), screen(3000, REVIEW), key(4000, 'enter'), screen(4300, CC_WORKING)], CC)
+    expect(stateAt(ms, 2000)).toBe('question')
+    expect(stateAt(ms, 2500)).toBe('question')
+    expect(stateAt(ms, 3000)).toBe('question')
+    // Enter on "Submit answers" is the answer.
+    expect(stateAt(ms, 4000)).toBe('working')
+    expect(stateAt(ms, 4300)).toBe('working')
+  })
+
+  it('Esc cancels: the dialog counts for EscapeHoldMs, then idle until the redraw; still drawn after HoldMs, it asks again', () => {
+    const hold = 3000 + AnswerConstants.HoldMs
+    const ms = fold([screen(1000, BASH), key(3000, 'escape'), { kind: 'tick', at: 3000 + AnswerConstants.EscapeHoldMs }, screen(3400, BASH), { kind: 'tick', at: hold }], CC)
+    expect(stateAt(ms, 3000)).toBe('blocked')
+    expect(stateAt(ms, 3000 + AnswerConstants.EscapeHoldMs)).toBe('idle')
+    expect(stateAt(ms, 3400)).toBe('idle')
+    expect(stateAt(ms, hold)).toBe('blocked')
+  })
+
+  it('another dialog drawn after the key asks at its first frame (Claude does not redraw what it answered)', () => {
+    const ms = fold([screen(1000, BASH), key(3000, 'enter'), screen(3100, CC_WORKING), screen(3300, BASH)], CC)
+    expect(stateAt(ms, 3000)).toBe('working')
+    expect(stateAt(ms, 3300)).toBe('blocked')
+  })
+
+  it('Esc on a reported dialog not drawn yet cancels it (no hook says so)', () => {
+    const report: StatusSignal = { kind: 'report', at: 1000, report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest tool_name=ExitPlanMode', event: 'PermissionRequest', child: false } }
+    const ms = fold([screen(900, CC_WORKING), report, key(1200, 'escape'), { kind: 'tick', at: 3000 }], CC)
+    expect(stateAt(ms, 3000)).not.toBe('blocked')
   })
 })
 
@@ -122,15 +193,9 @@ const GEMINI_PERMISSION: RuleMatch = {
   dialog: { kind: 'permission', title: 'Allow execution of [Shell]?', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow for this session' }, { key: '3', label: 'No, suggest changes (esc)' }] },
 }
 // Gemini CLI 0.61.0's tables (resources/agents/gemini/agent.toml): digits answer both kinds, but not on its free-text option.
-const GEMINI: StatusContext = {
-  rootIsShell: false,
-  agent: 'gemini',
-  enterSubmitsPrompt: true,
-  answerKeys: { permission: ['enter', 'escape', 'digit'], question: ['digit', 'escape'] },
-  freeTextOption: /^Enter a custom value$/,
-  answerHoldMs: shippedAgents().knowledge('gemini')!.reports!.answerHoldMs!,
-}
-const digit = (at: number, option: string): StatusSignal => ({ kind: 'input', at, key: 'digit', option })
+// The context the engine builds for a Gemini pane (statusContext): its free-text label and its hold come from agent.toml.
+const GEMINI: StatusContext = statusContext('gemini', shippedAgents().knowledge('gemini'), { rootIsShell: false }, true)
+const digit = (at: number, d: string): StatusSignal => ({ kind: 'input', at, key: 'digit', digit: d })
 
 describe("a dialog answered with an option's digit the agent keeps drawn (Gemini CLI 0.61.0: 0.4–0.9 s at load)", () => {
   it('is working from the digit while the dialog stays drawn, and says which digit', () => {
@@ -171,7 +236,7 @@ const GEMINI_TRUST: RuleMatch = {
 describe('an agent that keeps its answered dialog drawn longer than the default hold (Gemini CLI 0.61.0: its trust box 2.2 s)', () => {
   it("holds the answer for the agent's own answerHoldMs: the box drawn again 2.2 s after `1` is not waiting for the user", () => {
     const hold = GEMINI.answerHoldMs!
-    expect(hold).toBeGreaterThan(DialogAnswerConstants.AnswerHoldMs)
+    expect(hold).toBeGreaterThan(AnswerConstants.HoldMs)
     const ms = fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST), { kind: 'tick', at: 3000 + hold - 1 }, { kind: 'tick', at: 3000 + hold }], GEMINI)
     expect(stateAt(ms, 5200)).toBe('working')
     expect(nextDeadline(ms.get(5200)!, 5200, GEMINI)).toBe(3000 + hold)

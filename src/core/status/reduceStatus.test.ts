@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
+import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
 import { initialMemory, StatusConstants, type StatusMemory } from './statusMemory'
@@ -107,7 +108,7 @@ describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
       { kind: 'report', at: 900, report: { effect: 'blocked', state: 'blocked', at: 900, detail: 'permission.asked' } as never },
       { kind: 'screen', at: 1000, match: DIALOG },
       { kind: 'report', at: 3014, report: { effect: 'answered', state: 'working', at: 3014, detail: 'permission.replied' } as never },
-      { kind: 'tick', at: 3014 + StatusConstants.DismissGraceMs },
+      { kind: 'tick', at: 3014 + AnswerConstants.HoldMs },
     ])
     expect(blocked!.verdict.state).toBe('blocked')
     expect(answered!.verdict).toMatchObject({ state: 'working', since: 3014 })
@@ -146,5 +147,68 @@ describe('a resize: the screen is the emulator reflow until the program repaints
     // A screen that still says otherwise once the program had time to repaint is believed.
     m = reduceStatus(m, { kind: 'screen', at: 8600, match: FOOTER }, 8600, c)
     expect(m.verdict.state).toBe('idle')
+  })
+})
+
+describe('a screen that is no longer read (its mirror froze)', () => {
+  const IDLE: RuleMatch = { ruleId: 'claude.prompt-idle', state: 'idle', text: '? for shortcuts', fromTitle: false }
+
+  it('drops what the frozen screen showed, says why, and still takes the agent’s reports', () => {
+    const [idle, lost, laterScreen, reported] = run([
+      { kind: 'screen', at: 100, match: IDLE },
+      { kind: 'screenLost', at: 200, why: 'parser worker died 3 times' },
+      // A screen signal after the loss (a stale evaluation) decides nothing.
+      { kind: 'screen', at: 300, match: WORKING },
+      { kind: 'report', at: 400, report: { effect: 'blocked', state: 'blocked', at: 400, detail: 'PermissionRequest' } as never },
+    ])
+    expect(idle!.verdict.state).toBe('idle')
+    expect(lost!.verdict.state).toBe('unknown')
+    expect(lost!.verdict.evidence[0]?.detail).toBe("the screen is no longer read (parser worker died 3 times): the agent's reports and processes decide")
+    expect(laterScreen!.verdict.state).toBe('unknown')
+    expect(reported!.verdict.state).toBe('blocked')
+    expect(reported!.verdict.evidence.map((e) => e.source)).toEqual(['hook', 'screen'])
+  })
+})
+
+/**
+ * A dialog answered, a quick tool, and the turn's Stop reaching the board before the screen's
+ * working frame was read (replayEquivalence.test's live pane: the Stop 2 ms after the key, the
+ * working frame 10 ms later, then the prompt): the Stop ends this turn, it is not an older one.
+ */
+describe('a turn end that came before the screen drew the answered dialog’s work', () => {
+  const DIALOG: RuleMatch = { ruleId: 'claude.permission-dialog', state: 'blocked', text: 'Do you want to proceed?', fromTitle: false, dialog: { kind: 'permission', title: 'Do you want to proceed?', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }] } }
+  const PROMPT: RuleMatch = { ruleId: 'claude.footer-idle', state: 'idle', text: '? for shortcuts', fromTitle: false }
+  const claude = { rootIsShell: false, agent: 'claude', answers: { keys: { permission: ['enter', 'escape', 'digit'], question: ['enter', 'escape', 'digit'] }, redrawsAnswered: false } } as const
+  const STOP = { effect: 'turnEnd', state: 'asked', at: 1650, detail: 'Stop', replyKnown: true, ask: 'Shall I commit it too?' }
+
+  const fold = (signals: StatusSignal[]) => {
+    let m = initialMemory(0)
+    const out: StatusMemory[] = []
+    for (const s of signals) out.push((m = reduceStatus(m, s, s.at, claude as never)))
+    return out
+  }
+
+  it('is asked at the prompt after the late working frame', () => {
+    const states = fold([
+      { kind: 'screen', at: 100, match: PROMPT },
+      { kind: 'report', at: 1000, report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest' } as never },
+      { kind: 'screen', at: 1100, match: DIALOG },
+      { kind: 'input', at: 1648, key: 'digit', digit: '1' },
+      { kind: 'report', at: 1650, report: STOP as never },
+      { kind: 'screen', at: 1660, match: WORKING },
+      { kind: 'screen', at: 1990, match: PROMPT },
+    ]).map((m) => m.verdict.state)
+    expect(states).toEqual(['idle', 'blocked', 'blocked', 'working', 'working', 'working', 'asked'])
+  })
+
+  it('a turn end before a prompt and new work still belongs to the turn before (no dialog answered in between)', () => {
+    const states = fold([
+      { kind: 'screen', at: 100, match: WORKING },
+      { kind: 'report', at: 500, report: { ...STOP, at: 500 } as never },
+      { kind: 'screen', at: 600, match: PROMPT },
+      { kind: 'screen', at: 2000, match: WORKING },
+      { kind: 'screen', at: 3000, match: PROMPT },
+    ]).map((m) => m.verdict.state)
+    expect(states).toEqual(['working', 'working', 'asked', 'working', 'idle'])
   })
 })

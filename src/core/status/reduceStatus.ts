@@ -1,14 +1,29 @@
 import type { Evidence, Verdict } from '../../shared/domain/pane'
 import type { RuleMatch } from '../rules/ruleTypes'
 import { decideStatus, liveScreen, type Decision } from './decideStatus'
-import { DialogAnswerConstants, noteAnswerKey, noteScreenState } from './dialogAnswer'
+import { answerDeadlines, noteAnswerKey, noteAnswerReport, noteScreenState } from './dialogAnswer'
+import type { AgentReport } from './reports/interpretReport'
 import { reduceProcessStatus } from './reduceProcessStatus'
 import type { ScreenSignal, StatusSignal, TerminalStateSignal } from './signals'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory } from './statusMemory'
 
 const dialogKey = (d: RuleMatch['dialog'] | undefined) => (d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : '')
 
+/**
+ * When the work the screen now shows began. Normally at this frame; but work drawn under a dialog
+ * the user answered, after the turn's end report already came (a quick tool: Stop 2 ms after the
+ * key, the working frame read 10 ms later), is that turn's, drawn late: it began no later than the
+ * report, so the report still ends it (else the turn's "asked" was taken for an older turn's).
+ */
+function workStart(m: StatusMemory, prev: ScreenMemo | null, at: number): number {
+  const end = m.turnEnd
+  const answeredDialog = prev !== null && (prev.state === 'blocked' || prev.state === 'question') && m.answer !== null
+  if (end && answeredDialog && m.answer!.at <= end.at && end.at >= prev.since && end.at <= at) return end.at
+  return at
+}
+
 function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
+  if (m.screenLost) return m
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
   const prev = m.screen
@@ -18,18 +33,28 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
   const dialog = match.state === 'blocked' || match.state === 'question'
   const same = prev !== null && prev.state === match.state && (!dialog || (prev.ruleId === match.ruleId && dialogKey(prev.dialog) === dialogKey(match.dialog)))
   const since = same ? prev.since : signal.at
-  const screen: ScreenMemo = { state: match.state, since, ruleId: match.ruleId, text: match.text, fromTitle: match.fromTitle, ...(match.dialog ? { dialog: match.dialog } : {}) }
+  const screen: ScreenMemo = {
+    state: match.state,
+    since,
+    ruleId: match.ruleId,
+    text: match.text,
+    fromTitle: match.fromTitle,
+    ...(match.dialog ? { dialog: match.dialog } : {}),
+    ...(match.unnamed ? { unnamed: true } : {}),
+  }
   return {
     ...m,
     screen,
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
-    screenWorkingFrom: match.state === 'working' && since === signal.at ? signal.at : m.screenWorkingFrom,
-    dialogAnswer: noteScreenState(m.dialogAnswer, match.state),
+    screenWorkingFrom: match.state === 'working' && since === signal.at ? workStart(m, prev, signal.at) : m.screenWorkingFrom,
+    answer: noteScreenState(m.answer, match.state),
   }
 }
 
 function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemory {
+  // A state the parser does not know ends the one before: the screen and the reports decide.
+  if (signal.state.state === 'unknown') return m.terminal === null ? m : { ...m, terminal: null }
   const same = m.terminal && m.terminal.state.state === signal.state.state
   const since = same && m.terminal ? m.terminal.since : signal.at
   return {
@@ -39,12 +64,41 @@ function noteTerminal(m: StatusMemory, signal: TerminalStateSignal): StatusMemor
   }
 }
 
-/** Esc, Enter or an option's digit: a dialog's answer where the agent's tables say so. */
-function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter' | 'digit', at: number, ctx: StatusContext, option?: string): StatusMemory {
-  const dialogAnswer = noteAnswerKey(m.dialogAnswer, liveScreen(m, at), key, at, ctx.answerKeys, option, ctx.freeTextOption)
-  const next = dialogAnswer === m.dialogAnswer ? m : { ...m, dialogAnswer }
-  if (!ctx.escapeCancelsDialog || key === 'digit') return next
-  return key === 'escape' ? { ...next, escapeAt: at } : { ...next, enterAt: at }
+const isDialogReport = (r: AgentReport | null): r is AgentReport => r !== null && (r.state === 'blocked' || r.state === 'question')
+
+/** Esc, Enter or a digit: a dialog's answer where the agent's table says so. */
+function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter' | 'digit', digit: string | undefined, at: number, ctx: StatusContext): StatusMemory {
+  const pending = isDialogReport(m.report) ? m.report : null
+  const answer = noteAnswerKey(m.answer, liveScreen(m, at), pending, key, digit, at, ctx.answers, ctx.freeTextOption)
+  return answer === m.answer ? m : { ...m, answer }
+}
+
+/** The turn this report belongs to has ended: a turn end came after the latest turn start. */
+const turnEnded = (m: StatusMemory) => m.turnEnd !== null && (m.turnStartAt === null || m.turnEnd.at >= m.turnStartAt)
+
+/**
+ * A report into its channel. A turn's end is kept apart from what follows it in the same turn:
+ * output drawn after the end report (Claude 2.1.332's final MessageDisplay, 18–85 ms after Stop)
+ * neither reopens the turn nor hides its end, and its text completes an end that came without one.
+ */
+function noteReport(m: StatusMemory, report: AgentReport): StatusMemory {
+  switch (report.effect) {
+    case 'reinforce':
+      return { ...m, reinforcement: report }
+    case 'answered':
+      return { ...m, report, answer: noteAnswerReport(m.answer, liveScreen(m, report.at), report) }
+    case 'turnEnd':
+    case 'interrupted':
+      return { ...m, report, turnEnd: report }
+    case 'progress': {
+      if (!turnEnded(m)) return { ...m, report }
+      const end = m.turnEnd!
+      if (end.effect !== 'turnEnd' || end.replyKnown || !report.ask) return m
+      return { ...m, turnEnd: { ...end, state: 'asked', ask: report.ask, detail: `${end.detail}; ${report.detail}`, replyKnown: true } }
+    }
+    default:
+      return report.startsTurn ? { ...m, report, turnStartAt: report.at } : { ...m, report }
+  }
 }
 
 /** Folds one signal into the channel it belongs to. */
@@ -59,18 +113,20 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
     case 'screen':
       return noteScreen(m, signal)
     case 'report':
-      if (signal.report.effect === 'reinforce') return { ...m, reinforcement: signal.report }
-      return signal.report.effect === 'answered' ? { ...m, report: signal.report, answered: signal.report } : { ...m, report: signal.report }
+      return noteReport(m, signal.report)
     case 'terminal':
       return noteTerminal(m, signal)
     case 'tick':
       return m
     case 'resize':
       return { ...m, resizedAt: signal.at }
+    case 'screenLost':
+      // What the frozen screen showed is history: it decides nothing from now on.
+      return m.screenLost ? m : { ...m, screenLost: { at: signal.at, why: signal.why }, screen: null, unmatchedSince: null }
     case 'input':
       if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
-      return noteDialogKey(m, signal.key, signal.at, ctx, signal.option)
+      return noteDialogKey(m, signal.key, signal.digit, signal.at, ctx)
   }
 }
 
@@ -117,10 +173,7 @@ export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<Status
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
   if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
-  for (const key of [m.escapeAt, m.enterAt]) if (key !== null) deadlines.push(key + StatusConstants.DismissGraceMs)
-  if (m.escapeAt !== null) deadlines.push(m.escapeAt + StatusConstants.DismissHoldMs)
-  if (m.answered) deadlines.push(m.answered.at + StatusConstants.DismissGraceMs)
-  if (m.dialogAnswer) deadlines.push(m.dialogAnswer.at + (ctx?.answerHoldMs ?? DialogAnswerConstants.AnswerHoldMs))
+  deadlines.push(...answerDeadlines(m.answer, ctx?.answerHoldMs))
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.

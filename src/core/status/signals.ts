@@ -34,15 +34,15 @@ export interface TickSignal {
 
 /**
  * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
- * option, a digit chooses the option it names), or Enter after typing at the prompt (`submit`: a
- * turn starts; `command`: a `/command`, which answers a reply that asked as much as a prompt does).
+ * option, a digit the numbered one), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
+ * which answers a reply that asked as much as a prompt does).
  */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
   readonly key: 'escape' | 'enter' | 'digit' | 'submit' | 'command'
-  /** `digit`: the digit typed (an option's key). */
-  readonly option?: string
+  /** For `digit`: which one (an option's number in a numbered dialog). */
+  readonly digit?: string
 }
 
 /** The pane was resized: until the program repaints, the screen is the emulator's reflow of the old one. */
@@ -51,5 +51,15 @@ export interface ResizeSignal {
   readonly at: number
 }
 
+/**
+ * The pane's screen is no longer read: its terminal of record froze (the parser worker died a
+ * third time, and no fresh one takes the pane). What it last showed is history, not evidence.
+ */
+export interface ScreenLostSignal {
+  readonly kind: 'screenLost'
+  readonly at: number
+  readonly why: string
+}
+
 /** Every input of the status reducer. Process signals come from the pane's supervisor. */
-export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal
+export type StatusSignal = ProcessSignal | ScreenSignal | ReportSignal | TerminalStateSignal | TickSignal | InputSignal | ResizeSignal | ScreenLostSignal

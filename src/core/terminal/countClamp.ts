@@ -107,6 +107,11 @@ export class CountClamp {
     this.size = size
   }
 
+  /** The partial sequence held back from the last chunk: the emulator has not seen it yet. */
+  get heldText(): string {
+    return this.held
+  }
+
   private limitValue(limit: Limit): number {
     const cols = Math.max(1, this.size.cols)
     const rows = Math.max(1, this.size.rows)

@@ -72,7 +72,13 @@ function tracking(t: NonNullable<ManifestDoc['report']>[number]['tracking']): Tr
     case 'messageRole':
       return { kind: 'messageRole', idField: t.id_field, roleField: t.role_field }
     case 'replyText':
-      return { kind: 'replyText', textField: t.text_field, ...(t.message_id_field ? { messageIdField: t.message_id_field } : {}), ...(t.role_field ? { roleField: t.role_field } : {}) }
+      return {
+        kind: 'replyText',
+        textField: t.text_field,
+        ...(t.message_id_field ? { messageIdField: t.message_id_field } : {}),
+        ...(t.role_field ? { roleField: t.role_field } : {}),
+        ...(t.append !== undefined ? { append: t.append } : {}),
+      }
   }
 }
 
@@ -100,7 +106,6 @@ function reportTable(doc: ManifestDoc): AgentReportTable | null {
     ...(r.version_fields ? { versionFields: r.version_fields } : {}),
     mappings,
     unsupported: doc.unsupported,
-    ...(r.escape_cancels_dialog !== undefined ? { escapeCancelsDialog: r.escape_cancels_dialog } : {}),
     ...(r.enter_submits_prompt !== undefined ? { enterSubmitsPrompt: r.enter_submits_prompt } : {}),
     ...(r.dialog_draw_grace_ms !== undefined ? { dialogDrawGraceMs: r.dialog_draw_grace_ms } : {}),
     ...(r.answer_hold_ms !== undefined ? { answerHoldMs: r.answer_hold_ms } : {}),
@@ -131,7 +136,15 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
           ...(keys.arrows ? { arrows: keys.arrows } : {}),
         }
       : null,
-    answerKeys: doc.answer_keys ?? null,
+    answers: doc.answer_keys
+      ? {
+          keys: {
+            ...(doc.answer_keys.permission ? { permission: doc.answer_keys.permission } : {}),
+            ...(doc.answer_keys.question ? { question: doc.answer_keys.question } : {}),
+          },
+          redrawsAnswered: doc.answer_keys.redraws_answered,
+        }
+      : null,
     pasteEcho: doc.paste_echo ? { windowMs: doc.paste_echo.window_ms, placeholder: { overChars: doc.paste_echo.placeholder.over_chars, overLines: doc.paste_echo.placeholder.over_lines, shows: doc.paste_echo.placeholder.shows } } : null,
     resume: doc.resume ? { args: doc.resume.args, verifiedOn: doc.resume.verified_on } : null,
     terminalOsc: doc.terminal_state?.osc ?? null,

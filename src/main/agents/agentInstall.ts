@@ -124,7 +124,9 @@ export async function probeVersion(manifest: AgentManifest, executable: string, 
   const tries: VersionResult[] = []
   if (probe.npm) tries.push(npmVersion(real, probe.npm))
   if (tries.at(-1)?.version) return tries.at(-1)!
-  if (probe.pypi) tries.push(pypiVersion(executable, probe.pypi))
+  // A venv's entry script is a file of its own (its python is the link): follow a link on PATH
+  // (pipx, Hermes' installer: ~/.local/bin/hermes) to the venv it lives in.
+  if (probe.pypi) tries.push(pypiVersion(real, probe.pypi))
   if (tries.at(-1)?.version) return tries.at(-1)!
   if (probe.args) tries.push(await runForVersion(executable, probe, env))
   return tries.find((t) => t.version) ?? tries.at(-1) ?? unknown('nothing to read the version from')

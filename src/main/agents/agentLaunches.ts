@@ -1,6 +1,6 @@
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
-import { launchAgent, type AgentLaunch } from './launchAgent'
+import { launchAgent, reattachAgent, type AgentHandover, type AgentLaunch } from './launchAgent'
 import type { AgentProfile } from './profile'
 
 export interface AgentLaunchesOptions {
@@ -11,6 +11,8 @@ export interface AgentLaunchesOptions {
   readonly resourcesDir: string
   /** What runs the reporter: `process.execPath` (node, or the app run as node). */
   readonly runtime: string
+  /** The process launch directories are named after (the pty host's pid, when panes live there; default this one). */
+  readonly ownerPid?: number
 }
 
 /**
@@ -25,5 +27,13 @@ export class AgentLaunches {
   prepare(paneId: PaneId, argv: readonly string[], env: Readonly<Record<string, string>>, profile: AgentProfile): AgentLaunch {
     const [executable = '', ...userArgs] = argv
     return launchAgent({ paneId, profile, executable, userArgs, env, ...this.options })
+  }
+
+  /**
+   * Takes over the reporting of an agent launched by the previous board process (see reattachAgent);
+   * `profile`: that agent as the catalog knows it now (undefined: its folder is gone).
+   */
+  reattach(paneId: PaneId, handover: AgentHandover, profile: AgentProfile | undefined): AgentLaunch {
+    return reattachAgent(paneId, handover, this.options.server, profile)
   }
 }

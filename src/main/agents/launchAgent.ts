@@ -24,6 +24,23 @@ export interface AgentLaunchRequest {
   readonly resourcesDir: string
   /** What runs the reporter: node in development, the app executable (as node) when packaged. */
   readonly runtime: string
+  /**
+   * The process the launch directory is named after (launchDirs.ts): the one that holds the pane's
+   * terminal, so a board restarted under a pty host keeps the directories of the panes still running.
+   */
+  readonly ownerPid?: number
+}
+
+/** What a later board process needs to take over a running agent's reporting (kept in the pty host's memory only). */
+export interface AgentHandover {
+  /** The agent's id (its folder's name, AgentCatalog). */
+  readonly agent: string
+  /** The report token the agent was started with: the next board accepts its reports with it. */
+  readonly token: string
+  /** The launch's private directory (its settings files, token file, marker). */
+  readonly dir: string
+  /** The gate's marker file, when the profile has one. */
+  readonly marker: string | null
 }
 
 export interface AgentLaunch extends IDisposable {
@@ -35,6 +52,8 @@ export interface AgentLaunch extends IDisposable {
   readonly env: Readonly<Record<string, string>>
   /** What must never be written down (recordings scrub it): the report token. */
   readonly secrets: readonly string[]
+  /** For the next board process, when this one restarts while the agent runs; null without reporting. */
+  readonly handover: AgentHandover | null
   /** Reporting was injected (false: launched as typed, `argv` is the request's). */
   readonly reporting: boolean
 }
@@ -47,11 +66,11 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain: AgentLaunch = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], reporting: false, dispose() {} }
+  const plain: AgentLaunch = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], handover: null, reporting: false, dispose() {} }
   const prepare = profile.prepareLaunch
   if (!prepare) return plain
 
-  const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind)))
+  const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind, req.ownerPid)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
   const registration = req.server.register(req.paneId, { agent: profile.kind, payload: profile.payload }, marker && ((report) => marker.observe(report)))
   let prepared: PreparedLaunch | null = null
@@ -95,6 +114,7 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       argv: prepared.argv,
       env,
       secrets: [registration.token],
+      handover: { agent: profile.kind, token: registration.token, dir, marker: marker?.path ?? null },
       reporting: true,
       dispose: () => {
         if (disposed) return
@@ -105,5 +125,36 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   } catch (err) {
     dispose()
     throw new Error(`could not prepare ${profile.name} for reporting in ${dir}: ${err instanceof Error ? err.message : String(err)}`)
+  }
+}
+
+/**
+ * Takes over the reporting of an agent that a previous board process launched and that still runs
+ * (in the pty host): its reports are accepted again with the token it was started with, at the
+ * same URL (the report server listens on the same port), its gate marker is kept up, and `dispose`
+ * removes its launch directory when it ends. `profile`: the agent as this board's catalog knows it
+ * (undefined: its folder is gone; its reports are then refused, the pane still runs).
+ */
+export function reattachAgent(paneId: PaneId, handover: AgentHandover, server: ReportServer, profile: AgentProfile | undefined): AgentLaunch {
+  const opens = profile?.promptOpens
+  const marker = handover.marker && opens ? new PromptMarker(handover.marker, opens) : undefined
+  const reporter = { agent: handover.agent, payload: profile?.payload ?? null }
+  const registration = server.register(paneId, reporter, marker && ((report) => marker.observe(report)), handover.token)
+  let disposed = false
+  return {
+    agent: handover.agent,
+    // The program runs already: nothing to launch.
+    argv: [],
+    env: {},
+    secrets: [handover.token],
+    handover,
+    reporting: true,
+    dispose: () => {
+      if (disposed) return
+      disposed = true
+      registration.dispose()
+      marker?.dispose()
+      rmSync(handover.dir, { recursive: true, force: true })
+    },
   }
 }

@@ -53,10 +53,10 @@ const When = z.array(FieldTest).min(1).max(8)
 const Tracking = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('session'), id_field: Text(200), parent_field: Text(200) }),
   z.strictObject({ kind: z.literal('messageRole'), id_field: Text(200), role_field: Text(200) }),
-  z.strictObject({ kind: z.literal('replyText'), text_field: Text(200), message_id_field: Text(200).optional(), role_field: Text(200).optional() }),
+  z.strictObject({ kind: z.literal('replyText'), text_field: Text(200), message_id_field: Text(200).optional(), role_field: Text(200).optional(), append: z.boolean().optional() }),
 ])
 
-const EFFECTS = ['working', 'blocked', 'question', 'answered', 'turnEnd', 'interrupted', 'exiting', 'reinforce', 'track', 'ignore'] as const
+const EFFECTS = ['working', 'blocked', 'question', 'answered', 'progress', 'turnEnd', 'interrupted', 'exiting', 'reinforce', 'track', 'ignore'] as const
 
 const Report = z
   .strictObject({
@@ -69,7 +69,8 @@ const Report = z
     child_counts: z.boolean().optional(),
     why: Text(2000),
   })
-  .refine((r) => (r.effect === 'track') === (r.tracking !== undefined), 'a `track` report needs `tracking`, and only a `track` report has one')
+  .refine((r) => r.effect !== 'track' || r.tracking !== undefined, 'a `track` report needs `tracking`')
+  .refine((r) => r.tracking === undefined || r.effect === 'track' || r.effect === 'progress', 'only a `track` or `progress` report has `tracking`')
 
 const Unsupported = z.strictObject({ what: Text(200), why: Text(2000) })
 
@@ -78,11 +79,10 @@ const Reporting = z.strictObject({
   session_fields: z.array(Text(200)).max(8).optional(),
   root_field: Text(200).optional(),
   version_fields: z.array(Text(200)).max(8).optional(),
-  escape_cancels_dialog: z.boolean().optional(),
   enter_submits_prompt: z.boolean().optional(),
   /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
   dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
-  /** Milliseconds an answered dialog may stay drawn without counting (default DialogAnswerConstants.AnswerHoldMs). */
+  /** Milliseconds an answered dialog may stay drawn without counting (default AnswerConstants.HoldMs). */
   answer_hold_ms: z.number().int().min(0).max(30_000).optional(),
 })
 
@@ -168,7 +168,10 @@ export const ManifestSchema = z
     report: z.array(Report).max(200).optional(),
     unsupported: z.array(Unsupported).max(50).default([]),
     dialog_keys: DialogKeys.optional(),
-    answer_keys: z.strictObject({ permission: AnswerKeys.optional(), question: AnswerKeys.optional() }).optional(),
+    answer_keys: z
+      .strictObject({ permission: AnswerKeys.optional(), question: AnswerKeys.optional(), redraws_answered: z.boolean().default(false) })
+      .refine((k) => k.permission !== undefined || k.question !== undefined, 'say which keys answer which dialogs: `permission` or `question`, like ["enter"]')
+      .optional(),
     terminal_state: z.strictObject({ osc: z.number().int().min(1).max(65535) }).optional(),
     paste_echo: PasteEchoDoc.optional(),
   })

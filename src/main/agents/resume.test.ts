@@ -36,6 +36,14 @@ describe('resuming an agent by its session id', () => {
     expect(claude.tracker.sessionId).toBeNull()
   })
 
+  it('takes Hermes’ session ids (YYYYMMDD_HHMMSS_ + hex, as its 0.19.0 recordings carry them) from its plugin’s reports into hermes --resume', () => {
+    const id = '20261202_005719_f6c33c'
+    const { tracker } = interpretReport(shippedAgents().knowledge('hermes')!.reports!, emptyTracker, { event: 'pre_llm_call', at: 1, payload: { session_id: id, is_first_turn: true, version: '0.19.0', root_session_id: id } })
+    expect(tracker.sessionId).toBe(id)
+    expect(resumeCommand(resumeOf('hermes'), ['hermes'], id)).toEqual(['hermes', '--resume', id])
+    expect(resumeCommand(resumeOf('hermes'), ['hermes'], '--yolo')).toBeNull()
+  })
+
   it('reads Pi’s session id from the input report our extension sends', () => {
     const { tracker } = interpretReport(shippedAgents().knowledge('pi')!.reports!, emptyTracker, { event: 'input', at: 1, payload: { source: 'interactive', sessionId: '0198-abc' } })
     expect(tracker.sessionId).toBe('0198-abc')

@@ -77,7 +77,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
       reports: false,
       verifiedOn: { agent: null, rules: '1.0.0' },
     })
-    expect(agents.filter((a) => a.source === 'shipped').map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'opencode', 'pi'])
+    expect(agents.filter((a) => a.source === 'shipped').map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
 
     const command = parseCli(['spawn', '--agent', 'mytool']).command
     if (command.name !== 'spawn') throw new Error('not a spawn')
@@ -127,6 +127,11 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     start()
     save((s) => ({ ...s, agents: { ...s.agents, mytool: { executable: MYTOOL, args: ['--stage', 'prod'], env: { MYTOOL_MODE: 'from-settings' } } } }))
     const info = await call('pane:create', { agent: 'mytool', args: ['--verbose'] })
+    // Its shebang runs /usr/bin/env first, which then execs node: read the command line once node runs it.
+    await eventually(() => {
+      const c = cmdline(info.pid!)
+      return c.includes(MYTOOL) && !c[0]!.endsWith('env')
+    }, 'env to exec node')
     expect(cmdline(info.pid!).slice(1)).toEqual([MYTOOL, '--stage', 'prod', '--verbose'])
     expect(readFileSync(`/proc/${info.pid}/environ`, 'utf8').split('\0')).toContain('MYTOOL_MODE=from-settings')
     await waitForState(board.get(info.id), 'idle')
@@ -136,7 +141,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     addMytool()
     start(false, '/usr/bin:/bin')
     await expect(call('pane:create', { agent: 'mytool' })).rejects.toMatchObject({ code: 'agent-missing', message: expect.stringContaining('mytool: no executable named mytool on PATH') } satisfies Partial<BoardError>)
-    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, gemini, opencode, pi, mytool/) })
+    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, gemini, hermes, opencode, pi, mytool/) })
   })
 
   it('is refused with file, line and reason when broken, while the others keep working', async () => {
@@ -159,7 +164,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
       expect.stringMatching(new RegExp(`^${join(badRules, 'rules.toml')}:8: rule badrules\\.x: match\\.line: .*`)),
     ])
     // The others work: mytool and the shipped agents are listed, the agent whose rules failed too (without rules).
-    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'opencode', 'pi', 'badrules', 'mytool'])
+    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi', 'badrules', 'mytool'])
     expect(agents.find((a) => a.id === 'claude')?.source).toBe('shipped')
     expect(agents.find((a) => a.id === 'badrules')?.rules).toBe(false)
     const info = await call('pane:create', { agent: 'mytool' })

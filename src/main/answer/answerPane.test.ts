@@ -53,7 +53,7 @@ async function openDialog(prompt = '[DIALOG] go'): Promise<void> {
 describe('the guarded answer (pane:answer)', () => {
   it('sends the line as a bracketed paste (the program enabled it), then Enter as a separate write after the delay', async () => {
     expect(pane.bracketedPaste).toBe(true)
-    expect(await answerPane(pane, { kind: 'text', text: 'hello there', seen: 'idle' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter' })
+    expect(await answerPane(pane, { kind: 'text', text: 'hello there', seen: 'idle' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter', delivery: expect.any(Number) })
     await eventually(() => chunks().length === 2, 'both writes to arrive')
     const [line, enter] = chunks()
     expect([line?.data, enter?.data]).toEqual(['\x1b[200~hello there\x1b[201~', '\r'])

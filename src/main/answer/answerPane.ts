@@ -1,9 +1,11 @@
 import { AnswerConstants, planAnswer } from '../../core/answer/answerGuard'
+import { deliveryBaseline, takenLate } from '../../core/answer/delivery'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { Pane } from '../panes/pane'
 import { freshVerdict } from './freshVerdict'
+import { deliveryBase, trackDelivery } from './deliveryWatch'
 import { liveDialog } from './liveDialog'
 
 /** One answer at a time per pane: two answer boxes must not interleave line, line, Enter, Enter. */
@@ -53,6 +55,15 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
   const live = await liveDialog(pane)
   const plan = planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, pasteEcho: pane.knowledge?.pasteEcho ?? null, dialog: live.dialog, fingerprint: live.fingerprint, bracketedPaste: pane.bracketedPaste }, request)
   if (!plan.ok) return plan
+  if (request.kind === 'text' && request.again !== undefined) {
+    // "Send again" for a line reported not taken: the program may have read it late since.
+    const before = deliveryBase(pane, request.again)
+    if (before && takenLate(before, pane.screen().lines)) {
+      return { ok: false, reason: 'taken-late', message: 'The line sent before is on the screen now: the program read it late after all. It was not sent again.' }
+    }
+  }
+  // The screen before the line, to tell its echo from what was there already.
+  const baseline = request.kind === 'text' ? deliveryBaseline(request.text, pane.screen().lines, live.state, clock.now()) : null
 
   let redraw: Promise<boolean> | null = null
   let echo: Promise<boolean> | null = null
@@ -89,7 +100,8 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
     echo = next?.afterEcho ? nextEcho(pane, clock, next.afterEcho, onScreen(pane, next.afterEcho), AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }
-  return { ok: true, sent: plan.summary }
+  if (!baseline) return { ok: true, sent: plan.summary }
+  return { ok: true, sent: plan.summary, delivery: trackDelivery(pane, clock, { ...baseline, sentAt: clock.now() }) }
 }
 
 /**

@@ -16,7 +16,8 @@ export async function liveDialog(pane: Pane): Promise<DialogSnapshot> {
   const base = { paneId: pane.id, state: verdict.state, since: verdict.since, agent, optionLabels: keys?.optionLabels ?? [] }
   const none: DialogSnapshot = { ...base, dialog: null, fingerprint: null, optionsAnswerable: false, denyAnswerable: false, freeTextKey: null }
   if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question')) return none
-  if (onScreen !== verdict.state) return none
+  // (A dialog no rule names may have its kind from the agent's report: blocked on screen, question by the report.)
+  if (onScreen !== 'blocked' && onScreen !== 'question') return none
 
   const fingerprint = dialogFingerprint({
     state: verdict.state,

@@ -2,10 +2,10 @@
  * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
  * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * isolation, redraw, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
+ * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
  * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_ROUNDS
- * (default 3).
+ * (default 3), BENCH_RESTARTS (`daemon --restart` with 20 panes, default 3).
  */
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
@@ -16,6 +16,7 @@ import { benchIsolation } from './isolation'
 import { CLIENT_FLAG, runFloodClient } from './floodClient'
 import { benchMemory } from './memory'
 import { benchRedraw } from './redraw'
+import { benchRestart } from './restart'
 import { fmt } from './stats'
 import { findGc, runCleanups } from './support'
 import { type Row, renderTable } from './table'
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,redraw,reports,cli,changes,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
   const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
@@ -54,6 +55,10 @@ async function main(): Promise<void> {
   if (only.includes('redraw')) {
     say('20 panes redrawing every 100 ms against bare @xterm/headless')
     rows.push(...(await benchRedraw({ panes: 20, windowMs: envNumber('BENCH_REDRAW_MS', 8000), rounds: envNumber('BENCH_REDRAW_ROUNDS', 3) })))
+  }
+  if (only.includes('restart')) {
+    say('daemon --restart with 20 panes, a CLI client meanwhile')
+    rows.push(...(await benchRestart({ panes: 20, restarts: envNumber('BENCH_RESTARTS', 3) })))
   }
   const resourcesDir = findResourcesDir()
   if (only.includes('reports') && resourcesDir) {

@@ -23,7 +23,7 @@ function run(argv: readonly string[]): Promise<number> {
 export async function benchCliStartup(opts: { runs: number }): Promise<Row[]> {
   const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: tempDir('runtime') }) as NodeJS.ProcessEnv
   const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env, defaultCwd: tmpdir() })
-  const stop = onCleanup(() => host.shutdown())
+  const stop = onCleanup(async () => void (await host.shutdown()))
   try {
     const pane = host.board.get(host.board.create({ command: QUIET_SHELL, title: 'quiet' }).id)
     await waitForStates([pane], 'idle')

@@ -163,7 +163,7 @@ export async function withBoardAndClient<T>(runtimeName: string, run: (bench: Be
   const runtime = tempDir(runtimeName)
   const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: runtime }) as NodeJS.ProcessEnv
   const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env, defaultCwd: tmpdir() })
-  const stopHost = onCleanup(() => host.shutdown())
+  const stopHost = onCleanup(async () => void (await host.shutdown()))
   const script = process.argv[1]
   if (!script) throw new Error('cannot tell which script to fork for the client')
   const child = fork(script, [CLIENT_FLAG], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })

@@ -30,7 +30,7 @@ function post(url: string, token: string, body: string): Promise<void> {
 export async function benchReportToClient(reports = 100): Promise<Row[]> {
   const env = { ...benchEnv(), SWITCHBOARD_RUNTIME_DIR: tempDir('sb-bench-rl-') }
   const host = await startBoardHost({ mode: 'browser', log: silentLogger, persist: false, env })
-  const stop = onCleanup(() => host.shutdown())
+  const stop = onCleanup(async () => void (await host.shutdown()))
   try {
     const pane = host.board.create({ command: ['sleep', '600'] })
     const registration = host.reports.register(pane.id, { agent: 'claude', payload: 'hook' })

@@ -38,6 +38,17 @@ function npmInstall(pkg: string, version: string, name: string): void {
   symlinkSync(join(dir, 'bin', `${name}.js`), join(root, 'bin', name))
 }
 
+/** A pip install of `dist` at `version` in a venv of its own whose entry script `name` is linked onto `bin/` (pipx, Hermes' own installer). */
+function venvInstall(dist: string, version: string, name: string): void {
+  const venv = join(root, 'venvs', dist)
+  script(join(venv, 'bin', name), '#!/bin/sh\nexit 0\n')
+  const info = join(venv, 'lib', 'python3.11', 'site-packages', `${dist.replace(/-/g, '_')}-${version}.dist-info`)
+  mkdirSync(info, { recursive: true })
+  writeFileSync(join(info, 'METADATA'), `Metadata-Version: 2.1\nName: ${dist}\nVersion: ${version}\n`)
+  mkdirSync(join(root, 'bin'), { recursive: true })
+  symlinkSync(join(venv, 'bin', name), join(root, 'bin', name))
+}
+
 function script(path: string, text: string): string {
   mkdirSync(resolve(path, '..'), { recursive: true })
   writeFileSync(path, text)
@@ -55,6 +66,7 @@ describe('switchboard agents', () => {
     npmInstall('@openai/codex', '0.172.0', 'codex')
     npmInstall('@mariozechner/pi-coding-agent', '0.73.1', 'pi')
     npmInstall('@google/gemini-cli', '0.61.0', 'gemini')
+    venvInstall('hermes-agent', '0.20.0', 'hermes')
     const config = join(root, 'config')
     cpSync(MYTOOL, join(config, 'agents', 'mytool'), { recursive: true, filter: (src) => !src.includes('/bin') })
     // A second agent of the user's that says how to read its version: by running it.
@@ -70,6 +82,7 @@ describe('switchboard agents', () => {
       ['claude', 'shipped'],
       ['codex', 'shipped'],
       ['gemini', 'shipped'],
+      ['hermes', 'shipped'],
       ['opencode', 'shipped'],
       ['pi', 'shipped'],
       ['deployer', 'user'],
@@ -79,6 +92,8 @@ describe('switchboard agents', () => {
     expect(byId.codex).toMatchObject({ executable: join(root, 'bin', 'codex'), version: '0.172.0', newer: true, verifiedOn: { agent: '0.171.0' } })
     expect(byId.pi).toMatchObject({ version: '0.73.1', newer: false })
     expect(byId.gemini).toMatchObject({ name: 'Gemini CLI', executable: join(root, 'bin', 'gemini'), version: '0.61.0', newer: false, verifiedOn: { agent: '0.61.0', rules: '0.61.0' } })
+    // Read through the link on PATH, in the venv the entry script lives in.
+    expect(byId.hermes).toMatchObject({ name: 'Hermes', executable: join(root, 'bin', 'hermes'), version: '0.20.0', newer: true, verifiedOn: { agent: '0.19.0', rules: '0.19.0' } })
     expect(byId.deployer).toMatchObject({ executable: join(root, 'bin', 'deployer'), version: '2.1.0', newer: true, rules: false, verifiedOn: { agent: '2.0.0', rules: null } })
     expect(byId.mytool).toMatchObject({ name: 'My Tool', executable: join(MYTOOL, 'bin', 'mytool'), version: null, versionProblem: "mytool's agent.toml does not say how to read its version ([version])", newer: null, verifiedOn: { agent: null, rules: '1.0.0' } })
   })

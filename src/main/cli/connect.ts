@@ -1,12 +1,22 @@
 import { connect as netConnect, type Socket } from 'node:net'
 import { unlinkSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import type { RpcClient } from '../../shared/ipc/rpcClient'
 import { jsonLine, rpcOverSocket } from '../ipc/jsonLines'
 import type { ControlHello } from '../host/controlAuth'
-import { listSockets, runtimeDir, socketPathFor } from '../host/runtimeDir'
-import { daemonPaths, readPidFile } from '../daemon/daemonState'
+import { controlSocketPath, listSockets, runtimeDir } from '../host/runtimeDir'
+import { pidAlive, readPidFile, restartMarker } from '../daemon/daemonState'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
+
+/** How long a command waits for the board while it restarts (its pty host keeps the panes meanwhile). */
+export const RESTART_WAIT_MS = 15_000
+/** With no daemon process at all and no restart under way (restartMarker), how long one may take to appear (the pty host starting one). */
+const NO_DAEMON_WAIT_MS = 3_000
 
 export class CliError extends Error {}
+
+/** What a call in flight fails with when the board closes the connection (a quit, a restart's handover). */
+export const CLOSED_BY_BOARD = 'the board closed the connection'
 
 export interface BoardConnection {
   readonly client: RpcClient
@@ -27,26 +37,71 @@ function open(path: string): Promise<Socket> {
   })
 }
 
+/** The pty host's pid while it runs: the panes live on, and a board is (or soon will be) serving them. */
+function ptyHostPid(dir: string): number | null {
+  const lock = readPidFile({ pidFile: ptyHostPaths(dir).pidFile })
+  return lock?.pid && pidAlive(lock.pid) ? lock.pid : null
+}
+
+/**
+ * The control socket at `path`; while the board restarts (no one listens, but the pty host holding
+ * the panes runs) it is tried again until RESTART_WAIT_MS. Null when no board runs there.
+ */
+async function openWaiting(path: string, env: NodeJS.ProcessEnv): Promise<Socket | null> {
+  const waitMs = Number(env.SWITCHBOARD_RESTART_WAIT_MS) || RESTART_WAIT_MS
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      return await open(path)
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code
+      if (code !== 'ECONNREFUSED' && code !== 'ENOENT') throw err
+      const host = ptyHostPid(dirname(path))
+      if (!host) return null
+      const running = (pidFile: string) => {
+        const lock = readPidFile({ pidFile })
+        return Boolean(lock?.pid && pidAlive(lock.pid))
+      }
+      // No daemon process, and no restart says one is coming: none will be, soon.
+      const coming = running(join(dirname(path), 'daemon.pid')) || running(restartMarker(dirname(path)))
+      if (!coming && Date.now() > deadline - waitMs + NO_DAEMON_WAIT_MS) return null
+      if (Date.now() > deadline) throw new CliError(`the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
 /**
  * Finds the board the way `kitty @` does: an explicit path, else $SWITCHBOARD_SOCKET (set inside
- * panes), else the only live socket in the runtime dir. Stale sockets of boards that died are
- * removed on the way.
+ * panes), else the live socket in the runtime dir. While the board restarts, waits for it.
+ * Stale sockets of older boards (`board-<pid>.sock`) are removed on the way.
  */
 async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Promise<{ path: string; socket: Socket }> {
   const given = explicit ?? env.SWITCHBOARD_SOCKET
   if (given) {
     try {
-      return { path: given, socket: await open(given) }
+      const socket = await openWaiting(given, env)
+      if (socket) return { path: given, socket }
+      throw Object.assign(new Error('no board listens there'), { code: 'ECONNREFUSED' })
     } catch (err) {
+      if (err instanceof CliError) throw err
       throw new CliError(`cannot reach the board at ${given} (${(err as NodeJS.ErrnoException).code ?? String(err)}); is it still running?`)
     }
   }
+  const dir = runtimeDir(env)
   const live: { path: string; socket: Socket }[] = []
-  for (const path of listSockets(runtimeDir(env))) {
+  for (const path of listSockets(dir)) {
     try {
+      if (path === controlSocketPath(dir)) {
+        const socket = await openWaiting(path, env)
+        if (socket) live.push({ path, socket })
+        continue
+      }
       live.push({ path, socket: await open(path) })
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED') {
+      if (err instanceof CliError) throw err
+      // The daemon's own socket is never removed here: it may be restarting right now.
+      if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED' && basename(path) !== 'board.sock') {
         try {
           unlinkSync(path)
         } catch {
@@ -56,14 +111,20 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
     }
   }
   if (live.length === 1) return live[0]!
-  // Several boards (an old foreground one beside the daemon): the daemon is the one meant.
-  const daemon = readPidFile(daemonPaths(env))
-  const ofDaemon = daemon && live.find((l) => l.path === socketPathFor(runtimeDir(env), daemon.pid))
+  if (live.length === 0 && ptyHostPid(dir)) {
+    // The daemon's socket is not there yet (a restart between its two daemons): wait for it.
+    const socket = await openWaiting(controlSocketPath(dir), env)
+    if (socket) return { path: controlSocketPath(dir), socket }
+  }
+  // Several boards (an older one beside the daemon): the daemon is the one meant.
+  const ofDaemon = live.find((l) => l.path === controlSocketPath(dir))
   if (ofDaemon) {
     for (const { socket } of live) if (socket !== ofDaemon.socket) socket.destroy()
     return ofDaemon
   }
   for (const { socket } of live) socket.destroy()
+  const host = live.length === 0 ? ptyHostPid(dir) : null
+  if (host) throw new CliError(`no board is running, but its pty host (pid ${host}) keeps its panes running; \`switchboard daemon --detach\` brings the board back to them`)
   if (live.length === 0) throw new CliError('no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)')
   throw new CliError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
 }
@@ -76,7 +137,7 @@ export async function connectToBoard(explicit: string | undefined, env: NodeJS.P
   const client = rpcOverSocket(socket)
   const closed = new Promise<void>((resolve) =>
     socket.on('close', () => {
-      client.close('the board closed the connection')
+      client.close(CLOSED_BY_BOARD)
       resolve()
     }),
   )

@@ -4,7 +4,7 @@ import { BoardError } from '../../shared/ipc/errors'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
-import { CliError, connectToBoard, type BoardConnection } from './connect'
+import { CLOSED_BY_BOARD, CliError, connectToBoard, type BoardConnection } from './connect'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runAgentsCommand } from './agentsCommand'
 import { runRecordCommand } from './recordCommands'
@@ -17,6 +17,11 @@ export type { CliIo } from './cliIo'
 
 /** Verbs that make no sense without a board: they start one in the background when none runs. */
 const STARTS_A_BOARD = new Set<CliCommand['name']>(['spawn', 'open'])
+
+/** Verbs that only read: asked again when the board closes the connection (a restart) before answering. */
+const REPEATABLE = new Set<CliCommand['name']>(['ls', 'screen', 'explain', 'changes'])
+
+const closedByBoard = (err: unknown) => err instanceof BoardError && err.message === CLOSED_BY_BOARD
 
 /** How long a command waits for the board's answer by default (SWITCHBOARD_CLI_TIMEOUT overrides). */
 export const DEFAULT_TIMEOUT_SEC = 10
@@ -65,7 +70,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         conn = await within(connectToBoard(invocation.socket, io.env), sec)
       } catch (err) {
         if (err instanceof CliError && /^no board is running/.test(err.message)) {
-          io.out('no board is running\n')
+          // The daemon died and was not brought back, but its pty host still runs the panes: quit ends those.
+          const { stopDaemon } = await import('../daemon/startDaemon')
+          const stopped = io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID ? null : await stopDaemon(daemonPaths(io.env))
+          io.out(stopped ? `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n` : 'no board is running\n')
           return 0
         }
         throw err
@@ -73,10 +81,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const info = await within(conn.client.invoke('board:info'), sec)
       await within(wholeBoardOnly(conn, 'quit'), sec)
       if (!info.daemon) throw new CliError(`the board at ${conn.path} is not a daemon (an older foreground board); end it where it runs (Ctrl+C)`)
+      const running = (await within(conn.client.invoke('pane:list'), sec)).filter((p) => p.pid > 0 && !p.exit && !p.interrupted).length
       conn.close()
       const { stopProcess } = await import('../daemon/startDaemon')
       await stopProcess(info.daemon.pid)
-      io.out(`stopped the board (pid ${info.daemon.pid}); its panes come back interrupted on the next start\n`)
+      const ended = running ? `ended its ${running} running pane${running === 1 ? '' : 's'}; they come back` : 'ended no running pane; saved panes come back'
+      io.out(`stopped the board (pid ${info.daemon.pid}) and ${ended} interrupted on the next start\n`)
       return 0
     }
     const explicit = invocation.socket ?? io.env.SWITCHBOARD_SOCKET
@@ -86,14 +96,24 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const { state, started } = await ensureDaemon(daemonPaths(io.env), { script: io.daemonScript, env: io.env, cwd: io.cwd })
       if (started) io.err(`switchboard: started the board in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}; \`switchboard quit\` ends it)\n`)
     }
-    conn = await within(connectToBoard(invocation.socket, io.env), sec)
-    // Before anything else: a board of another protocol would misread what follows.
-    const info = await within(conn.client.invoke('board:info'), sec)
-    const mismatch = protocolMismatch(info, 'this switchboard')
-    if (mismatch) throw new CliError(mismatch)
-    // Streaming commands wait as long as the user wants; only their first round trip is timed.
-    const streaming = command.name === 'wait' || command.name === 'events'
-    return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
+    for (let attempt = 1; ; attempt++) {
+      conn = await within(connectToBoard(invocation.socket, io.env), sec)
+      try {
+        // Before anything else: a board of another protocol would misread what follows.
+        const info = await within(conn.client.invoke('board:info'), sec)
+        const mismatch = protocolMismatch(info, 'this switchboard')
+        if (mismatch) throw new CliError(mismatch)
+        // Streaming commands wait as long as the user wants; only their first round trip is timed.
+        const streaming = command.name === 'wait' || command.name === 'events'
+        return await (streaming ? execute(command, conn, io, sec) : within(execute(command, conn, io, sec), sec))
+      } catch (err) {
+        // A board that restarts (`daemon --restart`) closes its clients as it hands over: a call
+        // that only reads is asked again of the next one (the connection waits for it). One that
+        // changes something is not repeated: it may have been done.
+        if (attempt > 1 || !REPEATABLE.has(command.name) || !closedByBoard(err)) throw err
+        conn.close()
+      }
+    }
   } catch (err) {
     if (err instanceof CliError || err instanceof BoardError) {
       io.err(`switchboard: ${err.message}\n`)
@@ -245,7 +265,7 @@ function waitForState(conn: BoardConnection, pane: string, state: PaneState, tim
         )
       }, timeoutSec * 1000)
     }
-    void conn.closed.then(() => finish(1, 'switchboard: the board closed the connection', 'err'))
+    void conn.closed.then(() => finish(1, `switchboard: ${CLOSED_BY_BOARD}`, 'err'))
   })
 }
 

@@ -1,5 +1,5 @@
 import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs'
-import { socketPathFor } from '../host/runtimeDir'
+import { controlSocketPath } from '../host/runtimeDir'
 import { createExclusive, readRegularFile } from '../util/safeFiles'
 import { pidAlive, readPidFile, removeQuietly, socketAnswers, type DaemonPaths } from './daemonState'
 
@@ -17,7 +17,18 @@ export type LockResult = { readonly kind: 'acquired'; release(): void } | { read
  * two starters only one removes it — and the lock is taken again. Waits while another daemon is
  * still starting, up to `waitMs`.
  */
-export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
+export function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
+  return acquireLock({ pidFile: paths.pidFile, socket: controlSocketPath(paths.dir) }, options)
+}
+
+/** What a lock is: a pid file, and the socket its holder answers on once it runs. */
+export interface LockPaths {
+  readonly pidFile: string
+  readonly socket: string
+}
+
+/** The daemon's lock for any process of the board that must run once per user (the daemon, the pty host). */
+export async function acquireLock(paths: LockPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
   const now = options.now ?? Date.now
   const deadline = now() + (options.waitMs ?? STARTING_GRACE_MS)
   let quick = 0
@@ -47,7 +58,7 @@ export async function acquireDaemonLock(paths: DaemonPaths, options: { now?: () 
       continue
     }
     if (lock.pid && lock.pid !== process.pid && pidAlive(lock.pid)) {
-      if (await socketAnswers(socketPathFor(paths.dir, lock.pid))) return { kind: 'held', pid: lock.pid }
+      if (await socketAnswers(paths.socket)) return { kind: 'held', pid: lock.pid }
       const starting = now() - lock.mtimeMs < STARTING_GRACE_MS
       if (starting && now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 100))
@@ -97,6 +108,6 @@ function notALock(path: string): string | null {
  * Removes the lock, but only while it is still this process's. The state file stays: the next
  * daemon takes the same port and token again, so an open tab's cookie still works.
  */
-function releaseLock(paths: DaemonPaths): void {
+function releaseLock(paths: LockPaths): void {
   if (readPidFile(paths)?.pid === process.pid) removeQuietly(paths.pidFile)
 }

@@ -5,16 +5,17 @@
  */
 import { parseUsage, UsageError } from '../util/usage'
 import { parseServeArgs } from '../host/serveArgs'
-import { daemonPaths, runningDaemon } from './daemonState'
+import { daemonPaths, runningDaemon, type DaemonPaths } from './daemonState'
+import { runningPanes } from './runningPanes'
 import { loginUrl } from './loginUrl'
 import { runDaemon } from './runDaemon'
-import { ensureDaemon, stopDaemon } from './startDaemon'
+import { ensureDaemon, ptyHostPid, restartDaemon, stopDaemon } from './startDaemon'
 
-export const DAEMON_USAGE = `usage: switchboard daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]   run the board here (Ctrl+C ends it)
+export const DAEMON_USAGE = `usage: switchboard daemon [--port N] [--host ADDR] [--cwd DIR] [--verbose]   run the board here (Ctrl+C ends it and its panes)
        switchboard daemon --detach [...]     start it in the background (log: daemon.log in the runtime dir)
-       switchboard daemon --status           is one running, where, which protocol
+       switchboard daemon --status           is one running, where, which protocol, its pty host
        switchboard daemon --stop             end it: every pane ends and comes back interrupted next start
-       switchboard daemon --restart [...]    --stop, then --detach`
+       switchboard daemon --restart [...]    a new board process (after an upgrade); every program runs on`
 
 export interface DaemonIo {
   readonly out: (text: string) => void
@@ -24,6 +25,30 @@ export interface DaemonIo {
   /** The daemon's own script (out/main/daemon.js) and the built renderer. */
   readonly script: string
   readonly rendererDir: string
+}
+
+/** The pids of the panes that run on the running board; null when none answers. */
+async function runningPaneList(paths: DaemonPaths): Promise<number[] | null> {
+  const state = await runningDaemon(paths)
+  return state ? runningPanes(state.socketPath) : null
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`
+}
+
+function stoppedText(stopped: { pid: number; what: 'board' | 'pty host' }, panes: number[] | null): string {
+  if (stopped.what === 'pty host') return `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n`
+  const ended = panes === null ? 'its panes' : panes.length ? `its ${plural(panes.length, 'running pane')}` : 'no running pane'
+  return `stopped the board (pid ${stopped.pid}) and ended ${ended}; ${panes?.length === 0 ? 'saved panes come back' : 'they come back'} interrupted on the next start\n`
+}
+
+/** What a restart kept: the same programs (pids) before and after. */
+function keptText(before: number[] | null, after: number[] | null): string {
+  if (!before || !after) return 'its panes run on in the pty host'
+  const kept = before.filter((pid) => after.includes(pid)).length
+  if (kept === before.length) return before.length ? `all ${plural(before.length, 'running pane')} kept running (same pids)` : 'no pane was running'
+  return `${kept} of ${plural(before.length, 'running pane')} kept running; see daemon.log`
 }
 
 /** Resolves with an exit code, or undefined while a foreground daemon runs on. */
@@ -75,6 +100,8 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     io.out(`pid ${state.pid}, ${state.version}, protocol ${state.protocol}, since ${new Date(state.startedAt).toISOString()}\n`)
     io.out(`browser mode: http://${state.host}:${state.port}/ (\`switchboard open\` logs a browser in)\ncontrol socket: ${state.socketPath}\n`)
     if (state.log) io.out(`log: ${state.log}\n`)
+    const host = ptyHostPid(paths)
+    io.out(host ? `pty host: pid ${host} (holds every pane's terminal; a restart keeps them running)\n` : 'pty host: none\n')
     return 0
   }
   if ((values.stop || values.restart) && (io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID)) {
@@ -82,12 +109,24 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     io.err('switchboard daemon: --stop and --restart are not open to a program inside a pane; run them from your own terminal\n')
     return 1
   }
-  if (values.stop || values.restart) {
+  if (values.stop) {
+    const panes = await runningPaneList(paths)
     const stopped = await stopDaemon(paths)
-    io.out(stopped ? `stopped the board (pid ${stopped.pid}); its panes come back interrupted on the next start\n` : 'no board is running\n')
-    if (values.stop) return 0
+    io.out(stopped ? stoppedText(stopped, panes) : 'no board is running\n')
+    return 0
   }
-  if (values.detach || values.restart) {
+  if (values.restart) {
+    const before = await runningPaneList(paths)
+    const { from, state, handedOver, ms } = await restartDaemon(paths, { script: io.script, env: io.env, cwd: serve.cwd ?? io.cwd, args: passOn })
+    const after = await runningPanes(state.socketPath)
+    if (!from) io.out(`no board was running; started pid ${state.pid}, protocol ${state.protocol}\n`)
+    else if (!handedOver) io.out(`stopped the board (pid ${from}), an older one without a pty host: its panes come back interrupted; started pid ${state.pid}, protocol ${state.protocol}\n`)
+    else io.out(`restarted the board (pid ${from} → ${state.pid}, protocol ${state.protocol}) in ${(ms / 1000).toFixed(1)} s; ${keptText(before, after)}\n`)
+    io.out(`Switchboard (browser mode): ${loginUrl(state, Date.now())}\nControl socket: ${state.socketPath}\n`)
+    if (state.log) io.out(`log: ${state.log}\n`)
+    return 0
+  }
+  if (values.detach) {
     const cwd = serve.cwd ?? io.cwd
     const { state, started } = await ensureDaemon(paths, { script: io.script, env: io.env, cwd, args: passOn })
     io.out(`${started ? 'started' : 'a board is already running:'} pid ${state.pid}, protocol ${state.protocol}\n`)
@@ -95,5 +134,5 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     if (state.log) io.out(`log: ${state.log}\n`)
     return 0
   }
-  return runDaemon(paths, { host: serve.host, port: serve.port, cwd: serve.cwd ?? io.cwd, verbose: serve.verbose, background: values.background, rendererDir: io.rendererDir })
+  return runDaemon(paths, { host: serve.host, port: serve.port, cwd: serve.cwd ?? io.cwd, verbose: serve.verbose, background: values.background, rendererDir: io.rendererDir, script: io.script })
 }

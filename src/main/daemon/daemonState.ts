@@ -20,6 +20,13 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   return { dir, pidFile: join(dir, 'daemon.pid'), stateFile: join(dir, 'daemon.json'), logFile: join(dir, 'daemon.log') }
 }
 
+/**
+ * `restarting.pid`: the pid of a `daemon --restart` under way. Between its two daemons no daemon
+ * process runs at all; a client that finds this file (its process alive) waits for the new one
+ * instead of saying no board runs (a new daemon took over 3 s to start at load 17).
+ */
+export const restartMarker = (dir: string) => join(dir, 'restarting.pid')
+
 export interface DaemonState {
   readonly pid: number
   readonly protocol: number
@@ -130,7 +137,7 @@ export function socketAnswers(path: string, timeoutMs = 1000): Promise<boolean> 
  * when there is none — or when what is there is no lock a daemon wrote (a symlink, a FIFO): it is
  * never followed or opened (readRegularFile).
  */
-export function readPidFile(paths: DaemonPaths): { pid: number; text: string; mtimeMs: number } | null {
+export function readPidFile(paths: { readonly pidFile: string }): { pid: number; text: string; mtimeMs: number } | null {
   try {
     const mtimeMs = lstatSync(paths.pidFile).mtimeMs
     const text = readRegularFile(paths.pidFile, 4096).trim()

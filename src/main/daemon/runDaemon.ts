@@ -11,6 +11,14 @@ import { openForAppend } from '../util/safeFiles'
 import { MAX_LOG_BYTES } from './startDaemon'
 import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
 import { acquireDaemonLock } from './daemonLock'
+import { startDetachedDaemon } from './detachedDaemon'
+import { dirname } from 'node:path'
+import { closeInheritedDescriptors } from '../pty/fdHygiene'
+import type { PtyHostClient } from '../pty/ptyHostClient'
+import { connectPtyHost, ptyHostScript } from './startPtyHost'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
+import type { DaemonCommand } from '../ptyHostProtocol/protocol'
+import type { Logger } from '../util/log'
 import { readDaemonState, runningDaemon, writeDaemonState, type DaemonPaths } from './daemonState'
 import { LoginCodes } from './loginCode'
 import { loginUrl } from './loginUrl'
@@ -24,6 +32,34 @@ export interface DaemonOptions {
   readonly background?: boolean
   /** The built renderer (out/renderer). */
   readonly rendererDir: string
+  /** This daemon's own script (out/main/daemon.js): the pty host starts another like it if this one dies. */
+  readonly script: string
+}
+
+/** The variables that made a process a pane's (or a daemon a test's stand-in): not the pty host's. */
+const PANE_IDENTITY = ['SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'SWITCHBOARD_SOCKET']
+
+function definedEnv(env: NodeJS.ProcessEnv, drop: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !drop.includes(k)) out[k] = v
+  return out
+}
+
+/** How to start another daemon like this one, in the background (the pty host does when this one dies). */
+function launcherOf(paths: DaemonPaths, options: DaemonOptions): DaemonCommand {
+  const args = [options.script, '--cwd', options.cwd, '--host', options.host, ...(options.port ? ['--port', String(options.port)] : []), ...(options.verbose ? ['--verbose'] : []), '--background']
+  return { execPath: process.execPath, args, cwd: options.cwd, env: definedEnv(process.env, PANE_IDENTITY), logFile: paths.logFile }
+}
+
+/** Connects to the pty host (starting it when none runs), saying how to start another daemon like this one. */
+async function ptyHostFor(paths: DaemonPaths, options: DaemonOptions, launcher: DaemonCommand, log: Logger): Promise<PtyHostClient> {
+  const { client, started } = await connectPtyHost(
+    ptyHostPaths(paths.dir),
+    { script: ptyHostScript(dirname(options.script)), execPath: process.execPath, env: { ...launcher.env, SWITCHBOARD_RUNTIME_DIR: paths.dir } },
+    { version: APP_VERSION, launcher },
+  )
+  log.info(started ? 'started the pty host' : 'connected to the pty host', { pid: client.welcome.pid, version: client.welcome.version, panes: client.welcome.ptys.length })
+  return client
 }
 
 /** What the board's panes inherit: not what made this process a daemon, nor another pane's identity. */
@@ -53,6 +89,8 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
     return 0
   }
   process.on('exit', () => lock.release())
+  // What whoever started this daemon left open (an fd 251 reached every pane, issue 24).
+  closeInheritedDescriptors()
   // Detached, the log is daemon.log itself, bounded (rotated to daemon.log.1 past MAX_LOG_BYTES); in a terminal, stderr.
   const log = createLogger(options.verbose ? 'debug' : undefined, options.background ? rotatingFileSink(paths.logFile, MAX_LOG_BYTES, (p) => openForAppend(p)) : undefined)
   // A crashed pane or a bad client must never take the board down; log and keep going.
@@ -61,7 +99,16 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
   const startedAt = Date.now()
   const testProtocol = Number(process.env.SWITCHBOARD_DAEMON_PROTOCOL)
   const protocol = Number.isSafeInteger(testProtocol) && testProtocol > 0 ? testProtocol : PROTOCOL_VERSION
-  const host = await startBoardHost({ mode: 'browser', log, env: paneBaseEnv(process.env), defaultCwd: options.cwd, daemon: { pid: process.pid, startedAt }, protocol })
+  const launcher = launcherOf(paths, options)
+  let ptyHost: PtyHostClient
+  try {
+    ptyHost = await ptyHostFor(paths, options, launcher, log)
+  } catch (err) {
+    out(`switchboard daemon: ${err instanceof Error ? err.message : String(err)}`)
+    log.error('could not reach the pty host; the board cannot start', { err: String(err) })
+    return 1
+  }
+  const host = await startBoardHost({ mode: 'browser', log, env: paneBaseEnv(process.env), defaultCwd: options.cwd, daemon: { pid: process.pid, startedAt }, protocol, ptyHost })
   // The last daemon's port and token again (a killed one's included): an open tab and its cookie
   // keep working. Only when no port was asked for, and only if that port is still free.
   const previous = readDaemonState(paths)
@@ -94,9 +141,31 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
   out(`Switchboard (browser mode): ${options.background ? `${server.url.replace(/\?token=.*$/, '')} (\`switchboard open\` logs a browser in)` : server.url}`)
   out(`Control socket: ${host.control.path}`)
   out(`Daemon: pid ${process.pid}, protocol ${protocol}; \`switchboard daemon --stop\` ends it`)
-  // Panes first (they are what must not outlive the board), then the servers, each bounded.
-  installStopSignals(log, [() => host.shutdown(), () => server.close(), async () => lock.release()])
+  // A quit: panes first (they are what must not outlive the board), then the servers, each bounded.
+  // A restart (SIGUSR2, `daemon --restart`): every pane handed over to the next daemon, running on.
+  installStopSignals(log, [() => host.shutdown(), () => server.close(), async () => lock.release()], undefined, [
+    async () => log.info('handed over to the next board process', { panes: await host.handOver() }),
+    () => server.close(),
+    async () => lock.release(),
+  ])
+  // The pty host went (killed, crashed): its reaper ended every pane. This board saves them as they
+  // were (they come back interrupted) and starts a new one with a new pty host.
+  ptyHost.onDidClose(({ why, expected }) => {
+    if (expected) return
+    log.error(`${why}: every pane it held has ended; restarting the board (they come back interrupted, ready to resume)`)
+    void (async () => {
+      await host.abandon().catch(() => undefined)
+      await server.close().catch(() => undefined)
+      lock.release()
+      // Not in a loop: a board whose pty host dies right away waits for the next client instead.
+      if (Date.now() - startedAt > SELF_RESTART_AFTER_MS) startDetachedDaemon(launcher)
+      process.exit(1)
+    })()
+  })
   return undefined
 }
+
+/** A daemon younger than this whose pty host died starts no successor (it would likely die too). */
+const SELF_RESTART_AFTER_MS = 10_000
 
 export const rendererDirBeside = (mainDir: string) => join(mainDir, '../renderer')

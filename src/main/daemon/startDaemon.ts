@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process'
-import { closeSync, lstatSync, renameSync } from 'node:fs'
+import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs'
 import { ensurePrivateDir } from '../host/runtimeDir'
-import { openForAppend, readRegularFile } from '../util/safeFiles'
-import { pidAlive, readPidFile, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
+import { HAND_OVER_SIGNAL } from '../host/stopSignals'
+import { ptyHostPaths } from '../ptyHostProtocol/paths'
+import { createExclusive, openForAppend, readRegularFile } from '../util/safeFiles'
+import { pidAlive, readPidFile, removeQuietly, restartMarker, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
 /** A detached daemon's log is rotated once it grows past this: at the next start, and by the daemon as it writes. */
 export const MAX_LOG_BYTES = 5 * 1024 * 1024
@@ -75,28 +77,94 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
   }
 }
 
-/**
- * Ends the running daemon the way SIGTERM always has (panes saved as running, so they come back
- * interrupted next start) and waits until its process is gone. Null when none was running.
- */
-export async function stopDaemon(paths: DaemonPaths, timeoutMs = 10_000): Promise<{ pid: number } | null> {
-  const lock = readPidFile(paths)
-  const pid = (await runningDaemon(paths))?.pid ?? (lock?.pid && pidAlive(lock.pid) ? lock.pid : null)
-  if (!pid) return null
-  await stopProcess(pid, timeoutMs)
-  return { pid }
+/** The pty host's pid while it runs (it holds the panes; ptyHost/). */
+export function ptyHostPid(paths: DaemonPaths): number | null {
+  const lock = readPidFile({ pidFile: ptyHostPaths(paths.dir).pidFile })
+  return lock?.pid && pidAlive(lock.pid) ? lock.pid : null
 }
 
-/** SIGTERM to the daemon `pid`, then waits until its process is gone. */
-export async function stopProcess(pid: number, timeoutMs = 10_000): Promise<void> {
+/** The daemon's pid while it runs (answering or not). */
+function daemonPid(paths: DaemonPaths, running: DaemonState | null): number | null {
+  const lock = readPidFile(paths)
+  return running?.pid ?? (lock?.pid && pidAlive(lock.pid) ? lock.pid : null)
+}
+
+/**
+ * Ends the running daemon the way SIGTERM always has — every pane ends (the daemon has its pty host
+ * end them), saved as running, so they come back interrupted next start — and waits until its
+ * process is gone. With no daemon but a pty host still holding panes (the daemon died and was not
+ * brought back), the host is stopped instead, which ends its panes. Null when neither ran.
+ */
+export async function stopDaemon(paths: DaemonPaths, timeoutMs = 10_000): Promise<{ pid: number; what: 'board' | 'pty host' } | null> {
+  const pid = daemonPid(paths, await runningDaemon(paths))
+  const host = ptyHostPid(paths)
+  if (pid) {
+    await stopProcess(pid, timeoutMs)
+    // A daemon ends its pty host on the way out; one that could not (it hung) leaves it to us.
+    if (host) await stopProcess(host, timeoutMs, 'the pty host')
+    return { pid, what: 'board' }
+  }
+  if (!host) return null
+  await stopProcess(host, timeoutMs, 'the pty host')
+  return { pid: host, what: 'pty host' }
+}
+
+/** SIGTERM (or `signal`) to `pid`, then waits until its process is gone. */
+export async function stopProcess(pid: number, timeoutMs = 10_000, what = 'the board', signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   try {
-    process.kill(pid, 'SIGTERM')
+    process.kill(pid, signal)
   } catch {
     return
   }
   const deadline = Date.now() + timeoutMs
   while (pidAlive(pid)) {
-    if (Date.now() > deadline) throw new Error(`the board (pid ${pid}) did not stop within ${timeoutMs / 1000} s of SIGTERM; \`kill -9 ${pid}\` ends it (its panes come back interrupted)`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    if (Date.now() > deadline) throw new Error(`${what} (pid ${pid}) did not stop within ${timeoutMs / 1000} s of ${signal}; \`kill -9 ${pid}\` ends it`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+export interface Restart {
+  /** The daemon that went, if one ran. */
+  readonly from: number | null
+  readonly state: DaemonState
+  /** The panes ran on in the pty host (a hand-over); false: they ended (a board before the pty host). */
+  readonly handedOver: boolean
+  /** From the signal to the new daemon answering. */
+  readonly ms: number
+}
+
+/**
+ * `daemon --restart`: the running daemon hands every pane over and exits (SIGUSR2), the programs
+ * running on in the pty host, and a new daemon takes them over. A daemon without a pty host (one
+ * older than it) would die of SIGUSR2 without saving anything: it is stopped as before instead,
+ * and its panes come back interrupted.
+ */
+export async function restartDaemon(paths: DaemonPaths, launcher: DaemonLauncher, timeoutMs = 15_000): Promise<Restart> {
+  const t0 = Date.now()
+  const pid = daemonPid(paths, await runningDaemon(paths))
+  const host = ptyHostPid(paths)
+  const handedOver = pid !== null && host !== null
+  const marker = restartMarker(paths.dir)
+  if (handedOver) writeRestartMarker(marker)
+  try {
+    if (pid) await stopProcess(pid, timeoutMs, 'the board', handedOver ? HAND_OVER_SIGNAL : 'SIGTERM')
+    const { state } = await ensureDaemon(paths, launcher)
+    return { from: pid, state, handedOver, ms: Date.now() - t0 }
+  } finally {
+    if (handedOver && readPidFile({ pidFile: marker })?.pid === process.pid) removeQuietly(marker)
+  }
+}
+
+/**
+ * This process's pid in `restarting.pid`, created afresh (O_EXCL|O_NOFOLLOW: never written through
+ * a link planted at its name); one a killed restart left behind is removed first.
+ */
+function writeRestartMarker(marker: string): void {
+  removeQuietly(marker)
+  const fd = createExclusive(marker, 0o600)
+  try {
+    writeSync(fd, `${process.pid}\n`)
+  } finally {
+    closeSync(fd)
   }
 }

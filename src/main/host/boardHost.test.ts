@@ -25,7 +25,7 @@ function dirs(): { runtime: string; data: string; config: string } {
 async function host(d: ReturnType<typeof dirs>, lines: string[]): Promise<BoardHost> {
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_DATA_DIR: d.data, SWITCHBOARD_CONFIG_DIR: d.config }
   const h = await startBoardHost({ mode: 'browser', log: createLogger('info', (l) => lines.push(l)), env, defaultCwd: tmpdir(), settings: new SettingsStore(d.config) })
-  cleanups.push(() => h.shutdown())
+  cleanups.push(async () => void (await h.shutdown()))
   return h
 }
 

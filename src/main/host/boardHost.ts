@@ -13,11 +13,12 @@ import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
 import { sharedSettingsStore, type SettingsStore } from '../settings/settingsStore'
 import { ControlSocket } from './controlSocket'
-import { ensurePrivateDir, runtimeDir, socketPathFor } from './runtimeDir'
+import { controlSocketPath, ensurePrivateDir, runtimeDir } from './runtimeDir'
 import { dataDir } from '../workspace/dataDir'
 import { WorkspaceStore } from '../workspace/workspaceStore'
 import { WorkspaceUnavailable } from '../workspace/workspaceDb'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
+import type { PtyHostClient } from '../pty/ptyHostClient'
 
 export interface BoardHost {
   readonly board: Board
@@ -25,8 +26,30 @@ export interface BoardHost {
   /** Where agents' hooks and plugins report to. */
   readonly reports: ReportServer
   info(): BoardInfo
-  /** Kills every pane's process tree, closes the socket; nothing keeps running. */
-  shutdown(): Promise<void>
+  /** Kills every pane's process tree (and the pty host), closes the socket; nothing keeps running. Resolves with how many panes ran. */
+  shutdown(): Promise<number>
+  /**
+   * A restart (with a pty host only): stops reading output, saves every pane's screen with its log
+   * offset, says goodbye to the host and closes everything of this process; every program runs on
+   * in the host for the next board process to take over. Resolves with how many panes run on.
+   */
+  handOver(): Promise<number>
+  /** The pty host died (its reaper ended the panes): the panes are saved as they were and this process lets go of everything. */
+  abandon(): Promise<void>
+}
+
+/** The board's own state kept in the pty host across its restarts. */
+interface BoardState {
+  readonly reportPort: number
+}
+
+function parseBoardState(text: string | null): BoardState | null {
+  try {
+    const v = JSON.parse(text ?? 'null') as { reportPort?: unknown } | null
+    return v && Number.isInteger(v.reportPort) && (v.reportPort as number) > 0 && (v.reportPort as number) < 65536 ? { reportPort: v.reportPort as number } : null
+  } catch {
+    return null
+  }
 }
 
 /** What both hosts (Electron and browser mode) start: the board and its control socket. */
@@ -44,13 +67,15 @@ export async function startBoardHost(options: {
   daemon?: { pid: number; startedAt: number }
   /** The protocol this board says it speaks (default PROTOCOL_VERSION; tests pretend another). */
   protocol?: number
+  /** Hold the terminals in the pty host (the daemon): panes outlive this process and are taken over by the next. */
+  ptyHost?: PtyHostClient
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
   setUnexpectedErrorHandler((err) => options.log.error('unexpected error', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) }))
   const dir = runtimeDir(env)
   ensurePrivateDir(dir)
-  const socketPath = socketPathFor(dir)
+  const socketPath = controlSocketPath(dir)
   const clock = options.clock ?? realClock
   const resourcesDir = findResourcesDir(__dirname, env)
   if (!resourcesDir) options.log.error('resources/ not found: no screen rules and no agent reporting (set SWITCHBOARD_RESOURCES_DIR)')
@@ -69,9 +94,22 @@ export async function startBoardHost(options: {
       unsaved = { path: err.path, problem: err.message }
     }
   }
+  const ptyHost = options.ptyHost
+  // The port the running agents' hooks were configured with, when the pty host kept it.
+  const keptPort = parseBoardState(ptyHost?.welcome.board ?? null)?.reportPort
   // Reports arrive only for registered panes, so only after the board below exists.
-  const reports = await ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log })
-  const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath }) : undefined
+  const listenReports = (port?: number) => ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log, port })
+  let reports: ReportServer
+  try {
+    reports = await listenReports(keptPort)
+  } catch (err) {
+    if (!keptPort) throw err
+    options.log.error('the report port of the running agents is taken; their reports cannot reach this board (new panes report to a new port)', { port: keptPort, err: String(err) })
+    reports = await listenReports()
+  }
+  ptyHost?.setBoardState(JSON.stringify({ reportPort: reports.port } satisfies BoardState))
+  // Launch directories are named after the process holding the terminals: they outlive this one.
+  const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath, ownerPid: ptyHost?.welcome.pid }) : undefined
   const board = new Board({
     clock,
     log: options.log,
@@ -87,9 +125,14 @@ export async function startBoardHost(options: {
       return { ...pane, server: { preAuth: all.connections.preAuth, droppedPreAuth: all.connections.droppedPreAuth, unauthorized: all.rejected.unauthorized } }
     },
     history: workspace ? (id) => workspace.history(id) : undefined,
+    ptys: ptyHost,
+    reaperTag: ptyHost?.welcome.reaperTag,
     notifySettings: () => (options.settings ?? sharedSettingsStore()).get().settings.notifications,
   })
-  if (workspace) restoreWorkspace(board, workspace, options.log)
+  const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
+  // Clients are answered once every pane taken over shows its screen and badge as they are.
+  if (workspace) await restoreWorkspace(board, workspace, options.log, undefined, held)
+  else if (held?.ptys.length) options.log.error('the pty host holds panes, but this board keeps no workspace to take them over with; they run on unseen', { panes: held.ptys.length })
   const info = (): BoardInfo => ({
     version: APP_VERSION,
     mode: options.mode,
@@ -105,7 +148,8 @@ export async function startBoardHost(options: {
     panes: () => board.list().map((p) => ({ id: p.id, pid: p.pid })),
     socketPath,
   })
-  let stopping: Promise<void> | undefined
+  let stopping: Promise<number> | undefined
+  const running = () => board.list().filter((p) => !p.exit && !p.interrupted).length
   return {
     board,
     control,
@@ -113,13 +157,38 @@ export async function startBoardHost(options: {
     info,
     shutdown: () =>
       (stopping ??= (async () => {
+        const panes = running()
         // Saved before the panes are ended: the next start brings them back as interrupted.
         await workspace?.close()
         // Panes first: the hang-up goes out before anything else can fail or hang.
-        const panes = board.shutdown()
+        const ended = ptyHost ? ptyHost.shutdown() : board.shutdown()
         control.dispose()
-        await panes
+        await ended
+        board.dispose()
         await reports.close()
+        return panes
       })()),
+    handOver: () =>
+      (stopping ??= (async () => {
+        if (!ptyHost) throw new Error('only a board with a pty host can hand its panes over')
+        const panes = running()
+        // No new output after this: every mirror then parses what came, and each screen saved covers all of it.
+        control.dispose()
+        await ptyHost.stopOutput()
+        await Promise.all(board.list().map((p) => (p.exit || p.interrupted ? undefined : board.get(p.id).settled())))
+        await workspace?.checkpointAll()
+        await workspace?.close()
+        ptyHost.bye()
+        board.dispose()
+        await reports.close()
+        return panes
+      })()),
+    abandon: async () => {
+      // Saved as running: the next start brings them back interrupted.
+      await workspace?.close()
+      control.dispose()
+      board.dispose()
+      await reports.close()
+    },
   }
 }

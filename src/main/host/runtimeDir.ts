@@ -45,14 +45,24 @@ export function ensurePrivateDir(dir: string): void {
   }
 }
 
-export function socketPathFor(dir: string, pid: number = process.pid): string {
+/**
+ * The daemon's control socket: one path per runtime dir that outlives the daemon's restarts, since
+ * every pane carries it as SWITCHBOARD_SOCKET and panes outlive the daemon (they live in the pty
+ * host). Boards before the pty host named theirs `board-<pid>.sock` (legacySocketPath).
+ */
+export function controlSocketPath(dir: string): string {
+  return join(dir, 'board.sock')
+}
+
+export function legacySocketPath(dir: string, pid: number): string {
   return join(dir, `board-${pid}.sock`)
 }
 
+/** The control socket, and those of older boards (`board-<pid>.sock`), in the runtime dir. */
 export function listSockets(dir: string): string[] {
   try {
     return readdirSync(dir)
-      .filter((name) => /^board-\d+\.sock$/.test(name))
+      .filter((name) => name === 'board.sock' || /^board-\d+\.sock$/.test(name))
       .map((name) => join(dir, name))
   } catch {
     return []

@@ -32,3 +32,15 @@ describe('stop signals', () => {
     expect(codes).toEqual([1, 1])
   })
 })
+
+describe('the hand-over signal', () => {
+  it('runs the hand-over steps, not the stop steps, and only where it is installed', async () => {
+    const order: string[] = []
+    const exited = new Promise<number>((resolve) =>
+      installed.push(installStopSignals(silentLogger, [async () => void order.push('end panes')], resolve, [async () => void order.push('hand over')])),
+    )
+    process.emit('SIGUSR2', 'SIGUSR2')
+    expect(await exited).toBe(0)
+    expect(order).toEqual(['hand over'])
+  })
+})

@@ -2,6 +2,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { BoardInfo, InvokeArgs, InvokeChannel, InvokeResult, SendArgs, SendChannel } from '../../shared/ipc/contract'
 import { parseInvoke, parseSend } from '../../shared/ipc/validate'
 import { answerPane } from '../answer/answerPane'
+import { deliveryOutcome } from '../answer/deliveryWatch'
 import { liveDialog } from '../answer/liveDialog'
 import { typeInput } from '../answer/typeInput'
 import type { Board, BoardClient } from '../panes/board'
@@ -80,6 +81,7 @@ export function createHandlers(
       'pane:detach': (id) => client.detach(id),
       'pane:dialog': (id) => liveDialog(board.get(id)),
       'pane:answer': (id, request) => answerPane(board.get(id), request, services.clock),
+      'pane:delivery': (id, delivery) => deliveryOutcome(board.get(id), delivery),
       'pane:type': (id, data, seen) => typeInput(board.get(id), data, seen, services.clock),
       'pane:record': (id, file) => board.record(id, file, client.id),
       'pane:record-stop': (id) => board.stopRecording(id),

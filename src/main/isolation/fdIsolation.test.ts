@@ -35,6 +35,21 @@ async function startHost(): Promise<BoardHost> {
   return host
 }
 
+/** The descriptors a pane's shell holds, as `fd target` lines, listed by `list` ending with END-OF-LIST. */
+async function descriptorsOf(board: BoardHost['board'], list: string): Promise<string[]> {
+  const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-c', list], cols: 200, rows: 60 })
+  const pane = board.get(id)
+  const text = await eventually(async () => {
+    const t = await screenText(pane)
+    return t.includes('END-OF-LIST') ? t : null
+  }, 'the descriptor list')
+  return text
+    .split('\n')
+    .map((l) => / (\d+) -> (.+)$/.exec(l.trim()))
+    .filter((m) => m !== null)
+    .map((m) => `${m[1]} ${m[2]}`)
+}
+
 describe.runIf(process.platform === 'linux')('no descriptor crosses panes', () => {
   it('a pane and its children hold only their own terminal: no /dev/ptmx, no other pane, no socket of the board', async () => {
     const { board } = await startHost()
@@ -63,6 +78,17 @@ describe.runIf(process.platform === 'linux')('no descriptor crosses panes', () =
     expect(foreign).toEqual([])
     // Exactly one terminal: the pane's own.
     expect(ttys.size).toBe(1)
+  })
+
+  it("a pane started after other panes ended holds no other pane's terminal (gaps in the board's descriptor table)", async () => {
+    const { board } = await startHost()
+    const sleepers = Array.from({ length: 24 }, () => board.get(board.create({ command: ['sleep', '60'] }).id))
+    // Every other one ends: its master's descriptor closes and leaves a gap below the others.
+    const ended = sleepers.filter((_, i) => i % 2 === 0)
+    await Promise.all(ended.map((p) => p.kill()))
+    await eventually(() => ended.every((p) => p.exit !== null), 'the ended panes to exit')
+    const fds = await descriptorsOf(board, "ls -lN /proc/$$/fd; echo END-OF-LIST")
+    expect(fds.filter((f) => !inherited.has(f) && !/ \/proc\//.test(f) && !/ \/dev\/pts\/\d+$/.test(f))).toEqual([])
   })
 
   it('a program in one pane cannot type into another pane (the node-pty 1.1.0 master-fd injection)', async () => {

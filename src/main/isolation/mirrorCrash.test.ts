@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import type { Logger } from '../util/log'
 import { defaultMirrorPool } from '../screen/mirrorPool'
 import { eventually, screenText, testBoard, waitForState } from '../test/support'
@@ -50,5 +53,30 @@ describe('a parser worker that dies does not take the board down', () => {
     await waitForState(victim, 'exited')
     await board.remove(victim.id)
     expect(board.list().map((p) => p.id)).toEqual([canary.id])
+  }, 60_000)
+
+  it('a pane whose screen froze for good (a third worker death) drops its screen evidence and says so', async () => {
+    // A stand-in `claude` that draws Claude's real idle screen: the pane is an agent pane read by Claude's rules.
+    const bin = mkdtempSync(join(tmpdir(), 'sb-frozen-bin-'))
+    afterAll(() => rmSync(bin, { recursive: true, force: true }))
+    writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${resolve(__dirname, '../answer/fakeClaude.cjs')}"\n`)
+    chmodSync(join(bin, 'claude'), 0o755)
+    const pane = board.get(board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}` } }).id)
+    await waitForState(pane, 'idle')
+    expect(pane.verdict.evidence[0]?.source).toBe('screen')
+    // Three deaths: mirrored again twice, then frozen.
+    for (let death = 1; death <= 3; death++) {
+      const threads = defaultMirrorPool().threads()
+      await Promise.all(threads.map((t) => t.terminate()))
+      const want = death < 3 ? `(restart ${death} of 2)` : 'its screen is no longer updated'
+      await eventually(() => lines.find((l) => l.includes(`pane ${pane.id}:`) && l.includes(want)), `death ${death} to be logged`)
+    }
+    // The last screen (idle) decides nothing any more: no report came, so the state is unknown, and the evidence says why.
+    await waitForState(pane, 'unknown')
+    expect(pane.verdict.evidence[0]!.detail).toMatch(/^the screen is no longer read \(.*\): the agent's reports and processes decide$/)
+    // The agent's own word still counts.
+    pane.report('PermissionRequest', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } })
+    await waitForState(pane, 'blocked')
+    expect(pane.verdict.evidence.map((e) => e.source)).toEqual(['hook', 'screen'])
   }, 60_000)
 })

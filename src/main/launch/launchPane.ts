@@ -82,7 +82,8 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   }
   const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, callerCwd: _c, ...rest } = req
   try {
-    return board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree })
+    // Once the program runs: with the pty host, its pid comes a round trip after the spawn.
+    return await board.spawned(board.create({ ...rest, command, env, cwd, title: req.title }, { agent, worktree }).id)
   } catch (err) {
     if (worktree) await removeWorktree(worktree, true).catch(() => undefined)
     throw err

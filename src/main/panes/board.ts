@@ -24,7 +24,9 @@ import { ClientSessions, type BoardClientSession, type ClientSession } from './c
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
 import { PaneOrder } from './paneOrder'
-import { PaneSpawner } from './paneSpawner'
+import { PaneSpawner, type AdoptedPty, type SpawnedPane } from './paneSpawner'
+import { LocalPtys } from '../pty/ptyProcess'
+import type { PtyBackend } from '../pty/panePty'
 import { AttentionHub } from '../notify/attentionHub'
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings'
 
@@ -65,6 +67,13 @@ export interface BoardOptions {
   readonly trackChanges?: boolean
   /** A pane's saved state history (the workspace store); none without one. */
   readonly history?: (id: PaneId) => StateHistoryEntry[]
+  /**
+   * Where the terminals are held (default: in this process, ending with it). The daemon gives the
+   * pty host (PtyHostClient): panes then outlive this process, and the host's own reaper, whose tag
+   * is `reaperTag`, ends them when the host dies.
+   */
+  readonly ptys?: PtyBackend
+  readonly reaperTag?: string | null
   /** The notification settings in effect (the settings file's); the defaults without one. */
   readonly notifySettings?: () => Settings['notifications']
 }
@@ -124,7 +133,8 @@ export class Board extends Disposable {
     )
     this.register(this.onEvent((event) => this.attention.onBoardEvent(event)))
     this.recordings = new PaneRecordings(options.clock)
-    this.reaper = options.reaper === false ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
+    // A reaper of our own only for terminals of our own: the pty host runs its own.
+    this.reaper = options.reaper === false || options.ptys ? null : this.register(SessionReaper.start((line) => options.log.error(line)))
     this.agentFolders = this.register(
       new BoardAgents({
         clock: options.clock,
@@ -139,8 +149,16 @@ export class Board extends Disposable {
         },
       }),
     )
-    this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? null })
-    this.spawner = new PaneSpawner({ clock: options.clock, log: options.log, env: this.env, catalog: this.agentFolders.catalog, reaper: this.reaper, agents: options.agents })
+    this.env = new PaneEnvironment({ baseEnv: options.baseEnv, socketPath: options.socketPath, reaperTag: this.reaper?.value ?? options.reaperTag ?? null })
+    this.spawner = new PaneSpawner({
+      clock: options.clock,
+      log: options.log,
+      env: this.env,
+      catalog: this.agentFolders.catalog,
+      ptys: options.ptys ?? new LocalPtys(options.clock),
+      reaper: this.reaper,
+      agents: options.agents,
+    })
     this.trackers = new PaneChangeTrackers(options.clock, options.log, options.trackChanges !== false)
     this.relauncher = new PaneRelauncher(options.clock, {
       live: (id) => this.panes.get(id),
@@ -217,7 +235,26 @@ export class Board extends Disposable {
   }
 
   private launchPane(id: PaneId, spec: PaneLaunchSpec, argv: readonly string[], seed?: string): PaneInfo {
-    const { pane, env, injected } = this.spawner.spawn(id, spec, argv, seed)
+    const spawned = this.spawner.spawn(id, spec, argv, seed)
+    return this.registerPane(id, spec, spawned, argv[0], 'pane created')
+  }
+
+  /**
+   * Takes over a pane the previous board process started and the pty host still runs: it goes
+   * back in its place with its id, tokens, launch directory, screen and program, as if this
+   * process had launched it. Call on a fresh board, before restore and before any pane is created.
+   */
+  adopt(adopted: AdoptedPty): PaneInfo {
+    const { paneId: id, spec } = adopted.handover
+    if (this.panes.has(id)) throw new Error(`pane ${id} is already on the board`)
+    const info = this.registerPane(id, spec, this.spawner.adopt(adopted), adopted.handover.argv[0], 'pane taken over from the previous board process', adopted.handover.since ?? undefined)
+    this.nextId = Math.max(this.nextId, Number(id) + 1)
+    return info
+  }
+
+  /** Registers a pane that runs: its events, tokens, trackers and place. */
+  private registerPane(id: PaneId, spec: PaneLaunchSpec, spawned: SpawnedPane, argv0: string | undefined, logLine: string, since?: string): PaneInfo {
+    const { pane, controlToken, injected, handover } = spawned
     const store = new DisposableStore()
     store.add(this.events.wire(pane))
     if (injected) {
@@ -229,18 +266,38 @@ export class Board extends Disposable {
     this.order.add(id)
     this.paneStores.set(id, store)
     this.recordings.launched(id, injected?.secrets ?? [])
-    const token = env.SWITCHBOARD_PANE_TOKEN
-    if (token) {
-      this.controlTokens.set(token, id)
-      store.add({ dispose: () => this.controlTokens.delete(token) })
+    if (controlToken) {
+      this.controlTokens.set(controlToken, id)
+      store.add({ dispose: () => this.controlTokens.delete(controlToken) })
     }
-    this.trackers.track(pane, store, spec.cwd, spec.worktree?.baseCommit)
+    const tracker = this.trackers.track(pane, store, spec.cwd, since ?? spec.worktree?.baseCommit)
+    // The commit it counts from goes into the pane's record: the next board process counts from it too.
+    if (tracker && !handover.current.since) void tracker.started().then(() => tracker.startCommit && handover.update({ since: tracker.startCommit }))
     this.relauncher.launched(id, spec)
-    this.options.log.info('pane created', { pane: id, argv0: argv[0], agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid })
+    // With the pid once the program runs (a pty host answers a spawn a round trip later).
+    void pane.ready.then(
+      () => this.options.log.info(logLine, { pane: id, argv0, agent: pane.agent, reporting: injected !== null, cwd: spec.cwd, pid: pane.info().pid }),
+      () => undefined,
+    )
     this._onDidLaunch.fire({ paneId: id, spec, pane })
     const info = pane.info()
     this.events.fire({ channel: 'pane:changed', payload: info })
     return info
+  }
+
+  /**
+   * The pane's info once its program runs (a pty host answers a spawn a round trip later). A
+   * program that could not be started after all takes its pane off the board: BoardError('spawn-failed').
+   */
+  async spawned(id: PaneId): Promise<PaneInfo> {
+    const pane = this.get(id)
+    try {
+      await pane.ready
+    } catch (err) {
+      if (this.panes.get(id) === pane) await this.remove(id).catch(() => undefined)
+      throw new BoardError('spawn-failed', err instanceof Error ? err.message : String(err))
+    }
+    return pane.info()
   }
 
   /** The pane's changes since it started, with the diff (the changes view). */
@@ -322,12 +379,14 @@ export class Board extends Disposable {
 
   /** Runs a pane that is not running again in its place (PaneRelauncher.resume). */
   async resume(id: PaneId): Promise<PaneInfo> {
-    return this.relauncher.resume(id)
+    await this.relauncher.resume(id)
+    return this.spawned(id)
   }
 
   /** Ends the pane's program if it runs and starts it again (an agent resumes its session). */
   async restart(id: PaneId): Promise<PaneInfo> {
-    return this.relauncher.restart(id)
+    await this.relauncher.restart(id)
+    return this.spawned(id)
   }
 
   /** Puts the named panes first, in the given order; the rest keep theirs after them (PaneOrder). */

@@ -117,8 +117,9 @@ describe('pane supervisor with real PTYs', () => {
   })
 
   it('answers terminal queries itself: device attributes, cursor position and colours', async () => {
-    // The program asks and reads the replies from its own stdin, as OpenCode does at start.
-    const script = `stty raw -echo; printf '\\033[c\\033[6n\\033]11;?\\033\\\\\\033]4;1;?\\033\\\\\\033[14t'; sleep 0.5; dd bs=512 count=1 2>/dev/null | od -An -c | tr -d ' \\n' > "$OUT"`
+    // The program asks and reads the replies from its own stdin, as OpenCode does at start: up to
+    // the last reply's final 't' (no other reply has one), however long a loaded machine takes.
+    const script = `stty raw -echo; printf '\\033[c\\033[6n\\033]11;?\\033\\\\\\033]4;1;?\\033\\\\\\033[14t'; IFS= read -r -d t -t 10 r; printf '%st' "$r" | od -An -c | tr -d ' \\n' > "$OUT"`
     const out = join(mkdtempSync(join(tmpdir(), 'sb-')), 'replies')
     const { id } = board.create({ command: ['bash', '-c', script + '; cat "$OUT"'], env: { OUT: out } })
     await exitOf(id).catch(() => undefined)

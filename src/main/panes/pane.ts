@@ -18,7 +18,7 @@ import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMi
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import { readForeground } from '../pty/processTree'
 import { readTerminalReader } from '../pty/terminalReader'
-import type { PtyLaunch, PtyProcess } from '../pty/ptyProcess'
+import type { PanePty, PtyLaunch } from '../pty/panePty'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
 import { PaneClients, type DataSink } from './paneClients'
@@ -29,7 +29,7 @@ const MIRROR = '\0mirror'
 export interface PaneOptions {
   readonly id: PaneId
   readonly launch: PtyLaunch
-  readonly pty: PtyProcess
+  readonly pty: PanePty
   readonly title?: string
   /** The agent it was launched as by kind (settings may name any wrapper as its executable). */
   readonly agent?: string
@@ -42,8 +42,33 @@ export interface PaneOptions {
   readonly log: (line: string) => void
   /** Written to the mirror before any output: the screen a restarted or resumed pane had. */
   readonly seed?: string
+  /**
+   * A pane taken over from the board process before this one (its program kept running in the
+   * pty host): the replayed output up to this byte offset was already answered by that board, so
+   * its terminal queries are not answered again.
+   */
+  readonly answeredUntil?: number
   /** Where the mirror parses (default: SWITCHBOARD_MIRROR_THREADS, else the parser pool). */
   readonly mirrorThreads?: MirrorThreads
+  /** When its program started, if before this pane object (a pane taken over from the previous board process). */
+  readonly createdAt?: number
+  /** What the board before this one learnt from the agent's reports (a pane taken over: they are not sent again). */
+  readonly facts?: { readonly sessionId: string | null; readonly agentVersion: string | null }
+}
+
+/** A screen to save: the mirror serialized, and the log position of the output it covers. */
+export interface SavedScreenShot {
+  readonly serialized: string
+  readonly cols: number
+  readonly rows: number
+  /** The pty host's log offset the screen covers, and which log; null when no log is kept. */
+  readonly offset: number | null
+  readonly ptyKey: string | null
+}
+
+export const enum PaneConstants {
+  /** Between the two resizes of askRedraw: long enough for a program to handle the first. */
+  RedrawNudgeMs = 100,
 }
 
 export const enum MirrorFlowConstants {
@@ -71,7 +96,7 @@ export class Pane extends Disposable {
   readonly id: PaneId
   readonly createdAt: number
   private readonly launch: PtyLaunch
-  private readonly pty: PtyProcess
+  private readonly pty: PanePty
   private readonly mirror: PaneMirror
   private readonly foreground: ForegroundMonitor
   private readonly flow: FlowControl
@@ -81,6 +106,8 @@ export class Pane extends Disposable {
   private readonly context: PaneContext
   private readonly clock: Clock
   private readonly fixedTitle: string | undefined
+  private readonly answeredUntil: number
+  private readonly earlierFacts: PaneOptions['facts']
   /** The mirror and the status wired as replay wires them. */
   private readonly wired: MirroredStatus
   private readonly status: PaneStatus
@@ -95,6 +122,10 @@ export class Pane extends Disposable {
   private size: { cols: number; rows: number }
   /** State events fired so far: a signal that fired one needs no info event of its own. */
   private stateEvents = 0
+  /** The pty host's log offset of the output the mirror has been given (what a saved screen covers); null without a log. */
+  private mirroredOffset: number | null
+  /** Replayed output already answered by the board before this one: its query replies are not sent (see answeredUntil). */
+  private repliesMuted: boolean
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
   /** Title, size, foreground program, evidence, drift or changes changed; not a new state (onDidChangeState carries that). */
@@ -128,7 +159,9 @@ export class Pane extends Disposable {
     this.clock = options.clock
     this.fixedTitle = options.title
     this.worktree = options.worktree ?? null
-    this.createdAt = this.clock.now()
+    this.answeredUntil = options.answeredUntil ?? 0
+    this.earlierFacts = options.facts
+    this.createdAt = options.createdAt ?? this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
@@ -141,7 +174,9 @@ export class Pane extends Disposable {
     this.register(this.mirror.onDidRecover((how) => options.log(`pane ${this.id}: ${how}`)))
     this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
-    this.foreground = this.register(new ForegroundMonitor(this.pty.pid, this.clock, readForeground, readTerminalReader, this.context.rootIsShell))
+    this.mirroredOffset = this.pty.offset
+    this.repliesMuted = options.answeredUntil !== undefined && this.pty.offset !== null && options.answeredUntil > this.pty.offset
+    this.foreground = this.register(new ForegroundMonitor(() => this.pty.pid, this.clock, readForeground, readTerminalReader, this.context.rootIsShell))
     this.wired = this.register(
       new MirroredStatus(this.mirror, {
         clock: this.clock,
@@ -153,6 +188,9 @@ export class Pane extends Disposable {
       }),
     )
     this.status = this.wired.status
+    // A pane taken over shows its program's screen already (the seed): the status reads it now,
+    // not only at the program's next output (an idle agent may print nothing for hours).
+    if (options.answeredUntil !== undefined) this.mirror.write('', () => this.status.screenChanged())
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
         // A new state is one event, carrying the whole info; the same state decided anew is an info change.
@@ -165,7 +203,7 @@ export class Pane extends Disposable {
     this.register(this.pty.onData((data) => this.onPtyData(data)))
     this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
     // Query answers go straight back to the program, whether or not any window shows the pane.
-    this.register(this.mirror.onReply((reply) => this.pty.write(reply)))
+    this.register(this.mirror.onReply((reply) => this.repliesMuted || this.pty.write(reply)))
     // After MirroredStatus's own listeners: the status has been told first.
     this.register(
       this.mirror.onTitle(() => {
@@ -193,11 +231,23 @@ export class Pane extends Disposable {
 
   private onPtyData(raw: string): void {
     const data = this.clamp.write(raw)
-    if (!data) return
+    const end = this.pty.offset
+    if (end !== null) {
+      const held = this.clamp.heldText
+      // What the mirror is given now ends where this chunk ends, less a sequence the clamp holds back.
+      this.mirroredOffset = held ? end - Buffer.byteLength(held) : end
+    }
+    // The replay's last chunk already answered by the board before: replies after it go out again.
+    const unmute = this.repliesMuted && end !== null && end >= this.answeredUntil
+    if (!data) {
+      if (unmute) this.repliesMuted = false
+      return
+    }
     const n = data.length
     this.applyFlow(this.flow.charge(MIRROR, n))
     this.foreground.noteOutput()
     this.wired.output(data, () => {
+      if (unmute) this.repliesMuted = false
       this.applyFlow(this.flow.credit(MIRROR, n))
       this.clients.deliver(data)
       this._onDidParse.fire(data)
@@ -213,6 +263,8 @@ export class Pane extends Disposable {
       this.exitInfo = exit
       this.changedUnlessState(() => this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal }))
       this._onDidExit.fire(exit)
+      // Saved by now (the workspace writes on the state change above): the pty host may let it go.
+      this.pty.forget()
     })
   }
 
@@ -338,10 +390,10 @@ export class Pane extends Disposable {
       verdict,
       exit: this.exitInfo,
       agent,
-      sessionId,
+      sessionId: sessionId ?? this.earlierFacts?.sessionId ?? null,
       dialog,
       drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
-      agentVersion,
+      agentVersion: agentVersion ?? this.earlierFacts?.agentVersion ?? null,
       lastReport: this.lastReport,
       worktree: this.worktree,
       changes: this.changes,
@@ -369,6 +421,18 @@ export class Pane extends Disposable {
     this.changed()
   }
 
+  /**
+   * Asks the program to draw its screen again, without changing the pane's size: the terminal is
+   * made one row shorter and then its size again, two SIGWINCHes (a program that redraws on the
+   * second alone would see no change). For a pane taken over whose screen may be incomplete.
+   */
+  askRedraw(): void {
+    const { cols, rows } = this.size
+    if (rows < 2) return
+    this.pty.resize(cols, rows - 1)
+    this.clock.setTimeout(() => this.pty.resize(this.size.cols, this.size.rows), PaneConstants.RedrawNudgeMs)
+  }
+
   kill(): Promise<void> {
     return this.pty.hasExited && this.exitInfo ? Promise.resolve() : this.pty.kill()
   }
@@ -378,9 +442,50 @@ export class Pane extends Disposable {
     return new Promise((resolve) => this.mirror.write('', resolve))
   }
 
-  /** The mirror serialized with at most `scrollback` lines above the screen (the saved workspace's copy). */
-  snapshotForSave(scrollback: number): Promise<{ serialized: string; cols: number; rows: number }> {
-    return new Promise((resolve) => this.mirror.snapshot((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows }), scrollback))
+  /**
+   * The mirror serialized with at most `scrollback` lines above the screen (the saved workspace's
+   * copy), with the log offset of exactly the output it covers: the serialization runs after every
+   * write before it, so the offset is taken now.
+   */
+  snapshotForSave(scrollback: number): Promise<SavedScreenShot> {
+    const offset = this.mirroredOffset
+    const ptyKey = this.pty.key
+    return new Promise((resolve) => this.mirror.snapshot((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows, offset, ptyKey }), scrollback))
+  }
+
+  /** A screen covering the output up to `offset` is saved: the pty host may forget that output. */
+  checkpointed(shot: SavedScreenShot): void {
+    if (shot.offset !== null && shot.ptyKey === this.pty.key) this.pty.checkpoint(shot.offset)
+  }
+
+  /** Resolves once the program runs; rejects when it could not be started after all (see PanePty.ready). */
+  get ready(): Promise<void> {
+    return this.pty.ready
+  }
+
+  /**
+   * Resolves once the mirror has parsed the output up to `offset` of the pty host's log (a pane
+   * taken over: its replay), or the program exited, or after `timeoutMs`; then the status has read it.
+   */
+  caughtUp(offset: number, timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        sub.dispose()
+        exit.dispose()
+        timer.dispose()
+        void this.settled().then(resolve)
+      }
+      const check = () => (this.mirroredOffset ?? Infinity) >= offset && done()
+      const sub = this.onDidParse(check)
+      const exit = this.onDidExit(done)
+      const timer = this.clock.setTimeout(done, timeoutMs)
+      check()
+    })
+  }
+
+  /** The pty host's key of this pane's terminal log, if it is held there. */
+  get ptyKey(): string | null {
+    return this.pty.key
   }
 
   /**

@@ -17,8 +17,8 @@ export class PaneChangeTrackers {
   ) {}
 
   /** Counts what the pane changes in its checkout: after each change of state (debounced), and every few seconds while it works. */
-  track(pane: Pane, store: DisposableStore, cwd: string, since: string | undefined): void {
-    if (!this.enabled) return
+  track(pane: Pane, store: DisposableStore, cwd: string, since: string | undefined): ChangeTracker | undefined {
+    if (!this.enabled) return undefined
     const tracker = store.add(
       new ChangeTracker(
         {
@@ -45,6 +45,7 @@ export class PaneChangeTrackers {
     )
     store.add(pane.onDidExit(() => tracker.poke(0)))
     store.add({ dispose: () => this.trackers.delete(pane.id) })
+    return tracker
   }
 
   get(id: PaneId): ChangeTracker | undefined {

@@ -90,8 +90,11 @@ export class ForegroundMonitor implements IDisposable {
   private checking = false
   private disposed = false
 
+  /** The pane's root; 0 while its program is not running yet (a pty host answers a spawn a round trip later). */
+  private readonly rootPid: () => number
+
   constructor(
-    private readonly rootPid: number,
+    rootPid: number | (() => number),
     private readonly clock: Clock,
     private readonly read: (pid: number, rootBusy: boolean) => Promise<ForegroundReading | null> = readForeground,
     private readonly readReader: ReadReader = readTerminalReader,
@@ -101,6 +104,7 @@ export class ForegroundMonitor implements IDisposable {
      */
     private readonly rootIsShell = true,
   ) {
+    this.rootPid = typeof rootPid === 'number' ? () => rootPid : rootPid
     this.schedule(0)
   }
 
@@ -161,7 +165,12 @@ export class ForegroundMonitor implements IDisposable {
     this.lastCheckAt = this.clock.now()
     let again: number = ForegroundConstants.IdlePollMs
     try {
-      const reading = await this.read(this.rootPid, this.rootIsShell)
+      const rootPid = this.rootPid()
+      if (!rootPid) {
+        again = RUNNING_RECHECK_MS
+        return
+      }
+      const reading = await this.read(rootPid, this.rootIsShell)
       if (this.disposed) return
       if (!reading) return
       if (this.inputRechecks > 0 && reading.tpgid === reading.rootPgrp) {
@@ -185,7 +194,7 @@ export class ForegroundMonitor implements IDisposable {
         this.activity = false
         this.lastScanAt = now
       }
-      const reader = this.readReader(this.rootPid, reading.tpgid, scanJob, this.currentReader, reading.ttyNr)
+      const reader = this.readReader(rootPid, reading.tpgid, scanJob, this.currentReader, reading.ttyNr)
       const isRoot = reading.tpgid === reading.rootPgrp
       this.update({ pid: reading.tpgid, argv: reading.argv, isRoot, ...(isRoot && rootBusy ? { rootBusy } : {}) }, reader)
     } finally {

@@ -4,7 +4,9 @@ import * as nodePty from 'node-pty'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
+import { withDenseDescriptors } from './fdHygiene'
 import { checkCwd, resolveExecutable } from './launch'
+import type { PanePty, PtyBackend, PtyExit, PtyLaunch } from './panePty'
 import { sessionMembers, signalSession } from './processTree'
 
 export const enum PtyConstants {
@@ -27,23 +29,16 @@ export const enum KillConstants {
   KillPollMs = 50,
 }
 
-export interface PtyLaunch {
-  readonly argv: readonly string[]
-  readonly cwd: string
-  readonly env: Readonly<Record<string, string>>
-  readonly cols: number
-  readonly rows: number
-}
+export type { PtyExit, PtyLaunch } from './panePty'
 
-export interface PtyExit {
-  readonly code: number
-  readonly signal: number | null
-}
+/** What a launch in this process gives: the PTY itself. */
+export type LocalLaunchResult = { ok: true; pty: PtyProcess } | { ok: false; message: string }
 
-export type LaunchResult = { ok: true; pty: PtyProcess } | { ok: false; message: string }
+/** PTY masters this process holds open (without close-on-exec: node-pty opens them so). */
+const liveMasters = new Set<number>()
 
 /** The node-pty adapter: spawn, write, resize, pause/resume, kill the whole tree, exit after flush. */
-export class PtyProcess implements IDisposable {
+export class PtyProcess implements PanePty {
   private readonly _onData = new Emitter<string>()
   readonly onData = this._onData.event
   private readonly _onExit = new Emitter<PtyExit>()
@@ -62,7 +57,7 @@ export class PtyProcess implements IDisposable {
   private flushDeadline = 0
   private disposed = false
 
-  static launch(launch: PtyLaunch, clock: Clock): LaunchResult {
+  static launch(launch: PtyLaunch, clock: Clock): LocalLaunchResult {
     const [file, ...args] = launch.argv
     if (!file) return { ok: false, message: 'no command given' }
     const cwdProblem = checkCwd(launch.cwd)
@@ -70,15 +65,17 @@ export class PtyProcess implements IDisposable {
     const resolved = resolveExecutable(file, launch.cwd, launch.env.PATH)
     if (!resolved) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     try {
-      const pty = nodePty.spawn(resolved, args, {
+      // Dense descriptors: node-pty's close-on-exec loop then reaches every master (fdHygiene.ts).
+      const pty = withDenseDescriptors(Math.max(0, ...liveMasters), () => nodePty.spawn(resolved, args, {
         name: launch.env.TERM ?? 'xterm-256color',
         cols: launch.cols,
         rows: launch.rows,
         cwd: launch.cwd,
         env: launch.env,
         encoding: 'utf8',
-      })
-      return { ok: true, pty: new PtyProcess(pty, clock) }
+      }))
+      const master = (pty as unknown as { _fd?: number })._fd
+      return { ok: true, pty: new PtyProcess(pty, clock, typeof master === 'number' ? master : null) }
     } catch (err) {
       return { ok: false, message: `the terminal could not be started: ${err instanceof Error ? err.message : String(err)}` }
     }
@@ -87,7 +84,10 @@ export class PtyProcess implements IDisposable {
   private constructor(
     private readonly pty: nodePty.IPty,
     private readonly clock: Clock,
+    /** The PTY master's descriptor in this process, while it is open. */
+    private master: number | null,
   ) {
+    if (master !== null) liveMasters.add(master)
     this.keepTrailingOutput()
     pty.onData((data) => this.handleData(data))
     pty.onExit(({ exitCode, signal }) => {
@@ -166,6 +166,15 @@ export class PtyProcess implements IDisposable {
     return this.pty.pid
   }
 
+  /** node-pty forks synchronously: the program runs once `launch` returns. */
+  readonly ready: Promise<void> = Promise.resolve()
+  /** No log is kept in this process: a board restart ends the program anyway. */
+  readonly offset = null
+  readonly key = null
+
+  checkpoint(): void {}
+  forget(): void {}
+
   get hasExited(): boolean {
     return this.exited !== null
   }
@@ -186,10 +195,11 @@ export class PtyProcess implements IDisposable {
   private reportExit(): void {
     if (this.exitReported || !this.exited) return
     this.exitReported = true
+    this.forgetMaster()
     this._onExit.fire(this.exited)
   }
 
-  write(data: string): void {
+  write(data: string | Buffer): void {
     if (this.exited) return
     this.pty.write(data)
   }
@@ -237,13 +247,29 @@ export class PtyProcess implements IDisposable {
     })
   }
 
+  /** node-pty closes the master once the stream is destroyed, before the exit is reported. */
+  private forgetMaster(): void {
+    if (this.master !== null) liveMasters.delete(this.master)
+    this.master = null
+  }
+
   dispose(): void {
     if (this.disposed) return
     this.disposed = true
+    this.forgetMaster()
     this.flushTimer?.dispose()
     this.drainTimer?.dispose()
     if (!this.exited) void this.kill(0)
     this._onData.dispose()
     this._onExit.dispose()
+  }
+}
+
+/** PTYs in this process: they end with it (tests, benchmarks; the daemon uses the pty host). */
+export class LocalPtys implements PtyBackend {
+  constructor(private readonly clock: Clock) {}
+
+  launch(launch: PtyLaunch): LocalLaunchResult {
+    return PtyProcess.launch(launch, this.clock)
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
 import { join, resolve } from 'node:path'
 import type { PaneState } from '../../shared/domain/pane'
 import type { Board } from '../panes/board'
@@ -31,8 +32,13 @@ afterEach(async () => {
   board = testBoard()
 })
 
-/** Slack for timer jitter on a busy machine (measured: the replayed times are within 3 ms of the live ones). */
+/**
+ * Slack for timer jitter (measured: the replayed times are within 3 ms of the live ones on a quiet
+ * machine). On a loaded one the live pane decides late by as long as its thread was held up (beside
+ * two CPU hogs: 0.17–0.26 s): that delay, measured while the pane ran, is added, up to MAX_LAG_S.
+ */
 const TOLERANCE_S = 0.1
+const MAX_LAG_S = 0.5
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 interface Seen {
@@ -41,16 +47,18 @@ interface Seen {
 }
 
 /** Starts recording and collects the live pane's state changes on the recording's clock. */
-async function recordLive(pane: Pane, name: string): Promise<{ file: string; live: Seen[] }> {
+async function recordLive(pane: Pane, name: string): Promise<{ file: string; live: Seen[]; lag: IntervalHistogram }> {
   const file = join(dir, `${name}.cast`)
   // The screen the recording starts from is parsed: a first pane's parser worker boots in ~0.3 s
   // here, after a shell's idle (seen from its foreground process) and before its prompt is parsed.
   await pane.settled()
+  const lag = monitorEventLoopDelay({ resolution: 10 })
+  lag.enable()
   const start = Date.now()
   const live: Seen[] = [{ t: 0, state: pane.verdict.state }]
   await board.record(pane.id, file)
   pane.onDidChangeState((c) => live.push({ t: (Date.now() - start) / 1000, state: c.verdict.state }))
-  return { file, live }
+  return { file, live, lag }
 }
 
 async function replayed(file: string): Promise<Seen[]> {
@@ -63,14 +71,17 @@ async function replayed(file: string): Promise<Seen[]> {
 }
 
 /** The replay starts from nothing (starting); the live pane was already in a state when recording began. */
-function compare(live: readonly Seen[], replay: readonly Seen[]): void {
-  if (process.env.SHOW_EQUIVALENCE) console.log(JSON.stringify({ live, replay }))
+function compare(live: readonly Seen[], replay: readonly Seen[], lag: IntervalHistogram): void {
+  lag.disable()
+  // The longest the live pane's thread was held up beyond the 10 ms sampling (0 on a quiet machine).
+  const tolerance = TOLERANCE_S + Math.min(MAX_LAG_S, Math.max(0, lag.max / 1e9 - 0.01))
+  if (process.env.SHOW_EQUIVALENCE) console.log(JSON.stringify({ live, replay, tolerance }))
   const first = replay.findIndex((s) => s.state === live[0]!.state)
   const tail = replay.slice(first)
   expect(tail.map((s) => s.state), 'the same states in the same order').toEqual(live.map((s) => s.state))
   // Getting to the first state is the replay's start-up (nothing is known at t=0); after that, the times match.
-  expect(tail[0]!.t).toBeLessThan(TOLERANCE_S)
-  for (let i = 1; i < live.length; i++) expect(Math.abs(tail[i]!.t - live[i]!.t), `${live[i]!.state} at ${live[i]!.t} s live, ${tail[i]!.t} s replayed`).toBeLessThan(TOLERANCE_S)
+  expect(tail[0]!.t, `the first state, ${tail[0]!.state}, replayed at ${tail[0]!.t} s (tolerance ${tolerance.toFixed(3)} s)`).toBeLessThan(tolerance)
+  for (let i = 1; i < live.length; i++) expect(Math.abs(tail[i]!.t - live[i]!.t), `${live[i]!.state} at ${live[i]!.t} s live, ${tail[i]!.t} s replayed (tolerance ${tolerance.toFixed(3)} s)`).toBeLessThan(tolerance)
 }
 
 describe('a recording of a live pane replays to the verdicts the pane showed', () => {
@@ -78,7 +89,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     const { id } = board.create({ command: ['claude'], env: { PATH: `${dir}:${process.env.PATH}` }, cols: 80, rows: 24 })
     const pane = board.get(id)
     await waitForState(pane, 'idle')
-    const { file, live } = await recordLive(pane, 'agent')
+    const { file, live, lag } = await recordLive(pane, 'agent')
     board.mark(id, 'idle')
     pane.write('[DIALOG] go')
     await sleep(50)
@@ -98,7 +109,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     await eventually(() => !board.stopRecording(id) || true, 'the recording to end with the pane')
 
     expect(live.map((s) => s.state)).toEqual(['idle', 'blocked', 'working', 'asked', 'exited'])
-    compare(live, await replayed(file))
+    compare(live, await replayed(file), lag)
     const cast = readFileSync(file, 'utf8')
     expect(cast).toContain('"state:blocked"')
     expect(JSON.parse(cast.split('\n')[0]!)).toMatchObject({ version: 2, width: 80, height: 24, switchboard: { argv: ['claude'] } })
@@ -109,7 +120,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
     const pane = board.get(id)
     await waitForState(pane, 'idle')
-    const { file, live } = await recordLive(pane, 'shell')
+    const { file, live, lag } = await recordLive(pane, 'shell')
     board.write(id, 'read -r -p "Overwrite file? [y/N] " a\r')
     await waitForState(pane, 'input')
     await sleep(200)
@@ -123,7 +134,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     await sleep(150)
 
     expect(live.map((s) => s.state)).toEqual(['idle', 'input', 'idle', 'working', 'idle', 'exited'])
-    compare(live, await replayed(file))
+    compare(live, await replayed(file), lag)
     // `npm run replay -- FILE.cast --json` finds the sidecars itself and prints JSON lines only.
     const { out, err } = await runReplay({ cast: file, agent: null, hooks: null, process: null, json: true, score: false, agents: null })
     expect(err.join('\n')).toContain('shell.process.jsonl')

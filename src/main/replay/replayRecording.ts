@@ -25,8 +25,11 @@ export interface ReplayResult {
 
 const ms = (seconds: number) => Math.round(seconds * 1000)
 
-/** How much output recognition looks at before giving up (the banner comes in the first seconds). */
-const RECOGNIZE_WINDOW_S = 30
+/**
+ * How much output recognition looks at before giving up: the banner comes in the first seconds on
+ * a quiet machine; OpenCode 1.18.33 drew its home screen 75 s in at load ~19 on two cores.
+ */
+const RECOGNIZE_WINDOW_S = 120
 
 /**
  * Which agent a recording shows: the screen's banner or title (each rule file's `recognize`),

@@ -67,6 +67,7 @@ export interface ReportServerOptions {
   readonly clock: Clock
   readonly log: Logger
   readonly maxBodyBytes?: number
+  readonly port?: number
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest()
@@ -103,6 +104,10 @@ export class ReportServer implements IDisposable {
     })
   }
 
+  /**
+   * Listens on 127.0.0.1, on `options.port` when given (the port the running agents' hooks were
+   * configured with, for a board restarted under the pty host), else on a random one.
+   */
   static listen(options: ReportServerOptions): Promise<ReportServer> {
     const server = createServer({
       headersTimeout: ReportConstants.HeadersTimeoutMs,
@@ -112,7 +117,7 @@ export class ReportServer implements IDisposable {
     server.maxConnections = ReportConstants.MaxConnections
     return new Promise((resolve, reject) => {
       server.once('error', reject)
-      server.listen(0, '127.0.0.1', () => {
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
         server.off('error', reject)
         resolve(new ReportServer(server, options))
       })
@@ -123,11 +128,14 @@ export class ReportServer implements IDisposable {
     return (this.server.address() as AddressInfo).port
   }
 
-  /** Opens a pane for reports; `onReport` sees that pane's accepted reports before the sink. */
-  register(paneId: PaneId, reporter: Reporter, onReport?: ReportSink): Registration {
+  /**
+   * Opens a pane for reports; `onReport` sees that pane's accepted reports before the sink.
+   * `token`: the one an agent already runs with (a board restarted under the pty host takes its
+   * panes over); a fresh random one otherwise.
+   */
+  register(paneId: PaneId, reporter: Reporter, onReport?: ReportSink, token: string = randomBytes(32).toString('base64url')): Registration {
     const { agent, payload } = reporter
     if (this.panes.has(paneId)) throw new Error(`pane ${paneId} already has a report registration; dispose it first`)
-    const token = randomBytes(32).toString('base64url')
     const entry: Entry = { agent, payload, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
     this.panes.set(paneId, entry)
     this.perPane.set(paneId, { sockets: new Set(), accepted: 0, rejected: {} })

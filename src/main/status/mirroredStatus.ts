@@ -3,13 +3,14 @@ import type { PaneMirror } from '../screen/paneMirror'
 import { PaneStatus, type PaneStatusOptions } from './paneStatus'
 
 /** What the status needs of a pane's terminal of record (a live pane's PaneMirror, replay's HeadlessMirror). */
-export type StatusMirror = Pick<PaneMirror, 'onTitle' | 'onOsc' | 'title' | 'synchronizing' | 'write' | 'resize' | 'screen'>
+export type StatusMirror = Pick<PaneMirror, 'onTitle' | 'onOsc' | 'title' | 'synchronizing' | 'write' | 'resize' | 'screen'> & Partial<Pick<PaneMirror, 'onDidFail' | 'failure'>>
 
 /**
  * A pane's mirror and its status wired together, once, for the live pane (Pane) and for replay
  * (ReplayPane), so a recording replays to the verdicts the pane showed
  * (replayEquivalence.test.ts): the status reads the mirror's screen, a title change is a screen
- * change, every OSC goes to the engine, and parsed output and resizes are screen changes.
+ * change, every OSC goes to the engine, parsed output and resizes are screen changes, and a mirror
+ * that froze takes the screen out of the evidence.
  */
 export class MirroredStatus extends Disposable {
   readonly status: PaneStatus
@@ -22,6 +23,9 @@ export class MirroredStatus extends Disposable {
     this.status = this.register(new PaneStatus({ ...options, screen: () => ({ ...mirror.screen(), title: mirror.title, synchronizing: mirror.synchronizing }) }))
     this.register(mirror.onTitle(() => this.status.screenChanged()))
     this.register(mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
+    // A frozen screen (its parser worker died for good) is no evidence: the status drops it and says so.
+    if (mirror.failure) this.status.screenLost(mirror.failure)
+    if (mirror.onDidFail) this.register(mirror.onDidFail((why) => this.status.screenLost(why)))
   }
 
   /** Program output: `parsed` runs once the mirror parsed it, after the status was told. */

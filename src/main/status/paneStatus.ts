@@ -27,6 +27,7 @@ export interface PaneStatusOptions {
  */
 export class PaneStatus extends Disposable {
   private engine!: StatusEngine
+  private lost: string | null = null
   private readonly engineStore = this.register(new DisposableStore())
   private current: DisposableStore | null = null
   private agentName: string | null
@@ -64,6 +65,7 @@ export class PaneStatus extends Disposable {
       }),
     )
     if (this.lastForeground) this.engine.process(this.lastForeground)
+    if (this.lost !== null) this.engine.screenLost(this.lost)
     this.engine.screenChanged()
     // The swap itself is a change of owner: the listeners learn the new engine's verdict and drift.
     if (previous) this.events.verdictChanged({ previous, verdict: this.engine.verdict })
@@ -106,6 +108,12 @@ export class PaneStatus extends Disposable {
 
   input(data: string): void {
     this.engine.input(data)
+  }
+
+  /** The screen is no longer read (the mirror froze): every engine from now on decides without it. */
+  screenLost(why: string): void {
+    this.lost = why
+    this.engine.screenLost(why)
   }
 
   process(signal: ProcessSignal): void {

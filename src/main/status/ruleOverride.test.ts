@@ -58,9 +58,13 @@ describe('user rule overrides', () => {
       'claude.trust-dialog-unnumbered',
       'claude.question-dialog',
       'claude.goodbye',
+      'claude.dialog-permission',
+      'claude.dialog-question',
       'claude.footer-working',
       'claude.spinner',
+      'claude.background-agent',
       'claude.title-spinner',
+      'claude.reply-asks',
       'claude.footer-idle',
       'claude.prompt-box',
     ])
@@ -73,8 +77,12 @@ describe('user rule overrides', () => {
       'claude.trust-dialog-unnumbered@96',
       'claude.question-dialog@95',
       'claude.goodbye@90',
+      'claude.dialog-permission@60',
+      'claude.dialog-question@60',
       'claude.footer-working@50',
       'claude.spinner@48',
+      'claude.background-agent@46',
+      'claude.reply-asks@30',
       'claude.update-banner@20',
       'claude.prompt-box@10',
       'claude.footer-idle@5',
@@ -146,7 +154,7 @@ describe('user rule overrides', () => {
     expect(log.at(-1)).toBe(`rules: ${join(dir, 'claude.toml')} is gone; claude uses the shipped rules again`)
     const none = new RuleRegistry(SHIPPED, () => {}, join(dir, 'not', 'yet'))
     expect(none.reload()).toEqual([])
-    expect(RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet')).agents().sort()).toEqual(['claude', 'codex', 'gemini', 'opencode', 'pi'])
+    expect(RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet')).agents().sort()).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
   })
 })
 

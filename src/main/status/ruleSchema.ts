@@ -18,6 +18,11 @@ const Matcher: z.ZodType<MatcherSpec> = z.lazy(() =>
     z.strictObject({ any: z.array(Matcher).min(1), in: Region.optional() }),
     z.strictObject({ all: z.array(Matcher).min(1), in: Region.optional() }),
     z.strictObject({ not: Matcher, in: Region.optional() }),
+    z.strictObject({ dialog: z.enum(['permission', 'question', 'any']), in: Region.optional() }),
+    z.strictObject({
+      asks: z.strictObject({ block: Text, other: Text.optional(), skip: Text.optional(), indent: z.number().int().min(0) }),
+      in: Region.optional(),
+    }),
   ]),
 )
 

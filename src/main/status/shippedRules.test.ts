@@ -18,7 +18,7 @@ const CASES: [screen: string, agent: string, state: string | null, rule: string 
   ['claude-permission', 'claude', 'blocked', 'claude.permission-dialog'],
   ['claude-after-yes', 'claude', 'working', 'claude.footer-working'],
   ['claude-question', 'claude', 'question', 'claude.question-dialog'],
-  ['claude-reply-question', 'claude', 'idle', 'claude.footer-idle'],
+  ['claude-reply-question', 'claude', 'asked', 'claude.reply-asks'],
   ['claude-rejected', 'claude', 'idle', 'claude.footer-idle'],
   ['claude-goodbye', 'claude', 'exited', 'claude.goodbye'],
   ['codex-idle', 'codex', 'idle', 'codex.composer'],
@@ -49,6 +49,15 @@ const CASES: [screen: string, agent: string, state: string | null, rule: string 
   ['gemini-goodbye', 'gemini', 'exited', 'gemini.goodbye'],
   // At 80 columns or fewer the session id wraps onto the row under the resume hint.
   ['gemini-goodbye-wrapped', 'gemini', 'exited', 'gemini.goodbye'],
+  ['hermes-idle', 'hermes', 'idle', 'hermes.prompt'],
+  ['hermes-initializing', 'hermes', 'working', 'hermes.working'],
+  ['hermes-approval', 'hermes', 'blocked', 'hermes.approval'],
+  ['hermes-approval-reviewer-denied', 'hermes', 'blocked', 'hermes.approval'],
+  ['hermes-clarify', 'hermes', 'question', 'hermes.clarify'],
+  ['hermes-reply-question', 'hermes', 'idle', 'hermes.prompt'],
+  ['hermes-compact-working', 'hermes', 'working', 'hermes.working'],
+  ['hermes-compact-approval', 'hermes', 'blocked', 'hermes.approval'],
+  ['hermes-compact-idle', 'hermes', 'idle', 'hermes.prompt'],
 ]
 
 describe('shipped screen rules on real screens', () => {
@@ -201,6 +210,7 @@ describe('shipped screen rules on real screens', () => {
       ['opencode', 'opencode-permission', 'opencode-idle'],
       ['pi', 'pi-permission', 'pi-after-reply'],
       ['gemini', 'gemini-permission', 'gemini-reply-question', 10],
+      ['hermes', 'hermes-approval', 'hermes-idle'],
     ] as const) {
       const quoted = realScreen(dialog).lines.filter((l) => l.trim() !== '' && !/^\s*[─━]{10,}/.test(l)).slice(-10)
       const base = realScreen(idle)
@@ -219,6 +229,7 @@ describe('shipped screen rules on real screens', () => {
       ['opencode-home', 'opencode'],
       ['pi-idle', 'pi'],
       ['gemini-idle', 'gemini'],
+      ['hermes-idle', 'hermes'],
     ] as const) {
       const view = realScreen(screen)
       const found = registry.ruleAgents().find((a) => registry.ruleFile(a)?.recognize.some((p) => p.test([view.title, ...view.lines].join('\n'))))

@@ -127,7 +127,8 @@ describe('StatusEngine', () => {
     const e = t.engine.explain()
     expect(e.verdict.state).toBe('question')
     expect(e.rules.find((r) => r.matched)?.ruleId).toBe('claude.question-dialog')
-    expect(e.rules.filter((r) => r.matched).map((r) => r.ruleId)).toEqual(['claude.question-dialog'])
+    // The shape agrees with the rule that names the dialog (which wins: it is tried first).
+    expect(e.rules.filter((r) => r.matched).map((r) => r.ruleId)).toEqual(['claude.question-dialog', 'claude.dialog-question'])
     expect(e.rules).toHaveLength(registry.rulesOf('claude').length)
     // Only when something was typed, never what (a password typed into `read -s` is input too).
     expect(e.lastInputAt).toBe(t.clock.now() - 16)

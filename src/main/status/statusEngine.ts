@@ -5,7 +5,7 @@ import type { CompiledRule } from '../../core/rules/compileRules'
 import { evaluateRules, traceRules, type RuleTrace } from '../../core/rules/evaluateRules'
 import type { DialogInfo, RuleState, ScreenView } from '../../core/rules/ruleTypes'
 import type { AgentDirectory } from '../../core/agents/agentSet'
-import { agentSignals, type AgentSignals } from '../../core/status/agentSignals'
+import { agentSignals, statusContext, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
 import { nextDeadline, reduceStatus } from '../../core/status/reduceStatus'
@@ -121,6 +121,8 @@ export class StatusEngine extends Disposable {
   /** Printable text was typed since the last Enter or Esc (enterSubmitsPrompt agents). */
   private typedLine: 'prompt' | 'command' | null = null
   private lastInputAt: number | null = null
+  /** Why the screen is no longer read, once its mirror froze. */
+  private lost: string | null = null
   private evaluations = 0
   private evalMs = 0
   private readonly driftMonitor: DriftMonitor
@@ -139,19 +141,9 @@ export class StatusEngine extends Disposable {
     this.onDidChangeVerdict = this.events.onDidChangeVerdict
     this.onDidChangeDrift = this.events.onDidChangeDrift
     this.rules = options.rules
-    this.signals = agentSignals(options.agents.knowledge(options.agent))
-    this.ctx = {
-      ...options.context,
-      // An agent with neither screen rules nor reports (a user's folder without rules.toml) says
-      // nothing of its own: it is watched like any program (working, input, exited by its process).
-      agent: options.rules.length > 0 || this.signals !== null ? options.agent : null,
-      escapeCancelsDialog: this.signals?.reports.escapeCancelsDialog === true,
-      enterSubmitsPrompt: this.signals?.reports.enterSubmitsPrompt === true,
-      answerKeys: this.signals?.answerKeys ?? null,
-      freeTextOption: this.signals?.freeTextOption ?? null,
-      ...(this.signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: this.signals.reports.dialogDrawGraceMs } : {}),
-      ...(this.signals?.reports.answerHoldMs !== undefined ? { answerHoldMs: this.signals.reports.answerHoldMs } : {}),
-    }
+    const known = options.agents.knowledge(options.agent)
+    this.signals = agentSignals(known)
+    this.ctx = statusContext(options.agent, known, options.context, options.rules.length > 0)
     this.memory = initialMemory(options.clock.now())
     this.register({ dispose: () => this.cancelTimers() })
     this.version = new AgentVersion(options.clock, this.signals?.reports ?? null)
@@ -197,9 +189,21 @@ export class StatusEngine extends Disposable {
     this.screenChanged()
   }
 
+  /**
+   * The pane's screen is no longer read (its mirror froze: the parser worker died a third time):
+   * it decides nothing from now on, and the evidence says so.
+   */
+  screenLost(why: string): void {
+    if (this.lost !== null) return
+    this.lost = why
+    this.evalTimer?.dispose()
+    this.evalTimer = null
+    this.apply({ kind: 'screenLost', at: this.options.clock.now(), why })
+  }
+
   /** The screen or title changed (call after the write callback: the buffer reflects it). */
   screenChanged(): void {
-    if (this.evalTimer) return
+    if (this.evalTimer || this.lost !== null) return
     this.burstStart = this.options.clock.now()
     this.scheduleEvaluation()
   }
@@ -235,20 +239,20 @@ export class StatusEngine extends Disposable {
    */
   input(data: string): void {
     this.lastInputAt = this.options.clock.now()
-    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter answers it.
-    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : null
-    const answers = key !== null && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes(key))
-    if (key && (this.ctx.escapeCancelsDialog || answers)) this.apply({ kind: 'input', at: this.options.clock.now(), key })
-    // A lone digit chooses the option it names, where the agent's table says a digit answers.
-    if (/^[1-9]$/.test(data) && Object.values(this.ctx.answerKeys ?? {}).some((keys) => keys?.includes('digit'))) {
-      this.apply({ kind: 'input', at: this.options.clock.now(), key: 'digit', option: data })
-    }
+    // As the pane was when the key came (an answer key changes the verdict below).
+    const inDialog = this.memory.verdict.state === 'blocked' || this.memory.verdict.state === 'question'
+    // A lone Esc (not the start of an arrow key's sequence) cancels the agent's dialog; Enter or a
+    // lone digit answers it (only these keys are told apart, never the text typed).
+    const key = data === '\x1b' ? 'escape' : data === '\r' ? 'enter' : /^[1-9]$/.test(data) ? 'digit' : null
+    const answers = key !== null && Object.values(this.ctx.answers?.keys ?? {}).some((keys) => keys?.includes(key))
+    if (key && answers) this.apply({ kind: 'input', at: this.options.clock.now(), key, ...(key === 'digit' ? { digit: data } : {}) })
     if (this.ctx.enterSubmitsPrompt) {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
-      // a `/command` (/exit, /models) starts no turn.
+      // a `/command` (/exit, /models) starts no turn. Keys typed into a dialog are no prompt.
+      if (inDialog) this.typedLine = null
       if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
-      if (key) this.typedLine = null
-      else if (this.typedLine === null) {
+      if (key === 'enter' || key === 'escape') this.typedLine = null
+      else if (this.typedLine === null && !inDialog) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
         // eslint-disable-next-line no-control-regex -- control characters are what is stripped
         const text = data.replace(/\x1b(?:\[[0-9;?]*[~A-Za-z]|O.|.)?/g, '').replace(/[\x00-\x20\x7f]/g, '')
@@ -261,7 +265,10 @@ export class StatusEngine extends Disposable {
   get dialog(): DialogInfo | null {
     const { verdict, screen } = this.memory
     if ((verdict.state !== 'blocked' && verdict.state !== 'question') || !screen?.dialog) return null
-    return screen.state === verdict.state ? screen.dialog : null
+    if (screen.state === verdict.state) return screen.dialog
+    // A dialog no rule names, whose kind the agent's report gave: the same dialog, that kind.
+    if (screen.unnamed && (screen.state === 'blocked' || screen.state === 'question')) return { ...screen.dialog, kind: verdict.state === 'blocked' ? 'permission' : 'question' }
+    return null
   }
 
   /** The agent's session id, from its reports (for resume). */

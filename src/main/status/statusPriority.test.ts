@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { evaluateRules } from '../../core/rules/evaluateRules'
-import { agentSignals } from '../../core/status/agentSignals'
+import { agentSignals, statusContext } from '../../core/status/agentSignals'
 import { reduceStatus } from '../../core/status/reduceStatus'
 import { emptyTracker, interpretReport, type ReportTracker } from '../../core/status/reports/interpretReport'
 import type { StatusSignal } from '../../core/status/signals'
@@ -16,8 +16,9 @@ import { findAgentsDir } from './ruleRegistry'
 const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
 
 function pane(agent: string, rootIsShell = false) {
-  const ctx = { rootIsShell, agent, escapeCancelsDialog: agent === 'claude' }
-  const signals = agentSignals(registry.knowledge(agent))!
+  const known = registry.knowledge(agent)
+  const ctx = statusContext(agent, known, { rootIsShell }, registry.rulesOf(agent).length > 0)
+  const signals = agentSignals(known)!
   let memory: StatusMemory = initialMemory(0)
   let tracker: ReportTracker = emptyTracker
   const apply = (signal: StatusSignal) => (memory = reduceStatus(memory, signal, signal.at, ctx))
@@ -76,9 +77,12 @@ describe('status priority, on real screens', () => {
     expect(pane('pi').screen(1000, 'pi-permission').state).toBe('blocked')
   })
 
-  it("4. the agent's goodbye screen or its exit report → exited", () => {
-    expect(pane('claude').screen(1000, 'claude-goodbye').state).toBe('exited')
-    expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'prompt_input_exit' }).state).toBe('exited')
+  it("4. the agent's goodbye screen or its exit report → working (shutting down), exited once the process ends", () => {
+    const bye = pane('claude').screen(1000, 'claude-goodbye')
+    expect(bye.state).toBe('working')
+    expect(bye.evidence[0]!.detail).toMatch(/claude\.goodbye: .*\(shutting down: exited once its process ends\)/)
+    expect(bye.signal({ kind: 'exit', at: 2300, code: 0, signal: null }).state).toBe('exited')
+    expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'prompt_input_exit' }).state).toBe('working')
     // /clear ends the session, not the process.
     expect(pane('claude').screen(1000, 'claude-idle-startup').report(2000, 'SessionEnd', { reason: 'clear' }).state).toBe('idle')
   })
@@ -181,11 +185,20 @@ describe('status priority, on real screens', () => {
     // An interrupt (Esc) sends no hook: the prompt coming back after the last report is idle.
     const esc = pane('claude').screen(1000, 'claude-working').report(2000, 'PostToolUse', { tool_name: 'Bash' }).screen(3000, 'claude-rejected')
     expect(esc.state).toBe('idle')
-    // A question asked in an earlier turn is not this turn's: hooks lost, the turn ended idle.
+    // A question asked in an earlier turn is not this turn's: hooks lost, the turn ended with its
+    // prompt back after an interrupt (the screen's last block is no reply).
     const p = pane('claude').screen(1000, 'claude-working').report(2000, 'Stop', stop(ASKED)).screen(2100, 'claude-reply-question')
     expect(p.state).toBe('asked')
-    p.screen(5000, 'claude-working').screen(9000, 'claude-reply-question')
+    p.screen(5000, 'claude-working').screen(9000, 'claude-rejected')
     expect(p.state).toBe('idle')
+    // The reply on screen asks, its Stop lost (or still on its way): asked from the screen itself.
+    const lost = pane('claude').screen(1000, 'claude-working').screen(3000, 'claude-reply-question')
+    expect(lost.state).toBe('asked')
+    expect(lost.evidence[0]).toMatchObject({ source: 'screen', ask: 'Should I also add a regression test?' })
+    expect(lost.evidence[0]!.detail).toMatch(/^rule claude\.reply-asks: /)
+    // A Stop that knew the reply and says it asks nothing is believed over the screen.
+    const told = pane('claude').screen(1000, 'claude-working').report(2000, 'Stop', stop('Done.')).screen(3000, 'claude-reply-question')
+    expect(told.state).toBe('idle')
   })
 
   it("9. a screen that matches nothing falls back to the latest report, else unknown — never a silent idle", () => {

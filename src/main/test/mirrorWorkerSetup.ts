@@ -2,6 +2,7 @@
  * Vitest global setup: tests run the panes from source, but a worker thread needs JavaScript. The
  * mirror's worker is bundled from source (rolldown, as the app's build does) into a temp folder of
  * node_modules/.cache for the run, and SWITCHBOARD_MIRROR_WORKER points the panes at it — never a stale `out/` build.
+ * So is the pty host (SWITCHBOARD_PTY_HOST_SCRIPT), which runs as a process of its own.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -21,6 +22,16 @@ export default async function setup(): Promise<() => void> {
     logLevel: 'silent',
   })
   process.env.SWITCHBOARD_MIRROR_WORKER = file
+  // The pty host, a process of its own: bundled the same way (node-pty stays external).
+  const ptyHost = join(dir, 'ptyHost.js')
+  await build({
+    input: resolve(__dirname, '../ptyHost/ptyHostMain.ts'),
+    platform: 'node',
+    external: [/^node-pty$/, /^node:/],
+    output: { file: ptyHost, format: 'cjs' },
+    logLevel: 'silent',
+  })
+  process.env.SWITCHBOARD_PTY_HOST_SCRIPT = ptyHost
   // The app's parser threads run at nice 10 below the board's thread; nice only weighs within an
   // autogroup (a session), and in the app that session holds only the board (every pane is a
   // session of its own). Vitest's forks share one session: at nice 10, a test board's parser got

@@ -59,6 +59,16 @@ export const MIGRATIONS: readonly { readonly version: number; readonly up: (db: 
     version: 3,
     up: (db) => db.exec(`ALTER TABLE panes ADD COLUMN worktree TEXT; -- JSON PaneWorktree; null: none`),
   },
+  {
+    // Where in the pty host's log of the pane's terminal a saved screen ends: a board that takes the
+    // pane over after a restart or a crash replays the host's output from there (issue 17).
+    version: 4,
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE pane_screens ADD COLUMN log_offset INTEGER; -- byte offset; null: saved without a pty host
+        ALTER TABLE pane_screens ADD COLUMN pty_key TEXT;       -- which terminal's log the offset counts in
+      `),
+  },
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version

@@ -65,8 +65,8 @@ describe('the workspace database', () => {
     ])
     expect(db.history('4')).toEqual([{ paneId: '4', state: 'working', previous: 'starting', since: 2000, evidence: [{ source: 'hook', at: 2000, detail: 'UserPromptSubmit' }] }])
     // The new table works on the migrated file.
-    db.saveScreens([{ paneId: '4', serialized: 'hello', cols: 100, rows: 30, savedAt: 3000 }])
-    expect(db.screen('4')).toEqual({ serialized: 'hello', cols: 100, rows: 30, savedAt: 3000 })
+    db.saveScreens([{ paneId: '4', serialized: 'hello', cols: 100, rows: 30, savedAt: 3000, offset: 2 ** 40 + 7, ptyKey: 'host-1' }])
+    expect(db.screen('4')).toEqual({ serialized: 'hello', cols: 100, rows: 30, savedAt: 3000, offset: 2 ** 40 + 7, ptyKey: 'host-1' })
     db.close()
   })
 
@@ -138,7 +138,7 @@ describe('the workspace database', () => {
     const { db } = WorkspaceDb.open(tempDir())
     db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, worktree: null })
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
-    db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3 }])
+    db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3, offset: null, ptyKey: null }])
     db.removePane('1')
     expect(db.panes()).toEqual([])
     expect(db.history('1')).toEqual([])

@@ -30,6 +30,9 @@ export interface SavedScreen {
   readonly cols: number
   readonly rows: number
   readonly savedAt: number
+  /** The pty host's log offset of the output the screen covers, and which terminal's log; null without a pty host. */
+  readonly offset: number | null
+  readonly ptyKey: string | null
 }
 
 /**
@@ -218,21 +221,22 @@ export class WorkspaceDb {
 
   saveScreens(screens: readonly (SavedScreen & { readonly paneId: PaneId })[]): void {
     const put = this.db.prepare(
-      `INSERT INTO pane_screens (pane_id, serialized, cols, rows, saved_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT(pane_id) DO UPDATE SET serialized = excluded.serialized, cols = excluded.cols, rows = excluded.rows, saved_at = excluded.saved_at`,
+      `INSERT INTO pane_screens (pane_id, serialized, cols, rows, saved_at, log_offset, pty_key) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT(pane_id) DO UPDATE SET serialized = excluded.serialized, cols = excluded.cols, rows = excluded.rows, saved_at = excluded.saved_at,
+         log_offset = excluded.log_offset, pty_key = excluded.pty_key`,
     )
     this.db.transaction(() => {
       // A pane removed while its screen was being serialized has no row to hang it on.
       const exists = this.db.prepare('SELECT 1 FROM panes WHERE id = ?')
-      for (const s of screens) if (exists.get(s.paneId)) put.run(s.paneId, s.serialized, s.cols, s.rows, s.savedAt)
+      for (const s of screens) if (exists.get(s.paneId)) put.run(s.paneId, s.serialized, s.cols, s.rows, s.savedAt, s.offset, s.ptyKey)
     })()
   }
 
   screen(id: PaneId): SavedScreen | null {
-    const r = this.db.prepare('SELECT serialized, cols, rows, saved_at FROM pane_screens WHERE pane_id = ?').get(id) as
-      | { serialized: string; cols: number; rows: number; saved_at: number }
+    const r = this.db.prepare('SELECT serialized, cols, rows, saved_at, log_offset, pty_key FROM pane_screens WHERE pane_id = ?').get(id) as
+      | { serialized: string; cols: number; rows: number; saved_at: number; log_offset: number | null; pty_key: string | null }
       | undefined
-    return r ? { serialized: r.serialized, cols: r.cols, rows: r.rows, savedAt: r.saved_at } : null
+    return r ? { serialized: r.serialized, cols: r.cols, rows: r.rows, savedAt: r.saved_at, offset: r.log_offset, ptyKey: r.pty_key } : null
   }
 
   getValue(key: string): string | null {

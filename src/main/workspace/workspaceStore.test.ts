@@ -33,7 +33,8 @@ function tempDir(): string {
 function boardOn(dir: string, resumeOnStart = false): { board: Board; store: WorkspaceStore } {
   const store = WorkspaceStore.open({ dir, clock: realClock, log: silentLogger })
   const board = testBoard({ history: (id) => store.history(id) })
-  restoreWorkspace(board, store, silentLogger, resumeOnStart)
+  // Without a pty host nothing is taken over: nothing to wait for.
+  void restoreWorkspace(board, store, silentLogger, resumeOnStart)
   cleanups.push(async () => {
     store.dispose()
     await board.shutdown()

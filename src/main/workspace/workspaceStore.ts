@@ -5,13 +5,13 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
-import type { Pane } from '../panes/pane'
+import type { Pane, SavedScreenShot } from '../panes/pane'
 import type { PaneLaunchSpec } from '../panes/relaunch'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { RestoredPaneOptions } from '../panes/restoredPane'
 import type { Logger } from '../util/log'
 import { persistableEnv } from './persistEnv'
-import { WorkspaceDb, type SavedPane } from './workspaceDb'
+import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
@@ -45,6 +45,8 @@ export class WorkspaceStore extends Disposable {
   private readonly saved = new Map<PaneId, string>()
   private readonly paneListeners = new Map<PaneId, IDisposable>()
   private readonly dirty = new Map<PaneId, Pane>()
+  /** Every live pane, for a restart's checkpoint of all of them. */
+  private readonly live = new Map<PaneId, Pane>()
   /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
   private readonly cwdNow = new Map<PaneId, string>()
   private listeners: IDisposable[] = []
@@ -55,6 +57,8 @@ export class WorkspaceStore extends Disposable {
   /** Every write goes through it: what a full disk refused is written again once it takes writes. */
   private readonly writes: WriteQueue
   private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
+  /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
+  private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -93,6 +97,16 @@ export class WorkspaceStore extends Disposable {
     })
   }
 
+  /** A pane as saved (what the board last knew of it), or null. */
+  savedPane(id: PaneId): SavedPane | null {
+    return this.guard('read a pane', () => this.db.panes().find((p) => p.id === id)) ?? null
+  }
+
+  /** A pane's last saved screen, with the pty host's log offset it covers. */
+  savedScreen(id: PaneId): SavedScreen | null {
+    return this.guard('read a screen', () => this.db.screen(id)) ?? null
+  }
+
   /** The saved window layout; null when none was saved or it no longer parses. */
   layout(): SavedLayout | null {
     const raw = this.guard('read the layout', () => this.db.getValue(LAYOUT))
@@ -129,9 +143,12 @@ export class WorkspaceStore extends Disposable {
 
   private launched(id: PaneId, spec: PaneLaunchSpec, pane: Pane): void {
     this.specs.set(id, spec)
+    this.live.set(id, pane)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
     this.changed(pane.info())
+    // A screen of this terminal from the start (its seed): a board that takes it over replays from there.
+    if (pane.ptyKey) this.markDirty(id, pane)
   }
 
   private changed(info: PaneInfo): void {
@@ -170,11 +187,13 @@ export class WorkspaceStore extends Disposable {
     this.specs.delete(id)
     this.saved.delete(id)
     this.dirty.delete(id)
+    this.live.delete(id)
     this.cwdNow.delete(id)
     this.paneListeners.get(id)?.dispose()
     this.paneListeners.delete(id)
     this.writes.forget(id)
     this.unsavedScreens.delete(id)
+    this.unsavedShots.delete(id)
     this.writes.run('forget a closed pane', () => this.db.removePane(id))
   }
 
@@ -186,17 +205,22 @@ export class WorkspaceStore extends Disposable {
     }, WorkspaceConstants.ScreenSaveDelayMs)
   }
 
-  /** Saves every screen with new output now (one transaction). */
+  /**
+   * Saves every screen with new output now (one transaction), each with the pty host's log offset
+   * it covers; once written, the host may forget the output before those offsets (a checkpoint).
+   */
   saveScreens(): Promise<void> {
     this.saving = this.saving.then(async () => {
       const panes = [...this.dirty]
       this.dirty.clear()
       const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
+      const shots: [Pane, SavedScreenShot][] = []
       for (const [paneId, pane] of panes) {
         try {
           let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
           if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
           screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+          shots.push([pane, shot])
           this.noteShellCwd(paneId, pane)
         } catch (err) {
           this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
@@ -205,16 +229,29 @@ export class WorkspaceStore extends Disposable {
       if (!screens.length || this.closed) return
       // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
       for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+      for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
       this.writes.run(
         'save screens',
         () => {
           this.db.saveScreens([...this.unsavedScreens.values()])
           this.unsavedScreens.clear()
+          // Only what is written may be forgotten by the pty host.
+          for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
+          this.unsavedShots.clear()
         },
         { key: 'screens' },
       )
     })
     return this.saving
+  }
+
+  /**
+   * A restart: every live pane's screen saved now, with its offset (the next board process takes
+   * the panes over from these). Call once no more output arrives and every mirror has parsed what did.
+   */
+  checkpointAll(): Promise<void> {
+    for (const [id, pane] of this.live) this.dirty.set(id, pane)
+    return this.saveScreens()
   }
 
   private noteShellCwd(id: PaneId, pane: Pane): void {

@@ -31,12 +31,24 @@ export const ANSWER_REFUSALS = [
   'multiline-unsupported',
   /** The pane changed state between the line and its Enter: the line is typed, not submitted. */
   'changed-midway',
+  /** "Send again" for a line that was not taken, which the program has since read after all: it is not typed twice. */
+  'taken-late',
 ] as const
 export type AnswerRefusal = (typeof ANSWER_REFUSALS)[number]
 
 export type AnswerResult =
-  | { readonly ok: true; readonly sent: string }
+  /** `delivery`: for a line sent at a prompt, what to ask `pane:delivery` about (did the program take it?). */
+  | { readonly ok: true; readonly sent: string; readonly delivery?: number }
   | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
+
+/**
+ * Whether the program took a line the answer box sent (core/answer/delivery.ts): its echo on the
+ * screen or the agent starting work, or neither within a few seconds: it was not reading input
+ * yet, and the line is likely lost.
+ */
+export type Delivery =
+  | { readonly taken: true; readonly by: 'echo' | 'state'; readonly detail: string }
+  | { readonly taken: false; readonly waitedMs: number; readonly message: string }
 
 /** The dialog a pane shows right now, read fresh from the main process's screen. */
 export interface DialogSnapshot {

@@ -199,6 +199,10 @@ export interface DialogInfo {
   readonly choose?: 'arrows'
   /** For `arrows`: the 0-based index of the highlighted option, when the screen shows one. */
   readonly cursor?: number
+  /** The options are check boxes (`[ ]`/`[✔]`): Enter and digits toggle one; a later step submits. */
+  readonly multiSelect?: true
+  /** One question of several still unanswered (tabs `←  ☐ Manager  ☐ Checks  ✔ Submit  →`): an answer moves to the next. */
+  readonly moreSteps?: true
 }
 
 /** Where a program's own notification came from (core/notify/programAlerts.ts). */

@@ -20,7 +20,7 @@ import type {
   StateHistoryEntry,
 } from '../domain/pane'
 import { PANE_STATES } from '../domain/pane'
-import type { AnswerResult, DialogSnapshot, TypeResult } from '../domain/answer'
+import type { AnswerResult, Delivery, DialogSnapshot, TypeResult } from '../domain/answer'
 import { agentIdSchema, type AgentList } from '../domain/agents'
 import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
 import { BOARD_ENV, BOARD_ENV_MESSAGE, settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
@@ -87,7 +87,10 @@ const fingerprintSchema = z.string().min(1).max(128)
  * re-checks both against the live pane before a byte is written.
  */
 export const answerRequestSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional() }).strict(),
+  /** `again`: "Send again" for the line of that delivery, reported not taken (refused if the program has read it since). */
+  z
+    .object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional(), again: z.number().int().min(1).optional() })
+    .strict(),
   z.object({ kind: z.literal('option'), key: z.string().min(1).max(16), fingerprint: fingerprintSchema }).strict(),
   z.object({ kind: z.literal('deny'), fingerprint: fingerprintSchema }).strict(),
   /** The question's free-text option ("Type something."), chosen and filled with `text`. */
@@ -176,6 +179,12 @@ export const Invoke = {
   'pane:dialog': invoke(z.tuple([paneIdSchema])).returns<DialogSnapshot>(),
   /** The guarded answer: re-checks the live verdict and dialog, then writes (line, then Enter apart). */
   'pane:answer': invoke(z.tuple([paneIdSchema, answerRequestSchema])).returns<AnswerResult>(),
+  /**
+   * Whether the program took the line of that answer (`delivery` of its result): resolves at its
+   * echo or the agent starting work, or after a few seconds of neither; null for a delivery the
+   * board does not know (another pane's, or long gone).
+   */
+  'pane:delivery': invoke(z.tuple([paneIdSchema, z.number().int().min(1)])).returns<Delivery | null>(),
   /** Keystrokes typed into a terminal view, through the type-ahead guard (see core/answer/typeAhead). */
   'pane:type': invoke(z.tuple([paneIdSchema, z.string().max(ContractLimits.maxWriteChars), seenVerdictSchema])).returns<TypeResult>(),
   /** Starts recording the pane (asciicast v2 + reports + process signals) until stopped, the pane exits, or this client disconnects. */

@@ -20,6 +20,6 @@ export function protocolMismatch(info: { readonly protocol?: number; readonly ve
   if (theirs === mine) return null
   const daemon = `the running board${info.version ? ` (${info.version})` : ''} speaks protocol ${theirs}, ${client} protocol ${mine}`
   return theirs < mine
-    ? `${daemon}: run \`switchboard daemon --restart\` to start this version's board (panes come back as interrupted, ready to resume)`
+    ? `${daemon}: run \`switchboard daemon --restart\` to start this version's board (the programs in its panes run on)`
     : `${daemon}: the board is newer; use the switchboard that started it, or run \`switchboard daemon --restart\` with this one`
 }

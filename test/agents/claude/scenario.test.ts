@@ -10,7 +10,10 @@ import { parseCast } from '../../../src/main/replay/asciicast'
  * until the turn ends, Esc leaves blocked within 300 ms, and a turn's end is idle or asked.
  * `RECORD_FIXTURES=<dir>` also saves each run as a fixture recording.
  */
-const MODES: Record<ClaudeVersion, readonly ClaudeMode[]> = { '2.1.332': ['manual', 'auto', 'auto-local', 'plan', 'trust'], '2.1.197': ['manual', 'plan', 'trust'] }
+const MODES: Record<ClaudeVersion, readonly ClaudeMode[]> = {
+  '2.1.332': ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work'],
+  '2.1.197': ['manual', 'plan', 'trust', 'questions', 'work'],
+}
 const SIZE = { cols: Number(process.env.CLAUDE_COLS ?? 120), rows: Number(process.env.CLAUDE_ROWS ?? 32) }
 const ONLY = process.env.CLAUDE_ONLY // e.g. "2.1.332:auto"
 

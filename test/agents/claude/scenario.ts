@@ -1,10 +1,11 @@
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PaneState } from '../../../src/shared/domain/pane'
 import { AgentHarness, Keys } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { sleep } from '../support/sse'
 import type { AgentScenario } from '../support/scenarioSteps'
-import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
+import { claudeEnv, claudeScript, setUpClaudeHome } from './setup'
 
 /**
  * One way to drive Claude Code through a scenario, shared by the real-CLI tests, the fixture
@@ -24,8 +25,12 @@ import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
  * plan: `--permission-mode plan`, the plan-approval dialog.
  * trust: the default mode in a folder Claude has not trusted: the folder-trust dialog first,
  * answered Yes with the arrows from whichever option is highlighted (2.1.197 Yes, 2.1.332 No).
+ * questions (manual): two questions in one dialog (tabs), answered with a digit and check boxes,
+ * the pane resized while it is open, Submit's review tab; then one multi-select question.
+ * work (manual): an edit answered yes, a file creation cancelled, API errors retried, a
+ * subagent's permission dialog, a reply interrupted with Esc, an API error that ends the turn.
  */
-export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust'] as const
+export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work'] as const
 export type ClaudeMode = (typeof CLAUDE_MODES)[number]
 
 export interface ScenarioOptions {
@@ -53,7 +58,7 @@ const DWELL_MS = 2000
 export function modeArgs(mode: ClaudeMode, version: string): string[] {
   if (mode === 'plan') return ['--permission-mode', 'plan']
   // 2.1.197 has no modes to choose: its default is the manual one.
-  if (mode === 'manual' && version !== '2.1.197') return ['--permission-mode', 'default']
+  if ((mode === 'manual' || mode === 'questions' || mode === 'work') && version !== '2.1.197') return ['--permission-mode', 'default']
   return []
 }
 
@@ -63,7 +68,7 @@ export function modeArgs(mode: ClaudeMode, version: string): string[] {
  */
 export async function runClaudeScenario(o: ScenarioOptions): Promise<ScenarioResult> {
   const h = await AgentHarness.start('claude')
-  const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
+  const fake = await FakeAnthropic.start(claudeScript(h.work, o.version))
   try {
     return await drive(o, h, fake)
   } catch (error) {
@@ -75,7 +80,10 @@ export async function runClaudeScenario(o: ScenarioOptions): Promise<ScenarioRes
 
 async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): Promise<ScenarioResult> {
   setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), o.version, { trusted: o.mode !== 'trust' })
-  const env = { ...claudeEnv(fake.url), ...(o.mode === 'auto-local' ? { CLAUDE_CODE_AUTO_MODE_SERVER: '0' } : {}) }
+  writeFileSync(join(h.work, 'notes.txt'), 'alpha\n')
+  // Few retries, so the turn that keeps failing ends within seconds (the default is 10, with backoff).
+  const retries: Record<string, string> = o.mode === 'work' ? { CLAUDE_CODE_MAX_RETRIES: '3' } : {}
+  const env = { ...claudeEnv(fake.url), ...retries, ...(o.mode === 'auto-local' ? { CLAUDE_CODE_AUTO_MODE_SERVER: '0' } : {}) }
   const failures: string[] = []
   const timings: Record<string, number> = {}
   const states: { at: number; state: PaneState }[] = []
@@ -102,9 +110,9 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
       await sleep(10)
     }
   }
-  /** Nothing between `from` and now was `bad` (the "idle while Claude works" bug). */
-  const expectNever = (step: string, bad: PaneState, from: number) => {
-    const hit = states.find((s) => s.at > from && s.state === bad)
+  /** Nothing between `from` and `to` (now) was `bad` (the "idle while Claude works" bug). */
+  const expectNever = (step: string, bad: PaneState, from: number, to = Infinity) => {
+    const hit = states.find((s) => s.at > from && s.at < to && s.state === bad)
     if (hit) failures.push(`${step}: the badge showed ${bad} ${hit.at - from} ms after the truth`)
   }
 
@@ -112,7 +120,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     await h.waitForScreenGone(WORKING_FOOTER, 30_000)
     await h.waitForScreen(/❯/)
   }
-  /** A turn's end: its Stop report, then the footer leaves work. */
+  /** A turn's end: its Stop report, then the footer leaves work. Returns the truth's time. */
   const turnEnd = async (step: string, from: number, label: 'idle' | 'reply-question') => {
     await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 60_000)
     await idleFooter()
@@ -120,6 +128,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     h.mark(label, at)
     await expectState(step, label === 'idle' ? 'idle' : 'asked', at, 1000)
     await sleep(DWELL_MS)
+    return at
   }
   const submit = async (step: string, text: string) => {
     const from = h.reports.length
@@ -164,6 +173,33 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     await expectState(step, 'working', at, 1000)
     await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 60_000)
     expectNever(`${step} (answered, Claude works)`, 'idle', at)
+    return at
+  }
+
+  /**
+   * Answers a subagent's dialog with Enter: working from the key until the pane's last turn ends
+   * (2.1.332 runs the subagent in the background and starts a turn of its own when it finishes:
+   * the truth is idle at the first Stop after that whose footer settles with no work left).
+   */
+  const answerAndWorkUntilIdle = async (step: string, from: number) => {
+    await sleep(DWELL_MS)
+    const at = h.press(Keys.enter)
+    h.mark('working', at)
+    await expectState(step, 'working', at, 1000)
+    let settled = 0
+    for (let after = at; ; ) {
+      await h.waitForReport((r) => r.event === 'Stop' && r.receivedAt > after, 'Stop', from, 60_000)
+      await idleFooter()
+      settled = Date.now()
+      // Background work still running keeps the title spinning and starts another turn when done.
+      await sleep(1500)
+      const more = h.reports.slice(from).some((r) => r.event === 'UserPromptSubmit' && r.receivedAt > settled)
+      if (!more && !/^[◐◓◑◒\u2800-\u28FF]/u.test(h.activePane.screen().title)) break
+      after = settled
+    }
+    h.mark('idle', settled)
+    expectNever(`${step} (answered, Claude works)`, 'idle', at, settled - 150)
+    await sleep(DWELL_MS)
     return at
   }
 
@@ -259,6 +295,99 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     await dialog('question', /Which database should the service use\?/, 'question')
     await answerAndWork('question', s.from, [Keys.down, Keys.enter])
     await turnEnd('question', s.from, 'idle')
+  }
+
+  if (o.mode === 'questions') {
+    // Two questions in one dialog: the agent waits for the user from the first tab to Submit.
+    s = await submit('two questions', '[STEPQ2] Plan the release.')
+    await dialog('two questions', /Who should own the release\?/, 'question')
+    const openAt = Date.now()
+    h.resize(Math.max(50, o.cols - 30), Math.max(16, o.rows - 8))
+    await sleep(700)
+    h.resize(o.cols, o.rows)
+    await sleep(DWELL_MS)
+    // A digit answers the first question and moves to the second: still a question.
+    h.press('1')
+    await h.waitForScreen(/Which checks must pass first\?/, 10_000)
+    await sleep(1200)
+    // Check boxes: Enter toggles one, ↓ moves; then → to the review tab.
+    h.press(Keys.enter)
+    await sleep(600)
+    h.press(Keys.down)
+    await sleep(400)
+    h.press(Keys.enter)
+    await sleep(600)
+    h.press(Keys.right)
+    await h.waitForScreen(/Review your answers/, 10_000)
+    await sleep(DWELL_MS)
+    expectNever('two questions (tabs, toggles, review: the agent waits)', 'working', openAt)
+    expectNever('two questions (tabs, toggles, review: the agent waits)', 'idle', openAt)
+    await answerAndWork('two questions', s.from, [Keys.enter])
+    await turnEnd('two questions', s.from, 'idle')
+
+    // One multi-select question: Submit (below the options) opens the review tab.
+    s = await submit('multi-select', '[STEPMS] Pick the build targets.')
+    await dialog('multi-select', /Which targets should the build cover\?/, 'question')
+    const msAt = Date.now()
+    await sleep(DWELL_MS)
+    h.press(Keys.enter)
+    await sleep(600)
+    for (let i = 0; i < 4; i++) {
+      h.press(Keys.down)
+      await sleep(300)
+    }
+    h.press(Keys.enter)
+    await h.waitForScreen(/Review your answers/, 10_000)
+    await sleep(DWELL_MS)
+    expectNever('multi-select (Submit opens the review: the agent waits)', 'working', msAt)
+    await answerAndWork('multi-select', s.from, [Keys.enter])
+    await turnEnd('multi-select', s.from, 'idle')
+  }
+  if (o.mode === 'work') {
+    s = await submit('edit yes', '[STEPED] Edit the notes.')
+    await dialog('edit yes', /Do you want to make this edit to notes\.txt\?/, 'blocked')
+    await answerAndWork('edit yes', s.from, [Keys.enter])
+    await turnEnd('edit yes', s.from, 'idle')
+
+    s = await submit('write no', '[STEPWR] Write a new file.')
+    await dialog('write no', /Do you want to create new\.txt\?/, 'blocked')
+    await escape('write no')
+    await sleep(1000)
+
+    // Retries after API errors are work: the agent has not stopped.
+    s = await submit('api retries', '[STEPERR] Try the flaky call.')
+    const recovered = await turnEnd('api retries', s.from, 'idle')
+    expectNever('api retries (the agent retries)', 'idle', s.at + 500, recovered - 150)
+
+    // A subagent's tool call asks for permission in the pane (2.1.332 runs it in the background).
+    s = await submit('subagent', '[STEPSUB] Delegate the inspection.')
+    await dialog('subagent', /Do you want to proceed\?/, 'blocked')
+    const answered = await answerAndWorkUntilIdle('subagent', s.from)
+    expectNever('subagent (answered, it works on)', 'blocked', answered + 1000)
+
+    // Esc while the reply streams: the turn ends there (no hook says so).
+    s = await submit('interrupt', '[STEPSLOW] Explain it slowly.')
+    // (2.1.332 draws the reply as it streams, 2.1.197 only once a block is complete: 1.5 s after
+    // the spinner shows, it streams. At 50 columns the footer may not say `esc to interrupt`.)
+    await h.waitForScreen(/esc to interrupt|[·✢*✶✻✽] \S+… ?\(/, 30_000)
+    await sleep(1500)
+    const esc = h.press(Keys.esc)
+    await h.waitForScreen(/Interrupted/, 10_000)
+    await h.waitForScreenGone(WORKING_FOOTER, 10_000)
+    const stopped = Date.now()
+    h.mark('idle', stopped)
+    timings['interrupt: Esc → prompt back'] = stopped - esc
+    await expectState('interrupt', 'idle', stopped, 1000)
+    await sleep(DWELL_MS)
+
+    // Retries run out: the turn ends on the error (StopFailure).
+    s = await submit('api error', '[STEPFAIL] Try the broken call.')
+    await h.waitForReport((r) => r.event === 'StopFailure' || r.event === 'Stop', 'StopFailure', s.from, 90_000)
+    await idleFooter()
+    const failed = Date.now()
+    h.mark('idle', failed)
+    await expectState('api error', 'idle', failed, 1000)
+    await sleep(DWELL_MS)
   }
 
   s = await submit('reply asks', '[STEP5] Fix the parser bug.')

@@ -104,4 +104,57 @@ export const CLAUDE_SCRIPT = {
     after: { text: 'Starting on the plan.' },
   },
   STEP6: { first: { text: 'Cleaning up.', tool: { name: 'Bash', input: { command: 'rm -rf ./tmpdir', description: 'Remove the temp dir' } } }, after: { text: 'Removed it.' } },
+  // Two questions in one AskUserQuestion (tabs: `←  ☐ Manager  ☐ Checks  ✔ Submit  →`), the second multi-select.
+  STEPQ2: {
+    first: {
+      tool: {
+        name: 'AskUserQuestion',
+        input: {
+          questions: [
+            { question: 'Who should own the release?', header: 'Manager', multiSelect: false, options: [{ label: 'Alice', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
+            {
+              question: 'Which checks must pass first?',
+              header: 'Checks',
+              multiSelect: true,
+              options: [{ label: 'Unit tests', description: 'fast' }, { label: 'Lint', description: 'style' }, { label: 'E2E', description: 'slow' }],
+            },
+          ],
+        },
+      },
+    },
+    after: { text: 'Thanks, Alice owns it and those checks come first.' },
+  },
+  // One multi-select question: Enter toggles, Submit opens the review tab.
+  STEPMS: {
+    first: {
+      tool: {
+        name: 'AskUserQuestion',
+        input: { questions: [{ question: 'Which targets should the build cover?', header: 'Targets', multiSelect: true, options: [{ label: 'Linux', description: 'x64' }, { label: 'macOS', description: 'arm64' }, { label: 'Windows', description: 'x64' }] }] },
+      },
+    },
+    after: { text: 'Noted, building for those targets.' },
+  },
+  // Edits: the file edit and file creation dialogs (with their diff). WORK is the work dir (claudeScript).
+  // (2.1.197 edits only a file it has read: Read first, then Edit.)
+  STEPED: {
+    first: { text: 'Reading the notes.', tool: { name: 'Read', input: { file_path: 'WORK/notes.txt' } } },
+    after: { text: 'Editing the notes.', tool: { name: 'Edit', input: { file_path: 'WORK/notes.txt', old_string: 'alpha', new_string: 'beta' } } },
+    then: [{ text: 'Edited the notes.' }],
+  },
+  STEPWR: { first: { text: 'Writing a new file.', tool: { name: 'Write', input: { file_path: 'WORK/new.txt', content: 'hello\nworld\n' } } }, after: { text: 'Wrote it.' } },
+  // The API fails twice with 529 (overloaded): Claude retries ("API error · retrying in 1s · attempt 1/N"), then answers.
+  STEPERR: { first: { text: 'Recovered after the retries. All good.', fail: { status: 529, times: 2 } } },
+  // The API fails every time: Claude gives up after its retries (StopFailure, "API Error: 500 …").
+  STEPFAIL: { first: { text: 'never shown', fail: { status: 500, times: 1000 } } },
+  // A subagent (2.1.332: Agent, 2.1.197: Task) whose tool call needs permission: its dialog opens in the pane.
+  STEPSUB: { first: { text: 'Delegating.', tool: { name: 'SUBAGENT_TOOL', input: { description: 'Inspect the repo', prompt: '[STEPSUBX] Create the marker.', subagent_type: 'general-purpose' } } }, after: { text: 'The subagent is on it.' } },
+  STEPSUBX: { first: { tool: { name: 'Bash', input: { command: 'touch sub.txt', description: 'Create sub.txt' } } }, after: { text: 'Created sub.txt.' } },
+  // A reply slow enough to interrupt with Esc while it streams.
+  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word after word after word.', chunkDelayMs: 300 } },
 } as const
+
+/** The script with the work dir and the version's subagent tool filled in. */
+export function claudeScript(work: string, version: string): typeof CLAUDE_SCRIPT {
+  const subagent = version === '2.1.197' ? 'Task' : 'Agent'
+  return JSON.parse(JSON.stringify(CLAUDE_SCRIPT).replaceAll('WORK', work).replaceAll('SUBAGENT_TOOL', subagent)) as typeof CLAUDE_SCRIPT
+}

@@ -10,7 +10,7 @@ export const FAKE_KEY = 'sk-fake-codex-key'
  * hooks.json, trusted the way Codex stores it after the user reviewed them (or, with
  * `userHooksTrusted` false, still waiting for that review).
  */
-export function setUpCodexHome(codexHome: string, work: string, baseUrl: string, userHookLog: string, userHooksTrusted = true): void {
+export function setUpCodexHome(codexHome: string, work: string, baseUrl: string, userHookLog: string, userHooksTrusted = true, retries = 0): void {
   mkdirSync(codexHome, { recursive: true })
   const userHook = { command: `sh -c 'cat >> ${userHookLog}; echo >> ${userHookLog}'` }
   writeFileSync(
@@ -40,8 +40,8 @@ base_url = "${baseUrl}/v1"
 wire_api = "responses"
 env_key = "FAKE_API_KEY"
 requires_openai_auth = false
-request_max_retries = 0
-stream_max_retries = 0
+request_max_retries = ${retries}
+stream_max_retries = ${retries}
 
 [projects.${JSON.stringify(work)}]
 trust_level = "trusted"
@@ -62,6 +62,29 @@ export const CODEX_SCRIPT = {
   STEP3: { first: { tool: { name: 'exec_command', input: { cmd: 'sleep 1; echo slept', login: false } } }, after: { text: 'Slept a second.' } },
   STEP4: { first: { text: 'I can do it the quick way or the thorough way. Which one do you prefer?' } },
   STEP5: { first: { tool: { name: 'exec_command', input: escalated('rm -rf ./build-output', 'Remove the build output') } }, after: { text: 'Removed.' } },
+  // An edit through the shell, escalated: the approval dialog for a command that changes a file.
+  STEPED: { first: { tool: { name: 'exec_command', input: escalated("sed -i 's/alpha/beta/' notes.txt", 'Edit the notes') } }, after: { text: 'Edited the notes.' } },
+  // The API fails once (a 500): Codex retries ("Reconnecting…"), then answers.
+  STEPERR: { first: { text: 'Recovered after a retry.', fail: { status: 500, times: 1 } } },
+  // The API fails every time: the turn ends on the error (OSC 7501 state=error, no Stop).
+  STEPFAIL: { first: { text: 'never shown', fail: { status: 500, times: 1000 } } },
+  // A reply slow enough to interrupt with Esc while it streams.
+  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 } },
+  // Two questions in one request_user_input (Plan mode): "Question 1/2", then 2/2, then submit all.
+  STEPQ2: {
+    first: {
+      tool: {
+        name: 'request_user_input',
+        input: {
+          questions: [
+            { id: 'owner', header: 'Owner', question: 'Who should own the release?', options: [{ label: 'Alice (Recommended)', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
+            { id: 'checks', header: 'Checks', question: 'Which checks must pass first?', options: [{ label: 'Unit tests (Recommended)', description: 'fast' }, { label: 'E2E', description: 'slow' }] },
+          ],
+        },
+      },
+    },
+    after: { text: 'Thanks, noted both answers.' },
+  },
   STEP7: {
     first: {
       tool: {

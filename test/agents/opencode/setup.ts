@@ -96,4 +96,34 @@ export const OPENCODE_SCRIPT = {
     after: { text: 'The subagent finished its work.' },
   },
   STEPSUB: { first: { tool: { name: 'bash', input: { command: 'echo harness-subagent-marker' } } }, after: { text: 'Subagent done.' } },
+  // An edit: read, then edit (its permission dialog shows the diff). WORK is the work dir (opencodeScript).
+  STEPED: {
+    first: { tool: { name: 'read', input: { filePath: 'WORK/notes.txt' } } },
+    after: { tool: { name: 'edit', input: { filePath: 'WORK/notes.txt', oldString: 'alpha', newString: 'beta' } } },
+    then: [{ text: 'Edited the notes.' }],
+  },
+  // Two questions in one dialog (tabs `Owner   Checks   Confirm`), the second multi-select, then its Review tab.
+  STEPQ2: {
+    first: {
+      tool: {
+        name: 'question',
+        input: {
+          questions: [
+            { question: 'Who should own the release?', header: 'Owner', options: [{ label: 'Alice', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
+            { question: 'Which checks must pass first?', header: 'Checks', multiple: true, options: [{ label: 'Unit tests', description: 'fast' }, { label: 'Lint', description: 'style' }, { label: 'E2E', description: 'slow' }] },
+          ],
+        },
+      },
+    },
+    after: { text: 'Thanks, noted both answers.' },
+  },
+  // The API fails once (a 500): OpenCode retries, then answers.
+  STEPERR: { first: { text: 'Recovered after a retry.', fail: { status: 500, times: 1 } } },
+  // A reply slow enough to interrupt (Esc twice) while it streams.
+  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 } },
 } as const
+
+/** The script with the work dir filled in. */
+export function opencodeScript(work: string): typeof OPENCODE_SCRIPT {
+  return JSON.parse(JSON.stringify(OPENCODE_SCRIPT).replaceAll('WORK', work)) as typeof OPENCODE_SCRIPT
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, crashWholeBoard, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
@@ -114,7 +114,8 @@ describe('a workspace that survives kill -9 of its board', () => {
     // Screens are saved debounced (at most every 2 s); give the last one time to land.
     await sleep(3_000)
 
-    first.child.kill('SIGKILL')
+    // The board as a whole dies (the daemon and its pty host), as in a reboot: only then are panes interrupted.
+    crashWholeBoard(first.child.pid!, first.runtimeDir)
     await new Promise((r) => first.child.once('exit', r))
     // What the dead board's panes left running is not ours to keep (a reboot ends it too).
     for (const p of processesOfBoard(first.runtimeDir)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
+import { FakeModelServer, chunkDelay, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 export type { ModelTurn, ScriptStep } from './sse'
 
@@ -45,10 +45,14 @@ export class FakeAnthropic extends FakeModelServer {
       this.requests.push({ tag: null, kind: 'title' })
       return this.stream(res, body.model ?? 'claude', { text: '{"title": "Harness scenario"}' })
     }
-    const { tag, afterTool } = lastStep(body.messages)
+    const { tag, tools } = lastStep(body.messages)
     const result = lastToolResult(body.messages)
     if (result !== null) this.toolResults.push(result)
-    await this.stream(res, body.model ?? 'claude', this.turnFor(tag, afterTool, 'I have nothing scripted for that.'))
+    const turn = this.turnFor(tag, tools, 'I have nothing scripted for that.')
+    const failure = this.failureFor(tag, tools, turn)
+    // The Messages API's own error shape (529 overloaded_error is what Claude retries with its "Retrying in Ns").
+    if (failure !== null) return this.json(res, JSON.stringify({ type: 'error', error: { type: failure === 529 ? 'overloaded_error' : 'api_error', message: `fake ${failure}` } }), failure)
+    await this.stream(res, body.model ?? 'claude', turn)
   }
 
   private async stream(res: ServerResponse, model: string, turn: ModelTurn): Promise<void> {
@@ -60,7 +64,7 @@ export class FakeAnthropic extends FakeModelServer {
       sseEvent(res, { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }, 'content_block_start')
       for (const piece of chunks(turn.text)) {
         sseEvent(res, { type: 'content_block_delta', index, delta: { type: 'text_delta', text: piece } }, 'content_block_delta')
-        await sleep(15)
+        await sleep(chunkDelay(turn))
       }
       sseEvent(res, { type: 'content_block_stop', index }, 'content_block_stop')
       index++
@@ -90,18 +94,18 @@ function lastToolResult(messages: Message[]): string | null {
 
 /** The last `[TAG]` the user typed, and whether a tool result came after it (after an interrupted
  * tool, Claude sends the rejected tool's result and the next prompt in one message). */
-function lastStep(messages: Message[]): { tag: string | null; afterTool: boolean } {
-  let afterTool = false
+function lastStep(messages: Message[]): { tag: string | null; tools: number } {
+  let tools = 0
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i]!
     if (m.role !== 'user') continue
     const blocks = typeof m.content === 'string' ? [{ type: 'text', text: m.content }] : m.content
     for (let j = blocks.length - 1; j >= 0; j--) {
       const b = blocks[j]!
-      if (b.type === 'tool_result') afterTool = true
+      if (b.type === 'tool_result') tools++
       const tag = b.type === 'text' ? stepTag(b.text) : null
-      if (tag) return { tag, afterTool }
+      if (tag) return { tag, tools }
     }
   }
-  return { tag: null, afterTool }
+  return { tag: null, tools }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
+import { FakeModelServer, chunkDelay, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 interface Part {
   text?: string
@@ -60,10 +60,10 @@ export class FakeGemini extends FakeModelServer {
       this.requests.push({ tag: null, kind: 'title' })
       return this.answer(res, stream, { text: 'Fake harness session' })
     }
-    const { tag, afterTool } = lastStep(body.contents)
+    const { tag, tools } = lastStep(body.contents)
     const result = lastToolResult(body.contents)
     if (result !== null) this.toolResults.push(result)
-    await this.answer(res, stream, this.turnFor(tag, afterTool))
+    await this.answer(res, stream, this.turnFor(tag, tools))
   }
 
   private async answer(res: ServerResponse, stream: boolean, turn: ModelTurn): Promise<void> {
@@ -80,7 +80,7 @@ export class FakeGemini extends FakeModelServer {
     const pieces = turn.text ? chunks(turn.text) : []
     for (const [i, piece] of pieces.entries()) {
       sseEvent(res, response([{ text: piece }], i === pieces.length - 1 && !call.length))
-      await sleep(15)
+      await sleep(chunkDelay(turn))
     }
     if (call.length || !pieces.length) sseEvent(res, response(call, true))
     res.end()
@@ -111,16 +111,17 @@ function lastToolResult(contents: Content[]): string | null {
 }
 
 /** The last `[TAG]` the user typed, and whether a tool result came after it. */
-function lastStep(contents: Content[]): { tag: string | null; afterTool: boolean } {
-  let afterTool = false
+/** The step's tag and how many tool results came back since its prompt. */
+function lastStep(contents: Content[]): { tag: string | null; tools: number } {
+  let tools = 0
   for (let i = contents.length - 1; i >= 0; i--) {
     const c = contents[i]!
     if (c.role !== 'user') continue
     for (const part of [...(c.parts ?? [])].reverse()) {
-      if (part.functionResponse) afterTool = true
+      if (part.functionResponse) tools++
       const tag = stepTag(part.text)
-      if (tag) return { tag, afterTool }
+      if (tag) return { tag, tools }
     }
   }
-  return { tag: null, afterTool }
+  return { tag: null, tools }
 }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FakeModelServer, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
+import { FakeModelServer, chunkDelay, chunks, readJson, sleep, sseEvent, sseStart, stepTag, type ModelTurn, type Script } from './sse'
 
 interface InputItem {
   type?: string
@@ -29,8 +29,11 @@ export class FakeResponses extends FakeModelServer {
       this.requests.push({ tag: null, kind: 'title' })
       return this.stream(res, { text: '{"title":"Harness task"}' })
     }
-    const { tag, afterTool } = lastStep(body.input)
-    await this.stream(res, this.turnFor(tag, afterTool))
+    const { tag, tools } = lastStep(body.input)
+    const turn = this.turnFor(tag, tools)
+    const failure = this.failureFor(tag, tools, turn)
+    if (failure !== null) return this.json(res, JSON.stringify({ error: { type: 'server_error', message: `fake ${failure}`, code: null } }), failure)
+    await this.stream(res, turn)
   }
 
   private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
@@ -43,7 +46,7 @@ export class FakeResponses extends FakeModelServer {
       sseEvent(res, { type: 'response.output_item.added', output_index: index, item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] } }, 'response.output_item.added')
       for (const piece of chunks(turn.text)) {
         sseEvent(res, { type: 'response.output_text.delta', item_id: id, output_index: index, content_index: 0, delta: piece }, 'response.output_text.delta')
-        await sleep(15)
+        await sleep(chunkDelay(turn))
       }
       const item = { type: 'message', id, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
       sseEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done')
@@ -63,17 +66,17 @@ export class FakeResponses extends FakeModelServer {
   }
 }
 
-function lastStep(input: InputItem[]): { tag: string | null; afterTool: boolean } {
-  let afterTool = false
+function lastStep(input: InputItem[]): { tag: string | null; tools: number } {
+  let tools = 0
   for (let i = input.length - 1; i >= 0; i--) {
     const item = input[i]!
-    if (item.type === 'function_call_output') afterTool = true
+    if (item.type === 'function_call_output') tools++
     if (item.role !== 'user') continue
     const blocks = typeof item.content === 'string' ? [{ type: 'input_text', text: item.content }] : (item.content ?? [])
     for (const b of blocks) {
       const tag = stepTag(b.text)
-      if (tag) return { tag, afterTool }
+      if (tag) return { tag, tools }
     }
   }
-  return { tag: null, afterTool }
+  return { tag: null, tools }
 }

@@ -11,6 +11,7 @@ import { silentLogger } from '../../../src/main/util/log'
 import { ReportServer } from '../../../src/main/reports/reportServer'
 import type { IncomingReport } from '../../../src/main/reports/report'
 import { launchAgent, type AgentLaunch } from '../../../src/main/agents/launchAgent'
+import { AgentLaunches } from '../../../src/main/agents/agentLaunches'
 import { resourcesDir } from './paths'
 import { sleep } from './sse'
 import { CastRecorder } from './castRecorder'
@@ -38,6 +39,7 @@ export class AgentHarness {
   private server!: ReportServer
   private pane: Pane | undefined
   private agentLaunch: AgentLaunch | undefined
+  private readonly prepared = new PreparedLaunches()
   private watches: Watch[] = []
   private exitAt: number | undefined
   /** Measured delays, printed when the harness ends (the numbers behind the timing assertions). */
@@ -64,7 +66,7 @@ export class AgentHarness {
       h.board.deliverReport(r)
     }
     h.server = await ReportServer.listen({ sink, clock: realClock, log: silentLogger })
-    h.board = new Board({ clock: realClock, log: silentLogger, baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, defaultCwd: h.work, userAgentsDir: null, userRulesDir: null, watchRules: false })
+    h.board = new Board({ clock: realClock, log: silentLogger, agents: h.prepared, baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, defaultCwd: h.work, userAgentsDir: null, userRulesDir: null, watchRules: false })
     return h
   }
 
@@ -86,7 +88,8 @@ export class AgentHarness {
     const profile = this.board.agents.profile(agent)
     if (profile.kind !== agent) throw new Error(`no agent folder ${agent} (resources/agents/${agent}/)`)
     this.agentLaunch = launchAgent({ paneId: '1', profile, executable, userArgs, env: paneEnv, server: this.server, runtimeDir: this.runtimeDir, resourcesDir, runtime: process.execPath })
-    const info = this.board.create({ command: [...this.agentLaunch.argv], env: { ...paneEnv, ...this.agentLaunch.env }, cwd: this.work, ...size })
+    this.prepared.next = this.agentLaunch
+    const info = this.board.create({ command: [...this.agentLaunch.argv], env: paneEnv, cwd: this.work, ...size })
     const pane = this.board.get(info.id)
     this.pane = pane
     this.recorder.start(size.cols, size.rows, pane.verdict.state)
@@ -295,4 +298,24 @@ export function filesContaining(dir: string, needle: string): string[] {
   }
   walk(dir)
   return hits
+}
+
+/**
+ * Hands the board the launch the harness prepared (its token and files are the harness's to
+ * read and dispose), so its variables join the pane's environment where a live board's
+ * injection puts them: a launch's own env may set no SWITCHBOARD_* variable (issue 24.4).
+ */
+class PreparedLaunches extends AgentLaunches {
+  next: AgentLaunch | undefined
+
+  constructor() {
+    super({ server: undefined as never, runtimeDir: '', resourcesDir: '', runtime: '' })
+  }
+
+  override prepare(): AgentLaunch {
+    const launch = this.next
+    this.next = undefined
+    if (!launch) throw new Error('the harness prepared no agent launch for this pane')
+    return { agent: launch.agent, argv: launch.argv, env: launch.env, secrets: launch.secrets, handover: launch.handover, reporting: launch.reporting, dispose: () => {} }
+  }
 }

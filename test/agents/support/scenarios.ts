@@ -24,6 +24,11 @@ function collect(): ReadonlyMap<string, AgentScenario> {
 
 export const AGENT_SCENARIOS: ReadonlyMap<string, AgentScenario> = collect()
 
+/** A recording's name: `codex01710-120x32` for the default scenario, `codex01710-work-120x32` for another. */
+export function recordingName(agent: string, version: string, scenario: string, size: string): string {
+  return `${agent}${version.replace(/\./g, '')}${scenario === 'default' ? '' : `-${scenario}`}-${size}`
+}
+
 /** The board's live verdicts of a run scored against the run's own ground truth, as the fixture replay scores it. */
 export function scoreLive(h: AgentHarness, name: string): Score {
   const cast = parseCast(h.recorder.castText(name))

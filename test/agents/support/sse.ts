@@ -10,6 +10,14 @@ import type { AddressInfo } from 'node:net'
 export interface ModelTurn {
   readonly text?: string
   readonly tool?: { readonly name: string; readonly input: Record<string, unknown> }
+  /**
+   * The API fails the first `times` requests for this turn with `status` (an overload, a server
+   * error): the agent's retries, then the turn. `times` beyond the agent's retries ends the turn
+   * in an API error.
+   */
+  readonly fail?: { readonly status: number; readonly times: number }
+  /** Milliseconds between streamed chunks of the text (default 15): a reply slow enough to interrupt. */
+  readonly chunkDelayMs?: number
 }
 
 /**
@@ -19,6 +27,8 @@ export interface ModelTurn {
 export interface ScriptStep {
   readonly first: ModelTurn
   readonly after?: ModelTurn
+  /** Once a second, third … tool result came back (a tool chain: read, then edit): `then[0]`, `then[1]` …; past them, `after`. */
+  readonly then?: readonly ModelTurn[]
 }
 
 export type Script = Readonly<Record<string, ScriptStep>>
@@ -61,11 +71,35 @@ export abstract class FakeModelServer {
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`
   }
 
+  /** Requests answered with an error so far, per step and half (`STEP7:first`). */
+  private readonly failures = new Map<string, number>()
+
   /** The scripted turn for a request, logged in `requests`. */
-  protected turnFor(tag: string | null, afterTool: boolean, unscripted = 'Nothing scripted for that.'): ModelTurn {
+  /** `tools`: how many tool results came back since the step's prompt. */
+  protected turnFor(tag: string | null, tools: number, unscripted = 'Nothing scripted for that.'): ModelTurn {
     const step = tag ? this.script[tag] : undefined
-    this.requests.push({ tag, kind: step ? (afterTool ? 'after' : 'first') : 'other' })
-    return step ? (afterTool ? (step.after ?? { text: 'Done.' }) : step.first) : { text: unscripted }
+    this.requests.push({ tag, kind: step ? (tools > 0 ? 'after' : 'first') : 'other' })
+    if (!step) return { text: unscripted }
+    if (tools === 0) return step.first
+    return (tools >= 2 ? step.then?.[tools - 2] : undefined) ?? step.after ?? { text: 'Done.' }
+  }
+
+  /**
+   * The error status this request gets instead of its turn, while the turn's `fail` count lasts
+   * (counted per step and half), else null.
+   */
+  protected failureFor(tag: string | null, tools: number, turn: ModelTurn): number | null {
+    if (!turn.fail || tag === null) return null
+    const key = `${tag}:${tools}`
+    const sent = this.failures.get(key) ?? 0
+    if (sent >= turn.fail.times) return null
+    this.failures.set(key, sent + 1)
+    return turn.fail.status
+  }
+
+  /** Forgets the failures sent, so a step fails afresh (the same step run twice in one scenario). */
+  resetFailures(): void {
+    this.failures.clear()
   }
 
   /** A request that is not a model turn (model lists, probes): a small JSON answer. */
@@ -92,6 +126,9 @@ export function sseStart(res: ServerResponse): void {
 export function sseEvent(res: ServerResponse, data: unknown, event?: string): void {
   res.write(`${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
 }
+
+/** The pause between streamed chunks of a turn's text. */
+export const chunkDelay = (turn: ModelTurn) => turn.chunkDelayMs ?? 15
 
 /** Splits a text into chunks of `size` characters, as a model streams it. */
 export function chunks(text: string, size = 12): string[] {

@@ -1,5 +1,5 @@
-import { askFromPayload, lastSentence } from '../../notify/askText'
-import { endsWithQuestion, messageText, replyTail } from './replyText'
+import { askFromPayload, endsWithQuestion, lastSentence } from '../../notify/askText'
+import { messageText, replyTail } from './replyText'
 import { field, findMapping, type AgentReportTable, type EventMapping, type ReportEffect } from '../../agents/reportTable'
 import { isSessionId } from '../../../shared/domain/sessionId'
 
@@ -25,6 +25,10 @@ export interface AgentReport {
   readonly child: boolean
   /** What the agent wants from the user, in plain words (a dialog's ask, a reply's question). */
   readonly ask?: string
+  /** A turn end or progress report knew the reply's text (a turn end without it may be completed by a later one). */
+  readonly replyKnown?: boolean
+  /** A submitted prompt: a new turn begins. */
+  readonly startsTurn?: boolean
 }
 
 /** What the interpreter remembers between events: pure data, replaced on every change. */
@@ -35,6 +39,8 @@ export interface ReportTracker {
   readonly roles: Readonly<Record<string, string>>
   /** The latest assistant text of the root session in this turn. */
   readonly reply: string
+  /** The message `reply` belongs to, for text that comes in pieces (append). */
+  readonly replyId?: string
   /** The root session id, for resume. */
   readonly sessionId: string | null
 }
@@ -91,7 +97,11 @@ function track(tracker: ReportTracker, mapping: EventMapping, payload: unknown, 
       const role = t.messageIdField ? tracker.roles[str(field(payload, t.messageIdField)) ?? ''] : 'assistant'
       if (role !== 'assistant') return tracker
       const text = messageText(field(payload, t.textField))
-      return text.trim() === '' ? tracker : { ...tracker, reply: text }
+      if (text.trim() === '') return tracker
+      if (!t.append) return { ...tracker, reply: text }
+      const id = t.messageIdField ? str(field(payload, t.messageIdField)) : undefined
+      const more = id !== undefined && id === tracker.replyId && tracker.reply !== ''
+      return { ...tracker, reply: more ? `${tracker.reply.replace(/\n+$/, '')}\n${text}` : text, ...(id === undefined ? {} : { replyId: id }) }
     }
   }
 }
@@ -111,6 +121,7 @@ const EFFECT_STATE: Record<Exclude<ReportEffect, 'track' | 'ignore' | 'turnEnd'>
   blocked: 'blocked',
   question: 'question',
   answered: 'working',
+  progress: 'working',
   interrupted: 'idle',
   exiting: 'exited',
   reinforce: null,
@@ -139,11 +150,17 @@ export function interpretReport(
     const text = given === undefined || given === null ? next.reply : messageText(given)
     const asked = endsWithQuestion(text)
     const why = text ? `reply ends "${replyTail(text, 60)}"` : 'no reply text'
-    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'turnEnd', state: asked ? 'asked' : 'idle', detail: `${detail}: ${why}`, child }
+    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'turnEnd', state: asked ? 'asked' : 'idle', detail: `${detail}: ${why}`, child, replyKnown: text.trim() !== '' }
     return { tracker: next, report: asked ? { ...report, ask: lastSentence(text) } : report }
   }
+  if (mapping.effect === 'progress') {
+    // The reply so far, for a turn end that came without it (its text completes it, whatever the order).
+    const text = mapping.tracking?.kind === 'replyText' && !child ? next.reply : ''
+    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'progress', state: 'working', detail: text ? `${detail}: reply so far ends "${replyTail(text, 60)}"` : detail, child, replyKnown: text.trim() !== '' }
+    return { tracker: next, report: text && endsWithQuestion(text) ? { ...report, ask: lastSentence(text) } : report }
+  }
   if (mapping.startsTurn) next = { ...next, reply: '' }
-  const report: AgentReport = { at: raw.at, event: raw.event, effect: mapping.effect, state: EFFECT_STATE[mapping.effect], detail, child }
+  const report: AgentReport = { at: raw.at, event: raw.event, effect: mapping.effect, state: EFFECT_STATE[mapping.effect], detail, child, ...(mapping.startsTurn ? { startsTurn: true } : {}) }
   const ask = mapping.effect === 'blocked' || mapping.effect === 'question' ? askFromPayload(raw.payload) : null
   return { tracker: next, report: ask ? { ...report, ask } : report }
 }

@@ -1,16 +1,4 @@
 /**
- * Does a reply end with a question? Seed 000's rule, kept exactly: trim trailing whitespace,
- * markdown emphasis (`*`, `_`, `~`), backticks, closing brackets and quotes, then look for `?` or
- * the full-width `？` that CJK input methods type.
- */
-const TRAILING_DECORATION = /[\s*_~`)\]}>"'”’»」』）】〉》]+$/u
-
-export function endsWithQuestion(text: string): boolean {
-  const trimmed = text.replace(TRAILING_DECORATION, '')
-  return trimmed.endsWith('?') || trimmed.endsWith('？')
-}
-
-/**
  * The text of a message as agents deliver it: a string, or an array of parts where text parts
  * are `{type: "text", text}` (Pi's `message.content`). Anything else has no text.
  */

@@ -58,4 +58,40 @@ describe('AnswerBox', () => {
     await userEvent.keyboard('{Escape}')
     await waitFor(() => expect(of('pane:answer')).toEqual([['3', { kind: 'deny', fingerprint: 'fp-1' }]]))
   })
+
+  it('says when the program did not take the line, and "Send again" sends the same line bound to that delivery', async () => {
+    const NOT_TAKEN = 'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'
+    let answers = 0
+    const { wrap, of } = fakeApi({
+      'pane:answer': () => ({ ok: true, sent: 'the text, then Enter', delivery: ++answers === 1 ? 7 : 8 }),
+      'pane:delivery': (_id, delivery) => (delivery === 7 ? { taken: false, waitedMs: 4000, message: NOT_TAKEN } : { taken: true, by: 'echo', detail: 'the line is on the screen' }),
+    })
+    // Its own pane: an earlier test's refused line stays as the draft of pane 3.
+    render(<AnswerBox pane={pane({ id: '5' })} />, { wrapper: wrap })
+    await userEvent.type(screen.getByTestId('answer-input'), 'Step one, go{Enter}')
+    const notice = await screen.findByTestId('answer-not-taken')
+    expect(notice.textContent).toContain(NOT_TAKEN)
+    expect(of('pane:delivery')).toEqual([['5', 7]])
+    // The box was emptied by the first send: Send again types the line that was not taken, once, as a retry of delivery 7.
+    await userEvent.click(screen.getByTestId('answer-send-again'))
+    await waitFor(() => expect(of('pane:answer')).toEqual([
+      ['5', { kind: 'text', text: 'Step one, go', seen: 'idle' }],
+      ['5', { kind: 'text', text: 'Step one, go', seen: 'idle', again: 7 }],
+    ]))
+    // Taken the second time: the notice goes.
+    await waitFor(() => expect(of('pane:delivery')).toEqual([['5', 7], ['5', 8]]))
+    await waitFor(() => expect(screen.queryByTestId('answer-not-taken')).toBeNull())
+  })
+
+  it('says nothing more when the program took the line', async () => {
+    const { wrap, of } = fakeApi({
+      'pane:answer': () => ({ ok: true, sent: 'the text, then Enter', delivery: 3 }),
+      'pane:delivery': () => ({ taken: true, by: 'echo', detail: 'the line is on the screen' }),
+    })
+    render(<AnswerBox pane={pane({ id: '6' })} />, { wrapper: wrap })
+    await userEvent.type(screen.getByTestId('answer-input'), 'Fix it{Enter}')
+    await waitFor(() => expect(of('pane:delivery')).toEqual([['6', 3]]))
+    await waitFor(() => expect(screen.getByTestId('answer-message').textContent).toContain('Sent the text, then Enter.'))
+    expect(screen.queryByTestId('answer-not-taken')).toBeNull()
+  })
 })

@@ -6,6 +6,7 @@ import { cleanTitle } from '../../lib/format'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
 import { AnswerMessage } from './AnswerMessage'
 import { AnswerTextRow } from './AnswerTextRow'
+import { DeliveryNotice, useDelivery } from './DeliveryNotice'
 import { hasEnded, hint } from './answerWords'
 import { DialogAnswer, DialogTitle } from './DialogAnswer'
 import { useAnswerFocus } from './useAnswerFocus'
@@ -28,6 +29,9 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   const { snapshot, refresh } = useDialogSnapshot(pane)
   const { busy, message, send, dismiss } = useAnswerSender(pane, refresh)
   useAnswerFocus(pane.id, boxRef)
+  // The last line sent, until main says whether the program took it (DeliveryNotice).
+  const [sent, setSent] = useState<{ text: string; delivery: number; sendAnyway: boolean } | null>(null)
+  const [undelivered, dismissUndelivered] = useDelivery(pane.id, sent)
   const state = pane.verdict.state
   const inDialog = state === 'blocked' || state === 'question'
 
@@ -37,10 +41,13 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
     else drafts.delete(pane.id)
   }
 
-  async function sendText(sendAnyway: boolean) {
+  /** Sends the typed line, or (again = its delivery) a line the program did not take, once more. */
+  async function sendText(sendAnyway: boolean, line = text, again?: number) {
     if (busy) return
-    const result = await send({ kind: 'text', text, seen: state, ...(sendAnyway ? { sendAnyway } : {}) })
-    if (result?.ok) updateText('')
+    const result = await send({ kind: 'text', text: line, seen: state, ...(sendAnyway ? { sendAnyway } : {}), ...(again ? { again } : {}) })
+    if (!result?.ok) return
+    if (!again) updateText('')
+    if (result.delivery) setSent({ text: line, delivery: result.delivery, sendAnyway })
   }
 
   /** A dialog's answer; once sent, the keyboard goes back to the terminal (the options are about to go). */
@@ -58,6 +65,14 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   return (
     <section ref={boxRef} className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`} aria-label={`Answer pane ${pane.id}`} data-testid="answer-box" data-pane-id={pane.id}>
       {message && <AnswerMessage id={ids.message} message={message} onDismiss={dismiss} />}
+      {undelivered && (
+        <DeliveryNotice
+          notice={undelivered}
+          busy={busy}
+          onDismiss={dismissUndelivered}
+          onSendAgain={() => void sendText(sent?.sendAnyway === true || state === 'working' || state === 'starting' || state === 'unknown', undelivered.text, undelivered.delivery)}
+        />
+      )}
       <div className="answer-box__panel">
         <div className="answer-box__head">
           <StateBadge verdict={pane.verdict} compact />

@@ -1,0 +1,270 @@
+import { connect, type Socket } from 'node:net'
+import { Emitter } from '../../core/lifecycle/emitter'
+import type { IDisposable } from '../../core/lifecycle/disposable'
+import { FrameReader, FrameType, inputFrame, jsonFrame, parseOutput } from '../ptyHostProtocol/frames'
+import { PTY_HOST_PROTOCOL, type DaemonCommand, type FromHost, type HeldPtyInfo, type ToHost, type WireLaunch } from '../ptyHostProtocol/protocol'
+import { checkCwd, resolveExecutable } from './launch'
+import type { LaunchResult, PanePty, PtyBackend } from './panePty'
+import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
+
+export const enum PtyHostClientConstants {
+  /** The host answers hello at once; longer is a host that hangs. */
+  HelloTimeoutMs = 10_000,
+}
+
+/** What the host said when this board connected. */
+export interface PtyHostWelcome {
+  readonly pid: number
+  readonly version: string
+  readonly reaperTag: string | null
+  /** The board's own state as the previous board process left it. */
+  readonly board: string | null
+  /** Terminals it holds: panes of the previous board process, to take over. */
+  readonly ptys: readonly HeldPtyInfo[]
+}
+
+/** The host speaks another protocol (an upgrade met a host of the old version). */
+export class PtyHostMismatch extends Error {
+  constructor(
+    readonly host: { readonly protocol: number; readonly version: string; readonly pid: number },
+    readonly held: number | null,
+  ) {
+    super(
+      `the pty host that holds the running panes (pid ${host.pid}, Switchboard ${host.version}) speaks pty host protocol ${host.protocol}, this board ${PTY_HOST_PROTOCOL}: ` +
+        `run \`switchboard quit\` to end those panes (they come back interrupted, ready to resume), then start the board again`,
+    )
+  }
+}
+
+export interface PtyHostClientOptions {
+  readonly version: string
+  /** How the host may start another daemon like this one if this one dies. */
+  readonly launcher: DaemonCommand | null
+  /** What this board says it speaks (tests pretend another). */
+  readonly protocol?: number
+}
+
+/**
+ * The board's connection to the pty host (ptyHost/): its PTY backend. It spawns panes there and
+ * takes over the ones the host already holds, each a RemotePty; it routes each output record and
+ * exit to its pane; it asks the host to stop sending (a restart), to end everything (a quit), or
+ * says goodbye. `onDidClose` fires when the host went away or another board replaced this one:
+ * every pane's terminal is gone from this process then.
+ */
+export class PtyHostClient implements PtyBackend, IDisposable {
+  private readonly ptys = new Map<number, RemotePty>()
+  private readonly spawning = new Map<number, RemotePty>()
+  private readonly requests = new Map<number, (msg: FromHost) => void>()
+  private nextRid = 1
+  private closed = false
+  private closing = false
+  private readonly _onDidClose = new Emitter<{ readonly why: string; readonly expected: boolean }>()
+  readonly onDidClose = this._onDidClose.event
+
+  private constructor(
+    private readonly socket: Socket,
+    readonly welcome: PtyHostWelcome,
+  ) {}
+
+  /**
+   * Connects and says hello. Rejects with PtyHostMismatch when the host speaks another protocol,
+   * with the socket's error (ENOENT, ECONNREFUSED) when no host listens.
+   */
+  static connect(socketPath: string, options: PtyHostClientOptions): Promise<PtyHostClient> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(socketPath)
+      let client: PtyHostClient | null = null
+      const early: FromHost[] = []
+      const timer = setTimeout(() => fail(new Error(`the pty host at ${socketPath} did not answer within ${PtyHostClientConstants.HelloTimeoutMs / 1000} s`)), PtyHostClientConstants.HelloTimeoutMs)
+      const fail = (err: Error) => {
+        clearTimeout(timer)
+        socket.destroy()
+        reject(err)
+      }
+      const reader = new FrameReader((type, body) => {
+        if (client) return client.frame(type, body)
+        if (type !== FrameType.Json) return fail(new Error('the pty host sent output before its welcome'))
+        const msg = JSON.parse(body.subarray(1).toString('utf8')) as FromHost
+        if (msg.t === 'refused') return fail(new PtyHostMismatch(msg, null))
+        if (msg.t !== 'welcome') return void early.push(msg)
+        clearTimeout(timer)
+        client = new PtyHostClient(socket, { pid: msg.pid, version: msg.version, reaperTag: msg.reaperTag, board: msg.board, ptys: msg.ptys })
+        socket.off('error', fail)
+        socket.on('error', () => socket.destroy())
+        socket.on('close', () => client!.lost())
+        resolve(client)
+      })
+      socket.on('data', (chunk: Buffer) => {
+        try {
+          reader.push(chunk)
+        } catch (err) {
+          if (client) client.broken(err)
+          else fail(err instanceof Error ? err : new Error(String(err)))
+        }
+      })
+      socket.once('error', fail)
+      socket.once('close', () => fail(new Error('the pty host closed the connection before its welcome')))
+      socket.once('connect', () => {
+        const hello: ToHost = { t: 'hello', protocol: options.protocol ?? PTY_HOST_PROTOCOL, version: options.version, pid: process.pid, launcher: options.launcher }
+        socket.write(jsonFrame(hello))
+      })
+    })
+  }
+
+  private readonly link: RemotePtyLink = {
+    input: (id, data) => this.write(inputFrame(id, data)),
+    resize: (id, cols, rows) => this.send({ t: 'resize', id, cols, rows }),
+    pause: (id) => this.send({ t: 'pause', id }),
+    resume: (id) => this.send({ t: 'resume', id }),
+    kill: (id, graceMs) => this.request({ t: 'kill', rid: 0, id, graceMs }).then(() => undefined),
+    checkpoint: (id, offset) => this.send({ t: 'checkpoint', id, offset }),
+    release: (id) => {
+      this.ptys.delete(id)
+      this.send({ t: 'release', id })
+    },
+  }
+
+  /** Spawns in the host; what the board can tell at once (cwd, executable) fails here. */
+  launch(launch: WireLaunch, handover = ''): LaunchResult {
+    const [file] = launch.argv
+    if (!file) return { ok: false, message: 'no command given' }
+    const cwdProblem = checkCwd(launch.cwd)
+    if (cwdProblem) return { ok: false, message: cwdProblem }
+    if (!resolveExecutable(file, launch.cwd, launch.env.PATH)) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
+    if (this.closed) return { ok: false, message: 'the pty host is gone; the board restarts' }
+    const pty = new RemotePty(this.link, null)
+    const rid = this.nextRid++
+    this.spawning.set(rid, pty)
+    this.send({ t: 'spawn', rid, launch, handover })
+    return { ok: true, pty }
+  }
+
+  /** Takes over a terminal the host holds, its output from `from` on (what follows the saved screen). */
+  attach(held: HeldPtyInfo, from: number): RemotePty {
+    const pty = new RemotePty(this.link, { id: held.id, pid: held.pid, key: held.key, from: Math.max(from, held.logStart) })
+    this.ptys.set(held.id, pty)
+    this.send({ t: 'attach', id: held.id, from })
+    return pty
+  }
+
+  /** A terminal the board cannot take over (its record is unreadable): ended, and forgotten. */
+  async discard(held: HeldPtyInfo): Promise<void> {
+    await this.request({ t: 'kill', rid: 0, id: held.id, graceMs: RemotePtyConstants.KillGraceMs })
+    this.send({ t: 'release', id: held.id })
+  }
+
+  /** The board's own state across its restarts. */
+  setBoardState(board: string): void {
+    this.send({ t: 'board', board })
+  }
+
+  /** The board's record of a pane changed. */
+  updateHandover(pty: PanePty, handover: string): void {
+    const id = pty instanceof RemotePty ? pty.hostId : null
+    if (id !== null) this.send({ t: 'handover', id, handover })
+  }
+
+  /** A restart: no more output; resolves once everything the host sent has been delivered here. */
+  async stopOutput(): Promise<void> {
+    await this.request({ t: 'stop-output', rid: 0 })
+  }
+
+  /** This board goes on purpose; a new one comes (a restart). */
+  bye(): void {
+    this.closing = true
+    this.send({ t: 'bye' })
+    this.socket.end()
+  }
+
+  /** Ends every pane and the host (a quit); resolves with how many were running. */
+  async shutdown(): Promise<number> {
+    this.closing = true
+    const done = await this.request({ t: 'shutdown', rid: 0 })
+    return done.t === 'shutdown-done' ? done.panes : 0
+  }
+
+  private request(msg: Extract<ToHost, { rid: number }>): Promise<FromHost> {
+    if (this.closed) return Promise.resolve({ t: 'error', message: 'the pty host is gone' })
+    const rid = this.nextRid++
+    return new Promise((resolve) => {
+      this.requests.set(rid, resolve)
+      this.send({ ...msg, rid } as ToHost)
+    })
+  }
+
+  private send(msg: ToHost): void {
+    this.write(jsonFrame(msg))
+  }
+
+  private write(frame: Buffer): void {
+    if (this.closed || this.socket.destroyed) return
+    this.socket.write(frame)
+  }
+
+  private frame(type: FrameType, body: Buffer): void {
+    if (type === FrameType.Output) {
+      for (const record of parseOutput(body)) {
+        const pty = this.ptys.get(record.id)
+        // Records are cut on character boundaries by the host: each decodes on its own.
+        pty?.output(record.data.toString('utf8'), record.start + record.data.length)
+      }
+      return
+    }
+    if (type !== FrameType.Json) return this.broken(new Error('the pty host sent input'))
+    this.message(JSON.parse(body.subarray(1).toString('utf8')) as FromHost)
+  }
+
+  private message(msg: FromHost): void {
+    switch (msg.t) {
+      case 'spawned': {
+        const pty = this.spawning.get(msg.rid)
+        this.spawning.delete(msg.rid)
+        if (!pty) return
+        if (msg.ok) {
+          this.ptys.set(msg.id, pty)
+          pty.spawned(msg.id, msg.pid, msg.key)
+        } else pty.failed(msg.message)
+        return
+      }
+      case 'exit':
+        this.ptys.get(msg.id)?.exited(msg.exit)
+        return
+      case 'replaced':
+        this.lost('another board process took the panes over')
+        return
+      case 'attached':
+        return
+      default: {
+        const rid = 'rid' in msg ? msg.rid : undefined
+        const waiter = rid === undefined ? undefined : this.requests.get(rid)
+        if (waiter) {
+          this.requests.delete(rid!)
+          waiter(msg)
+        }
+      }
+    }
+  }
+
+  private broken(err: unknown): void {
+    this.socket.destroy()
+    this.lost(`the pty host's connection broke (${err instanceof Error ? err.message : String(err)})`)
+  }
+
+  private lost(why = 'the pty host is gone'): void {
+    if (this.closed) return
+    this.closed = true
+    this.socket.destroy()
+    for (const resolve of this.requests.values()) resolve({ t: 'error', message: why })
+    this.requests.clear()
+    for (const pty of this.spawning.values()) pty.failed(`the terminal could not be started: ${why}`)
+    this.spawning.clear()
+    this._onDidClose.fire({ why, expected: this.closing })
+  }
+
+  /** Lets go of the connection (the host and its panes go on). */
+  dispose(): void {
+    this.closing = true
+    this.socket.end()
+  }
+}
+

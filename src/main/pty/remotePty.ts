@@ -1,0 +1,190 @@
+import { Emitter, type Event } from '../../core/lifecycle/emitter'
+import type { PanePty, PtyExit } from './panePty'
+
+/** What a RemotePty asks of its connection to the pty host (ptyHostClient.ts). */
+export interface RemotePtyLink {
+  input(id: number, data: string): void
+  resize(id: number, cols: number, rows: number): void
+  pause(id: number): void
+  resume(id: number): void
+  kill(id: number, graceMs: number): Promise<void>
+  checkpoint(id: number, offset: number): void
+  release(id: number): void
+}
+
+export const enum RemotePtyConstants {
+  /** PtyProcess's KillGraceMs: between hang-up and the hard kill. */
+  KillGraceMs = 2000,
+}
+
+/**
+ * A pane's terminal held by the pty host, seen from the board: PtyProcess's surface over the
+ * host's socket. Output arrives as UTF-8 byte records at log offsets; `offset` is where the last
+ * one ended. A PTY being spawned has no id and pid yet (`ready`); what the pane does meanwhile
+ * (typing, a resize) waits for it, in order. Output that arrives before the pane listens (the
+ * replay of a terminal taken over) waits too, and comes in order once it does.
+ */
+export class RemotePty implements PanePty {
+  private readonly _onData = new Emitter<string>()
+  private readonly _onExit = new Emitter<PtyExit>()
+  private id: number | null
+  private pidValue: number
+  private keyValue: string | null
+  private exitValue: PtyExit | null = null
+  private offsetValue: number
+  private readonly waiting: ((id: number) => void)[] = []
+  private queued: ({ data: string; end: number } | { exit: PtyExit })[] | null = []
+  private flushScheduled = false
+  private disposed = false
+  private settle!: { resolve: () => void; reject: (err: Error) => void }
+  readonly ready: Promise<void>
+
+  constructor(
+    private readonly link: RemotePtyLink,
+    /** A terminal the host already holds (taken over), or null for one being spawned. */
+    held: { readonly id: number; readonly pid: number; readonly key: string; readonly from: number } | null,
+  ) {
+    this.id = held?.id ?? null
+    this.pidValue = held?.pid ?? 0
+    this.keyValue = held?.key ?? null
+    this.offsetValue = held?.from ?? 0
+    this.ready = new Promise<void>((resolve, reject) => (this.settle = { resolve, reject }))
+    // A pane need not wait on it (it learns a failure from the exit); no unhandled rejection.
+    this.ready.catch(() => undefined)
+    if (held) this.settle.resolve()
+  }
+
+  readonly onData: Event<string> = (listener) => {
+    const subscription = this._onData.event(listener)
+    this.scheduleFlush()
+    return subscription
+  }
+
+  readonly onExit: Event<PtyExit> = (listener) => this._onExit.event(listener)
+
+  get pid(): number {
+    return this.pidValue
+  }
+
+  get key(): string | null {
+    return this.keyValue
+  }
+
+  /** Its id on the host's socket; null while it is being spawned. */
+  get hostId(): number | null {
+    return this.id
+  }
+
+  get offset(): number {
+    return this.offsetValue
+  }
+
+  get hasExited(): boolean {
+    return this.exitValue !== null
+  }
+
+  /** The host started it. */
+  spawned(id: number, pid: number, key: string): void {
+    this.id = id
+    this.pidValue = pid
+    this.keyValue = key
+    for (const run of this.waiting.splice(0)) run(id)
+    this.settle.resolve()
+  }
+
+  /** The host could not start it: the pane ends at once, with what failed on its screen. */
+  failed(message: string): void {
+    this.settle.reject(new Error(message))
+    this.waiting.length = 0
+    this.output(`\r\n${message}\r\n`, this.offsetValue)
+    this.exited({ code: -1, signal: null })
+  }
+
+  /** A record of output from `start` (the host's log offset). */
+  output(data: string, end: number): void {
+    if (this.disposed) return
+    if (this.queued) this.queued.push({ data, end })
+    else this.deliver(data, end)
+  }
+
+  exited(exit: PtyExit): void {
+    if (this.disposed || this.exitValue) return
+    if (this.queued) this.queued.push({ exit })
+    else this.deliverExit(exit)
+  }
+
+  private deliver(data: string, end: number): void {
+    // Read inside the listener: the pane notes where this chunk ends.
+    this.offsetValue = end
+    this._onData.fire(data)
+  }
+
+  private deliverExit(exit: PtyExit): void {
+    this.exitValue = exit
+    this._onExit.fire(exit)
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || !this.queued) return
+    this.flushScheduled = true
+    // After the listener's owner has finished subscribing (the pane's constructor).
+    queueMicrotask(() => {
+      const queued = this.queued ?? []
+      this.queued = null
+      for (const item of queued) {
+        if (this.disposed) return
+        if ('exit' in item) this.deliverExit(item.exit)
+        else this.deliver(item.data, item.end)
+      }
+    })
+  }
+
+  private withId(run: (id: number) => void): void {
+    if (this.disposed) return
+    if (this.id !== null) run(this.id)
+    else this.waiting.push(run)
+  }
+
+  write(data: string): void {
+    if (this.exitValue) return
+    this.withId((id) => this.link.input(id, data))
+  }
+
+  resize(cols: number, rows: number): void {
+    if (this.exitValue) return
+    this.withId((id) => this.link.resize(id, Math.max(1, cols), Math.max(1, rows)))
+  }
+
+  pause(): void {
+    this.withId((id) => this.link.pause(id))
+  }
+
+  resume(): void {
+    this.withId((id) => this.link.resume(id))
+  }
+
+  kill(graceMs: number = RemotePtyConstants.KillGraceMs): Promise<void> {
+    if (this.disposed) return Promise.resolve()
+    return this.ready.then(
+      () => (this.id === null ? undefined : this.link.kill(this.id, graceMs)),
+      () => undefined,
+    )
+  }
+
+  checkpoint(offset: number): void {
+    this.withId((id) => this.link.checkpoint(id, offset))
+  }
+
+  /** The board recorded the exit: the host forgets the terminal. */
+  forget(): void {
+    this.withId((id) => this.link.release(id))
+  }
+
+  /** Lets go of it here only: the program runs on in the host (a restart, or the board ending). */
+  dispose(): void {
+    this.disposed = true
+    this.waiting.length = 0
+    this._onData.dispose()
+    this._onExit.dispose()
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import { FrameReader, FrameType, inputFrame, jsonFrame, outputFrame, parseInput, parseOutput } from './frames'
+
+function collect(): { reader: FrameReader; frames: [FrameType, Buffer][] } {
+  const frames: [FrameType, Buffer][] = []
+  return { reader: new FrameReader((type, body) => frames.push([type, Buffer.from(body)])), frames }
+}
+
+describe('pty host frames', () => {
+  it('round-trips JSON, output records of several panes, and input, however the bytes are cut', () => {
+    const stream = Buffer.concat([
+      jsonFrame({ t: 'hello', protocol: 1 }),
+      ...outputFrame([
+        { id: 1, start: 0, data: Buffer.from('héllo') },
+        { id: 7, start: 2 ** 40, data: Buffer.from('') },
+        { id: 2, start: 12, data: Buffer.from('x'.repeat(70_000)) },
+      ]),
+      inputFrame(3, 'ls\r'),
+    ])
+    for (const cut of [1, 3, 5, 4096, stream.length]) {
+      const { reader, frames } = collect()
+      for (let at = 0; at < stream.length; at += cut) reader.push(stream.subarray(at, at + cut))
+      expect(frames.map(([t]) => t)).toEqual([FrameType.Json, FrameType.Output, FrameType.Input])
+      expect(JSON.parse(frames[0]![1].subarray(1).toString())).toEqual({ t: 'hello', protocol: 1 })
+      const records = parseOutput(frames[1]![1])
+      expect(records.map((r) => [r.id, r.start, r.data.length])).toEqual([
+        [1, 0, 6],
+        [7, 2 ** 40, 0],
+        [2, 12, 70_000],
+      ])
+      expect(records[0]!.data.toString()).toBe('héllo')
+      const input = parseInput(frames[2]![1])
+      expect([input.id, input.data.toString()]).toEqual([3, 'ls\r'])
+    }
+  })
+
+  it('refuses a frame longer than allowed, or of no known type', () => {
+    const { reader } = collect()
+    const huge = Buffer.alloc(5)
+    huge.writeUInt32BE(2 ** 31, 0)
+    expect(() => reader.push(huge)).toThrow(/a frame of 2147483648 bytes/)
+    const other = collect()
+    expect(() => other.reader.push(Buffer.from([0, 0, 0, 1, 9]))).toThrow(/unknown type 9/)
+  })
+})
