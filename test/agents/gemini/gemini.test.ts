@@ -137,7 +137,7 @@ describe('Gemini CLI in a pane', () => {
     const from = h.reports.length
     await sleep(1000)
     // Tagged, so that the fake model answers this prompt, not the last tagged one again.
-    expect(await answerPane(h.activePane, { kind: 'text', text: '[STEP1] Quickly, please', seen: 'asked' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter' })
+    expect(await answerPane(h.activePane, { kind: 'text', text: '[STEP1] Quickly, please', seen: 'asked' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter', delivery: expect.any(Number) })
     const before = await h.waitForReport((r) => r.event === 'BeforeAgent', 'BeforeAgent', from)
     expect(before.payload.prompt).toBe('[STEP1] Quickly, please')
     await h.waitForReport((r) => r.event === 'AfterAgent', 'AfterAgent', from)
