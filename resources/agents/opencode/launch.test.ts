@@ -12,7 +12,7 @@ afterEach(() => rmSync(runtimeDir, { recursive: true, force: true }))
 
 describe('OpenCode injection', () => {
   const prepare = (env: Record<string, string>) =>
-    prepareLaunch({ paneId: '1', executable: 'opencode', userArgs: [], env, reportUrl: 'u', tokenVariable: 'T', tokenHeader: 'h', dir: runtimeDir, folder: '/app/resources/agents/opencode', resourcesDir: '/app/resources', reporterCommand: () => '' })
+    prepareLaunch({ paneId: '1', executable: 'opencode', userArgs: [], env, reportUrl: 'u', tokenVariable: 'T', tokenHeader: 'h', dir: runtimeDir, folder: '/app/resources/agents/opencode', resourcesDir: '/app/resources', reporterCommand: () => '', reportEnv: {} })
 
   it('adds its plugin through OPENCODE_CONFIG', () => {
     const prepared = prepare({})!

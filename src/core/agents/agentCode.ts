@@ -45,12 +45,20 @@ export interface LaunchContext {
   readonly resourcesDir: string
   /** The shell command of the reporter; `gated` for high-frequency events (see resources/reporter/report.sh). */
   reporterCommand(gated: boolean): string
+  /**
+   * The report variables the pane gets, never the token itself (URL, runtime, marker, and the
+   * token file for `token = "file"` agents): for agents that strip their environment before
+   * running a hook (Gemini CLI), so their hooks can carry these themselves.
+   */
+  readonly reportEnv: Readonly<Record<string, string>>
 }
 
 export interface PreparedLaunch {
   readonly argv: readonly string[]
   /** Variables to add to the pane's environment (never the token: the board adds that). */
   readonly env: Readonly<Record<string, string>>
+  /** Runs when the pane ends, before the launch directory is removed. */
+  dispose?(): void
 }
 
 /**

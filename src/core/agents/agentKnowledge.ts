@@ -1,7 +1,7 @@
 import { programName } from '../process/shells'
 import type { DialogInfo } from '../../shared/domain/pane'
 import type { ParseTerminalState } from './agentCode'
-import type { AgentManifest, DialogAnswers } from './agentManifest'
+import type { AgentManifest, DialogAnswers, PasteEcho } from './agentManifest'
 import type { AgentReportTable } from './reportTable'
 
 /** An agent's own state sequence in the terminal, and the parser its folder brings (`terminal.ts`). */
@@ -37,7 +37,7 @@ export interface DialogKeyTable {
   readonly arrows?: { readonly down: string; readonly up: string; readonly enter: string }
 }
 
-export type { AnswerKey, DialogAnswers } from './agentManifest'
+export type { AnswerKey, DialogAnswers, PasteEcho } from './agentManifest'
 
 /**
  * Everything the pure core knows about one agent, built from its folder's manifest (knowledgeOf).
@@ -57,6 +57,14 @@ export interface AgentKnowledge {
    * for the status (not for answering from the board: that is dialogKeys); null where none were measured.
    */
   readonly answers: DialogAnswers | null
+  /**
+   * Where the agent takes an Enter that it reads soon after a paste for a newline in it, not a
+   * submit (Gemini CLI 0.61: within 30 ms of the last key it inserted, timed when its loaded
+   * event loop gets to them, so two writes 140 ms apart can still be read together); null where
+   * any Enter after the paste submits. The answer box then sends Enter only once the paste is on
+   * screen (answerGuard.ts), which is how it knows the agent has read it.
+   */
+  readonly pasteEcho: PasteEcho | null
   /** Program names that run it (its command's, `claude`): a command line by that name is this agent. */
   readonly programs: readonly string[]
   /** Package paths that name the agent's script when it runs through a launcher (`node …/cli.js`). */
@@ -83,6 +91,7 @@ export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTe
       ...(keys.arrows ? { arrows: keys.arrows } : {}),
     },
     answers: manifest.answers,
+    pasteEcho: manifest.pasteEcho,
     programs: manifest.command[0] === undefined ? [] : [programName(manifest.command[0])],
     packageHints: manifest.packageHints.map((source) => new RegExp(source, 'u')),
     terminalState: manifest.terminalOsc !== null && parseTerminalState ? { osc: manifest.terminalOsc, parse: parseTerminalState } : null,

@@ -33,6 +33,14 @@ export interface DialogAnswers {
   readonly redrawsAnswered: boolean
 }
 
+/** How an agent shows a paste it has read (AgentKnowledge.pasteEcho; the manifest's `[paste_echo]`). */
+export interface PasteEcho {
+  /** Its newline-after-paste window (ms, from when it read the paste). */
+  readonly windowMs: number
+  /** A paste longer than this (characters or lines) is shown as `placeholder` instead of its text. */
+  readonly placeholder: { readonly overChars: number; readonly overLines: number; readonly shows: string }
+}
+
 /** Shipped with the board (resources/agents) or the user's own (config dir `agents/`). */
 export type AgentSource = 'shipped' | 'user'
 
@@ -112,6 +120,8 @@ export interface AgentManifest {
   readonly reports: AgentReportTable | null
   readonly dialogKeys: DialogKeyData | null
   readonly answers: DialogAnswers | null
+  /** Null: any Enter after a paste submits (AgentKnowledge.pasteEcho). */
+  readonly pasteEcho: PasteEcho | null
   readonly resume: ResumeData | null
   /** The OSC number of the agent's own state sequence, parsed by the folder's `terminal.ts`. */
   readonly terminalOsc: number | null

@@ -41,6 +41,7 @@ const manifest = (id: string, command: string[], packageHints: string[] = []): A
   reports: null,
   dialogKeys: null,
   answers: null,
+  pasteEcho: null,
   resume: null,
   terminalOsc: null,
 })

@@ -98,6 +98,18 @@ export interface AgentReportTable {
    * the key itself says working until the screen or a report speaks. Only where measured.
    */
   readonly enterSubmitsPrompt?: boolean
+  /**
+   * How long a dialog the agent reported may take to be drawn while the screen still shows work,
+   * where the agent's draw lags its report by more than the default (StatusConstants
+   * .DialogDrawGraceMs). Only where measured.
+   */
+  readonly dialogDrawGraceMs?: number
+  /**
+   * How long after the key that answered it a dialog may stay drawn without counting, where the
+   * agent takes longer than the default (core/status/dialogAnswer.ts AnswerConstants.HoldMs) and
+   * announces every new dialog with a report (so a longer hold cannot hide one). Only where measured.
+   */
+  readonly answerHoldMs?: number
 }
 
 /** Reads a dotted path (`status.type`, `message.content`) from a payload. */

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { PANE_STATES, type DialogInfo, type PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
-import { AnswerConstants, planAnswer, type LivePane } from './answerGuard'
+import { AnswerConstants, pasteEchoOf, planAnswer, type LivePane } from './answerGuard'
 import { shippedAgents } from '../../main/agents/agentCatalog'
 import { denyKey, optionKeys, optionsAnswerable } from './dialogKeys'
 
 /** The shipped agent's dialog keys (its agent.toml). */
 const keysOf = (agent: string | null) => shippedAgents().knowledge(agent)?.dialogKeys ?? null
+const pasteEchoOfAgent = (agent: string | null) => shippedAgents().knowledge(agent)?.pasteEcho ?? null
 
 const PERMISSION: DialogInfo = {
   kind: 'permission',
@@ -23,7 +24,7 @@ const FP = 'dlg-aaaaaaaabbbbbbbb'
 function live(state: PaneState, extra: Partial<LivePane> = {}): LivePane {
   const dialog = state === 'blocked' ? PERMISSION : state === 'question' ? QUESTION : null
   const agent = extra.agent === undefined ? 'claude' : extra.agent
-  return { state, agent, keys: keysOf(agent), dialog, fingerprint: dialog ? FP : null, bracketedPaste: true, ...extra }
+  return { state, agent, keys: keysOf(agent), pasteEcho: pasteEchoOfAgent(agent), dialog, fingerprint: dialog ? FP : null, bracketedPaste: true, ...extra }
 }
 
 const text = (t: string, extra: Partial<Extract<AnswerRequest, { kind: 'text' }>> = {}): AnswerRequest => ({ kind: 'text', text: t, seen: 'idle', ...extra })
@@ -76,6 +77,19 @@ describe('answer guard: text', () => {
       summary: 'the text as a paste, then Enter',
     })
     expect(AnswerConstants.PasteEnterDelayMs).toBeGreaterThan(0)
+  })
+
+  it("sends Enter only once the paste is on screen, past the agent's paste window, where its Enter right after a paste is a newline (Gemini CLI)", () => {
+    const plan = planAnswer(live('idle', { agent: 'gemini' }), text('run the tests, please'))
+    expect(plan.ok && plan.writes).toEqual([
+      { data: '\x1b[200~run the tests, please\x1b[201~', delayMs: 0 },
+      { data: '\r', delayMs: 40 + AnswerConstants.PasteWindowMarginMs, afterEcho: 'runthetests,' },
+    ])
+    const echo = { windowMs: 40, placeholder: { overChars: 500, overLines: 5, shows: '[Pasted Text: ' } }
+    // Whitespace aside (a wrapped row), the first characters; a long paste shows its placeholder.
+    expect(pasteEchoOf('Green,\tplease', echo)).toBe('Green,please')
+    expect(pasteEchoOf('x'.repeat(501), echo)).toBe('[Pasted Text: ')
+    expect(pasteEchoOf('1\n2\n3\n4\n5\n6', echo)).toBe('[Pasted Text: ')
   })
 
   it('types the line where the program has no bracketed paste, with a longer delay before Enter', () => {

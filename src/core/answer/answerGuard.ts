@@ -21,6 +21,7 @@
 import type { AnswerRefusal } from '../../shared/domain/answer'
 import type { DialogInfo, PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
+import type { PasteEcho } from '../agents/agentKnowledge'
 import { denyKey, freeTextKey, optionKeyPresses, type DialogKeys } from './dialogKeys'
 
 export const enum AnswerConstants {
@@ -59,6 +60,26 @@ export const enum AnswerConstants {
   SettleMaxMs = 1_500,
   /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
   RedrawWaitMs = 3_000,
+  /**
+   * Past an agent's paste window (its pasteEcho.windowMs), from the paste on screen: the agent
+   * read it before it drew it, so an Enter written this long after is read at least as long after.
+   */
+  PasteWindowMarginMs = 100,
+  /** The start of a pasted text that must be on screen (whitespace aside): short enough not to wrap. */
+  EchoChars = 12,
+}
+
+/** What of a paste must be on screen before its Enter, for an agent that echoes it (pasteEcho). */
+export function pasteEchoOf(text: string, echo: PasteEcho): string {
+  const lines = text.split('\n')
+  if (text.length > echo.placeholder.overChars || lines.length > echo.placeholder.overLines) return echo.placeholder.shows
+  return text.replace(/\s+/g, '').slice(0, AnswerConstants.EchoChars)
+}
+
+/** Enter after a paste: after the delay, or, for an agent whose Enter right after a paste is a newline, once the paste is on screen. */
+function enterAfterPaste(echo: PasteEcho | null, text: string): PlannedWrite {
+  if (echo === null) return { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs }
+  return { data: '\r', delayMs: echo.windowMs + AnswerConstants.PasteWindowMarginMs, afterEcho: pasteEchoOf(text, echo) }
 }
 
 /** The pane as main sees it at the moment of sending. */
@@ -67,6 +88,8 @@ export interface LivePane {
   readonly agent: string | null
   /** The agent's dialog keys (its manifest's `[dialog_keys]`); null: the board cannot answer its dialogs. */
   readonly keys: DialogKeys
+  /** How the agent shows a paste it has read (its manifest's `[paste_echo]`); null: any Enter after a paste submits. */
+  readonly pasteEcho: PasteEcho | null
   /** The dialog on screen, null when none is. */
   readonly dialog: DialogInfo | null
   /** The fingerprint of that dialog instance. */
@@ -83,6 +106,8 @@ export interface PlannedWrite {
   readonly delayMs: number
   /** Write only once the program redrew after the previous write: it read that key and acted on it. */
   readonly afterRedraw?: boolean
+  /** Write only once the screen shows this (whitespace aside): the program read the paste before. */
+  readonly afterEcho?: string
 }
 
 export type AnswerPlan =
@@ -133,7 +158,7 @@ function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>)
     ok: true,
     writes: [
       { data, delayMs: 0 },
-      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.pasteEcho, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn,
     summary: live.bracketedPaste ? 'the text as a paste, then Enter' : 'the line, then Enter',
@@ -175,7 +200,7 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
     writes: [
       { data: key, delayMs: 0 },
       { data: asPaste(checked.text, live.bracketedPaste), delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
-      { data: '\r', delayMs: live.bracketedPaste ? AnswerConstants.PasteEnterDelayMs : AnswerConstants.TypedEnterDelayMs },
+      live.bracketedPaste ? enterAfterPaste(live.pasteEcho, checked.text) : { data: '\r', delayMs: AnswerConstants.TypedEnterDelayMs },
     ],
     stillIn: ['question'],
     summary: `your answer to option ${key}, then Enter`,

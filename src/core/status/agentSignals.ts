@@ -35,5 +35,8 @@ export function statusContext(agent: string | null, known: AgentKnowledge | null
     agent: hasRules || signals !== null ? agent : null,
     enterSubmitsPrompt: signals?.reports.enterSubmitsPrompt === true,
     answers: signals?.answers ?? null,
+    freeTextOption: known?.dialogKeys?.freeText ?? null,
+    ...(signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: signals.reports.dialogDrawGraceMs } : {}),
+    ...(signals?.reports.answerHoldMs !== undefined ? { answerHoldMs: signals.reports.answerHoldMs } : {}),
   }
 }

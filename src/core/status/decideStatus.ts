@@ -62,7 +62,7 @@ function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMem
  */
 function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number, ctx: StatusContext): Decision | null {
   const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
-  const a = staleDialog(m.answer, screen, dialogReportAt, now, ctx.answers)
+  const a = staleDialog(m.answer, screen, dialogReportAt, now, ctx.answers, ctx.answerHoldMs)
   return a ? { state: a.outcome, evidence: [a.evidence, screenEvidence(screen, ' (not redrawn yet)')] } : null
 }
 
@@ -183,7 +183,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     // "Waiting for permission…" under the spinner): while the screen keeps showing the work it
     // showed before the report, the user has nothing to answer yet. Past the grace the screen has
     // missed the dialog (a layout no rule knows): the report decides.
-    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < StatusConstants.DialogDrawGraceMs) {
+    if (screen?.state === 'working' && screen.since <= r.at && now - r.at < (ctx.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs)) {
       return { state: 'working', evidence: [screenEvidence(screen), reportEvidence(r, ' (dialog not drawn yet)')] }
     }
     return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn)')] : [reportEvidence(r)] }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
 import { shippedAgents } from '../../main/agents/agentCatalog'
+import { statusContext } from './agentSignals'
 import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'
 import type { StatusSignal } from './signals'
@@ -173,5 +174,77 @@ describe('one answered memory, fed by keys and reports (Claude Code: Enter, Esc,
     const report: StatusSignal = { kind: 'report', at: 1000, report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest tool_name=ExitPlanMode', event: 'PermissionRequest', child: false } }
     const ms = fold([screen(900, CC_WORKING), report, key(1200, 'escape'), { kind: 'tick', at: 3000 }], CC)
     expect(stateAt(ms, 3000)).not.toBe('blocked')
+  })
+})
+
+// As the shipped Gemini rules read test/fixtures/gemini/gemini0610-120x32 (its question answered with `2`).
+const GEMINI_QUESTION: RuleMatch = {
+  ruleId: 'gemini.question-dialog',
+  state: 'question',
+  text: '│ Answer Questions',
+  fromTitle: false,
+  dialog: { kind: 'question', title: 'Which color should the widget use?', options: [{ key: '1', label: 'Red' }, { key: '2', label: 'Blue' }, { key: '3', label: 'Enter a custom value' }] },
+}
+const GEMINI_PERMISSION: RuleMatch = {
+  ruleId: 'gemini.permission-dialog',
+  state: 'blocked',
+  text: '│ ● 1. Allow once',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: 'Allow execution of [Shell]?', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow for this session' }, { key: '3', label: 'No, suggest changes (esc)' }] },
+}
+// Gemini CLI 0.61.0's tables (resources/agents/gemini/agent.toml): digits answer both kinds, but not on its free-text option.
+// The context the engine builds for a Gemini pane (statusContext): its free-text label and its hold come from agent.toml.
+const GEMINI: StatusContext = statusContext('gemini', shippedAgents().knowledge('gemini'), { rootIsShell: false }, true)
+const digit = (at: number, d: string): StatusSignal => ({ kind: 'input', at, key: 'digit', digit: d })
+
+describe("a dialog answered with an option's digit the agent keeps drawn (Gemini CLI 0.61.0: 0.4–0.9 s at load)", () => {
+  it('is working from the digit while the dialog stays drawn, and says which digit', () => {
+    const ms = fold([screen(1000, GEMINI_QUESTION), digit(3000, '2'), screen(3400, GEMINI_QUESTION)], GEMINI)
+    expect(stateAt(ms, 1000)).toBe('question')
+    expect(stateAt(ms, 3000)).toBe('working')
+    const held = ms.get(3400)!.verdict
+    expect(held.state).toBe('working')
+    expect(held.evidence[0]!.detail).toMatch(/^2 typed into the question dialog "Which color should the widget use\?"/)
+    const permission = fold([screen(1000, GEMINI_PERMISSION), digit(3000, '1'), screen(3200, GEMINI_PERMISSION)], GEMINI)
+    expect(stateAt(permission, 3200)).toBe('working')
+  })
+
+  it('is no answer on the free-text option (its digit opens an input in the dialog), nor a digit the dialog has no option for', () => {
+    const freeText = fold([screen(1000, GEMINI_QUESTION), digit(3000, '3'), screen(3100, GEMINI_QUESTION)], GEMINI)
+    expect(stateAt(freeText, 3000)).toBe('question')
+    expect(stateAt(freeText, 3100)).toBe('question')
+    const none = fold([screen(1000, GEMINI_PERMISSION), digit(3000, '7')], GEMINI)
+    expect(stateAt(none, 3000)).toBe('blocked')
+  })
+
+  it('is no answer for an agent whose table does not list digits (OpenCode)', () => {
+    const ms = fold([screen(1000, PERMISSION), digit(3000, '1'), screen(3050, PERMISSION)])
+    expect(stateAt(ms, 3000)).toBe('blocked')
+    expect(stateAt(ms, 3050)).toBe('blocked')
+  })
+})
+
+// As the shipped Gemini rules read its folder trust box (test/fixtures/gemini/gemini0610-trust-yes-80x24).
+const GEMINI_TRUST: RuleMatch = {
+  ruleId: 'gemini.trust-dialog',
+  state: 'blocked',
+  text: '│ Do you trust the files in this folder?',
+  fromTitle: false,
+  dialog: { kind: 'permission', title: 'Do you trust the files in this folder?', options: [{ key: '1', label: 'Trust folder (work)' }, { key: '2', label: 'Trust parent folder (tmp)' }, { key: '3', label: "Don't trust" }] },
+}
+
+describe('an agent that keeps its answered dialog drawn longer than the default hold (Gemini CLI 0.61.0: its trust box 2.2 s)', () => {
+  it("holds the answer for the agent's own answerHoldMs: the box drawn again 2.2 s after `1` is not waiting for the user", () => {
+    const hold = GEMINI.answerHoldMs!
+    expect(hold).toBeGreaterThan(AnswerConstants.HoldMs)
+    const ms = fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST), { kind: 'tick', at: 3000 + hold - 1 }, { kind: 'tick', at: 3000 + hold }], GEMINI)
+    expect(stateAt(ms, 5200)).toBe('working')
+    expect(nextDeadline(ms.get(5200)!, 5200, GEMINI)).toBe(3000 + hold)
+    expect(stateAt(ms, 3000 + hold - 1)).toBe('working')
+    // Past it, a box still drawn counts again.
+    expect(stateAt(ms, 3000 + hold)).toBe('blocked')
+    // With the default hold the same screens read blocked at 5200.
+    const { answerHoldMs: _, ...defaults } = GEMINI
+    expect(stateAt(fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST)], defaults), 5200)).toBe('blocked')
   })
 })

@@ -54,11 +54,14 @@ export function dialogIdentity(screen: Pick<DialogScreen, 'ruleId' | 'state' | '
   return `${screen.ruleId}|${screen.state}|${d ? `${d.kind}:${d.title}:${d.options.map((o) => o.label).join('|')}` : ''}`
 }
 
-/** A free-text option: its digit opens an input inside the dialog, nothing is answered yet. */
+/**
+ * A free-text option: its digit opens an input inside the dialog, nothing is answered yet. Besides
+ * these common labels, the agent's own (dialogKeys.freeText: Gemini CLI's "Enter a custom value").
+ */
 const FREE_TEXT = /^type (?:something|your own|an answer|a reply)/i
 
 /** Does `key` (`digit`: the option of that number) answer this dialog, by the agent's table? */
-function answers(dialog: DialogInfo, key: AnswerKey, digit: string | undefined, table: DialogAnswers): boolean {
+function answers(dialog: DialogInfo, key: AnswerKey, digit: string | undefined, table: DialogAnswers, freeText: RegExp | null | undefined): boolean {
   if (!table.keys[dialog.kind]?.includes(key)) return false
   // Check boxes: Enter and digits toggle one; one question of several: an answer moves to the next.
   // The agent still waits: the answer is a later step (Submit, the review tab).
@@ -66,7 +69,7 @@ function answers(dialog: DialogInfo, key: AnswerKey, digit: string | undefined, 
   if (key !== 'digit') return true
   if (dialog.choose === 'arrows') return false
   const option = dialog.options.find((o) => o.key === digit)
-  return option !== undefined && !FREE_TEXT.test(option.label)
+  return option !== undefined && !FREE_TEXT.test(option.label) && freeText?.test(option.label) !== true
 }
 
 const KEY_NAMES: Record<AnswerKey, string> = { enter: 'Enter', escape: 'Esc', digit: 'the digit' }
@@ -76,14 +79,23 @@ const KEY_NAMES: Record<AnswerKey, string> = { enter: 'Enter', escape: 'Esc', di
  * drawn yet: the memory after it. Esc on a reported dialog not drawn yet cancels it too (2.1.332's
  * plan dialog once left the badge stuck until exit: no hook says so).
  */
-export function noteAnswerKey(prev: Answered | null, screen: DialogScreen | null, pending: AgentReport | null, key: AnswerKey, digit: string | undefined, at: number, table: DialogAnswers | null | undefined): Answered | null {
+export function noteAnswerKey(
+  prev: Answered | null,
+  screen: DialogScreen | null,
+  pending: AgentReport | null,
+  key: AnswerKey,
+  digit: string | undefined,
+  at: number,
+  table: DialogAnswers | null | undefined,
+  freeText?: RegExp | null,
+): Answered | null {
   if (!table) return prev
   if (!screen || !isDialog(screen.state) || !screen.dialog) {
     const cancels = key === 'escape' && pending !== null && Object.values(table.keys).some((keys) => keys?.includes('escape'))
     return cancels ? { at, outcome: 'idle', key, evidence: { source: 'input', at, detail: `Esc typed before the reported dialog was drawn (${pending.event}): it is cancelled` }, dialogs: prev?.dialogs ?? [] } : prev
   }
   const dialog = screen.dialog
-  if (!answers(dialog, key, digit, table)) return prev
+  if (!answers(dialog, key, digit, table, freeText)) return prev
   const id = dialogIdentity(screen)
   const dialogs = prev?.dialogs.includes(id) ? prev.dialogs : [...(prev?.dialogs ?? []), id]
   const name = key === 'digit' ? `${digit}` : KEY_NAMES[key]
@@ -108,10 +120,18 @@ export function noteScreenState(prev: Answered | null, state: string): Answered 
  * a frame not redrawn since the answer, or (agents that redraw what they answered) a dialog
  * answered in this episode. A dialog the agent reports after the answer (`dialogReportAt`) is a
  * new ask; past HoldMs a dialog still drawn counts again; after Esc the dialog keeps counting
- * for EscapeHoldMs (the agent usually redraws by then).
+ * for EscapeHoldMs (the agent usually redraws by then). `holdMs`: the agent's own hold (its report
+ * table's answerHoldMs: Gemini CLI keeps its trust box drawn 2.2 s after the digit).
  */
-export function staleDialog(a: Answered | null, screen: DialogScreen, dialogReportAt: number | null, now: number, table: DialogAnswers | null | undefined): Answered | null {
-  if (!a || !isDialog(screen.state) || now - a.at >= AnswerConstants.HoldMs) return null
+export function staleDialog(
+  a: Answered | null,
+  screen: DialogScreen,
+  dialogReportAt: number | null,
+  now: number,
+  table: DialogAnswers | null | undefined,
+  holdMs: number = AnswerConstants.HoldMs,
+): Answered | null {
+  if (!a || !isDialog(screen.state) || now - a.at >= holdMs) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
   const notRedrawn = screen.since <= a.at
   const redrawnAnswered = table?.redrawsAnswered === true && a.dialogs.includes(dialogIdentity(screen))
@@ -121,7 +141,7 @@ export function staleDialog(a: Answered | null, screen: DialogScreen, dialogRepo
 }
 
 /** When time alone changes what the answer means: the Esc hold ends, the hold ends. */
-export function answerDeadlines(a: Answered | null): number[] {
+export function answerDeadlines(a: Answered | null, holdMs: number = AnswerConstants.HoldMs): number[] {
   if (!a) return []
-  return a.outcome === 'idle' ? [a.at + AnswerConstants.EscapeHoldMs, a.at + AnswerConstants.HoldMs] : [a.at + AnswerConstants.HoldMs]
+  return a.outcome === 'idle' ? [a.at + AnswerConstants.EscapeHoldMs, a.at + holdMs] : [a.at + holdMs]
 }

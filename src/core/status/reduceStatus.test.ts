@@ -44,6 +44,29 @@ describe('reduceStatus mechanics', () => {
   })
 })
 
+/** Gemini CLI 0.61.0 draws its box 0.2–2.8 s after the Notification hook it awaits (load average 13–15). */
+describe("an agent's own draw grace for a reported dialog", () => {
+  const HOOK_ROW: RuleMatch = { ruleId: 'gemini.working', state: 'working', text: '⠴ Executing Hook: switchboard (esc to cancel, 1s)', fromTitle: false }
+  const report = (at: number) => ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'Notification notification_type=ToolPermission' } }) as StatusSignal
+  const fold = (c: { rootIsShell: boolean; agent: string; dialogDrawGraceMs?: number }, ticks: number[]) => {
+    let m = initialMemory(0)
+    const out = new Map<number, StatusMemory>()
+    for (const s of [{ kind: 'screen', at: 100, match: HOOK_ROW } as StatusSignal, report(1000), ...ticks.map((at) => ({ kind: 'tick', at }) as StatusSignal)]) out.set(s.at, (m = reduceStatus(m, s, s.at, c)))
+    return out
+  }
+
+  it('keeps the work on screen for the agent’s grace, not the default, before the report decides', () => {
+    const grace = 4000
+    const own = fold({ rootIsShell: false, agent: 'gemini', dialogDrawGraceMs: grace }, [1000 + StatusConstants.DialogDrawGraceMs, 1000 + grace - 1, 1000 + grace])
+    expect(nextDeadline(own.get(1000)!, 1000, { dialogDrawGraceMs: grace })).toBe(1000 + grace)
+    expect(own.get(1000 + StatusConstants.DialogDrawGraceMs)!.verdict.state).toBe('working')
+    expect(own.get(1000 + grace - 1)!.verdict.state).toBe('working')
+    expect(own.get(1000 + grace)!.verdict.state).toBe('blocked')
+    const standard = fold({ rootIsShell: false, agent: 'claude' }, [1000 + StatusConstants.DialogDrawGraceMs])
+    expect(standard.get(1000 + StatusConstants.DialogDrawGraceMs)!.verdict.state).toBe('blocked')
+  })
+})
+
 /** OpenCode 1.18.33 at 60x20 on a loaded machine (test/fixtures/opencode/opencode11833-60x20): issue 8's "OpenCode is late". */
 describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
   const HOME: RuleMatch = { ruleId: 'opencode.home', state: 'idle', text: 'tab agents  ctrl+p commands', fromTitle: false }

@@ -69,7 +69,7 @@ const isDialogReport = (r: AgentReport | null): r is AgentReport => r !== null &
 /** Esc, Enter or a digit: a dialog's answer where the agent's table says so. */
 function noteDialogKey(m: StatusMemory, key: 'escape' | 'enter' | 'digit', digit: string | undefined, at: number, ctx: StatusContext): StatusMemory {
   const pending = isDialogReport(m.report) ? m.report : null
-  const answer = noteAnswerKey(m.answer, liveScreen(m, at), pending, key, digit, at, ctx.answers)
+  const answer = noteAnswerKey(m.answer, liveScreen(m, at), pending, key, digit, at, ctx.answers, ctx.freeTextOption)
   return answer === m.answer ? m : { ...m, answer }
 }
 
@@ -169,11 +169,11 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
  * unrecognised; a reported dialog the screen never draws becomes a conflict); null when only a
  * new signal can change it. The engine sets a timer and sends a tick.
  */
-export function nextDeadline(m: StatusMemory, now = -Infinity): number | null {
+export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<StatusContext, 'dialogDrawGraceMs' | 'answerHoldMs'>): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
-  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + StatusConstants.DialogDrawGraceMs)
-  deadlines.push(...answerDeadlines(m.answer))
+  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
+  deadlines.push(...answerDeadlines(m.answer, ctx?.answerHoldMs))
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)
   // Only deadlines still ahead: a past one (an old report's draw grace) must not hide a later one.

@@ -100,6 +100,12 @@ export interface StatusContext extends PaneContext {
   readonly enterSubmitsPrompt?: boolean
   /** How the user answers the agent's dialogs in the terminal and how it redraws them (its core knowledge's answers). */
   readonly answers?: DialogAnswers | null
+  /** The label of a question's free-text option (its dialogKeys.freeText): its digit answers nothing. */
+  readonly freeTextOption?: RegExp | null
+  /** The agent's own StatusConstants.DialogDrawGraceMs (its report table's dialogDrawGraceMs). */
+  readonly dialogDrawGraceMs?: number
+  /** The agent's own AnswerConstants.HoldMs (its report table's answerHoldMs). */
+  readonly answerHoldMs?: number
 }
 
 export function initialMemory(at: number): StatusMemory {

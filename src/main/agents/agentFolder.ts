@@ -107,6 +107,8 @@ function reportTable(doc: ManifestDoc): AgentReportTable | null {
     mappings,
     unsupported: doc.unsupported,
     ...(r.enter_submits_prompt !== undefined ? { enterSubmitsPrompt: r.enter_submits_prompt } : {}),
+    ...(r.dialog_draw_grace_ms !== undefined ? { dialogDrawGraceMs: r.dialog_draw_grace_ms } : {}),
+    ...(r.answer_hold_ms !== undefined ? { answerHoldMs: r.answer_hold_ms } : {}),
   }
 }
 
@@ -143,6 +145,7 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
           redrawsAnswered: doc.answer_keys.redraws_answered,
         }
       : null,
+    pasteEcho: doc.paste_echo ? { windowMs: doc.paste_echo.window_ms, placeholder: { overChars: doc.paste_echo.placeholder.over_chars, overLines: doc.paste_echo.placeholder.over_lines, shows: doc.paste_echo.placeholder.shows } } : null,
     resume: doc.resume ? { args: doc.resume.args, verifiedOn: doc.resume.verified_on } : null,
     terminalOsc: doc.terminal_state?.osc ?? null,
   }

@@ -79,6 +79,33 @@ describe('launchAgent', () => {
     launch.dispose()
   })
 
+  it('tells the launch code the report variables it gets (never the token), and runs its dispose before the directory goes', () => {
+    let seen: Record<string, string> = {}
+    let dirAtDispose: boolean | null = null
+    const launch = launchAgent(
+      request({
+        ...claudeProfile,
+        kind: 'codex',
+        tokenInFile: true,
+        promptOpens: () => true,
+        prepareLaunch: (ctx) => {
+          seen = { ...ctx.reportEnv }
+          return { argv: [ctx.executable], env: {}, dispose: () => (dirAtDispose = existsSync(ctx.dir)) }
+        },
+      }),
+    )
+    expect(seen).toEqual({
+      SWITCHBOARD_REPORT_URL: launch.env.SWITCHBOARD_REPORT_URL,
+      SWITCHBOARD_REPORT_RUNTIME: '/usr/bin/node',
+      SWITCHBOARD_REPORT_TOKEN_FILE: launch.env.SWITCHBOARD_REPORT_TOKEN_FILE,
+      SWITCHBOARD_REPORT_MARKER: launch.env.SWITCHBOARD_REPORT_MARKER,
+    })
+    expect(Object.values(seen)).not.toContain(readFileSync(launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!, 'utf8'))
+    launch.dispose()
+    expect(dirAtDispose).toBe(true)
+    expect(existsSync(launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!)).toBe(false)
+  })
+
   it('launches a shell as typed, with nothing injected and no registration', () => {
     const launch = launchAgent(request(shellProfile))
     expect(launch).toMatchObject({ agent: 'shell', argv: ['/opt/bin/agent', '--resume', 'abc'], env: {}, reporting: false })

@@ -4,7 +4,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { PaneId } from '../../shared/domain/pane'
 import type { ReportServer } from '../reports/reportServer'
 import { TOKEN_HEADER } from '../reports/reportServer'
-import type { AgentProfile } from './profile'
+import type { AgentProfile, PreparedLaunch } from './profile'
 import { PromptMarker } from './promptMarker'
 import { REPORT_ENV } from './reportEnv'
 import { reporterCommand } from './reporterCommand'
@@ -73,13 +73,21 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const dir = mkdtempSync(join(req.runtimeDir, launchDirPrefix(profile.kind, req.ownerPid)))
   const marker = profile.promptOpens ? new PromptMarker(join(dir, 'prompt-open'), profile.promptOpens) : undefined
   const registration = req.server.register(req.paneId, { agent: profile.kind, payload: profile.payload }, marker && ((report) => marker.observe(report)))
+  let prepared: PreparedLaunch | null = null
   const dispose = () => {
-    registration.dispose()
-    marker?.dispose()
-    rmSync(dir, { recursive: true, force: true })
+    try {
+      prepared?.dispose?.()
+    } finally {
+      registration.dispose()
+      marker?.dispose()
+      rmSync(dir, { recursive: true, force: true })
+    }
   }
   try {
-    const prepared = prepare({
+    const reportEnv: Record<string, string> = { [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
+    if (profile.tokenInFile) reportEnv[REPORT_ENV.tokenFile] = join(dir, 'token')
+    if (marker) reportEnv[REPORT_ENV.marker] = marker.path
+    prepared = prepare({
       paneId: req.paneId,
       executable: req.executable,
       userArgs: req.userArgs,
@@ -91,20 +99,15 @@ export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
       folder: profile.folder ?? dir,
       resourcesDir: req.resourcesDir,
       reporterCommand: (gated) => reporterCommand(req.resourcesDir, gated),
+      reportEnv,
     })
     if (!prepared) {
       dispose()
       return plain
     }
-    const env: Record<string, string> = { ...prepared.env, [REPORT_ENV.url]: registration.url, [REPORT_ENV.runtime]: req.runtime }
-    if (profile.tokenInFile) {
-      const tokenFile = join(dir, 'token')
-      writeFileSync(tokenFile, registration.token, { mode: 0o600 })
-      env[REPORT_ENV.tokenFile] = tokenFile
-    } else {
-      env[REPORT_ENV.token] = registration.token
-    }
-    if (marker) env[REPORT_ENV.marker] = marker.path
+    const env: Record<string, string> = { ...prepared.env, ...reportEnv }
+    if (profile.tokenInFile) writeFileSync(reportEnv[REPORT_ENV.tokenFile]!, registration.token, { mode: 0o600 })
+    else env[REPORT_ENV.token] = registration.token
     let disposed = false
     return {
       agent: profile.kind,

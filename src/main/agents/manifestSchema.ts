@@ -80,6 +80,10 @@ const Reporting = z.strictObject({
   root_field: Text(200).optional(),
   version_fields: z.array(Text(200)).max(8).optional(),
   enter_submits_prompt: z.boolean().optional(),
+  /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
+  dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
+  /** Milliseconds an answered dialog may stay drawn without counting (default AnswerConstants.HoldMs). */
+  answer_hold_ms: z.number().int().min(0).max(30_000).optional(),
 })
 
 const Version = z
@@ -144,6 +148,12 @@ const DialogKeys = z.strictObject({
   arrows: z.strictObject({ down: Key, up: Key, enter: Key }).optional(),
 })
 
+/** How the agent shows a paste it has read, where its Enter right after one is a newline (AgentKnowledge.pasteEcho). */
+const PasteEchoDoc = z.strictObject({
+  window_ms: z.number().int().min(0).max(5_000),
+  placeholder: z.strictObject({ over_chars: z.number().int().min(1), over_lines: z.number().int().min(1), shows: Text(100) }),
+})
+
 export const ManifestSchema = z
   .strictObject({
     id: Id,
@@ -163,6 +173,7 @@ export const ManifestSchema = z
       .refine((k) => k.permission !== undefined || k.question !== undefined, 'say which keys answer which dialogs: `permission` or `question`, like ["enter"]')
       .optional(),
     terminal_state: z.strictObject({ osc: z.number().int().min(1).max(65535) }).optional(),
+    paste_echo: PasteEchoDoc.optional(),
   })
   .superRefine((m, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message })

@@ -77,7 +77,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
       reports: false,
       verifiedOn: { agent: null, rules: '1.0.0' },
     })
-    expect(agents.filter((a) => a.source === 'shipped').map((a) => a.id)).toEqual(['claude', 'codex', 'hermes', 'opencode', 'pi'])
+    expect(agents.filter((a) => a.source === 'shipped').map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
 
     const command = parseCli(['spawn', '--agent', 'mytool']).command
     if (command.name !== 'spawn') throw new Error('not a spawn')
@@ -141,7 +141,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     addMytool()
     start(false, '/usr/bin:/bin')
     await expect(call('pane:create', { agent: 'mytool' })).rejects.toMatchObject({ code: 'agent-missing', message: expect.stringContaining('mytool: no executable named mytool on PATH') } satisfies Partial<BoardError>)
-    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, hermes, opencode, pi, mytool/) })
+    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, gemini, hermes, opencode, pi, mytool/) })
   })
 
   it('is refused with file, line and reason when broken, while the others keep working', async () => {
@@ -164,7 +164,7 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
       expect.stringMatching(new RegExp(`^${join(badRules, 'rules.toml')}:8: rule badrules\\.x: match\\.line: .*`)),
     ])
     // The others work: mytool and the shipped agents are listed, the agent whose rules failed too (without rules).
-    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'hermes', 'opencode', 'pi', 'badrules', 'mytool'])
+    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi', 'badrules', 'mytool'])
     expect(agents.find((a) => a.id === 'claude')?.source).toBe('shipped')
     expect(agents.find((a) => a.id === 'badrules')?.rules).toBe(false)
     const info = await call('pane:create', { agent: 'mytool' })

@@ -28,6 +28,28 @@ function nextRedraw(pane: Pane, clock: Clock, ms: number): Promise<boolean> {
   })
 }
 
+/** How often `text` is on the pane's screen, whitespace aside (a wrapped row splits no match). */
+function onScreen(pane: Pane, text: string): number {
+  const screen = pane.screen().lines.join('').replace(/\s+/g, '')
+  const needle = text.replace(/\s+/g, '')
+  let count = 0
+  for (let at = screen.indexOf(needle); needle && at >= 0; at = screen.indexOf(needle, at + 1)) count++
+  return count
+}
+
+/** Resolves true once `text` is on screen more often than `before` times, false when it was not within `ms`. */
+function nextEcho(pane: Pane, clock: Clock, text: string, before: number, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (shown: boolean) => {
+      listener.dispose()
+      timer.dispose()
+      resolve(shown)
+    }
+    const listener = pane.onDidParse(() => onScreen(pane, text) > before && done(true))
+    const timer = clock.setTimeout(() => done(false), ms)
+  })
+}
+
 /** Resolves once the pane drew nothing for `quietMs`, or after `maxMs` at the latest. */
 function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Promise<void> {
   return new Promise((resolve) => {
@@ -48,7 +70,7 @@ function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Prom
 
 async function planFor(pane: Pane, request: AnswerRequest) {
   const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
-  return { live, plan: planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request) }
+  return { live, plan: planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, pasteEcho: pane.knowledge?.pasteEcho ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request) }
 }
 
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
@@ -73,7 +95,15 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
   const baseline = request.kind === 'text' ? deliveryBaseline(request.text, pane.screen().lines, live.state, clock.now()) : null
 
   let redraw: Promise<boolean> | null = null
+  let echo: Promise<boolean> | null = null
   for (const [i, write] of plan.writes.entries()) {
+    if (write.afterEcho && echo && !(await echo)) {
+      return {
+        ok: false,
+        reason: 'changed-midway',
+        message: `The program did not show the pasted text within ${AnswerConstants.RedrawWaitMs / 1000} s, so Enter was not pressed. The text may be in its input; check the pane.`,
+      }
+    }
     if (write.afterRedraw && redraw && !(await redraw)) {
       return {
         ok: false,
@@ -94,7 +124,9 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
       }
     }
     // Listen before writing: the redraw may come before this turn ends.
-    redraw = plan.writes[i + 1]?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
+    const next = plan.writes[i + 1]
+    redraw = next?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
+    echo = next?.afterEcho ? nextEcho(pane, clock, next.afterEcho, onScreen(pane, next.afterEcho), AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }
   if (!baseline) return { ok: true, sent: plan.summary }

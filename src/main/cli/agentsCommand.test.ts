@@ -65,6 +65,7 @@ describe('switchboard agents', () => {
   it('lists every agent with its executable, installed version, what it was verified on and whether that is newer', async () => {
     npmInstall('@openai/codex', '0.172.0', 'codex')
     npmInstall('@mariozechner/pi-coding-agent', '0.73.1', 'pi')
+    npmInstall('@google/gemini-cli', '0.61.0', 'gemini')
     venvInstall('hermes-agent', '0.20.0', 'hermes')
     const config = join(root, 'config')
     cpSync(MYTOOL, join(config, 'agents', 'mytool'), { recursive: true, filter: (src) => !src.includes('/bin') })
@@ -80,6 +81,7 @@ describe('switchboard agents', () => {
     expect(list.map((a) => [a.id, a.source])).toEqual([
       ['claude', 'shipped'],
       ['codex', 'shipped'],
+      ['gemini', 'shipped'],
       ['hermes', 'shipped'],
       ['opencode', 'shipped'],
       ['pi', 'shipped'],
@@ -89,6 +91,7 @@ describe('switchboard agents', () => {
     expect(byId.claude).toMatchObject({ name: 'Claude Code', executable: null, looked: 'claude', version: null, newer: null, verifiedOn: { agent: '2.1.197 - 2.1.332', rules: '2.1.197 - 2.1.332' } })
     expect(byId.codex).toMatchObject({ executable: join(root, 'bin', 'codex'), version: '0.172.0', newer: true, verifiedOn: { agent: '0.171.0' } })
     expect(byId.pi).toMatchObject({ version: '0.73.1', newer: false })
+    expect(byId.gemini).toMatchObject({ name: 'Gemini CLI', executable: join(root, 'bin', 'gemini'), version: '0.61.0', newer: false, verifiedOn: { agent: '0.61.0', rules: '0.61.0' } })
     // Read through the link on PATH, in the venv the entry script lives in.
     expect(byId.hermes).toMatchObject({ name: 'Hermes', executable: join(root, 'bin', 'hermes'), version: '0.20.0', newer: true, verifiedOn: { agent: '0.19.0', rules: '0.19.0' } })
     expect(byId.deployer).toMatchObject({ executable: join(root, 'bin', 'deployer'), version: '2.1.0', newer: true, rules: false, verifiedOn: { agent: '2.0.0', rules: null } })

@@ -154,7 +154,7 @@ describe('user rule overrides', () => {
     expect(log.at(-1)).toBe(`rules: ${join(dir, 'claude.toml')} is gone; claude uses the shipped rules again`)
     const none = new RuleRegistry(SHIPPED, () => {}, join(dir, 'not', 'yet'))
     expect(none.reload()).toEqual([])
-    expect(RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet')).agents().sort()).toEqual(['claude', 'codex', 'hermes', 'opencode', 'pi'])
+    expect(RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet')).agents().sort()).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
   })
 })
 

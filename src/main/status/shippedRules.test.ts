@@ -39,6 +39,16 @@ const CASES: [screen: string, agent: string, state: string | null, rule: string 
   ['pi-permission', 'pi', 'blocked', 'pi.permission-gate'],
   ['pi-question', 'pi', 'question', 'pi.question'],
   ['pi-after-reply', 'pi', 'idle', 'pi.editor'],
+  // The "Executing Hook: switchboard" row left without its spinner after SessionStart is no work.
+  ['gemini-idle', 'gemini', 'idle', 'gemini.composer'],
+  ['gemini-working', 'gemini', 'working', 'gemini.working'],
+  ['gemini-permission', 'gemini', 'blocked', 'gemini.permission-dialog'],
+  ['gemini-question', 'gemini', 'question', 'gemini.question-dialog'],
+  ['gemini-reply-question', 'gemini', 'idle', 'gemini.composer'],
+  ['gemini-cancelled', 'gemini', 'idle', 'gemini.composer'],
+  ['gemini-goodbye', 'gemini', 'exited', 'gemini.goodbye'],
+  // At 80 columns or fewer the session id wraps onto the row under the resume hint.
+  ['gemini-goodbye-wrapped', 'gemini', 'exited', 'gemini.goodbye'],
   ['hermes-idle', 'hermes', 'idle', 'hermes.prompt'],
   ['hermes-initializing', 'hermes', 'working', 'hermes.working'],
   ['hermes-approval', 'hermes', 'blocked', 'hermes.approval'],
@@ -167,6 +177,24 @@ describe('shipped screen rules on real screens', () => {
       { key: '2', label: 'No' },
     ])
     expect(classify('pi', realScreen('pi-question'))?.dialog?.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Type something.'])
+    expect(classify('gemini', realScreen('gemini-permission'))?.dialog).toEqual({
+      kind: 'permission',
+      title: 'Allow execution of [Shell]?',
+      options: [
+        { key: '1', label: 'Allow once' },
+        { key: '2', label: 'Allow for this session' },
+        { key: '3', label: 'No, suggest changes (esc)' },
+      ],
+    })
+    expect(classify('gemini', realScreen('gemini-question'))?.dialog).toEqual({
+      kind: 'question',
+      title: 'Which color should the widget use?',
+      options: [
+        { key: '1', label: 'Red' },
+        { key: '2', label: 'Blue' },
+        { key: '3', label: 'Enter a custom value' },
+      ],
+    })
   })
 
   /**
@@ -175,17 +203,19 @@ describe('shipped screen rules on real screens', () => {
    * permission dialog's rows pasted into the transcript of the real idle screen.
    */
   it('does not take dialog text echoed in the transcript for a dialog', () => {
-    for (const [agent, dialog, idle] of [
+    // The rows kept of the idle screen: its composer and footer (Gemini's rule, composer and footer are its last ten).
+    for (const [agent, dialog, idle, kept = 8] of [
       ['claude', 'claude-permission', 'claude-reply-question'],
       ['codex', 'codex-approval', 'codex-done'],
       ['opencode', 'opencode-permission', 'opencode-idle'],
       ['pi', 'pi-permission', 'pi-after-reply'],
+      ['gemini', 'gemini-permission', 'gemini-reply-question', 10],
       ['hermes', 'hermes-approval', 'hermes-idle'],
     ] as const) {
       const quoted = realScreen(dialog).lines.filter((l) => l.trim() !== '' && !/^\s*[─━]{10,}/.test(l)).slice(-10)
       const base = realScreen(idle)
       const footer = base.lines.filter((l) => l.trim() !== '').length
-      const keep = base.lines.slice(-Math.min(8, footer))
+      const keep = base.lines.slice(-Math.min(kept, footer))
       const lines = [...quoted, ...keep].slice(-base.lines.length)
       const match = classify(agent, { ...base, lines })
       expect(match?.state, `${agent}: ${match?.ruleId}`).toBe('idle')
@@ -198,6 +228,7 @@ describe('shipped screen rules on real screens', () => {
       ['codex-idle', 'codex'],
       ['opencode-home', 'opencode'],
       ['pi-idle', 'pi'],
+      ['gemini-idle', 'gemini'],
       ['hermes-idle', 'hermes'],
     ] as const) {
       const view = realScreen(screen)

@@ -354,7 +354,7 @@ export class StatusEngine extends Disposable {
   /** Time alone can change a decision (see nextDeadline): wake up then. */
   private scheduleDeadline(): void {
     const now = this.options.clock.now()
-    const at = nextDeadline(this.memory, now)
+    const at = nextDeadline(this.memory, now, this.ctx)
     if (at === null || at <= now || this.memory.process.state === 'exited') {
       this.deadlineTimer?.timer.dispose()
       this.deadlineTimer = null

@@ -189,9 +189,18 @@ export class AgentHarness {
     return this.reports.slice(from).map((r) => r.event)
   }
 
+  /**
+   * Set for an agent that takes a typed chunk for a paste and turns an Enter that comes within
+   * its paste window into a newline (Gemini CLI 0.61: 40 ms, timed from when its loaded event loop
+   * got to the chunk): Enter waits until the typed line is on screen.
+   */
+  echoBeforeEnter = false
+
   /** Types a line, then Enter on its own (a chunk with Enter in it is taken as a paste). Returns the time of Enter. */
   async submit(text: string): Promise<number> {
+    const shown = this.echoBeforeEnter ? this.waitForScreen(new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')), 30_000) : null
     this.write(text)
+    await shown
     await sleep(250)
     const at = Date.now()
     this.write(Keys.enter)

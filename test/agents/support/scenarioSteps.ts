@@ -166,7 +166,8 @@ export class ScenarioSteps {
     await this.expectState(step, 'working', at)
     const end = await this.h.waitForReport(this.turnEndReport, `${step}: end of turn`, from, 60_000)
     // The screen may paint the turn's end before its report is in (the report travels through a
-    // hook or plugin; OpenCode's screen was done 0.36 s before its idle report at load 19): the
+    // hook or plugin; OpenCode's screen was done 0.36 s before its idle report at load 19; Gemini's AfterAgent
+    // hook 0.5–0.7 s after its spinner left): the
     // turn's end is the earlier of the two, as turnEnd takes it.
     const painted = this.working.seenAt !== null && this.working.seenAt >= at && this.working.goneAt !== null ? this.working.goneAt : Infinity
     this.expectNever(`${step} (answered, the agent works)`, 'idle', at, Math.min(end.receivedAt - END_PAINT_SLACK_MS, painted))
@@ -189,13 +190,19 @@ export class ScenarioSteps {
     await sleep(1500)
   }
 
-  /** Types the exit command: shutting down from the Enter on, exited at the PTY's exit. */
-  async exit(command: string): Promise<void> {
+  /**
+   * Types the exit command: shutting down from the Enter on, exited at the PTY's exit, or at the
+   * agent's `goodbye` screen where it draws one and then cleans up for a while (Gemini's
+   * "Agent powering down. Goodbye!" box: 0.6 s before its exit at load average 14).
+   */
+  async exit(command: string, goodbye?: RegExp): Promise<void> {
     const at = await this.h.submit(command)
     this.h.mark('working', at)
+    const said = goodbye ? this.h.waitForScreen(goodbye, 20_000) : null
     const gone = await this.h.waitForExit(20_000)
-    this.h.mark('exited', gone)
-    await this.expectState('exit', 'exited', gone)
+    const ended = said ? Math.min(await said, gone) : gone
+    this.h.mark('exited', ended)
+    await this.expectState('exit', 'exited', ended)
   }
 
   result(): ScenarioResult {
