@@ -524,7 +524,10 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await answerText(page, '[STEP1] Summarize the project.')
     await waitForHold(log, 'idle')
     await waitForPaneState(page, ids.third, 'idle')
-    await answerText(page, '[STEP2] Create the file x.txt.')
+    // The box answers for the line before first (its delivery check): a line goes once Send is ready.
+    await page.getByTestId('answer-input').fill('[STEP2] Create the file x.txt.')
+    await expect.poll(() => page.getByTestId('answer-send').isEnabled(), { timeout: 20_000 }).toBe(true)
+    await page.getByTestId('answer-input').press('Enter')
     await waitForHold(log, 'blocked')
     await waitForPaneState(page, ids.third, 'blocked')
     await expect.poll(() => page.getByTestId('dialog-option').count(), { timeout: 10_000 }).toBe(4)

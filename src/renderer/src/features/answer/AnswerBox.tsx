@@ -35,18 +35,23 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   const state = pane.verdict.state
   const inDialog = state === 'blocked' || state === 'question'
 
+  // The box's text as of now: the answer for the line before came after the next was typed and
+  // cleared the box, so that line was lost without a word (e2e board.test's 4-option dialog, in CI).
+  const textRef = useRef(text)
   const updateText = (value: string) => {
+    textRef.current = value
     setText(value)
     if (value) drafts.set(pane.id, value)
     else drafts.delete(pane.id)
   }
 
   /** Sends the typed line, or (again = its delivery) a line the program did not take, once more. */
-  async function sendText(sendAnyway: boolean, line = text, again?: number) {
+  async function sendText(sendAnyway: boolean, line = textRef.current, again?: number) {
     if (busy) return
     const result = await send({ kind: 'text', text: line, seen: state, ...(sendAnyway ? { sendAnyway } : {}), ...(again ? { again } : {}) })
     if (!result?.ok) return
-    if (!again) updateText('')
+    // Only the line sent leaves the box: one typed since stays.
+    if (!again && textRef.current === line) updateText('')
     if (result.delivery) setSent({ text: line, delivery: result.delivery, sendAnyway })
   }
 
