@@ -82,7 +82,7 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
   it('switchboard agents lists it as the user’s, beside the shipped ones', async () => {
     const { agents, problems } = JSON.parse(await ok('agents', '--json')) as { agents: { id: string; source: string; executable: string | null }[]; problems: string[] }
     expect(problems).toEqual([])
-    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'hermes', 'opencode', 'pi', 'mytool'])
+    expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi', 'mytool'])
     expect(agents.find((a) => a.id === 'mytool')).toMatchObject({ source: 'user', executable: join(FIXTURE, 'bin', 'mytool') })
   })
 
