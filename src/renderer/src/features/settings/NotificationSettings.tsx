@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { SHELL_KIND } from '../../../../shared/domain/agents'
 import { NOTIFY_MODES, type NotifyMode } from '../../../../shared/domain/attention'
 import type { Settings } from '../../../../shared/domain/settings'
@@ -71,9 +71,6 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
 }
 
 export function NotificationSettings({ value, onChange }: { value: Notifications; onChange: (next: Notifications) => void }) {
-  const graceId = useId()
-  const awayId = useId()
-  const cooldownId = useId()
   return (
     <fieldset className="settings__section">
       <legend>Notifications</legend>
@@ -124,49 +121,37 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
           ))}
         </tbody>
       </table>
-      <div className="field field--inline">
-        <label htmlFor={graceId}>Wait before notifying</label>
-        <input
-          id={graceId}
-          className="input input--number"
-          type="number"
-          min={0}
-          max={600}
-          value={value.graceSeconds}
-          data-testid="notify-grace"
-          onChange={(e) => onChange({ ...value, graceSeconds: Math.max(0, Math.min(600, Number(e.target.value) || 0)) })}
-        />
-        <span className="settings__help">seconds; a pane answered or looked at meanwhile raises nothing.</span>
-      </div>
-      <div className="field field--inline">
-        <label htmlFor={cooldownId}>Not again within</label>
-        <input
-          id={cooldownId}
-          className="input input--number"
-          type="number"
-          min={0}
-          max={3600}
-          value={value.cooldownSeconds}
-          data-testid="notify-cooldown"
-          onChange={(e) => onChange({ ...value, cooldownSeconds: Math.max(0, Math.min(3600, Math.round(Number(e.target.value) || 0))) })}
-        />
-        <span className="settings__help">seconds: at most one notification per pane and state in this time; 0 notifies every time.</span>
-      </div>
+      <SecondsField label="Wait before notifying" max={600} seconds={value.graceSeconds} testId="notify-grace" onChange={(graceSeconds) => onChange({ ...value, graceSeconds })}>
+        seconds; a pane answered or looked at meanwhile raises nothing.
+      </SecondsField>
+      <SecondsField label="Not again within" max={3600} seconds={value.cooldownSeconds} testId="notify-cooldown" onChange={(cooldownSeconds) => onChange({ ...value, cooldownSeconds })}>
+        seconds: at most one notification per pane and state in this time; 0 notifies every time.
+      </SecondsField>
       <AgentModes value={value} onChange={onChange} />
-      <div className="field field--inline">
-        <label htmlFor={awayId}>“While you were away”</label>
-        <input
-          id={awayId}
-          className="input input--number"
-          type="number"
-          min={0}
-          max={86400}
-          value={value.awaySummarySeconds}
-          data-testid="notify-away-seconds"
-          onChange={(e) => onChange({ ...value, awaySummarySeconds: Math.max(0, Math.min(86400, Math.round(Number(e.target.value) || 0))) })}
-        />
-        <span className="settings__help">seconds at no window or tab before a summary of what waited, on return; 0: never.</span>
-      </div>
+      <SecondsField label="“While you were away”" max={86400} seconds={value.awaySummarySeconds} testId="notify-away-seconds" onChange={(awaySummarySeconds) => onChange({ ...value, awaySummarySeconds })}>
+        seconds at no window or tab before a summary of what waited, on return; 0: never.
+      </SecondsField>
     </fieldset>
+  )
+}
+
+/** A whole number of seconds from 0 to `max`, with its label and help. */
+function SecondsField({ label, max, seconds, testId, onChange, children }: { label: string; max: number; seconds: number; testId: string; onChange: (seconds: number) => void; children: ReactNode }) {
+  const id = useId()
+  return (
+    <div className="field field--inline">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input input--number"
+        type="number"
+        min={0}
+        max={max}
+        value={seconds}
+        data-testid={testId}
+        onChange={(e) => onChange(Math.max(0, Math.min(max, Math.round(Number(e.target.value) || 0))))}
+      />
+      <span className="settings__help">{children}</span>
+    </div>
   )
 }
