@@ -47,28 +47,30 @@ export function firstAssetPath(): string {
 }
 
 /**
- * `env` is added to the board's environment (and so its panes'): e.g. a PATH with a stand-in
- * agent. The board's config dir (settings, rule overrides) is always a fresh one of its own.
+ * The test runner's environment as a desktop or a shell would give it to a board, without what
+ * npm put there (`npm test`, `npx vitest`) or what marks a CI job. A board npm started drops the
+ * leading node_modules/.bin entries of its panes' PATH (issue 22 item 7), which would drop the
+ * agents' own folders these tests put first (the case npm started it is boardGlance's `npx -c`
+ * test). Gemini CLI 0.61 runs headless under `CI=true` or `GITHUB_ACTIONS=true` even in a terminal
+ * ("No input provided via stdin"), and CI sets one.
  */
-/**
- * The test runner's environment without what npm put there (`npm test`, `npx vitest`): a board npm
- * started drops the leading node_modules/.bin entries of its panes' PATH (issue 22 item 7), which
- * would drop the agents' own folders these tests put first. A board is started from a desktop or
- * a shell; the case npm started it is boardGlance's `npx -c` test.
- */
-function withoutNpmVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
+export function desktopEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !k.toLowerCase().startsWith('npm_') && k !== 'CI' && k !== 'GITHUB_ACTIONS'))
 }
 
-/** `settings`: a settings.json the board finds at its first start (as a user's own would be). */
-export async function startBoard(timeoutMs = 20_000, env: Readonly<Record<string, string>> = {}, settings?: unknown): Promise<RunningBoard> {
+/**
+ * `env` is added to the board's environment (and so its panes'): e.g. a PATH with a stand-in
+ * agent. The board's config dir (settings, rule overrides) is always a fresh one of its own.
+ * `settings`: a settings.json the board finds at its first start (as a user's own would be).
+ */
+export async function startBoard(timeoutMs = 20_000, env: Readonly<NodeJS.ProcessEnv> = {}, settings?: unknown): Promise<RunningBoard> {
   const base = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'))
   const dirs = { runtime: join(base, 'run'), home: join(base, 'home'), cwd: join(base, 'work'), config: join(base, 'config') }
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true })
   if (settings !== undefined) writeFileSync(join(dirs.config, 'settings.json'), JSON.stringify(settings), { mode: 0o600 })
   const child = spawn(process.execPath, [DAEMON_JS, '--port', '0', '--cwd', dirs.cwd], {
     cwd: ROOT,
-    env: { ...withoutNpmVariables(process.env), SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SWITCHBOARD_CONFIG_DIR: dirs.config, SHELL: '/bin/bash', HOME: dirs.home, ...env },
+    env: { ...desktopEnvironment(process.env), SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SWITCHBOARD_CONFIG_DIR: dirs.config, SHELL: '/bin/bash', HOME: dirs.home, ...desktopEnvironment(env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
