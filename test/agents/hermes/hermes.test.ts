@@ -49,9 +49,24 @@ describe('Hermes in a pane', () => {
     await proxy?.close()
   })
 
+  /**
+   * The dialog the board offers once its options are drawn. A report can make the pane blocked or
+   * question before Hermes has drawn the options (seen under load in CI): reading once there gives
+   * no dialog, while a user sees the answer box fill in a moment later.
+   */
+  async function shownDialog(timeoutMs = 10_000): Promise<Awaited<ReturnType<typeof liveDialog>>> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const snap = await liveDialog(pane)
+      if (snap.dialog?.options.length) return snap
+      if (Date.now() > deadline) throw new Error(`the board offered no dialog options within ${timeoutMs} ms: ${JSON.stringify(snap)}`)
+      await sleep(50)
+    }
+  }
+
   /** Answers the open dialog with the option labelled `label`, through the board's answer path. */
   async function answer(label: RegExp): Promise<number> {
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     const option = snap.dialog?.options.find((o) => label.test(o.label))
     if (!option) throw new Error(`no option ${label} in ${JSON.stringify(snap.dialog)}`)
     const at = Date.now()
@@ -99,7 +114,7 @@ describe('Hermes in a pane', () => {
     expect(asked.receivedAt - review.receivedAt).toBeGreaterThanOrEqual(SMART_REVIEW_MS - 100)
     const blocked = await h.waitForState('blocked', 2000)
     expect(blocked.evidence.map((e) => e.detail).join('; ')).toContain('hermes.approval')
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Allow once', '2. Allow for this session', '3. Add to permanent allowlist', '4. Deny'])
     expect(snap.optionsAnswerable).toBe(true)
     await sleep(1000)
@@ -127,7 +142,7 @@ describe('Hermes in a pane', () => {
     const ask = await h.waitForReport((r) => r.event === 'pre_tool_call' && r.payload.tool_name === 'clarify', 'pre_tool_call(clarify)', from)
     expect(ask.payload.questions).toEqual([{ question: 'Which color should the widget use?' }])
     await h.waitForState('question', 2000)
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     expect(snap.dialog?.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Other (type your answer)'])
     await sleep(1000)
     await answer(/^Red$/)
@@ -142,7 +157,7 @@ describe('Hermes in a pane', () => {
     await h.submit('[STEP8] Pick a database')
     await h.waitForScreen(/Which database should it use\?/, 60_000)
     await h.waitForState('question', 5000)
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     expect(snap.freeTextKey).toBe('3')
     await sleep(1000)
     expect(await answerPane(pane, { kind: 'free-text', key: '3', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({ ok: true })
@@ -166,7 +181,7 @@ describe('Hermes in a pane', () => {
     expect(verdict.payload).toMatchObject({ choice: 'smart_deny', decided_by: 'aux_llm' })
     await h.waitForScreen(APPROVAL)
     await h.waitForState('blocked', 2000)
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     expect(snap.dialog?.options.map((o) => o.label)).toEqual(['Allow once', 'Deny'])
     await sleep(1000)
     await answer(/^Deny$/)
@@ -182,7 +197,7 @@ describe('Hermes in a pane', () => {
     await h.submit('[STEP9] Clear the generated output')
     await h.waitForScreen(/Show full command/, 60_000)
     await h.waitForState('blocked', 2000)
-    const snap = await liveDialog(pane)
+    const snap = await shownDialog()
     expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Allow once', '2. Allow for this session', '3. Add to permanent allowlist', '4. Deny'])
     await sleep(1000)
     await answer(/^Deny$/)
