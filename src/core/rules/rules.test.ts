@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileRules, type CompiledRule } from './compileRules'
+// The engine main compiles rules with (the linear one): the core's tests run the rules the board runs.
+import { compileRuleRegex } from '../../main/status/ruleRegex'
 import { evaluateRules, traceRules } from './evaluateRules'
 import { parseRegion, selectRegion } from './regions'
 import type { RuleSpec, ScreenView } from './ruleTypes'
@@ -37,7 +39,7 @@ const CLAUDE_IDLE: ScreenView = {
 }
 
 function compile(specs: RuleSpec[]): readonly CompiledRule[] {
-  const result = compileRules(specs)
+  const result = compileRules(specs, compileRuleRegex)
   if (!result.ok) throw new Error(JSON.stringify(result.errors))
   return result.rules
 }
@@ -142,7 +144,7 @@ describe('matchers and first match', () => {
       rule({ id: 't.region', region: 'nowhere', match: { contains: 'x' } }),
       rule({ id: 't.ok', match: { contains: 'y' } }),
       rule({ id: 't.dialog', state: 'idle', match: { contains: 'x' }, dialog: { kind: 'question' } }),
-    ])
+    ], compileRuleRegex)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((e) => [e.ruleId, e.path])).toEqual([
