@@ -114,6 +114,26 @@ describe('matchers and first match', () => {
     expect(evaluateRules([arrows!], CLAUDE_DIALOG)?.dialog?.options).toEqual([{ key: '1', label: 'No' }])
   })
 
+  it('a row whose option match leaves a named `label` out is no option (what a lookahead said before rules were linear: Hermes’ "Show full command")', () => {
+    const box: ScreenView = {
+      title: '',
+      alternate: false,
+      lines: ['│ ⚠️  Dangerous Command                │', '│ ❯ 1. Allow once                     │', '│   2. Show full command              │', '│   3. Deny                           │'],
+    }
+    const [hermes] = compile([
+      rule({
+        id: 't.box',
+        state: 'blocked',
+        match: { contains: 'Dangerous Command' },
+        dialog: { kind: 'permission', option: String.raw`^\s*│\s*(?:❯\s*)?(?<key>\d+)\.\s+(?:Show full command\s*│(?:.*│)?\s*$|(?<label>\S.*?)\s*│\s*$)` },
+      }),
+    ])
+    expect(evaluateRules([hermes!], box)?.dialog?.options).toEqual([
+      { key: '1', label: 'Allow once' },
+      { key: '3', label: 'Deny' },
+    ])
+  })
+
   it('marks a dialog chosen with the arrows, with the highlighted option from the cursor group', () => {
     // Claude Code 2.1.332's folder-trust dialog (test/fixtures/claude/cc21332-trust-yes-80x24.cast).
     const trust: ScreenView = {
