@@ -3,6 +3,7 @@ import type { DialogInfo } from '../../shared/domain/pane'
 import type { ParseTerminalState } from './agentCode'
 import type { AgentManifest, DialogAnswers, PasteEcho } from './agentManifest'
 import type { AgentReportTable } from './reportTable'
+import type { RegexCompiler } from '../rules/compileRules'
 
 /** An agent's own state sequence in the terminal, and the parser its folder brings (`terminal.ts`). */
 export interface TerminalStateParser {
@@ -75,9 +76,10 @@ export interface AgentKnowledge {
 
 /**
  * The core's view of a manifest. Its regexes were checked when main loaded the folder (a broken
- * one refused the folder), so compiling them here cannot fail for a loaded manifest.
+ * one refused the folder), so compiling them here with the same `compile` (main's linear-time
+ * one: a user's agent folder is as writable by a pane as a rule file) cannot fail.
  */
-export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTerminalState | null = null): AgentKnowledge {
+export function knowledgeOf(manifest: AgentManifest, compile: RegexCompiler, parseTerminalState: ParseTerminalState | null = null): AgentKnowledge {
   const keys = manifest.dialogKeys
   return {
     id: manifest.id,
@@ -86,14 +88,14 @@ export function knowledgeOf(manifest: AgentManifest, parseTerminalState: ParseTe
     dialogKeys: keys && {
       digitKinds: keys.digitKinds,
       deny: keys.deny,
-      ...(keys.freeText !== undefined ? { freeText: new RegExp(keys.freeText, 'u') } : {}),
+      ...(keys.freeText !== undefined ? { freeText: compile(keys.freeText, '') } : {}),
       ...(keys.optionLabels ? { optionLabels: keys.optionLabels } : {}),
       ...(keys.arrows ? { arrows: keys.arrows } : {}),
     },
     answers: manifest.answers,
     pasteEcho: manifest.pasteEcho,
     programs: manifest.command[0] === undefined ? [] : [programName(manifest.command[0])],
-    packageHints: manifest.packageHints.map((source) => new RegExp(source, 'u')),
+    packageHints: manifest.packageHints.map((source) => compile(source, '')),
     terminalState: manifest.terminalOsc !== null && parseTerminalState ? { osc: manifest.terminalOsc, parse: parseTerminalState } : null,
   }
 }

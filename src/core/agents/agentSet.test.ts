@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { shippedAgents } from '../../main/agents/agentCatalog'
+import { compileRuleRegex } from '../../main/status/ruleRegex'
 import { knowledgeOf } from './agentKnowledge'
 import type { AgentManifest } from './agentManifest'
 import { AgentSet } from './agentSet'
@@ -46,9 +47,12 @@ const manifest = (id: string, command: string[], packageHints: string[] = []): A
   terminalOsc: null,
 })
 
+// Compiled as the board compiles them (main's linear-time engine).
+const known = (m: AgentManifest) => knowledgeOf(m, compileRuleRegex)
+
 describe('AgentSet', () => {
   it('knows an agent by its command’s program name and its package hints, through a launcher too', () => {
-    const set = new AgentSet([knowledgeOf(manifest('mytool', ['/opt/mytool/bin/mytool', '--fast'])), knowledgeOf(manifest('deploy', ['deploy'], ['/deploy-cli/bin\\b']))])
+    const set = new AgentSet([known(manifest('mytool', ['/opt/mytool/bin/mytool', '--fast'])), known(manifest('deploy', ['deploy'], ['/deploy-cli/bin\\b']))])
     expect(set.recognize(['mytool'])).toBe('mytool')
     expect(set.recognize(['/usr/local/bin/mytool', 'x'])).toBe('mytool')
     expect(set.recognize(['node', '/x/deploy-cli/bin/run.js'])).toBe('deploy')
@@ -59,7 +63,7 @@ describe('AgentSet', () => {
   })
 
   it('gives a program name to the first agent that claims it (shipped agents come first)', () => {
-    const set = new AgentSet([knowledgeOf(manifest('claude', ['claude'])), knowledgeOf(manifest('my-claude', ['claude']))])
+    const set = new AgentSet([known(manifest('claude', ['claude'])), known(manifest('my-claude', ['claude']))])
     expect(set.recognize(['claude'])).toBe('claude')
   })
 })

@@ -1,6 +1,5 @@
 import { parseRegion, selectRegion, type ParsedRegion } from './regions'
 import type { DialogSpec, MatcherSpec, RuleSpec, RuleState, ScreenView } from './ruleTypes'
-import { catastrophicBacktracking } from './regexSafety'
 import { findDialogShape } from './dialogStructure'
 import { replyQuestion } from './screenReply'
 
@@ -50,27 +49,37 @@ class CompileFailure extends Error {
   }
 }
 
-function regex(source: string, path: string, flags = 'u'): RegExp {
-  let re: RegExp
-  try {
-    re = new RegExp(source, flags)
-  } catch (err) {
-    throw new CompileFailure(path, `invalid regular expression: ${(err as Error).message}`)
+/** The flags a rule regex is compiled with: `g` for a dialog's options, `m` for a `regex` matcher over joined rows. */
+export type RegexFlags = '' | 'g' | 'm'
+
+/**
+ * Compiles one rule regex, or throws an Error saying why it cannot be one. The host chooses the
+ * engine: rules run on the board's thread on every screen change, and come from files any program
+ * in a pane can write, so main's (src/main/status/ruleRegex.ts) matches in linear time.
+ */
+export type RegexCompiler = (source: string, flags: RegexFlags) => RegExp
+
+/** A rule regex at `path` in the rule, its compile error reported there. */
+type Regex = (source: string, path: string, flags?: RegexFlags) => RegExp
+
+function regexAt(compile: RegexCompiler): Regex {
+  return (source, path, flags = '') => {
+    try {
+      return compile(source, flags)
+    } catch (err) {
+      throw new CompileFailure(path, (err as Error).message)
+    }
   }
-  // Rules run on the board's own thread on every screen change: one that can stall it is refused.
-  const danger = catastrophicBacktracking(source)
-  if (danger) throw new CompileFailure(path, `${danger}; rewrite it without the nested repeat`)
-  return re
 }
 
-function compileMatcher(spec: MatcherSpec, path: string): Matcher {
-  const inner = compileNode(spec, path)
+function compileMatcher(spec: MatcherSpec, path: string, regex: Regex): Matcher {
+  const inner = compileNode(spec, path, regex)
   if (spec.in === undefined) return inner
   const region = compileRegion(spec.in, `${path}.in`)
   return (_rows, view) => inner(selectRegion(view, region).rows, view)
 }
 
-function compileNode(spec: MatcherSpec, path: string): Matcher {
+function compileNode(spec: MatcherSpec, path: string, regex: Regex): Matcher {
   if ('contains' in spec) {
     const needle = spec.contains
     return (rows) => rows.find((row) => row.includes(needle)) ?? (needle.includes('\n') && rows.join('\n').includes(needle) ? needle : null)
@@ -80,11 +89,11 @@ function compileNode(spec: MatcherSpec, path: string): Matcher {
     return (rows) => rows.find((row) => re.test(row)) ?? null
   }
   if ('regex' in spec) {
-    const re = regex(spec.regex, `${path}.regex`, 'mu')
+    const re = regex(spec.regex, `${path}.regex`, 'm')
     return (rows) => re.exec(rows.join('\n'))?.[0] ?? null
   }
   if ('any' in spec) {
-    const parts = spec.any.map((s, i) => compileMatcher(s, `${path}.any[${i}]`))
+    const parts = spec.any.map((s, i) => compileMatcher(s, `${path}.any[${i}]`, regex))
     return (rows, view) => {
       for (const part of parts) {
         const hit = part(rows, view)
@@ -94,7 +103,7 @@ function compileNode(spec: MatcherSpec, path: string): Matcher {
     }
   }
   if ('all' in spec) {
-    const parts = spec.all.map((s, i) => compileMatcher(s, `${path}.all[${i}]`))
+    const parts = spec.all.map((s, i) => compileMatcher(s, `${path}.all[${i}]`, regex))
     return (rows, view) => {
       let first: string | null = null
       for (const part of parts) {
@@ -106,7 +115,7 @@ function compileNode(spec: MatcherSpec, path: string): Matcher {
     }
   }
   if ('not' in spec) {
-    const negated = compileMatcher(spec.not, `${path}.not`)
+    const negated = compileMatcher(spec.not, `${path}.not`, regex)
     // A `not` alone proves nothing worth quoting; it contributes an empty "hit".
     return (rows, view) => (negated(rows, view) === null ? '' : null)
   }
@@ -146,11 +155,11 @@ function compileRegion(spec: string, path: string): ParsedRegion {
   return region
 }
 
-function compileDialog(spec: DialogSpec): CompiledDialog {
+function compileDialog(spec: DialogSpec, regex: Regex): CompiledDialog {
   return {
     kind: spec.kind,
     title: spec.title === undefined ? null : regex(spec.title, 'dialog.title'),
-    option: spec.option === undefined ? null : regex(spec.option, 'dialog.option', 'gu'),
+    option: spec.option === undefined ? null : regex(spec.option, 'dialog.option', 'g'),
     region: spec.region === undefined ? null : compileRegion(spec.region, 'dialog.region'),
     choose: spec.choose ?? 'digits',
   }
@@ -158,9 +167,11 @@ function compileDialog(spec: DialogSpec): CompiledDialog {
 
 /**
  * Compiles a rule list, ordered for evaluation: higher priority first, file order among equals.
- * All errors are collected so one broken file reports every bad rule at once.
+ * All errors are collected so one broken file reports every bad rule at once. Every regex is
+ * compiled by `compile` (a `regex` matcher with `m`, a dialog's options with `g`).
  */
-export function compileRules(specs: readonly RuleSpec[]): CompileResult {
+export function compileRules(specs: readonly RuleSpec[], compile: RegexCompiler): CompileResult {
+  const regex = regexAt(compile)
   const rules: (CompiledRule & { order: number })[] = []
   const errors: RuleCompileError[] = []
   const seen = new Set<string>()
@@ -179,8 +190,8 @@ export function compileRules(specs: readonly RuleSpec[]): CompileResult {
         state: spec.state,
         priority: spec.priority,
         region: compileRegion(spec.region, 'region'),
-        test: compileMatcher(spec.match, 'match'),
-        dialog: spec.dialog ? compileDialog(spec.dialog) : null,
+        test: compileMatcher(spec.match, 'match', regex),
+        dialog: spec.dialog ? compileDialog(spec.dialog, regex) : null,
         byShape: matchesByShape(spec.match),
         note: spec.note ?? '',
         order,

@@ -64,7 +64,8 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: n
     for (const [at, row] of rows.entries()) {
       const matches = [...row.matchAll(dialog.option)]
       for (const m of matches) {
-        let label = (m.groups?.label ?? (m.length > 2 ? m[2] : m[1]) ?? m[0]).trim()
+        // A regex naming its label that matched without it (an alternative for a row that is no option) names none.
+        let label = (m.groups && 'label' in m.groups ? (m.groups.label ?? '') : ((m.length > 2 ? m[2] : m[1]) ?? m[0])).trim()
         // A regex with named groups names its key (or has none: its position); group 1 may be another one (`cursor`).
         const key = (m.groups ? m.groups.key : m.length > 2 ? m[1] : undefined)?.trim()
         // One option on its row, ending at the row's end: its label may go on below.

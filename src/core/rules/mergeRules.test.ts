@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileRules } from './compileRules'
+// The engine main compiles rules with (the linear one): the core's tests run the rules the board runs.
+import { compileRuleRegex } from '../../main/status/ruleRegex'
 import { mergeRuleSpecs } from './mergeRules'
 import type { RuleSpec } from './ruleTypes'
 
@@ -8,7 +10,7 @@ const rule = (id: string, priority: number, state: RuleSpec['state'] = 'idle'): 
 const SHIPPED = [rule('a.dialog', 100, 'blocked'), rule('a.working', 50, 'working'), rule('a.prompt', 10), rule('a.footer', 10)]
 
 const order = (specs: readonly RuleSpec[]) => {
-  const compiled = compileRules(specs)
+  const compiled = compileRules(specs, compileRuleRegex)
   if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors))
   return compiled.rules.map((r) => `${r.id}@${r.priority}`)
 }

@@ -58,7 +58,8 @@ export interface DialogSpec {
   readonly title?: string
   /**
    * Per-row regex, applied globally so one row may hold several options. Named groups `key` and
-   * `label` (else groups 1 and 2; a lone group is the label). A missing key becomes the 1-based
+   * `label` (else groups 1 and 2; a lone group is the label); a match in which a named `label`
+   * takes no part is no option (rows to leave out, without a lookahead). A missing key becomes the 1-based
    * position, for dialogs chosen with arrows. Absent: the options are read off the dialog's shape
    * (numbered or marked rows above its key hints), as for a dialog no rule names.
    */

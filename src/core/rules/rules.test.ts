@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileRules, type CompiledRule } from './compileRules'
+// The engine main compiles rules with (the linear one): the core's tests run the rules the board runs.
+import { compileRuleRegex } from '../../main/status/ruleRegex'
 import { evaluateRules, traceRules } from './evaluateRules'
 import { parseRegion, selectRegion } from './regions'
 import type { RuleSpec, ScreenView } from './ruleTypes'
@@ -37,7 +39,7 @@ const CLAUDE_IDLE: ScreenView = {
 }
 
 function compile(specs: RuleSpec[]): readonly CompiledRule[] {
-  const result = compileRules(specs)
+  const result = compileRules(specs, compileRuleRegex)
   if (!result.ok) throw new Error(JSON.stringify(result.errors))
   return result.rules
 }
@@ -112,6 +114,26 @@ describe('matchers and first match', () => {
     expect(evaluateRules([arrows!], CLAUDE_DIALOG)?.dialog?.options).toEqual([{ key: '1', label: 'No' }])
   })
 
+  it('a row whose option match leaves a named `label` out is no option (what a lookahead said before rules were linear: Hermes’ "Show full command")', () => {
+    const box: ScreenView = {
+      title: '',
+      alternate: false,
+      lines: ['│ ⚠️  Dangerous Command                │', '│ ❯ 1. Allow once                     │', '│   2. Show full command              │', '│   3. Deny                           │'],
+    }
+    const [hermes] = compile([
+      rule({
+        id: 't.box',
+        state: 'blocked',
+        match: { contains: 'Dangerous Command' },
+        dialog: { kind: 'permission', option: String.raw`^\s*│\s*(?:❯\s*)?(?<key>\d+)\.\s+(?:Show full command\s*│(?:.*│)?\s*$|(?<label>\S.*?)\s*│\s*$)` },
+      }),
+    ])
+    expect(evaluateRules([hermes!], box)?.dialog?.options).toEqual([
+      { key: '1', label: 'Allow once' },
+      { key: '3', label: 'Deny' },
+    ])
+  })
+
   it('marks a dialog chosen with the arrows, with the highlighted option from the cursor group', () => {
     // Claude Code 2.1.332's folder-trust dialog (test/fixtures/claude/cc21332-trust-yes-80x24.cast).
     const trust: ScreenView = {
@@ -142,7 +164,7 @@ describe('matchers and first match', () => {
       rule({ id: 't.region', region: 'nowhere', match: { contains: 'x' } }),
       rule({ id: 't.ok', match: { contains: 'y' } }),
       rule({ id: 't.dialog', state: 'idle', match: { contains: 'x' }, dialog: { kind: 'question' } }),
-    ])
+    ], compileRuleRegex)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((e) => [e.ruleId, e.path])).toEqual([

@@ -6,6 +6,7 @@ import { AgentSet, type AgentDirectory } from '../../core/agents/agentSet'
 import type { CompiledRule } from '../../core/rules/compileRules'
 import { configDir } from '../settings/configDir'
 import { formatRuleFileError, isFatal, type LoadedRuleFile, type RuleFileError } from '../status/ruleFile'
+import { compileRuleRegex } from '../status/ruleRegex'
 import { findAgentsDir, RuleRegistry, type RuleSource } from '../status/ruleRegistry'
 import { agentFolders, AgentFolderLimits, readAgentFolder, type AgentFolder } from './agentFolder'
 import { profileOf, shellProfile, type AgentProfile } from './profile'
@@ -119,7 +120,7 @@ export class AgentCatalog implements AgentDirectory {
   }
 
   private entry(folder: AgentFolder): CatalogAgent {
-    return { manifest: folder.manifest, knowledge: knowledgeOf(folder.manifest, folder.code.parseTerminalState ?? null), profile: profileOf(folder), rulesFile: folder.rulesFile }
+    return { manifest: folder.manifest, knowledge: knowledgeOf(folder.manifest, compileRuleRegex, folder.code.parseTerminalState ?? null), profile: profileOf(folder), rulesFile: folder.rulesFile }
   }
 
   /** The problems of the latest reload. */

@@ -6,6 +6,7 @@ import { planAgentLaunch } from '../../core/launch/launchPlan'
 import type { AgentInstall, AgentReport } from '../../shared/domain/agents'
 import { agentSettings, type Settings } from '../../shared/domain/settings'
 import { findExecutable } from '../util/findExecutable'
+import { compileRuleRegex } from '../status/ruleRegex'
 import { isNewerThanVerified, normalVersion } from '../status/versions'
 import type { AgentCatalog } from './agentCatalog'
 import { agentInfos } from './agentList'
@@ -86,9 +87,12 @@ export function pypiVersion(executable: string, name: string): VersionResult {
   return unknown(`no ${name} in the Python environment of ${executable}`)
 }
 
+const DEFAULT_VERSION = /\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?)\b/u
+
 /** The version in a version command's output: group `version`, else group 1, else the first 1.2.3. */
 export function versionInOutput(output: string, pattern: string | undefined): string | null {
-  const m = new RegExp(pattern ?? String.raw`\bv?(\d+\.\d+(?:\.\d+)?(?:-[0-9A-Za-z.-]+)?)\b`, 'u').exec(output)
+  // The manifest's pattern (checked when its folder loaded) runs on the linear engine, as rules do.
+  const m = (pattern === undefined ? DEFAULT_VERSION : compileRuleRegex(pattern)).exec(output)
   return m ? (m.groups?.version ?? m[1] ?? m[0]) : null
 }
 

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { PAYLOAD_FORMATS } from '../../core/agents/agentManifest'
-import { catastrophicBacktracking } from '../../core/rules/regexSafety'
 import { AGENT_ID_PATTERN, SHELL_KIND } from '../../shared/domain/agents'
 import { ENV_NAME_PATTERN } from '../../shared/domain/settings'
+import { compileRuleRegex } from '../status/ruleRegex'
 import { parseVerifiedRange } from '../status/versions'
 
 /**
@@ -24,14 +24,12 @@ const Id = z
   .regex(AGENT_ID_PATTERN, 'agent ids are lower-case letters, digits and -, starting with a letter, at most 32 (like "mytool")')
   .refine((id) => !RESERVED_AGENT_IDS.has(id), 'is reserved: "shell" is any program the board knows nothing about')
 
-/** A JavaScript regex (flag `u`), refused when it cannot compile or can backtrack catastrophically. */
+/** A JavaScript regex, refused when the linear-time engine the board matches it with cannot run it (status/ruleRegex.ts). */
 const Regex = Text(1000).superRefine((source, ctx) => {
-  const danger = catastrophicBacktracking(source)
-  if (danger) return void ctx.addIssue({ code: 'custom', message: danger })
   try {
-    new RegExp(source, 'u')
+    compileRuleRegex(source)
   } catch (err) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(err as Error).message}` })
+    ctx.addIssue({ code: 'custom', message: (err as Error).message })
   }
 })
 

@@ -1,8 +1,8 @@
 import { parse, TomlError } from 'smol-toml'
 import type { z } from 'zod'
 import { compileRules, type CompiledRule } from '../../core/rules/compileRules'
-import { catastrophicBacktracking } from '../../core/rules/regexSafety'
 import type { RuleFileSpec, RuleSpec } from '../../core/rules/ruleTypes'
+import { compileRuleRegex } from './ruleRegex'
 import { RuleFileSchema, RuleSchema } from './ruleSchema'
 
 /** One problem in a rule file, precise enough to fix without reading the loader. */
@@ -104,7 +104,7 @@ export function readRules(file: string, text: string, raws: readonly unknown[]):
 
 /** Compiles rules; a rule's errors point at its line in the file it came from (`lineOf`). */
 export function compileWithLines(file: string, text: string, specs: readonly RuleSpec[], lineOf: ReadonlyMap<string, number>): { rules: readonly CompiledRule[] | null; errors: RuleFileError[] } {
-  const compiled = compileRules(specs)
+  const compiled = compileRules(specs, compileRuleRegex)
   if (compiled.ok) return { rules: compiled.rules, errors: [] }
   const errors = compiled.errors.map((e) => {
     const line = lineOf.get(e.ruleId) ?? 1
@@ -115,15 +115,10 @@ export function compileWithLines(file: string, text: string, specs: readonly Rul
 
 /** A top-level regex (`recognize`, `screen_version`), or its error at the key's line. */
 export function topLevelRegex(file: string, text: string, key: string, source: string, errors: RuleFileError[]): RegExp | null {
-  const danger = catastrophicBacktracking(source)
-  if (danger) {
-    errors.push({ file, line: keyLine(text, key), message: `${key}: ${danger}` })
-    return null
-  }
   try {
-    return new RegExp(source, 'mu')
+    return compileRuleRegex(source, 'm')
   } catch (err) {
-    errors.push({ file, line: keyLine(text, key), message: `${key}: invalid regular expression: ${(err as Error).message}` })
+    errors.push({ file, line: keyLine(text, key), message: `${key}: ${(err as Error).message}` })
     return null
   }
 }
