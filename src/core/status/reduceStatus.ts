@@ -124,7 +124,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       // What the frozen screen showed is history: it decides nothing from now on.
       return m.screenLost ? m : { ...m, screenLost: { at: signal.at, why: signal.why }, screen: null, unmatchedSince: null }
     case 'input':
-      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
+      if (signal.key === 'submit' || signal.key === 'quit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, submitted: signal.key === 'quit' ? 'quit' : 'prompt', lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
       return noteDialogKey(m, signal.key, signal.digit, signal.at, ctx)
   }

@@ -107,6 +107,7 @@ function reportTable(doc: ManifestDoc): AgentReportTable | null {
     mappings,
     unsupported: doc.unsupported,
     ...(r.enter_submits_prompt !== undefined ? { enterSubmitsPrompt: r.enter_submits_prompt } : {}),
+    ...(r.exit_commands ? { exitCommands: r.exit_commands } : {}),
     ...(r.dialog_draw_grace_ms !== undefined ? { dialogDrawGraceMs: r.dialog_draw_grace_ms } : {}),
     ...(r.answer_hold_ms !== undefined ? { answerHoldMs: r.answer_hold_ms } : {}),
   }

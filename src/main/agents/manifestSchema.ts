@@ -80,6 +80,8 @@ const Reporting = z.strictObject({
   root_field: Text(200).optional(),
   version_fields: z.array(Text(200)).max(8).optional(),
   enter_submits_prompt: z.boolean().optional(),
+  /** Slash commands that end the session (with enter_submits_prompt): Enter on one is work until the exit. */
+  exit_commands: z.array(z.string().regex(/^\/[a-z][a-z0-9_-]{0,30}$/, 'a slash command such as /quit')).max(8).optional(),
   /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
   dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
   /** Milliseconds an answered dialog may stay drawn without counting (default AnswerConstants.HoldMs). */
