@@ -22,7 +22,7 @@ function workStart(m: StatusMemory, prev: ScreenMemo | null, at: number): number
   return at
 }
 
-function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
+function noteScreen(m: StatusMemory, signal: ScreenSignal, ctx: StatusContext): StatusMemory {
   if (m.screenLost) return m
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
@@ -48,7 +48,7 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
     screenWorkingFrom: match.state === 'working' && since === signal.at ? workStart(m, prev, signal.at) : m.screenWorkingFrom,
-    answer: noteScreenState(m.answer, match.state),
+    answer: noteScreenState(m.answer, match.state, ctx.answers),
   }
 }
 
@@ -111,7 +111,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return process === m.process ? m : { ...m, process }
     }
     case 'screen':
-      return noteScreen(m, signal)
+      return noteScreen(m, signal, ctx)
     case 'report':
       return noteReport(m, signal.report)
     case 'terminal':

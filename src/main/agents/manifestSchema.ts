@@ -171,7 +171,13 @@ export const ManifestSchema = z
     unsupported: z.array(Unsupported).max(50).default([]),
     dialog_keys: DialogKeys.optional(),
     answer_keys: z
-      .strictObject({ permission: AnswerKeys.optional(), question: AnswerKeys.optional(), redraws_answered: z.boolean().default(false) })
+      .strictObject({
+        permission: AnswerKeys.optional(),
+        question: AnswerKeys.optional(),
+        redraws_answered: z.boolean().default(false),
+        /** Rule ids of dialogs asked at most once per start (DialogAnswers.askedOnce). */
+        asked_once: z.array(Text(100)).max(16).optional(),
+      })
       .refine((k) => k.permission !== undefined || k.question !== undefined, 'say which keys answer which dialogs: `permission` or `question`, like ["enter"]')
       .optional(),
     terminal_state: z.strictObject({ osc: z.number().int().min(1).max(65535) }).optional(),

@@ -34,11 +34,6 @@ interface Baseline {
  * exactly that failure: it fails when the board gets better (take the entry out) or worse.
  */
 const KNOWN_FAILURES: Record<string, RegExp> = {
-  // Gemini CLI 0.61.0 after "Trust folder" in a 20-row pane: the new process's first write (its
-  // terminal queries, then `ESC[2K`) erases the restart line under the old trust box, which stays
-  // drawn 1.4 s until its prompt: read as the box again. The restart rule already ended the
-  // dialog episode, so the answer no longer holds it.
-  'gemini/gemini0610-trust-yes-60x20': /^false blocked for 1\.3\d+ s at 21\.4\d+ s$/,
 }
 
 const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
