@@ -75,4 +75,18 @@ describe('the answer box says when a line was not taken', () => {
     // Once: its echo at the prompt and what the program got, nothing from the first send.
     expect((await bufferLines(page)).join('\n').match(/hello deaf/g)?.length).toBe(2)
   })
+  it('three lines sent back to back into a program reading its input: each Enter queues behind the one before, all arrive once, in order', async () => {
+    await newPaneThroughUi(page, 'command', 'cat')
+    const input = page.getByTestId('answer-input')
+    await expect.poll(() => page.getByTestId('answer-send').isVisible(), { timeout: 20_000 }).toBe(true)
+    // No waiting between them: the second and third Enter come while the first is still on its way.
+    for (const line of ['q-one', 'q-two', 'q-three']) {
+      await input.fill(line)
+      await input.press('Enter')
+    }
+    await page.getByTestId('answer-queue').waitFor({ state: 'detached', timeout: 20_000 })
+    // cat echoes each line as typed and again as it reads it: twice each, in the order typed.
+    const sent = async () => (await bufferLines(page)).join('\n').match(/q-(one|two|three)/g)
+    await expect.poll(sent, { timeout: 20_000 }).toEqual(['q-one', 'q-one', 'q-two', 'q-two', 'q-three', 'q-three'])
+  })
 })

@@ -31,6 +31,13 @@ export interface DialogAnswers {
    * draws next (the next question of several, a confirmation) asks again at its first frame.
    */
   readonly redrawsAnswered: boolean
+  /**
+   * Rule ids of dialogs the agent asks at most once per start (Gemini CLI's folder trust box):
+   * once answered, the same dialog on screen again is the answered one left drawn, however long,
+   * through the agent's own work frames (Gemini's "restarting", then the new process erasing that
+   * line under the old box), until the screen shows something else (its prompt).
+   */
+  readonly askedOnce?: readonly string[]
 }
 
 /** How an agent shows a paste it has read (AgentKnowledge.pasteEcho; the manifest's `[paste_echo]`). */

@@ -99,6 +99,13 @@ export interface AgentReportTable {
    */
   readonly enterSubmitsPrompt?: boolean
   /**
+   * The slash commands that end the agent's session (`/quit`), with enterSubmitsPrompt: Enter on
+   * one says working, like a prompt's, until the goodbye screen or the exit (a `/command` is
+   * otherwise no turn, and the prompt read idle until the goodbye: Gemini CLI 0.61 for 1.1–1.5 s).
+   * Compared whole with the line typed; only whether it matched is kept. Only where measured.
+   */
+  readonly exitCommands?: readonly string[]
+  /**
    * How long a dialog the agent reported may take to be drawn while the screen still shows work,
    * where the agent's draw lags its report by more than the default (StatusConstants
    * .DialogDrawGraceMs). Only where measured.

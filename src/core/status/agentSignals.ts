@@ -34,6 +34,7 @@ export function statusContext(agent: string | null, known: AgentKnowledge | null
     ...pane,
     agent: hasRules || signals !== null ? agent : null,
     enterSubmitsPrompt: signals?.reports.enterSubmitsPrompt === true,
+    ...(signals?.reports.exitCommands ? { exitCommands: signals.reports.exitCommands } : {}),
     answers: signals?.answers ?? null,
     freeTextOption: known?.dialogKeys?.freeText ?? null,
     ...(signals?.reports.dialogDrawGraceMs !== undefined ? { dialogDrawGraceMs: signals.reports.dialogDrawGraceMs } : {}),

@@ -76,7 +76,11 @@ function submittedPrompt(m: StatusMemory, screen: ScreenMemo | null, now: number
   if (at === null || now - at >= StatusConstants.SubmitGraceMs) return null
   if (m.report && m.report.at >= at) return null
   if (screen && (!atPrompt(screen) || screen.since > at)) return null
-  const ev: Evidence = { source: 'input', at, detail: 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)' }
+  const ev: Evidence = {
+    source: 'input',
+    at,
+    detail: m.submitted === 'quit' ? 'Enter on a command that ends the session: the agent shuts down (it has not shown it yet)' : 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)',
+  }
   return { state: 'working', evidence: screen ? [ev, screenEvidence(screen, ' (not redrawn yet)')] : [ev] }
 }
 

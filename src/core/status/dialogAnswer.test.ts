@@ -248,3 +248,34 @@ describe('an agent that keeps its answered dialog drawn longer than the default 
     expect(stateAt(fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST)], defaults), 5200)).toBe('blocked')
   })
 })
+
+describe('a dialog asked once per start (Gemini CLI 0.61.0 folder trust, test/fixtures/gemini/gemini0610-trust-yes-60x20)', () => {
+  const GEMINI: StatusContext = { rootIsShell: false, agent: 'gemini', enterSubmitsPrompt: true, answers: shippedAgents().knowledge('gemini')!.answers }
+  const TRUST: RuleMatch = {
+    ruleId: 'gemini.trust-dialog',
+    state: 'blocked',
+    text: '│ Do you trust the files in this folder?',
+    fromTitle: false,
+    dialog: { kind: 'permission', title: 'Do you trust the files in this folder?', options: [{ key: '1', label: 'Trust folder (work)' }, { key: '2', label: 'Trust parent folder (sb)' }, { key: '3', label: "Don't trust" }] },
+  }
+  const RESTART: RuleMatch = { ruleId: 'gemini.trust-restart', state: 'working', text: 'Gemini CLI is restarting to apply the trust changes...', fromTitle: false }
+  const PROMPT: RuleMatch = { ruleId: 'gemini.composer', state: 'idle', text: '>   Type your message or @path/to/file', fromTitle: false }
+  const digit = (at: number, d: string): StatusSignal => ({ kind: 'input', at, key: 'digit', digit: d })
+
+  it('answered, then "restarting", then the same box left alone on screen long after the hold: the answered box, until the prompt', () => {
+    const ms = fold([screen(12096, TRUST), digit(13596, '1'), screen(14919, RESTART), screen(21416, TRUST), screen(22792, PROMPT)], GEMINI)
+    expect(stateAt(ms, 12096)).toBe('blocked')
+    expect(stateAt(ms, 13596)).toBe('working')
+    expect(stateAt(ms, 14919)).toBe('working')
+    expect(ms.get(21416)!.verdict).toMatchObject({ state: 'working', evidence: [{ source: 'input', detail: expect.stringContaining('1 typed into the permission dialog') }, expect.anything()] })
+    expect(stateAt(ms, 22792)).toBe('idle')
+  })
+
+  it('once the prompt was drawn, the box drawn again asks again; and an agent without the entry forgets at the work frame', () => {
+    const after = fold([screen(12096, TRUST), digit(13596, '1'), screen(14919, RESTART), screen(22792, PROMPT), screen(30000, TRUST)], GEMINI)
+    expect(stateAt(after, 30000)).toBe('blocked')
+    const plain: StatusContext = { ...GEMINI, answers: { ...GEMINI.answers!, askedOnce: [] } }
+    const ms = fold([screen(12096, TRUST), digit(13596, '1'), screen(14919, RESTART), screen(21416, TRUST)], plain)
+    expect(stateAt(ms, 21416)).toBe('blocked')
+  })
+})

@@ -110,9 +110,17 @@ export function noteAnswerReport(prev: Answered | null, screen: DialogScreen | n
   return { at: report.at, outcome: 'working', key: null, dialogs, evidence: { source: 'hook', at: report.at, detail: `${report.detail}: answered, the agent has not taken the dialog off the screen yet` } }
 }
 
-/** A screen that shows no dialog ends the episode: which dialogs were answered is forgotten (the time stays, for a reported dialog Esc cancelled). */
-export function noteScreenState(prev: Answered | null, state: string): Answered | null {
-  return prev && !isDialog(state) && prev.dialogs.length ? { ...prev, dialogs: [] } : prev
+const ruleOf = (identity: string) => identity.slice(0, identity.indexOf('|'))
+
+/**
+ * A screen that shows no dialog ends the episode: which dialogs were answered is forgotten (the
+ * time stays, for a reported dialog Esc cancelled). A dialog asked once per start is kept through
+ * the agent's work frames (table.askedOnce).
+ */
+export function noteScreenState(prev: Answered | null, state: string, table?: DialogAnswers | null): Answered | null {
+  if (!prev || isDialog(state) || !prev.dialogs.length) return prev
+  const kept = state === 'working' ? prev.dialogs.filter((id) => table?.askedOnce?.includes(ruleOf(id))) : []
+  return kept.length === prev.dialogs.length ? prev : { ...prev, dialogs: kept }
 }
 
 /**
@@ -131,8 +139,13 @@ export function staleDialog(
   table: DialogAnswers | null | undefined,
   holdMs: number = AnswerConstants.HoldMs,
 ): Answered | null {
-  if (!a || !isDialog(screen.state) || now - a.at >= holdMs) return null
+  if (!a || !isDialog(screen.state)) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
+  // Asked once per start, answered, and back after the agent's own work frames (noteScreenState
+  // kept it through them): the answered box left drawn, however late. Drawn all along, the hold
+  // below applies: past it the key was not taken and the box asks again.
+  if (table?.askedOnce?.includes(screen.ruleId) && a.outcome === 'working' && screen.since > a.at && a.dialogs.includes(dialogIdentity(screen))) return a
+  if (now - a.at >= holdMs) return null
   const notRedrawn = screen.since <= a.at
   const redrawnAnswered = table?.redrawsAnswered === true && a.dialogs.includes(dialogIdentity(screen))
   if (!notRedrawn && !redrawnAnswered) return null

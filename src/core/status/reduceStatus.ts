@@ -22,7 +22,7 @@ function workStart(m: StatusMemory, prev: ScreenMemo | null, at: number): number
   return at
 }
 
-function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
+function noteScreen(m: StatusMemory, signal: ScreenSignal, ctx: StatusContext): StatusMemory {
   if (m.screenLost) return m
   const match: RuleMatch | null = signal.match
   if (!match) return m.unmatchedSince === null ? { ...m, unmatchedSince: signal.at } : m
@@ -48,7 +48,7 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal): StatusMemory {
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
     screenWorkingFrom: match.state === 'working' && since === signal.at ? workStart(m, prev, signal.at) : m.screenWorkingFrom,
-    answer: noteScreenState(m.answer, match.state),
+    answer: noteScreenState(m.answer, match.state, ctx.answers),
   }
 }
 
@@ -111,7 +111,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       return process === m.process ? m : { ...m, process }
     }
     case 'screen':
-      return noteScreen(m, signal)
+      return noteScreen(m, signal, ctx)
     case 'report':
       return noteReport(m, signal.report)
     case 'terminal':
@@ -124,7 +124,7 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       // What the frozen screen showed is history: it decides nothing from now on.
       return m.screenLost ? m : { ...m, screenLost: { at: signal.at, why: signal.why }, screen: null, unmatchedSince: null }
     case 'input':
-      if (signal.key === 'submit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, lineAt: signal.at } : m
+      if (signal.key === 'submit' || signal.key === 'quit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, submitted: signal.key === 'quit' ? 'quit' : 'prompt', lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
       return noteDialogKey(m, signal.key, signal.digit, signal.at, ctx)
   }

@@ -35,12 +35,12 @@ export interface TickSignal {
 /**
  * The user pressed a key that answers an agent's dialog (Esc cancels it, Enter takes the selected
  * option, a digit the numbered one), or Enter after typing at the prompt (`submit`: a turn starts; `command`: a `/command`,
- * which answers a reply that asked as much as a prompt does).
+ * which answers a reply that asked as much as a prompt does; `quit`: one of the agent's commands that end the session, /quit).
  */
 export interface InputSignal {
   readonly kind: 'input'
   readonly at: number
-  readonly key: 'escape' | 'enter' | 'digit' | 'submit' | 'command'
+  readonly key: 'escape' | 'enter' | 'digit' | 'submit' | 'command' | 'quit'
   /** For `digit`: which one (an option's number in a numbered dialog). */
   readonly digit?: string
 }

@@ -83,6 +83,8 @@ export interface StatusMemory {
   readonly terminalWorkingFrom: number | null
   /** When the user last submitted a typed line (agents whose Enter submits a slow-to-show prompt). */
   readonly submitAt: number | null
+  /** What that line was: a prompt (a turn starts) or a command that ends the session (the agent shuts down). */
+  readonly submitted: 'prompt' | 'quit'
   /** When the user last entered a typed line at the prompt, prompt or `/command` (enterSubmitsPrompt agents). */
   readonly lineAt: number | null
   /** When the pane was last resized. */
@@ -98,6 +100,8 @@ export interface StatusContext extends PaneContext {
   readonly agent: string | null
   /** Enter on a typed line starts a turn the agent shows late (its report table says so). */
   readonly enterSubmitsPrompt?: boolean
+  /** The agent's slash commands that end its session (its report table's exitCommands): Enter on one is work until it exits. */
+  readonly exitCommands?: readonly string[]
   /** How the user answers the agent's dialogs in the terminal and how it redraws them (its core knowledge's answers). */
   readonly answers?: DialogAnswers | null
   /** The label of a question's free-text option (its dialogKeys.freeText): its digit answers nothing. */
@@ -125,6 +129,7 @@ export function initialMemory(at: number): StatusMemory {
     terminal: null,
     terminalWorkingFrom: null,
     submitAt: null,
+    submitted: 'prompt',
     resizedAt: null,
     lineAt: null,
     answer: null,

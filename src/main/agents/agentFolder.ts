@@ -107,6 +107,7 @@ function reportTable(doc: ManifestDoc): AgentReportTable | null {
     mappings,
     unsupported: doc.unsupported,
     ...(r.enter_submits_prompt !== undefined ? { enterSubmitsPrompt: r.enter_submits_prompt } : {}),
+    ...(r.exit_commands ? { exitCommands: r.exit_commands } : {}),
     ...(r.dialog_draw_grace_ms !== undefined ? { dialogDrawGraceMs: r.dialog_draw_grace_ms } : {}),
     ...(r.answer_hold_ms !== undefined ? { answerHoldMs: r.answer_hold_ms } : {}),
   }
@@ -143,6 +144,7 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
             ...(doc.answer_keys.question ? { question: doc.answer_keys.question } : {}),
           },
           redrawsAnswered: doc.answer_keys.redraws_answered,
+          ...(doc.answer_keys.asked_once ? { askedOnce: doc.answer_keys.asked_once } : {}),
         }
       : null,
     pasteEcho: doc.paste_echo ? { windowMs: doc.paste_echo.window_ms, placeholder: { overChars: doc.paste_echo.placeholder.over_chars, overLines: doc.paste_echo.placeholder.over_lines, shows: doc.paste_echo.placeholder.shows } } : null,

@@ -78,6 +78,8 @@ const Reporting = z.strictObject({
   root_field: Text(200).optional(),
   version_fields: z.array(Text(200)).max(8).optional(),
   enter_submits_prompt: z.boolean().optional(),
+  /** Slash commands that end the session (with enter_submits_prompt): Enter on one is work until the exit. */
+  exit_commands: z.array(z.string().regex(/^\/[a-z][a-z0-9_-]{0,30}$/, 'a slash command such as /quit')).max(8).optional(),
   /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
   dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
   /** Milliseconds an answered dialog may stay drawn without counting (default AnswerConstants.HoldMs). */
@@ -167,7 +169,13 @@ export const ManifestSchema = z
     unsupported: z.array(Unsupported).max(50).default([]),
     dialog_keys: DialogKeys.optional(),
     answer_keys: z
-      .strictObject({ permission: AnswerKeys.optional(), question: AnswerKeys.optional(), redraws_answered: z.boolean().default(false) })
+      .strictObject({
+        permission: AnswerKeys.optional(),
+        question: AnswerKeys.optional(),
+        redraws_answered: z.boolean().default(false),
+        /** Rule ids of dialogs asked at most once per start (DialogAnswers.askedOnce). */
+        asked_once: z.array(Text(100)).max(16).optional(),
+      })
       .refine((k) => k.permission !== undefined || k.question !== undefined, 'say which keys answer which dialogs: `permission` or `question`, like ["enter"]')
       .optional(),
     terminal_state: z.strictObject({ osc: z.number().int().min(1).max(65535) }).optional(),

@@ -34,18 +34,6 @@ interface Baseline {
  * exactly that failure: it fails when the board gets better (take the entry out) or worse.
  */
 const KNOWN_FAILURES: Record<string, RegExp> = {
-  // Gemini CLI 0.61.0 after "Trust folder" in a 20-row pane: the new process's first write (its
-  // terminal queries, then `ESC[2K`) erases the restart line under the old trust box, which stays
-  // drawn 1.4 s until its prompt: read as the box again. The restart rule already ended the
-  // dialog episode, so the answer no longer holds it.
-  'gemini/gemini0610-trust-yes-60x20': /^false blocked for 1\.3\d+ s at 21\.4\d+ s$/,
-  // Gemini CLI 0.61.0's /quit: Enter on a slash command is no turn (no BeforeAgent), so the
-  // prompt reads idle until the goodbye box, 1.13 s later here (0.6–1 s in the other recordings,
-  // inside the 1 s the score leaves after a true transition). After "Trust folder" too (1.52 s
-  // here): until the status core told keys typed into a dialog from a prompt, the `1` that
-  // answered the trust box made the later `/quit` a typed prompt, and Enter on it a turn.
-  'gemini/gemini0610-trust-no-120x32': /^time agreement 98\.\d+ % < 99 %$/,
-  'gemini/gemini0610-trust-yes-120x32': /^time agreement 96\.\d+ % < 99 %$/,
 }
 
 const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]

@@ -136,6 +136,31 @@ describe('StatusEngine', () => {
     expect(e.stats.evaluations).toBe(1)
   })
 
+  it("Enter on one of the agent's exit commands is work until the goodbye (Gemini's /quit), any other /command is not", () => {
+    const quit = (typed: readonly string[]) => {
+      const t = setup('gemini', realScreen('gemini-idle'))
+      t.engine.screenChanged()
+      t.clock.advance(16)
+      expect(t.engine.verdict.state).toBe('idle')
+      for (const data of typed) t.engine.input(data)
+      t.clock.advance(16)
+      return t
+    }
+    // Typed key by key, with a slip taken back: working at the Enter, evidence from the key.
+    const t = quit(['/', 'q', 'y', '\x7f', 'u', 'i', 't', '\r'])
+    expect(t.engine.verdict.state).toBe('working')
+    expect(t.engine.verdict.evidence[0]).toMatchObject({ source: 'input', detail: expect.stringContaining('a command that ends the session') })
+    // The goodbye box: shutting down (working) until the process exits.
+    t.show(realScreen('gemini-goodbye'))
+    t.clock.advance(16)
+    expect(t.engine.verdict.state).toBe('working')
+    expect(t.engine.verdict.evidence[0]?.source).toBe('screen')
+    // Other commands start nothing; a line edited with arrows is no longer known to be /quit.
+    for (const typed of [['/stats', '\r'], ['/quit now', '\r'], ['/qu', '\x1b[D', 'it', '\r'], ['/quitx', '\r']]) {
+      expect(quit(typed).engine.verdict.state, typed.join('')).toBe('idle')
+    }
+  })
+
   it('exposes the open dialog for the answer box', () => {
     const t = setup('claude', realScreen('claude-permission'))
     t.engine.screenChanged()

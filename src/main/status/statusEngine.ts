@@ -120,6 +120,11 @@ export class StatusEngine extends Disposable {
   private deadlineTimer: { at: number; timer: IDisposable } | null = null
   /** Printable text was typed since the last Enter or Esc (enterSubmitsPrompt agents). */
   private typedLine: 'prompt' | 'command' | null = null
+  /**
+   * A `/command`'s text as typed, only to tell at Enter whether it is one of the agent's exit
+   * commands (then dropped; never logged or shown). A prompt's text is never kept.
+   */
+  private commandText = ''
   private lastInputAt: number | null = null
   /** Why the screen is no longer read, once its mirror froze. */
   private lost: string | null = null
@@ -250,15 +255,35 @@ export class StatusEngine extends Disposable {
       // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
       // a `/command` (/exit, /models) starts no turn. Keys typed into a dialog are no prompt.
       if (inDialog) this.typedLine = null
-      if (key === 'enter' && this.typedLine) this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : 'command' })
-      if (key === 'enter' || key === 'escape') this.typedLine = null
-      else if (this.typedLine === null && !inDialog) {
+      if (key === 'enter' && this.typedLine) {
+        const quits = this.typedLine === 'command' && (this.ctx.exitCommands ?? []).includes(this.commandText.trim())
+        this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : quits ? 'quit' : 'command' })
+      }
+      if (key === 'enter' || key === 'escape') {
+        this.typedLine = null
+        this.commandText = ''
+      } else if (this.typedLine === null && !inDialog) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
         // eslint-disable-next-line no-control-regex -- control characters are what is stripped
         const text = data.replace(/\x1b(?:\[[0-9;?]*[~A-Za-z]|O.|.)?/g, '').replace(/[\x00-\x20\x7f]/g, '')
         if (text) this.typedLine = text.startsWith('/') ? 'command' : 'prompt'
-      }
+        if (this.typedLine === 'command') this.commandText = this.typedCommand('', data)
+      } else if (this.typedLine === 'command') this.commandText = this.typedCommand(this.commandText, data)
     }
+  }
+
+  /** A `/command` line after `data` was typed: printable text added, Backspace taking the last off; anything else makes it no exit command. */
+  private typedCommand(before: string, data: string): string {
+    if (before.startsWith('\0')) return before
+    let line = before
+    for (const ch of data) {
+      if (ch === '\x7f' || ch === '\b') line = line.slice(0, -1)
+      else if (ch >= ' ' && ch !== '\x7f') line += ch
+      // An escape sequence (an arrow, a completion key) edits the line in ways not followed here.
+      else return '\0'
+      if (line.length > 40) return '\0'
+    }
+    return line
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */

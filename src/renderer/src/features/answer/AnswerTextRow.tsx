@@ -6,7 +6,8 @@ import { hasEnded, placeholder } from './answerWords'
 interface AnswerTextRowProps {
   readonly pane: PaneInfo
   readonly text: string
-  readonly busy: boolean
+  /** A line is on its way (or lines wait): Enter and the button queue this one behind them. */
+  readonly queues: boolean
   /** The ids of the hint and the message, which describe the field. */
   readonly describedBy: string
   readonly onText: (text: string) => void
@@ -18,7 +19,7 @@ interface AnswerTextRowProps {
  * The text field and its button: Send where the program reads input, "Send anyway" where the
  * board cannot tell (it is working, or unknown), nothing usable once the program has ended.
  */
-export function AnswerTextRow({ pane, text, busy, describedBy, onText, onSend, onEscape }: AnswerTextRowProps) {
+export function AnswerTextRow({ pane, text, queues, describedBy, onText, onSend, onEscape }: AnswerTextRowProps) {
   const id = useId()
   const state = pane.verdict.state
   const ended = hasEnded(pane)
@@ -52,14 +53,14 @@ export function AnswerTextRow({ pane, text, busy, describedBy, onText, onSend, o
         spellCheck={false}
       />
       {mayForce ? (
-        <button type="button" className="button button--warning" disabled={busy || !text.trim()} data-testid="answer-send-anyway" onClick={() => onSend(true)}>
+        <button type="button" className="button button--warning" disabled={!text.trim()} data-testid="answer-send-anyway" onClick={() => onSend(true)}>
           <Icon name="send" size={14} />
           Send anyway
         </button>
       ) : (
-        <button type="button" className="button button--primary" disabled={busy || ended || !text.trim()} data-testid="answer-send" onClick={() => onSend(false)}>
+        <button type="button" className="button button--primary" disabled={ended || !text.trim()} data-testid="answer-send" onClick={() => onSend(false)}>
           <Icon name="send" size={14} />
-          Send
+          {queues ? 'Queue' : 'Send'}
         </button>
       )}
     </div>

@@ -13,12 +13,15 @@ export interface Undelivered {
 
 /**
  * Asks main whether the program took the line of delivery `id` (pane:delivery) and reports the
- * one that it did not: the answer box never loses a line without a word. Resolves null once taken
- * (or when the board knows nothing of it); cancelled when the pane or the delivery changes.
+ * one that it did not: the answer box never loses a line without a word. `pending` while the
+ * answer is not in (the queue's next line waits for it); cancelled when the pane or the delivery
+ * changes.
  */
-export function useDelivery(paneId: PaneId, sent: { readonly text: string; readonly delivery: number } | null): [Undelivered | null, () => void] {
+export function useDelivery(paneId: PaneId, sent: { readonly text: string; readonly delivery: number } | null) {
   const api = useBoardApi()
   const [undelivered, setUndelivered] = useState<Undelivered | null>(null)
+  // The delivery whose outcome is in (taken, not taken, unknown to the board, or the ask failed).
+  const [settled, setSettled] = useState<number | null>(null)
   useEffect(() => {
     setUndelivered(null)
     if (!sent) return
@@ -29,11 +32,12 @@ export function useDelivery(paneId: PaneId, sent: { readonly text: string; reado
         if (live && d && !d.taken) setUndelivered({ text: sent.text, delivery: sent.delivery, message: d.message })
       })
       .catch(() => undefined)
+      .finally(() => live && setSettled(sent.delivery))
     return () => {
       live = false
     }
   }, [api, paneId, sent])
-  return [undelivered, () => setUndelivered(null)]
+  return { undelivered, pending: sent !== null && settled !== sent.delivery, dismiss: () => setUndelivered(null) }
 }
 
 /** "Not taken — …" with Send again (the same line, bound to this delivery) and dismiss. */
