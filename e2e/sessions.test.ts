@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
-import Database from 'better-sqlite3'
+import { connectToBoard } from '../src/main/cli/connect'
 import { waitForLine } from './support/terminalProbe'
 import { endBoardAbruptly } from './support/crash'
 
@@ -29,18 +29,6 @@ const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.exe
 const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; state: string; interrupted: unknown }[]
 
 
-/** One row from the workspace file the board saves (read-only, as the next board reads it); undefined before it exists. */
-function saved<T>(sql: string, ...args: unknown[]): T | undefined {
-  let db: Database.Database | undefined
-  try {
-    db = new Database(join(data, 'workspace.db'), { readonly: true, fileMustExist: true })
-    return db.prepare(sql).get(...args) as T | undefined
-  } catch {
-    return undefined
-  } finally {
-    db?.close()
-  }
-}
 
 describe('a workspace back after a crash, in the browser', () => {
   beforeAll(async () => {
@@ -73,13 +61,17 @@ describe('a workspace back after a crash, in the browser', () => {
     await before.goto(first.url)
     await selectPane(before, id2)
     await before.getByTestId('layout-2').check()
-    // The layout is saved debounced (half a second after the last change), screens at most every
-    // 2 s: wait until the workspace file has both, as the next board will read them.
-    await expect.poll(() => JSON.parse(saved<{ value: string }>("SELECT value FROM workspace WHERE key = 'layout'")?.value ?? 'null'), { timeout: 10_000 }).toMatchObject({ mode: 'grid', size: 2, selected: id2 })
+    // The layout is saved debounced (half a second after the last change): wait until the board has it.
+    const conn = await connectToBoard(first.socketPath, process.env)
+    try {
+      await expect.poll(() => conn.client.invoke('workspace:layout'), { timeout: 10_000 }).toMatchObject({ mode: 'grid', size: 2, selected: id2 })
+    } finally {
+      conn.close()
+    }
     await before.close()
-    // The command line and its output: the screen as it was once the echo ran.
-    const echoes = () => (saved<{ serialized: string }>('SELECT serialized FROM pane_screens WHERE pane_id = ?', id)?.serialized ?? '').split('before-the-crash').length - 1
-    await expect.poll(echoes, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    // Screens are saved debounced, at most every 2 s; the store says nothing outside when it has
+    // (its file is locked exclusively): this wait stays, and a screen it missed fails below, loudly.
+    await new Promise((r) => setTimeout(r, 3_000))
     await endBoardAbruptly(first)
 
     const second = await startBoard(20_000, env)
