@@ -5,9 +5,9 @@
  * line and Enter, at each dialog for a key. The live board sees the real screens; the test acts
  * through the UI and checks what reached the program. Screenshots: e2e/artifacts/board-*.png.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,15 +29,15 @@ import {
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { layoutProblems, tabThrough } from './support/visualChecks'
 import { LOOKS, settled, useLook } from './support/looks'
+import { ownFixture, sharedFixture } from '../src/main/test/fixtures'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
-const FIXTURES = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(ROOT, '../shared/fixtures'))
-const CAST = join(FIXTURES, 'claude/cc-120x32.cast')
+const CAST = sharedFixture('claude/cc-120x32.cast')
 // Recorded at 80 columns: narrower than any pane here, so its lines never wrap differently.
-const CAST_2 = join(FIXTURES, 'claude/cc-80x24.cast')
+const CAST_2 = sharedFixture('claude/cc-80x24.cast')
 const PLAYER = join(ROOT, 'e2e/support/castHold.cjs')
 // Claude Code 2.1.332 at 80×24: its first permission dialog has four options with long labels.
-const CAST_3 = join(ROOT, 'test/fixtures/claude/cc21332-manual-80x24.cast')
+const CAST_3 = ownFixture('claude/cc21332-manual-80x24.cast')
 
 const root = mkdtempSync(join(tmpdir(), 'sb-board-e2e-'))
 /** A `claude` on PATH playing CAST, and another one (run by path) playing CAST_2; each pane logs its input to input-<pane id>.jsonl. */
@@ -69,9 +69,15 @@ async function shot(name: string, keepMouse = false): Promise<void> {
  * The steps between the two dialogs take 10 s on an idle machine and over 30 s (the default cooldown)
  * beside two CPU-bound loops: the cooldown test sets its own, as a user may (Settings → Notifications).
  */
+/** The board's own log of what it decided (one line per alert it got, one per notification it routed): where "none was raised" is read. */
+const boardLines = (re: RegExp) => board.log().split('\n').filter((l) => re.test(l)).length
+const alertsLogged = (pane: string) => boardLines(new RegExp(`pane ${pane} alert from `))
+const notificationsLogged = (pane: string, kind: string) => boardLines(new RegExp(`pane ${pane} notification \\(${kind}\\)`))
+let optionsShownInput = 0
+
 const COOLDOWN_SETTINGS = { notifications: { cooldownSeconds: 600 } }
 
-describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code session', () => {
+describe('the board with a recorded Claude Code session', () => {
   beforeAll(async () => {
     ensureBuilt()
     mkdirSync(ARTIFACTS, { recursive: true })
@@ -126,7 +132,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 5 })
     await page.mouse.up()
     expect((await page.getByTestId('pane-cell').first().boundingBox())!.width).toBeGreaterThan(before + 100)
-    await new Promise((r) => setTimeout(r, 300)) // the terminals refit after the drag settles
+    await settled(page) // the terminals refit once the drag's last frame is laid out
     await shot('grid')
     await page.keyboard.press('Alt+KeyG')
     await page.getByTestId('pane-grid').waitFor({ state: 'detached' })
@@ -145,8 +151,13 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await expect(item.textContent()).resolves.toContain('build done (from OSC 9)')
     await shot('program-alert', true)
     // Again within 30 s: the entry stays, no second notification.
+    const alertsBefore = alertsLogged(ids.shell2)
+    const notesBefore = notificationsLogged(ids.shell2, "the program's own")
     await cliSubmit(board.socketPath, ids.shell2, String.raw`printf '\e]9;build done\a'`)
-    await new Promise((r) => setTimeout(r, 1500))
+    // The board has the second alert (it logs each one as it takes it in, before deciding on it):
+    // it routed no notification for it, and the page showed none.
+    await expect.poll(() => alertsLogged(ids.shell2), { timeout: 10_000 }).toBe(alertsBefore + 1)
+    expect(notificationsLogged(ids.shell2, "the program's own")).toBe(notesBefore)
     expect(await alerts()).toHaveLength(1)
     // Looking at the pane clears the entry.
     await selectPane(page, ids.shell2)
@@ -220,11 +231,10 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
   })
 
   it('while the dialog is open the box offers only its options (no text field that could be typed into it), and nothing reaches the agent', async () => {
-    const before = typedInput(inputLog(ids.claude)).length
+    optionsShownInput = typedInput(inputLog(ids.claude)).length
     await expect(page.getByTestId('answer-input').count()).resolves.toBe(0)
-    // Number keys choose options only where the options have the focus; nothing was pressed here.
-    await new Promise((r) => setTimeout(r, 300))
-    expect(typedInput(inputLog(ids.claude)).length).toBe(before)
+    // Number keys choose options only where the options have the focus; nothing was pressed here:
+    // the next test's digit is the first thing to reach the agent from here on (checked there).
     await waitForPaneState(page, ids.claude, 'blocked', 1000)
   })
 
@@ -235,7 +245,8 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('xterm-helper-textarea'))).toBe(true)
     await waitForPaneState(page, ids.claude, 'working')
     await waitForPaneState(page, ids.claude, 'idle')
-    expect(typedInput(inputLog(ids.claude)).at(-1)?.input).toBe('1')
+    // Since the options were shown, the digit is all that reached the agent.
+    expect(typedInput(inputLog(ids.claude)).slice(optionsShownInput).map((e) => e.input)).toEqual(['1'])
     expect(castLog(inputLog(ids.claude)).filter((e) => e.released === 'blocked')).toHaveLength(1)
     await waitForLine(page, /Created|x\.txt/)
     await page.waitForFunction(() => document.title === 'Switchboard')
@@ -265,7 +276,8 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await waitForHold(log, 'reply-question')
     await cliSubmit(board.socketPath, ids.claude, '[STEP6] Clean up the temp dir.')
     await waitForPaneState(page, ids.claude, 'blocked')
-    await new Promise((r) => setTimeout(r, 1000))
+    // The board decided on this dialog before any client saw it blocked: it routed no second notification.
+    expect(notificationsLogged(ids.claude, 'blocked')).toBe(1)
     const blockedAgainAt = Date.now()
     expect(blockedAgainAt - firstAt).toBeLessThan(COOLDOWN_SETTINGS.notifications.cooldownSeconds * 1000)
     const titles = (await raisedNotifications(page)).map((n) => n.title)
@@ -324,7 +336,12 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
     await page.getByTestId('held-keys').waitFor()
     await expect(page.getByTestId('held-keys-list').textContent()).resolves.toBe('y⏎')
     await shot('typeahead-held')
-    await new Promise((r) => setTimeout(r, 300))
+    // The keys show as held once the board has refused them: anything it wrote would reach the
+    // program before a terminal report written now (one terminal, in order), which nobody typed.
+    const marks = () => castLog(inputLog(ids.second)).filter((e) => e.input === '\x1b[99;99R').length
+    const marksBefore = marks()
+    cliWrite(board.socketPath, ids.second, '\\e[99;99R', true)
+    await expect.poll(marks, { timeout: 10_000 }).toBe(marksBefore + 1)
     expect(typedInput(inputLog(ids.second)).map((e) => e.input)).not.toContain('y')
     await page.getByTestId('held-keys-discard').click()
     await page.getByTestId('held-keys').waitFor({ state: 'detached' })
@@ -413,7 +430,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
         await page.setViewportSize({ width, height })
         await page.getByTestId('layout-single').check()
         await selectPane(page, ids.second)
-        await new Promise((r) => setTimeout(r, 400))
+        await settled(page)
         const overflow = await page.evaluate(() => ({ x: document.documentElement.scrollWidth - window.innerWidth, y: document.documentElement.scrollHeight - window.innerHeight }))
         expect(overflow, `${theme} ${width}: the page scrolls`).toEqual({ x: 0, y: 0 })
         // The recording does not redraw on a resize, so its dialog may not survive the smaller
@@ -434,7 +451,7 @@ describe.skipIf(!existsSync(CAST))('the board with a recorded Claude Code sessio
         expect(await layoutProblems(page), `${theme} ${width}: one pane`).toEqual([])
         await page.getByTestId('layout-4').check()
         await expect(page.getByTestId('pane-cell').count()).resolves.toBe(4)
-        await new Promise((r) => setTimeout(r, 400))
+        await settled(page)
         const cellsOut = await page.getByTestId('pane-cell').evaluateAll((els) =>
           els.filter((e) => {
             const r = e.getBoundingClientRect()

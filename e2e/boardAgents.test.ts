@@ -272,14 +272,13 @@ describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real 
     await answerText(page, '[STEP2] Create the file x.txt.')
     await waitForPaneState(page, claude, 'blocked', 30_000)
     await page.getByTestId('dialog-option').first().waitFor()
-    await new Promise((r) => setTimeout(r, 500))
-    const labels = await page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents()
     const expected =
       version === '2.1.197'
         ? ['Yes', 'Yes, and always allow access to work/ from this project', 'No']
         : ['Yes', `Yes, and always allow access to ${ctx.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']
+    // The options fill in as the dialog's rows are read (wrapped rows join up): wait for them whole.
+    await expect.poll(() => page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents(), { timeout: 5000 }).toEqual(expected)
     await shot(page, `claude-${version}-bash-740`)
-    expect(labels).toEqual(expected)
     await expectOptionsInView(page)
     await expectPlainWords(page)
     await page.getByTestId('dialog-deny').click()

@@ -80,8 +80,9 @@ describe('the board with its stdout and stderr closed', () => {
     await socketIn(d.runtime)
     const spawned = await cli(['spawn', '--', 'sh', '-c', 'exit 0'], d.runtime, 10_000)
     expect(spawned, 'spawn answered').toMatchObject({ code: 0 })
-    // Several log lines (a pane started, exited) hit the closed pipe by now.
-    await new Promise((r) => setTimeout(r, 500))
+    // The board has logged the pane's start and its exit by the time it answers that the pane
+    // exited: those lines hit the closed pipe, and the board answers on.
+    expect(await cli(['wait', spawned.stdout.trim(), '--state', 'exited', '--timeout', '10'], d.runtime, 15_000), 'the pane seen exited').toMatchObject({ code: 0 })
     expect((await cli(['ls'], d.runtime, 10_000)).code).toBe(0)
     board.kill('SIGTERM')
     expect(await exitWithin(board, 5000), 'exited within 5 s of SIGTERM').toBe(true)

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
+import { connectToBoard } from '../src/main/cli/connect'
 import { waitForLine } from './support/terminalProbe'
 import { endBoardAbruptly } from './support/crash'
 
@@ -26,6 +27,8 @@ let page: Page
 
 const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { encoding: 'utf8' })
 const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; state: string; interrupted: unknown }[]
+
+
 
 describe('a workspace back after a crash, in the browser', () => {
   beforeAll(async () => {
@@ -58,10 +61,16 @@ describe('a workspace back after a crash, in the browser', () => {
     await before.goto(first.url)
     await selectPane(before, id2)
     await before.getByTestId('layout-2').check()
-    // Saved debounced (half a second after the last change).
-    await before.waitForTimeout(1_500)
+    // The layout is saved debounced (half a second after the last change): wait until the board has it.
+    const conn = await connectToBoard(first.socketPath, process.env)
+    try {
+      await expect.poll(() => conn.client.invoke('workspace:layout'), { timeout: 10_000 }).toMatchObject({ mode: 'grid', size: 2, selected: id2 })
+    } finally {
+      conn.close()
+    }
     await before.close()
-    // Screens are saved debounced, at most every 2 s.
+    // Screens are saved debounced, at most every 2 s; the store says nothing outside when it has
+    // (its file is locked exclusively): this wait stays, and a screen it missed fails below, loudly.
     await new Promise((r) => setTimeout(r, 3_000))
     await endBoardAbruptly(first)
 

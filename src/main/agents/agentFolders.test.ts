@@ -10,6 +10,7 @@ import { findResourcesDir } from '../util/resources'
 import { AgentCatalog } from './agentCatalog'
 import { agentFolders } from './agentFolder'
 import { SHIPPED_CODE } from './shippedCode'
+import { OWN_FIXTURES, SHARED_FIXTURES } from '../test/fixtures'
 
 /**
  * The checklist of a shipped agent folder (resources/agents/<id>/, README there): every folder
@@ -20,8 +21,6 @@ import { SHIPPED_CODE } from './shippedCode'
  */
 const REPO = resolve(__dirname, '../../..')
 const SHIPPED = findAgentsDir(__dirname)!
-const SHARED_FIXTURES = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(REPO, '../shared/fixtures'))
-const OWN_FIXTURES = resolve(REPO, 'test/fixtures')
 const resources = findResourcesDir()!
 const catalog = AgentCatalog.loadStrict(SHIPPED)
 const folders = agentFolders(SHIPPED).map((dir) => dir.slice(SHIPPED.length + 1))

@@ -98,8 +98,10 @@ describe.runIf(process.platform === 'linux')('no descriptor crosses panes', () =
       'for n in $(ls /proc/$$/fd); do t=$(readlink /proc/$$/fd/$n); case "$t" in /dev/ptmx|/dev/pts/*) printf "INJECTED\\r" >&$n 2>/dev/null;; esac; done; echo TRIED'
     const attacker = board.get(board.create({ command: ['bash', '--norc', '--noprofile', '-c', inject] }).id)
     await eventually(async () => (await screenText(attacker)).includes('TRIED'), 'the attacker to finish')
-    // cat echoes whatever reaches its terminal; give it time to show up.
-    await new Promise((r) => setTimeout(r, 500))
+    // cat echoes whatever reaches its terminal, in order: a line typed now shows up after anything
+    // the attacker got in (it wrote before it printed TRIED), so once it is on screen the screen tells.
+    victim.write('AFTER-THE-ATTACK\r')
+    await eventually(async () => (await screenText(victim)).includes('AFTER-THE-ATTACK'), 'the victim to echo a line typed after the attack')
     expect(await screenText(victim)).not.toContain('INJECTED')
   })
 })

@@ -1,13 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { PaneState } from '../../shared/domain/pane'
+import { sharedFixture } from '../test/fixtures'
 import { eventually, testBoard } from '../test/support'
 
 // A real Claude Code recording played back in a real pane, by a program named `claude`: the live
 // pane must recognise the agent and its status engine must see the dialogs on the emulated screen.
-const CAST = resolve(__dirname, '../../../../shared/fixtures/claude/cc-120x32.cast')
+const CAST = sharedFixture('claude/cc-120x32.cast')
 // The same player the board e2e uses; with no CAST_HOLD it plays straight through.
 const PLAYER = resolve(__dirname, '../../../e2e/support/castHold.cjs')
 const bin = mkdtempSync(join(tmpdir(), 'sb-agent-bin-'))
@@ -15,7 +16,7 @@ writeFileSync(join(bin, 'claude'), `#!/bin/sh\nstty raw -echo\nexec "${process.e
 chmodSync(join(bin, 'claude'), 0o755)
 afterAll(() => rmSync(bin, { recursive: true, force: true }))
 
-describe.skipIf(!existsSync(CAST))('a recorded agent in a live pane', () => {
+describe('a recorded agent in a live pane', () => {
   it('is recognised as claude and goes through blocked and question from its screen alone', async () => {
     const board = testBoard()
     try {

@@ -191,6 +191,11 @@ export class Board extends Disposable {
     })
   }
 
+  /** Resolves once every info change of the pane so far has gone out as an event (or was superseded): nothing is held back. */
+  eventsDrained(id: PaneId): Promise<void> {
+    return this.events.drained(id)
+  }
+
   /** The agents in force: shipped and the user's, with their rules (reloaded live). */
   get agents(): AgentCatalog {
     return this.agentFolders.catalog

@@ -48,6 +48,11 @@ export class BoardEvents extends Disposable {
     return store
   }
 
+  /** Resolves once no `pane:changed` is held back for the pane (ChangeCoalescer.drained). */
+  drained(id: PaneId): Promise<void> {
+    return this.coalescer.drained(id)
+  }
+
   /** The pane is gone: what was held back for it goes nowhere. */
   removed(id: PaneId): void {
     this.coalescer.forget(id)

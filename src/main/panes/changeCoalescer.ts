@@ -12,6 +12,8 @@ const COALESCE_MS = 50
 export class ChangeCoalescer implements IDisposable {
   /** Panes whose `pane:changed` went out within COALESCE_MS, with the newest info held back. */
   private readonly pending = new Map<PaneId, { info: PaneInfo | null; timer: IDisposable | null }>()
+  /** Callers of drained() per pane, told when its window closes with nothing held back. */
+  private readonly drainWaiters = new Map<PaneId, (() => void)[]>()
 
   constructor(
     private readonly clock: Clock,
@@ -41,6 +43,16 @@ export class ChangeCoalescer implements IDisposable {
   forget(id: PaneId): void {
     this.pending.get(id)?.timer?.dispose()
     this.pending.delete(id)
+    this.drainedNow(id)
+  }
+
+  /**
+   * Resolves once nothing is held back for the pane (at once when no window is open): from then
+   * on every change so far has gone out, or was superseded. A barrier for "no event repeats it".
+   */
+  drained(id: PaneId): Promise<void> {
+    if (!this.pending.has(id)) return Promise.resolve()
+    return new Promise((resolve) => this.drainWaiters.set(id, [...(this.drainWaiters.get(id) ?? []), resolve]))
   }
 
   private flush(id: PaneId): void {
@@ -49,10 +61,18 @@ export class ChangeCoalescer implements IDisposable {
     this.pending.delete(id)
     entry.timer?.dispose()
     if (entry.info && this.isLive(id)) this.changed(entry.info)
+    if (!this.pending.has(id)) this.drainedNow(id)
+  }
+
+  private drainedNow(id: PaneId): void {
+    const waiters = this.drainWaiters.get(id)
+    this.drainWaiters.delete(id)
+    for (const resolve of waiters ?? []) resolve()
   }
 
   dispose(): void {
     for (const entry of this.pending.values()) entry.timer?.dispose()
     this.pending.clear()
+    for (const id of [...this.drainWaiters.keys()]) this.drainedNow(id)
   }
 }

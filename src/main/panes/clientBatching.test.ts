@@ -25,7 +25,9 @@ describe('output to a client is batched per turn', () => {
     await client.attach(id)
     const from = parsed.length // chunks before the attach point are in the snapshot
     await eventually(() => pane.exit, 'the program to finish', 30_000)
-    await new Promise((r) => setTimeout(r, 20))
+    // The last slice goes out after the exit's final parse: wait for the stream to catch up (a
+    // lost or reordered chunk never does, and the check below says how it differs).
+    await eventually(() => messages.join('').length >= parsed.slice(from).join('').length, 'the client to receive everything parsed', 10_000).catch(() => undefined)
     expect(messages.join('')).toBe(parsed.slice(from).join(''))
     expect(messages.join('')).toContain('150000')
     // A flood is parsed many chunks per slice: far fewer messages than chunks.

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { PaneInfo, StateChange } from '../../shared/domain/pane'
-import { testBoard, waitForState } from '../test/support'
+import { eventually, testBoard, waitForState } from '../test/support'
 import type { Board } from './board'
 
 // The stand-in `claude` of the answer tests: real Claude screens, a permission dialog on demand.
@@ -13,8 +13,6 @@ writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAK
 chmodSync(join(bin, 'claude'), 0o755)
 afterAll(() => rmSync(bin, { recursive: true, force: true }))
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
 /** Issue 13: one verdict change sent `pane:state` and then `pane:changed` (the dialog), patched in the renderer with a 60 ms timer. */
 describe('one event per verdict change', () => {
   let board: Board
@@ -22,16 +20,18 @@ describe('one event per verdict change', () => {
 
   it('pane:state carries the pane as it is after the change (the dialog included); no pane:changed repeats it', async () => {
     board = testBoard()
+    const input = join(bin, 'input.jsonl')
     const events: ({ channel: 'pane:state'; payload: StateChange } | { channel: 'pane:changed'; payload: PaneInfo })[] = []
     board.onEvent((e) => (e.channel === 'pane:state' || e.channel === 'pane:changed') && events.push(e))
-    const { id } = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: join(bin, 'input.jsonl') }, cols: 80, rows: 24 })
+    const { id } = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: input }, cols: 80, rows: 24 })
     const pane = board.get(id)
     await waitForState(pane, 'idle')
     pane.write('[DIALOG] go')
-    await sleep(50)
+    await eventually(() => existsSync(input) && readFileSync(input, 'utf8').includes('[DIALOG] go'), 'the program to read the line')
     pane.write('\r')
     await waitForState(pane, 'blocked')
-    await sleep(200) // past the board's 50 ms coalescing window: anything held back has gone out
+    // Past the board's coalescing window: anything held back has gone out (or was dropped as older).
+    await board.eventsDrained(id)
     const blocked = events.findIndex((e) => e.channel === 'pane:state' && e.payload.verdict.state === 'blocked')
     expect(blocked).toBeGreaterThan(-1)
     const change = events[blocked]!.payload as StateChange

@@ -3,7 +3,7 @@
  * real socket: what a daemon restart or a `kill -9` of the daemon looks like from the host's side.
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, openSync, readFileSync, rmSync, closeSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -66,12 +66,13 @@ describe('the pty host', () => {
     expect(pty.pid).toBeGreaterThan(0)
     pty.write('echo one-$((40+2))\r')
     await eventually(() => out.text().includes('one-42'), 'the first echo')
-    pty.write('(for i in 1 2 3; do sleep 0.2; echo bg-$i; done) &\r')
+    const done = join(r.dir, 'bg.done')
+    pty.write(`(for i in 1 2 3; do sleep 0.2; echo bg-$i; done; : > ${done}) &\r`)
     await eventually(() => out.text().includes('$ '), 'the prompt')
     const checkpoint = pty.offset
     first.dispose()
-    // No daemon now: the shell's background job keeps printing, into the host's log.
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // No daemon now: the shell's background job keeps printing, into the host's log, until it is done.
+    await eventually(() => existsSync(done), 'the background job to finish')
     const second = await connect(r)
     const held = second.welcome.ptys
     expect(held).toHaveLength(1)
@@ -109,9 +110,14 @@ describe('the pty host', () => {
     first.dispose()
     const pid = launched.pty.pid
     await eventually(() => !processAlive(pid), 'the program to end')
-    // The exit is recorded after its last output has been read (PtyProcess's flush, 250 ms).
-    await new Promise((resolve) => setTimeout(resolve, 600))
-    const second = await connect(r)
+    // The exit is recorded after its last output has been read (PtyProcess's flush, 250 ms): a
+    // daemon that connects before that sees the program running, so connect until one sees the exit.
+    const second = await eventually(async () => {
+      const c = await connect(r)
+      if (c.welcome.ptys[0]?.exit) return c
+      c.dispose()
+      return null
+    }, 'a daemon to find the exit recorded')
     const [held] = second.welcome.ptys
     expect(held!.exit).toEqual({ code: 7, signal: null })
     const pty = second.attach(held!, 0)

@@ -61,6 +61,12 @@ async function recordLive(pane: Pane, name: string): Promise<{ file: string; liv
   return { file, live, lag }
 }
 
+/** The recording has the program's exit (its process channel): everything the live pane showed is in it. */
+async function endOfRecording(file: string): Promise<void> {
+  const { process } = recordingFiles(file)
+  await eventually(() => existsSync(process) && parseProcessEvents(readFileSync(process, 'utf8')).some((e) => e.kind === 'exit'), `the exit in ${process}`)
+}
+
 async function replayed(file: string): Promise<Seen[]> {
   const files = recordingFiles(file)
   const cast = parseCast(readFileSync(files.cast, 'utf8'))
@@ -86,13 +92,14 @@ function compare(live: readonly Seen[], replay: readonly Seen[], lag: IntervalHi
 
 describe('a recording of a live pane replays to the verdicts the pane showed', () => {
   it('an agent with screens and reports: dialog, answer, work, a reply that asks, exit', async () => {
-    const { id } = board.create({ command: ['claude'], env: { PATH: `${dir}:${process.env.PATH}` }, cols: 80, rows: 24 })
+    const input = join(dir, 'input.jsonl')
+    const { id } = board.create({ command: ['claude'], env: { PATH: `${dir}:${process.env.PATH}`, FAKE_INPUT_LOG: input }, cols: 80, rows: 24 })
     const pane = board.get(id)
     await waitForState(pane, 'idle')
     const { file, live, lag } = await recordLive(pane, 'agent')
     board.mark(id, 'idle')
     pane.write('[DIALOG] go')
-    await sleep(50)
+    await eventually(() => existsSync(input) && readFileSync(input, 'utf8').includes('[DIALOG] go'), 'the program to read the line')
     board.deliverReport({ paneId: id, agent: 'claude', event: 'PermissionRequest', payload: { hook_event_name: 'PermissionRequest', tool_name: 'Bash' }, receivedAt: Date.now() })
     pane.write('\r')
     await waitForState(pane, 'blocked')
@@ -106,7 +113,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     await sleep(300)
     await pane.kill()
     await waitForState(pane, 'exited')
-    await eventually(() => !board.stopRecording(id) || true, 'the recording to end with the pane')
+    await endOfRecording(file) // the recording ends with the pane
 
     expect(live.map((s) => s.state)).toEqual(['idle', 'blocked', 'working', 'asked', 'exited'])
     compare(live, await replayed(file), lag)
@@ -131,7 +138,7 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     await waitForState(pane, 'idle')
     board.write(id, 'exit\r')
     await waitForState(pane, 'exited')
-    await sleep(150)
+    await endOfRecording(file)
 
     expect(live.map((s) => s.state)).toEqual(['idle', 'input', 'idle', 'working', 'idle', 'exited'])
     compare(live, await replayed(file), lag)

@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { AgentCatalog } from '../agents/agentCatalog'
 import { findAgentsDir } from '../status/ruleRegistry'
+import { allFixtureRecordings, OWN_FIXTURES, REPO_ROOT, SHARED_FIXTURES } from '../test/fixtures'
 import { formatFixtureTable, listFixtureRecordings, runFixture, type FixtureResult } from './fixtureSuite'
 
 /**
@@ -14,10 +15,8 @@ import { formatFixtureTable, listFixtureRecordings, runFixture, type FixtureResu
  * of the thresholds, a recording may not get worse than its recorded score (fixtureScores.json;
  * refresh with UPDATE_GOLDENS=1, which refuses to lower a score, and review the diff).
  */
-const REPO = resolve(__dirname, '../../..')
-/** `SWITCHBOARD_SHARED_FIXTURES` points elsewhere (a worktree whose parent has no shared/). */
-const SHARED = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(REPO, '../shared/fixtures'))
-const OWN = resolve(REPO, 'test/fixtures')
+const SHARED = SHARED_FIXTURES
+const OWN = OWN_FIXTURES
 const BASELINE = resolve(__dirname, 'fixtureScores.json')
 /** Allowed drift below the recorded score: the replay is deterministic, so this is only slack for emulator updates. */
 const AGREEMENT_SLACK = 0.001
@@ -36,7 +35,7 @@ interface Baseline {
 const KNOWN_FAILURES: Record<string, RegExp> = {
 }
 
-const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
+const recordings = allFixtureRecordings()
 /** A recording's key: its folder (the agent) and name; the two roots never share a name. */
 const keyOf = (r: { folder: string; name: string }) => `${r.folder}/${r.name}`
 const baseline: Record<string, Baseline> = existsSync(BASELINE) ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Record<string, Baseline>) : {}
@@ -51,7 +50,7 @@ describe(`fixture recordings in ${SHARED} and ${OWN}`, () => {
     expect(new Set(names).size, 'recording names are unique across both folders').toBe(names.length)
   })
 
-  const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname) ?? resolve(REPO, 'resources/agents'))
+  const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname) ?? resolve(REPO_ROOT, 'resources/agents'))
 
   it.each(recordings.map((r) => [keyOf(r), r] as const))('%s', async (key, recording) => {
     expect(recording.hooks, 'every recording comes with its hooks file').not.toBeNull()

@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { evaluateRules, traceRules } from '../../core/rules/evaluateRules'
 import { AgentCatalog } from '../agents/agentCatalog'
 import { findAgentsDir } from '../status/ruleRegistry'
 import { parseCast } from './asciicast'
-import { listFixtureRecordings } from './fixtureSuite'
+import { allFixtureRecordings } from '../test/fixtures'
 import { recognizeRecording } from './replayRecording'
 import { ReplayTerminal } from './replayTerminal'
 
@@ -17,9 +16,6 @@ import { ReplayTerminal } from './replayTerminal'
  * screen that shows it, or remove the rule. A fallback that matches but never decides (a more
  * specific rule wins wherever it matches) is listed, so that it is a choice, not an accident.
  */
-const REPO = resolve(__dirname, '../../..')
-const SHARED = resolve(process.env.SWITCHBOARD_SHARED_FIXTURES ?? resolve(REPO, '../shared/fixtures'))
-const OWN = resolve(REPO, 'test/fixtures')
 const SETTLE_S = 0.016
 /**
  * Matches real screens but a more specific rule always wins there. codex.title-action-required:
@@ -43,7 +39,7 @@ describe('screen rule coverage by real recordings', () => {
     expect(dir).not.toBeNull()
     const registry = new AgentCatalog({ shippedDir: dir! })
     expect(registry.reload()).toEqual([])
-    const recordings = [...listFixtureRecordings(SHARED), ...listFixtureRecordings(OWN)]
+    const recordings = allFixtureRecordings()
     expect(recordings.length).toBeGreaterThan(0)
     const fired = new Map<string, Set<string>>()
     const decided = new Set<string>()

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { VirtualClock } from '../../core/lifecycle/clock'
 import { DriftConstants } from '../../core/status/drift'
 import { parseVerifiedRange } from './versions'
 import { agentSignals } from '../../core/status/agentSignals'
 import { parseCast, parseReports } from '../replay/asciicast'
-import { listFixtureRecordings, type FixtureRecording } from '../replay/fixtureSuite'
+import type { FixtureRecording } from '../replay/fixtureSuite'
+import { fixtureRecordings, SHARED_FIXTURES } from '../test/fixtures'
 import { ReplayTerminal } from '../replay/replayTerminal'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
 import { AgentCatalog } from '../agents/agentCatalog'
@@ -18,9 +18,9 @@ import { StatusEngine } from './statusEngine'
  * is replayed (as src/main/replay does, plus the rule basis the live pane gets) and its drift
  * events, the version the engine read and its longest run of unmatched screens are checked.
  */
-const FIXTURES = resolve(__dirname, '../../../../shared/fixtures')
 const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)
-const recordings = listFixtureRecordings(FIXTURES)
+// Throws when there is none: a missing fixtures folder fails the file instead of running no test.
+const recordings = fixtureRecordings(SHARED_FIXTURES)
 
 async function replayForDrift(recording: FixtureRecording) {
   const agent = recording.folder
@@ -62,7 +62,7 @@ async function replayForDrift(recording: FixtureRecording) {
   return { drifts, longestUnmatched, seen }
 }
 
-describe.skipIf(recordings.length === 0)('drift on the fixture recordings', () => {
+describe(`drift on the fixture recordings in ${SHARED_FIXTURES}`, () => {
   it.each(recordings.map((r) => [`${r.folder}/${r.name}`, r] as const))('%s raises no drift', async (_key, recording) => {
     const { drifts, longestUnmatched, seen } = await replayForDrift(recording)
     expect(drifts).toEqual([])

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { realClock } from '../util/clock'
+import type { Clock } from '../../core/lifecycle/clock'
 import { formatRuleFileError, isFatal, type RuleFileError } from './ruleFile'
 import { RuleRegistry, findUserRulesDir } from './ruleRegistry'
 import { RuleWatcher, type WatchFn } from './ruleWatcher'
@@ -28,6 +29,19 @@ let registry: RuleRegistry
 let watcher: RuleWatcher
 const lines: string[] = []
 
+/** The real clock, its pending timers counted: a reload still waiting out its debounce is one. */
+let pendingTimers = 0
+const countingClock: Clock = {
+  now: () => realClock.now(),
+  setTimeout: (fn, ms) => {
+    pendingTimers++
+    let done = false
+    const end = () => void (done || ((done = true), pendingTimers--))
+    const timer = realClock.setTimeout(() => (end(), fn()), ms)
+    return { dispose: () => (end(), timer.dispose()) }
+  },
+}
+
 /** fs.watch, counted: every watcher the RuleWatcher opens must be closed by dispose. */
 const countingWatch: WatchFn = (path, options, listener) => {
   const w = watch(path, options, listener)
@@ -45,13 +59,14 @@ beforeEach(() => {
   // Where a user's overrides go on Linux (SWITCHBOARD_CONFIG_DIR, as the tests set it), not created yet.
   overrides = findUserRulesDir({ SWITCHBOARD_CONFIG_DIR: join(root, 'config', 'switchboard') })
   open = 0
+  pendingTimers = 0
   reloads = 0
   lines.length = 0
   registry = RuleRegistry.loadStrict(shipped, overrides)
   watcher = new RuleWatcher({
     dirs: registry.dirs,
     reload: () => (reloads++, registry.reload()),
-    clock: realClock,
+    clock: countingClock,
     debounceMs: 20,
     watch: countingWatch,
     log: (line) => lines.push(line),
@@ -117,8 +132,8 @@ describe('RuleWatcher', () => {
   it('coalesces a burst of writes into one reload', async () => {
     mkdirSync(overrides, { recursive: true })
     await until(() => reloads >= 1, 'the reload for the new dir')
-    // Let that burst settle (a few debounce periods) so only the writes below are counted.
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    // Let that burst settle (no reload waiting out its debounce) so only the writes below are counted.
+    await until(() => pendingTimers === 0, 'the reload for the new dir to be done')
     const before = reloads
     for (let i = 0; i < 5; i++) writeFileSync(join(overrides, 'claude.toml'), overrideFile(rule(`claude.r${i}`, 'idle', 1, `x${i}`)))
     await until(() => ids().includes('claude.r4'), 'the last write to load')
@@ -131,9 +146,7 @@ describe('RuleWatcher', () => {
     writeFileSync(join(overrides, 'claude.toml'), overrideFile(['disable = ["claude.idle"]']))
     watcher.dispose()
     expect(open).toBe(0)
-    const before = reloads
-    // Longer than the debounce: a reload still pending or a watcher still open would show now.
-    await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(reloads).toBe(before)
+    // No watcher open (above) and no reload waiting out its debounce: nothing can reload any more.
+    expect(pendingTimers).toBe(0)
   })
 })

@@ -18,6 +18,8 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
   let h: AgentHarness
   let fake: FakeAnthropic
   let userHookLog: string
+  /** Where the rejected permission's reports start: checked again once a later prompt reported. */
+  let rejectedFrom = -1
   let userConfigBefore: Record<string, string>
   let settingsFile: string
 
@@ -103,8 +105,9 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
     // No hook says so: the screen ends the blocked badge.
     const after = await h.waitForState('idle', 3000)
     expect(after.evidence.some((e) => e.source === 'screen')).toBe(true)
-    await sleep(2000)
+    // Nothing more: checked now, and again behind the next prompt's first report (the next test).
     expect(h.events(from)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest'])
+    rejectedFrom = from
   })
 
   it('AskUserQuestion: PermissionRequest with tool_name AskUserQuestion (a question, not a permission), PostToolUse with the answer', async () => {
@@ -113,6 +116,8 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
     const shownAt = await h.waitForScreen(/Which database should the service use\?.*PostgreSQL/)
     const ask = await h.waitForReport((r) => r.event === 'PermissionRequest', 'PermissionRequest', from)
     expect(ask.payload.tool_name).toBe('AskUserQuestion')
+    // The rejected permission (the test before) reported nothing after it: this prompt's reports come next.
+    expect(h.events(rejectedFrom).slice(0, 4)).toEqual(['UserPromptSubmit', 'PreToolUse', 'PermissionRequest', 'UserPromptSubmit'])
     await h.waitForState('question')
     expect(h.timing('claude PermissionRequest(AskUserQuestion)−dialog drawn', ask.receivedAt - shownAt)).toBeLessThan(250)
     await sleep(500)

@@ -1,15 +1,12 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin } from '../support/paths'
-import { sleep } from '../support/sse'
+import { BoardCli } from '../support/boardCli'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
-
-const CLI = join(ROOT, 'out/main/cli.js')
 
 /**
  * Issue 17 item 4: `switchboard answer` from a terminal, through the answer box's guard, against
@@ -24,23 +21,12 @@ describe('switchboard answer with Claude Code 2.1.332', () => {
   let fake: FakeAnthropic
   let board: RunningBoard
 
-  const run = (...args: string[]) =>
-    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile(process.execPath, [CLI, '--socket', board.socketPath, ...args], { env }, (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr })),
-    )
-  const screen = async () => (await run('screen', '1')).stdout.replace(/\s+/g, ' ')
-  const until = async (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${await screen()}`)
-      await sleep(250)
-    }
-  }
-  const submit = async (text: string) => {
-    await run('write', '1', text)
-    await sleep(400)
-    await run('write', '1', '\r', '--escapes')
-  }
+  // The board's CLI, once the board runs.
+  let on: BoardCli
+  const run = (...args: string[]) => on.run(...args)
+  const screen = () => on.screen('1')
+  const until = (what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000) => on.until(what, check, timeoutMs)
+  const submit = (text: string) => on.submit('1', text)
 
   beforeAll(async () => {
     ensureBuilt()
@@ -54,6 +40,7 @@ describe('switchboard answer with Claude Code 2.1.332', () => {
     setUpClaudeHome(home, work, join(base, 'user-hooks.jsonl'), '2.1.332')
     env = { ...process.env, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), LANG: 'C.UTF-8', ...claudeEnv(fake.url) } as Record<string, string>
     board = await startBoard(20_000, env)
+    on = new BoardCli(env, board.socketPath)
   })
 
   afterAll(async () => {

@@ -1,18 +1,13 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
 import { connectToBoard, type BoardConnection } from '../../../src/main/cli/connect'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin } from '../support/paths'
-import { sleep } from '../support/sse'
+import { BoardCli } from '../support/boardCli'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from './setup'
-
-const execFileAsync = promisify(execFile)
-const CLI = join(ROOT, 'out/main/cli.js')
 
 /**
  * Issue 17 item 5: the folder-trust dialog's answer was refused for a pane started from the CLI
@@ -31,16 +26,10 @@ describe('Claude Code 2.1.332 started from the CLI in an untrusted folder', () =
   let board: RunningBoard
   let conn: BoardConnection
 
-  const cli = async (...args: string[]) => (await execFileAsync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { env })).stdout
-  const until = async <T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs
-    for (;;) {
-      const value = await check()
-      if (value) return value
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${await cli('screen', '1')}`)
-      await sleep(200)
-    }
-  }
+  // The board's CLI, once the board runs.
+  let on: BoardCli
+  const cli = (...args: string[]) => on.cli(...args)
+  const until = <T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> => on.until(what, check, timeoutMs)
 
   beforeAll(async () => {
     ensureBuilt()
@@ -53,6 +42,7 @@ describe('Claude Code 2.1.332 started from the CLI in an untrusted folder', () =
     setUpClaudeHome(home, work, join(base, 'user-hooks.jsonl'), '2.1.332', { trusted: false })
     env = { ...process.env, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), LANG: 'C.UTF-8', ...claudeEnv(fake.url) } as Record<string, string>
     board = await startBoard(20_000, env)
+    on = new BoardCli(env, board.socketPath)
     conn = await connectToBoard(board.socketPath, env)
   })
 
@@ -86,7 +76,7 @@ describe('Claude Code 2.1.332 started from the CLI in an untrusted folder', () =
     const yes = seen.dialog!.options.find((o) => o.label.startsWith('Yes'))!
     const sent = await conn.client.invoke('pane:answer', '1', { kind: 'option', key: yes.key, fingerprint: seen.fingerprint! })
     expect(sent).toEqual({ ok: true, sent: expect.stringContaining('Yes, I trust this folder') })
-    await until('the prompt after Yes', async () => /❯.*(\? for shortcuts|mode on)/.test((await cli('screen', '1')).replace(/\s+/g, ' ')))
+    await until('the prompt after Yes', async () => /❯.*(\? for shortcuts|mode on)/.test(await on.screen('1')))
     expect((await cli('wait', '1', '--state', 'idle', '--timeout', '30')).trim()).toBe('pane 1 is idle')
   })
 })

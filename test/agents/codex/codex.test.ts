@@ -46,13 +46,19 @@ describe('Codex in a pane', () => {
   })
 
   const marker = () => h.launch.env.SWITCHBOARD_REPORT_MARKER!
+  /** Whether any frame so far showed Codex's hooks review screen (watched from the first test on). */
+  let reviewShown = false
+  /** Where the denied approval's reports start: checked again once a later prompt reported. */
+  let deniedFrom = -1
 
   it('starts at the prompt with our hooks trusted: no review screen, no bypass flag', async () => {
+    // The review screen, when there is one, replaces the prompt a moment after the first frame:
+    // every frame is watched for it, and the next test's prompt (its reports prove the hooks ran,
+    // and the review screen would have taken the keys) is the barrier it is checked behind.
+    // (The subscription ends with the pane, when the harness shuts its board down.)
+    h.activePane.onDidParse(() => void (/Hooks need review/.test(h.flatScreen()) && (reviewShown = true)))
     await h.waitForScreen(/Ask Codex to do anything/, 60_000)
-    // The review screen, when there is one, replaces the prompt a moment after the first frame.
-    await sleep(2000)
     expect(h.flatScreen()).not.toMatch(/Hooks need review/)
-    expect(h.flatScreen()).toMatch(/Ask Codex to do anything/)
     expect(h.launch.argv).not.toContain('--dangerously-bypass-hook-trust')
     expect(h.launch.env.SWITCHBOARD_REPORT_TOKEN).toBeUndefined()
     expect(statSync(h.launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!).mode & 0o777).toBe(0o600)
@@ -68,6 +74,7 @@ describe('Codex in a pane', () => {
     expect(stop.payload.last_assistant_message).toMatch(/Nothing needs changing\.$/)
     expect(h.events(from)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop'])
     expect(typeof stop.payload.session_id).toBe('string')
+    expect(reviewShown, 'the hooks review screen showed at some frame').toBe(false)
   })
 
   it('an approval answered yes: PermissionRequest opens the gate, PostToolUse comes through it and closes it', async () => {
@@ -116,8 +123,9 @@ describe('Codex in a pane', () => {
     const interrupt = await h.waitForReport((r) => r.event === 'Interrupt', 'Interrupt', from)
     expect(h.timing('codex Esc→Interrupt', interrupt.receivedAt - escAt)).toBeLessThan(1500)
     await h.waitForScreen(/Conversation interrupted/)
-    await sleep(1000)
+    // Nothing more: checked now, and again behind the next prompt's first report (the next test).
     expect(h.events(from)).toEqual(['UserPromptSubmit', 'PermissionRequest', 'Interrupt'])
+    deniedFrom = from
     expect(existsSync(marker())).toBe(false)
   })
 
@@ -128,6 +136,8 @@ describe('Codex in a pane', () => {
     await h.submit('[STEP7] pick a color')
     const shownAt = await h.waitForScreen(/Question 1\/1/)
     const ask = await h.waitForReport((r) => r.event === 'PreToolUse', 'PreToolUse', from)
+    // The denied approval (the test before) reported nothing after its Interrupt: this prompt's reports come next.
+    expect(h.events(deniedFrom).slice(0, 4)).toEqual(['UserPromptSubmit', 'PermissionRequest', 'Interrupt', 'UserPromptSubmit'])
     // Measured: 0.171 reports permission_mode "default" here even in Plan mode.
     expect(ask.payload).toMatchObject({ tool_name: 'request_user_input' })
     expect(h.timing('codex PreToolUse(request_user_input)−dialog drawn', ask.receivedAt - shownAt)).toBeLessThan(250)

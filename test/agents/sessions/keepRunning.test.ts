@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,19 +6,9 @@ import { ensureBuilt, processesOfBoard, ptyHostOf, ROOT } from '../../../e2e/sup
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin } from '../support/paths'
-import { sleep } from '../support/sse'
+import { BoardCli } from '../support/boardCli'
 
 const CLI = join(ROOT, 'out/main/cli.js')
-
-interface PaneRecord {
-  id: string
-  state: string
-  pid: number
-  agent: string | null
-  sessionId: string | null
-  interrupted: unknown
-  lastReport: { event: string; at: number } | null
-}
 
 const alive = (pid: number) => {
   try {
@@ -45,31 +34,21 @@ describe('the agents keep running across a restart and a crash of the board proc
   let env: Record<string, string>
   let anthropic: FakeAnthropic
 
-  const run = (...args: string[]): Promise<{ code: number; out: string; err: string }> =>
-    new Promise((resolve) =>
-      execFile(process.execPath, [CLI, ...args], { env, cwd: work, encoding: 'utf8', timeout: 60_000 }, (err, out, errOut) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut })),
-    )
-  const cli = async (...args: string[]): Promise<string> => {
-    const r = await run(...args)
-    if (r.code !== 0) throw new Error(`switchboard ${args.join(' ')} failed (${r.code}): ${r.err}${r.out}`)
-    return r.out
+  // The board's CLI without a socket: it finds (or starts) the board from SWITCHBOARD_RUNTIME_DIR, as a user's does.
+  let on: BoardCli
+  const run = async (...args: string[]) => {
+    const r = await on.run(...args)
+    return { code: r.code, out: r.stdout, err: r.stderr }
   }
-  const panes = async () => JSON.parse(await cli('ls', '--json')) as PaneRecord[]
-  const flat = (pane: string) => cli('screen', pane).then((s) => s.replace(/\s+/g, ' '))
-  const waitForScreen = async (pane: string, re: RegExp, timeoutMs = 60_000): Promise<void> => {
-    const deadline = Date.now() + timeoutMs
-    let last = ''
-    while (Date.now() < deadline) {
-      last = await flat(pane)
-      if (re.test(last)) return
-      await sleep(300)
-    }
-    throw new Error(`pane ${pane} never showed ${re}; screen:\n${last}`)
-  }
-  const submit = async (pane: string, text: string) => {
-    await cli('write', pane, text)
-    await sleep(400)
-    await cli('write', pane, '\r', '--escapes')
+  const cli = (...args: string[]) => on.cli(...args)
+  const panes = () => on.panes()
+  const flat = (pane: string) => on.screen(pane)
+  const waitForScreen = (pane: string, re: RegExp, timeoutMs = 60_000) => on.waitForScreen(pane, re, timeoutMs)
+  const submit = (pane: string, text: string) => on.submit(pane, text)
+  /** kill -9 of the daemon, and its end: the next CLI call finds the daemon the pty host starts. */
+  const killDaemon = async (pid: number) => {
+    process.kill(pid, 'SIGKILL')
+    await on.until(`daemon ${pid} to end`, () => !alive(pid), 10_000)
   }
   const daemonPid = () => (JSON.parse(readFileSync(join(runtime, 'daemon.json'), 'utf8')) as { pid: number }).pid
 
@@ -93,10 +72,11 @@ describe('the agents keep running across a restart and a crash of the board proc
       ...claudeEnv(anthropic.url),
     }
     for (const name of ['SWITCHBOARD_SOCKET', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'XDG_RUNTIME_DIR']) delete env[name]
+    on = new BoardCli(env, undefined, work)
   })
 
   afterAll(async () => {
-    await run('quit')
+    await on?.run('quit')
     for (const p of processesOfBoard(runtime)) process.kill(Number(p.split(' ')[0]), 'SIGKILL')
     await anthropic?.close()
     if (process.env.KEEP_BASE) console.log('BASE', base)
@@ -146,8 +126,7 @@ describe('the agents keep running across a restart and a crash of the board proc
 
     // 2. The board's process dies (kill -9): the pty host starts a new one, which takes over again.
     const pid = daemonPid()
-    process.kill(pid, 'SIGKILL')
-    await sleep(200)
+    await killDaemon(pid)
     const afterCrash = await panes()
     expect(daemonPid()).not.toBe(pid)
     expect(afterCrash.map((p) => [p.id, p.pid, p.state])).toEqual([
@@ -169,8 +148,7 @@ describe('the agents keep running across a restart and a crash of the board proc
     await submit('1', '[STEP2] Create x.txt again')
     await cli('wait', '1', '--state', 'blocked', '--timeout', '60')
     const again = daemonPid()
-    process.kill(again, 'SIGKILL')
-    await sleep(200)
+    await killDaemon(again)
     const whileBlocked = await panes()
     expect(daemonPid()).not.toBe(again)
     expect(whileBlocked.map((p) => [p.id, p.pid, p.state])).toEqual([

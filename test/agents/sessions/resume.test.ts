@@ -1,31 +1,17 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
 import { endBoardAbruptly } from '../../../e2e/support/crash'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { FakeResponses } from '../support/fakeResponses'
 import { agentBin, claudeBin } from '../support/paths'
+import { BoardCli, type PaneRecord } from '../support/boardCli'
 import { sleep } from '../support/sse'
 
-const run = promisify(execFile)
-const CLI = join(ROOT, 'out/main/cli.js')
-
-interface PaneRecord {
-  id: string
-  state: string
-  agent: string | null
-  sessionId: string | null
-  command: string[]
-  cwd: string
-  pid: number
-  interrupted: { resume: { kind: string; sessionId?: string }; command: string[] } | null
-}
 
 /**
  * Issue 10: a board killed with -9 while Claude Code, Codex and a shell run in it. The next board
@@ -42,24 +28,13 @@ describe('a workspace that survives kill -9 of its board', () => {
   let responses: FakeResponses
   const boards: RunningBoard[] = []
 
-  const cli = async (board: RunningBoard, ...args: string[]): Promise<string> => (await run(process.execPath, [CLI, '--socket', board.socketPath, ...args], { env })).stdout
-  const panes = async (board: RunningBoard): Promise<PaneRecord[]> => JSON.parse(await cli(board, 'ls', '--json')) as PaneRecord[]
-  const screen = (board: RunningBoard, pane: string) => cli(board, 'screen', pane).then((s) => s.replace(/\s+/g, ' '))
-  const waitForScreen = async (board: RunningBoard, pane: string, re: RegExp, timeoutMs = 60_000): Promise<void> => {
-    const deadline = Date.now() + timeoutMs
-    let last = ''
-    while (Date.now() < deadline) {
-      last = await screen(board, pane)
-      if (re.test(last)) return
-      await sleep(300)
-    }
-    throw new Error(`pane ${pane} never showed ${re}; screen:\n${last}`)
-  }
-  const submit = async (board: RunningBoard, pane: string, text: string) => {
-    await cli(board, 'write', pane, text)
-    await sleep(400)
-    await cli(board, 'write', pane, '\r', '--escapes')
-  }
+  // Each board's CLI (support/boardCli).
+  const on = (board: RunningBoard) => new BoardCli(env, board.socketPath)
+  const cli = (board: RunningBoard, ...args: string[]) => on(board).cli(...args)
+  const panes = (board: RunningBoard): Promise<PaneRecord[]> => on(board).panes()
+  const screen = (board: RunningBoard, pane: string) => on(board).screen(pane)
+  const waitForScreen = (board: RunningBoard, pane: string, re: RegExp, timeoutMs = 60_000) => on(board).waitForScreen(pane, re, timeoutMs)
+  const submit = (board: RunningBoard, pane: string, text: string) => on(board).submit(pane, text)
 
   beforeAll(async () => {
     ensureBuilt()

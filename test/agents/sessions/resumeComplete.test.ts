@@ -1,18 +1,14 @@
-import { execFile } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
+import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
 import { endBoardAbruptly } from '../../../e2e/support/crash'
 import { CLAUDE_SCRIPT, claudeEnv, FAKE_API_KEY, setUpClaudeHome } from '../claude/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin } from '../support/paths'
+import { BoardCli } from '../support/boardCli'
 import { sleep } from '../support/sse'
-
-const execFileAsync = promisify(execFile)
-const CLI = join(ROOT, 'out/main/cli.js')
 const PROMPT = /❯.*(\? for shortcuts|mode on)/
 
 /** A process's environment (Linux /proc): what the pane's program really got. */
@@ -21,15 +17,6 @@ function processEnv(pid: number): Record<string, string> {
   return Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]))
 }
 
-interface PaneRecord {
-  id: string
-  state: string
-  sessionId: string | null
-  command: string[]
-  pid: number
-  missingEnv: string[]
-  interrupted: { resume: { kind: string; sessionId?: string }; command: string[]; missingEnv: string[] } | null
-}
 
 /**
  * Issue 17, items 1 and 2, with the real Claude Code 2.1.332 against the fake model. Its key is
@@ -46,26 +33,13 @@ describe('Resume brings the whole launch back: Claude Code 2.1.332 with its key 
   let anthropic: FakeAnthropic
   const boards: RunningBoard[] = []
 
-  const run = async (board: RunningBoard, ...args: string[]) => execFileAsync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { env })
-  const cli = async (board: RunningBoard, ...args: string[]): Promise<string> => (await run(board, ...args)).stdout
-  const panes = async (board: RunningBoard): Promise<PaneRecord[]> => JSON.parse(await cli(board, 'ls', '--json')) as PaneRecord[]
-  const pane = async (board: RunningBoard, id: string) => (await panes(board)).find((p) => p.id === id)!
-  const screen = (board: RunningBoard, id: string) => cli(board, 'screen', id).then((s) => s.replace(/\s+/g, ' '))
-  const waitForScreen = async (board: RunningBoard, id: string, re: RegExp, timeoutMs = 60_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs
-    let last = ''
-    while (Date.now() < deadline) {
-      last = await screen(board, id)
-      if (re.test(last)) return last
-      await sleep(300)
-    }
-    throw new Error(`pane ${id} never showed ${re}; screen:\n${last}`)
-  }
-  const submit = async (board: RunningBoard, id: string, text: string) => {
-    await cli(board, 'write', id, text)
-    await sleep(400)
-    await cli(board, 'write', id, '\r', '--escapes')
-  }
+  // Each board's CLI (support/boardCli); run() resolves with a failure too (its exit code and stderr).
+  const on = (board: RunningBoard) => new BoardCli(env, board.socketPath)
+  const run = (board: RunningBoard, ...args: string[]) => on(board).run(...args)
+  const cli = (board: RunningBoard, ...args: string[]) => on(board).cli(...args)
+  const pane = (board: RunningBoard, id: string) => on(board).pane(id)
+  const waitForScreen = (board: RunningBoard, id: string, re: RegExp, timeoutMs = 60_000) => on(board).waitForScreen(id, re, timeoutMs)
+  const submit = (board: RunningBoard, id: string, text: string) => on(board).submit(id, text)
   const start = async () => {
     const board = await startBoard(20_000, env)
     boards.push(board)
