@@ -5,7 +5,7 @@
  * remote user's home, starts it there, and shows the remote pane; its status is computed there.
  * The ssh client is killed mid-test: the same remote shell answers again. Needs root (CI is).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -13,6 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT } from './support/boardServer'
 import { REMOTE_ALIAS, REMOTE_USER, remoteUserPids, sshSkipReason, startSshServer, type SshServer } from './support/sshServer'
 import { serverId } from '../src/main/remote/serverInstall'
+import { launchChromium } from './support/chromium'
+import { selectPane, typeLine } from './support/boardUi'
+import { waitForPaneState } from './support/boardSteps'
+import { waitForLine } from './support/terminalProbe'
 
 const CLI = join(ROOT, 'out/main/cli.js')
 const skip = sshSkipReason()
@@ -137,9 +141,27 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     for (const home of homes) rmSync(home.base, { recursive: true, force: true })
   }, 60_000)
 
+  let shellPane = ''
+
+  /** Kills the board's ssh client while sshd refuses new connections; `during` runs while it is cut. */
+  async function cutConnection(during: () => Promise<void>): Promise<number> {
+    const ssh = bridgeSshPids()
+    expect(ssh.length).toBe(1)
+    await server.pause()
+    const cutAt = Date.now()
+    process.kill(ssh[0]!, 'SIGKILL')
+    try {
+      await during()
+    } finally {
+      await server.resume()
+    }
+    return cutAt
+  }
+
   it('runs a shell on the remote as its user, computes its status there, and keeps it through a cut ssh connection', async () => {
     const id = (await ok(h, 'spawn', '--host', REMOTE_ALIAS)).trim()
     expect(id).toMatch(/^\d+$/)
+    shellPane = id
     // Copied once into the remote user's home, per build.
     expect(server.ssh(`test -f .switchboard-server/${serverId(ROOT)}/.complete && echo installed`).trim()).toBe('installed')
 
@@ -164,19 +186,15 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
 
     // Cut the connection: kill the board's ssh client while the server refuses new ones. The pane
     // reads reconnecting (not exited, not idle) for as long as it cannot get back, then comes back.
-    const ssh = bridgeSshPids()
-    expect(ssh.length).toBe(1)
-    await server.pause()
-    const cutAt = Date.now()
-    process.kill(ssh[0]!, 'SIGKILL')
-    const down = await until('the pane to read reconnecting', async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'), 10_000).catch((err: Error) => {
-      throw new Error(`${err.message}; the board's log: ${readFileSync(join(h.base, 'run', 'daemon.log'), 'utf8').slice(-3000)}`)
+    const cutAt = await cutConnection(async () => {
+      const down = await until('the pane to read reconnecting', async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'), 10_000).catch((err: Error) => {
+        throw new Error(`${err.message}; the board's log: ${readFileSync(join(h.base, 'run', 'daemon.log'), 'utf8').slice(-3000)}`)
+      })
+      expect(down).toMatchObject({ host: REMOTE_ALIAS, link: { state: 'reconnecting' } })
+      // The attempts meanwhile fail with ssh's own words.
+      await until('a failed reconnect to be named', async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))), 15_000)
+      expect((await cli(h, ['write', id, 'x'])).err).toMatch(/connection there is cut/)
     })
-    expect(down).toMatchObject({ host: REMOTE_ALIAS, link: { state: 'reconnecting' } })
-    // The attempts meanwhile fail with ssh's own words.
-    await until('a failed reconnect to be named', async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))), 15_000)
-    expect((await cli(h, ['write', id, 'x'])).err).toMatch(/connection there is cut/)
-    await server.resume()
     await ok(h, 'wait', id, '--state', 'idle', '--timeout', '30')
     await ok(h, 'write', id, 'echo "mark=$SB_MARK"', '--enter')
     await until('the same remote shell to answer', async () => (await screenOf(h, id)).includes('mark=kept-42'), 30_000)
@@ -185,6 +203,32 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     expect(bridgeSshPids().length).toBe(1)
     console.log(`remote pane back ${Date.now() - cutAt} ms after the cut (sshd refused new connections for part of it)`)
   }, 300_000)
+
+  it('shows the remote pane in a browser: its host in the sidebar and header, its terminal, typed keys, and reconnecting', async () => {
+    expect(shellPane).not.toBe('')
+    const id = shellPane
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      await page.goto((await ok(h, 'open', '--print')).trim())
+      await selectPane(page, id)
+      await waitForLine(page, /mark=kept-42/)
+      await expect.poll(() => page.locator(`[data-testid="pane-item"][data-pane-id="${id}"] [data-testid="pane-host"]`).textContent()).toBe(`${REMOTE_ALIAS}:`)
+      await expect.poll(() => page.getByTestId('pane-header-host').textContent()).toContain(`on ${REMOTE_ALIAS}`)
+      await typeLine(page, 'echo typed-$((40+2))')
+      await waitForLine(page, /^typed-42$/)
+      await cutConnection(async () => {
+        await waitForPaneState(page, id, 'reconnecting', 15_000)
+        await expect.poll(() => page.getByTestId('pane-header-host').textContent()).toContain('(reconnecting)')
+      })
+      await waitForPaneState(page, id, 'idle', 30_000)
+      // The same terminal, attached again over the new connection.
+      await typeLine(page, 'echo again-$((40+3))')
+      await waitForLine(page, /^again-43$/)
+    } finally {
+      await browser.close()
+    }
+  }, 180_000)
 
   it('says what ssh said when the destination cannot be reached', async () => {
     const r = await cli(h, ['spawn', '--host', 'nobody@127.0.0.1', '--', 'true'], 60_000)
