@@ -159,9 +159,11 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
   }
 
   it('runs a shell on the remote as its user, computes its status there, and keeps it through a cut ssh connection', async () => {
+    const started = Date.now()
     const id = (await ok(h, 'spawn', '--host', REMOTE_ALIAS)).trim()
     expect(id).toMatch(/^\d+$/)
     shellPane = id
+    console.log(`first spawn --host (copy, start there, spawn) took ${Date.now() - started} ms`)
     // Copied once into the remote user's home, per build.
     expect(server.ssh(`test -f .switchboard-server/${serverId(ROOT)}/.complete && echo installed`).trim()).toBe('installed')
 
