@@ -15,7 +15,7 @@ try {
 
 if (argv[0] === 'remote-bridge') {
   // Run by a board on another machine over ssh (src/main/remote): stdout is its protocol stream.
-  void import('../remote/remoteBridge').then(({ runRemoteBridge }) => runRemoteBridge(DAEMON_SCRIPT)).then((code) => process.exit(code))
+  void import('../daemon/remoteBridge').then(({ runRemoteBridge }) => runRemoteBridge(DAEMON_SCRIPT)).then((code) => process.exit(code))
 } else if (command?.name === 'daemon') {
   // The daemon has its own stop signals (panes first, within 4 s): none of the CLI's below.
   void import('../daemon/runDaemonProcess').then(({ runDaemonProcess }) => runDaemonProcess(command.args, { script: DAEMON_SCRIPT, rendererDir: join(__dirname, '../renderer') }))

@@ -8,11 +8,11 @@ import { connect } from 'node:net'
 import { homedir, hostname } from 'node:os'
 import { APP_VERSION } from '../appVersion'
 import { PROTOCOL_VERSION } from '../../shared/ipc/protocol'
-import { ensureDaemon } from '../daemon/startDaemon'
-import { daemonPaths } from '../daemon/daemonState'
+import { ensureDaemon } from './startDaemon'
+import { daemonPaths } from './daemonState'
 import { jsonLine } from '../ipc/jsonLines'
 import type { ControlHello } from '../host/controlAuth'
-import { MARK } from './serverInstall'
+import { MARK } from '../remote/serverInstall'
 
 export async function runRemoteBridge(daemonScript: string): Promise<number> {
   const fail = (what: string) => {
