@@ -17,6 +17,9 @@ import { launchChromium } from './support/chromium'
 import { selectPane, typeLine } from './support/boardUi'
 import { waitForPaneState } from './support/boardSteps'
 import { waitForLine } from './support/terminalProbe'
+import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
+import { claudeBin } from '../test/agents/support/paths'
+import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
 
 const CLI = join(ROOT, 'out/main/cli.js')
 const skip = sshSkipReason()
@@ -231,6 +234,41 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
       await browser.close()
     }
   }, 180_000)
+
+  it('answers the real Claude Code 2.1.332 on the remote, blocked on a permission dialog, from this board', async () => {
+    // The fake model listens on 127.0.0.1, which is the remote's own loopback here (one machine, two users).
+    const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
+    const claudeHome = join(server.home, 'claude-home')
+    const work = join(server.home, 'claude-work')
+    try {
+      for (const dir of [claudeHome, work]) mkdirSync(dir, { recursive: true })
+      setUpClaudeHome(claudeHome, work, join(claudeHome, 'user-hooks.jsonl'), '2.1.332')
+      execFileSync('chown', ['-R', `${REMOTE_USER}:${REMOTE_USER}`, claudeHome, work])
+      const env = Object.entries({ ...claudeEnv(fake.url), HOME: claudeHome, LANG: 'C.UTF-8' }).flatMap(([k, v]) => ['--env', `${k}=${v}`])
+      const id = (await ok(h, 'spawn', '--host', REMOTE_ALIAS, '--cwd', work, ...env, '--', claudeBin('2.1.332'), '--permission-mode', 'default')).trim()
+      const screen = async () => (await screenOf(h, id)).replace(/\s+/g, ' ')
+      await until('the prompt', async () => /❯.*(\? for shortcuts|mode on)/.test(await screen()), 90_000)
+      expect((await list(h)).find((p) => p.id === id)).toMatchObject({ host: REMOTE_ALIAS })
+      await ok(h, 'write', id, '[STEP2] Create the file x.txt.')
+      await new Promise((r) => setTimeout(r, 400))
+      await ok(h, 'write', id, '\r', '--escapes')
+      await ok(h, 'wait', id, '--state', 'blocked', '--timeout', '60')
+      const shown = await until('the dialog to be read', async () => {
+        const r = await cli(h, ['answer', id])
+        return r.code === 0 && r.out
+      }, 20_000)
+      expect(shown).toMatch(new RegExp(`^pane ${id} is blocked: Do you want to proceed\\?\n {2}1 +Yes\n`))
+      const dialog = /^dialog (dlg-[0-9a-f]+)$/m.exec(shown)![1]!
+      expect(await ok(h, 'answer', id, 'Yes', '--dialog', dialog)).toBe(`pane ${id}: sent option 1 (Yes)\n`)
+      // The tool ran there, as the remote user, and the turn ended with the reply.
+      await until('touch x.txt to run on the remote', async () => server.ssh(`test -f ${work}/x.txt && stat -c %U ${work}/x.txt`).trim() === REMOTE_USER, 30_000)
+      await until('the turn to end', async () => /Created x\.txt for you\./.test(await screen()), 30_000)
+      await ok(h, 'wait', id, '--state', 'idle', '--timeout', '30')
+      await ok(h, 'close', id)
+    } finally {
+      await fake.close()
+    }
+  }, 240_000)
 
   it('says what ssh said when the destination cannot be reached', async () => {
     const r = await cli(h, ['spawn', '--host', 'nobody@127.0.0.1', '--', 'true'], 60_000)
