@@ -56,6 +56,7 @@ describe('answer guard: every state × action', () => {
     blocked: { text: 'refused:dialog-open', 'text, send anyway': 'refused:dialog-open', option: '"1"', deny: '"\\u001b"' },
     question: { text: 'refused:dialog-open', 'text, send anyway': 'refused:dialog-open', option: '"1"', deny: '"\\u001b"' },
     exited: { text: 'refused:exited', 'text, send anyway': 'refused:exited', option: 'refused:exited', deny: 'refused:exited' },
+    reconnecting: { text: 'refused:reconnecting', 'text, send anyway': 'refused:reconnecting', option: 'refused:reconnecting', deny: 'refused:reconnecting' },
   }
   for (const state of PANE_STATES) {
     for (const [name, req] of Object.entries(actions)) {

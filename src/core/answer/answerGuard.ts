@@ -209,6 +209,7 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
 
 export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   if (live.state === 'exited') return refuse('exited', 'The program has ended; nothing reads its input.')
+  if (live.state === 'reconnecting') return refuse('reconnecting', 'The connection to the machine this pane runs on is cut; the board is reconnecting. Nothing was sent: answer again once it is back.')
   if (req.kind === 'text') return planText(live, req)
 
   const dialog = checkDialog(live, req.fingerprint)

@@ -12,7 +12,7 @@ import { parseAttachCommand, type AttachCommand } from './attachCommand'
 export type CliCommand =
   | { name: 'ls'; json: boolean }
   | { name: 'agents'; json: boolean }
-  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch }
+  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch; host?: string }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
   | { name: 'write'; pane: string; text: string }
@@ -123,6 +123,7 @@ const SPAWN = {
   preset: { type: 'string' },
   worktree: { type: 'string' },
   base: { type: 'string' },
+  host: { type: 'string' },
 } as const
 
 export function parseCli(argv: readonly string[]): CliInvocation {
@@ -164,7 +165,8 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent, preset: values.preset, worktree: values.worktree, base: values.base }
       if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
       if ((launch.agent || launch.preset) && program.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
-      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols: width, rows: height, launch } }
+      if (values.host !== undefined && (values.host === '' || values.host.startsWith('-'))) throw new UsageError(`spawn: --host takes an ssh destination or an alias of your ssh config, not ${JSON.stringify(values.host)}`)
+      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols: width, rows: height, launch, host: values.host } }
     }
     case 'screen':
     case 'explain': {

@@ -13,7 +13,10 @@ try {
   // runCli reports the usage error below.
 }
 
-if (command?.name === 'daemon') {
+if (argv[0] === 'remote-bridge') {
+  // Run by a board on another machine over ssh (src/main/remote): stdout is its protocol stream.
+  void import('../daemon/remoteBridge').then(({ runRemoteBridge }) => runRemoteBridge(DAEMON_SCRIPT)).then((code) => process.exit(code))
+} else if (command?.name === 'daemon') {
   // The daemon has its own stop signals (panes first, within 4 s): none of the CLI's below.
   void import('../daemon/runDaemonProcess').then(({ runDaemonProcess }) => runDaemonProcess(command.args, { script: DAEMON_SCRIPT, rendererDir: join(__dirname, '../renderer') }))
 } else {

@@ -36,6 +36,8 @@ export function paneRecord(p: PaneInfo) {
       ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command, missingEnv: p.interrupted.missingEnv?.names ?? [] }
       : null,
     missingEnv: p.missingEnv?.names ?? [],
+    host: p.host?.name ?? null,
+    link: p.host ? { state: p.host.link, problem: p.host.problem ?? null } : null,
   }
 }
 
@@ -49,7 +51,7 @@ export function paneTable(panes: readonly PaneInfo[], now: number): string {
     p.agent ? `${p.agent}${p.agentVersion ? ` ${p.agentVersion}` : ''}` : '-',
     p.exit ? (p.exit.signal !== null ? `sig ${p.exit.signal}` : String(p.exit.code)) : '-',
     p.title,
-    p.cwd,
+    p.host ? `${p.host.name}:${p.cwd}` : p.cwd,
   ])
   const header = ['ID', 'STATE', 'SINCE', 'PID', 'FOREGROUND', 'AGENT', 'EXIT', 'TITLE', 'CWD']
   const all = [header, ...rows]

@@ -28,6 +28,9 @@ const closedByBoard = (err: unknown) => err instanceof BoardError && err.message
 /** How long a command waits for the board's answer by default (SWITCHBOARD_CLI_TIMEOUT overrides). */
 export const DEFAULT_TIMEOUT_SEC = 10
 
+/** How long `spawn --host` waits by default: ssh, maybe copying the board there, starting it. */
+const REMOTE_SPAWN_TIMEOUT_SEC = 180
+
 /** The answer, or a CliError once `sec` seconds pass: a frozen board must not freeze its caller. */
 function within<T>(answer: Promise<T>, sec: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
@@ -65,7 +68,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   let conn: BoardConnection | undefined
   try {
-    const sec = timeoutOf(io.env)
+    // A first spawn on another machine may copy the board there and start it: more than a round trip.
+    const sec = command.name === 'spawn' && command.host && !io.env.SWITCHBOARD_CLI_TIMEOUT ? REMOTE_SPAWN_TIMEOUT_SEC : timeoutOf(io.env)
     if (command.name === 'quit') {
       // The board this CLI talks to (inside a pane: the pane's own board), not merely the runtime dir's.
       try {
@@ -215,8 +219,9 @@ async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' |
 export function spawnRequest(command: Extract<CliCommand, { name: 'spawn' }>, cwd: string): CreatePaneRequest {
   return {
     command: command.argv.length ? command.argv : undefined,
-    cwd: command.cwd !== undefined ? resolve(cwd, command.cwd) : undefined,
-    callerCwd: cwd,
+    // On another machine this machine's directories mean nothing: --cwd is a path there, as given.
+    cwd: command.cwd !== undefined ? (command.host ? command.cwd : resolve(cwd, command.cwd)) : undefined,
+    callerCwd: command.host ? undefined : cwd,
     env: Object.keys(command.env).length ? command.env : undefined,
     title: command.title,
     agent: command.launch.agent,
@@ -225,6 +230,7 @@ export function spawnRequest(command: Extract<CliCommand, { name: 'spawn' }>, cw
     worktree: command.launch.worktree !== undefined ? { branch: command.launch.worktree, base: command.launch.base } : undefined,
     cols: command.cols,
     rows: command.rows,
+    host: command.host,
   }
 }
 

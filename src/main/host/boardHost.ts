@@ -20,6 +20,9 @@ import { WorkspaceUnavailable } from '../workspace/workspaceDb'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
 import { settingsEnv } from '../../core/launch/settingsEnv'
 import type { PtyHostClient } from '../pty/ptyHostClient'
+import { RemotePanes } from '../remote/remotePanes'
+import { findAppRoot } from '../remote/serverInstall'
+import { sshCommand } from '../remote/sshCommand'
 
 export interface BoardHost {
   readonly board: Board
@@ -131,6 +134,16 @@ export async function startBoardHost(options: {
     ptys: ptyHost,
     reaperTag: ptyHost?.welcome.reaperTag,
     notifySettings: () => settings.get().settings.notifications,
+  })
+  // Panes on other machines (`spawn --host`): reached over the user's ssh, shown beside these.
+  board.remotes = new RemotePanes({
+    allocateId: () => board.allocateId(),
+    publish: (event) => board.publish(event),
+    ssh: () => sshCommand(env, settings.get().settings.remote.sshCommand),
+    appRoot: findAppRoot(__dirname),
+    env,
+    log: options.log,
+    now: () => clock.now(),
   })
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
   // Clients are answered once every pane taken over shows its screen and badge as they are.

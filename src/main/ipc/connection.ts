@@ -31,7 +31,7 @@ export function openConnection(
 ): Connection & { readonly rejected: number } {
   const outbox = new ClientOutbox(
     transport,
-    () => board.list().filter((p) => scope.kind === 'board' || p.id === scope.paneId).map((payload) => ({ t: 'event', channel: 'pane:changed', payload })),
+    () => [...board.list(), ...(board.remotes?.list() ?? [])].filter((p) => scope.kind === 'board' || p.id === scope.paneId).map((payload) => ({ t: 'event', channel: 'pane:changed', payload })),
     (reason) => log.warn('closed a client that does not read', { reason }),
   )
   const transmit = (msg: ServerMessage) => outbox.send(msg)
@@ -108,6 +108,7 @@ export function openConnection(
       outbox.dispose()
       events.dispose()
       attention?.dispose()
+      board.remotes?.clientGone(client.id)
       client.dispose()
     },
   }

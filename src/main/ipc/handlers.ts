@@ -15,6 +15,7 @@ import { checkWorktree, removeWorktree } from '../worktrees/worktrees'
 import { refusalMessage } from '../../core/worktree/removalVerdict'
 import { BoardError } from '../../shared/ipc/errors'
 import type { PaneWorktree } from '../../shared/domain/pane'
+import { withRemotePanes } from './remoteHandlers'
 
 function paneWorktree(board: Board, id: string): PaneWorktree {
   // board.info: a pane restored after a restart (nothing running) is closed the same way.
@@ -45,6 +46,11 @@ export function createHandlers(
   info: () => BoardInfo,
   services: HandlerServices = { clock: realClock, settings: sharedSettingsStore() },
 ): { invoke: InvokeHandlers; send: SendHandlers } {
+  const handlers = ownHandlers(board, client, info, services)
+  return board.remotes ? { ...handlers, invoke: withRemotePanes(handlers.invoke, board.remotes, client) } : handlers
+}
+
+function ownHandlers(board: Board, client: BoardClient, info: () => BoardInfo, services: HandlerServices): { invoke: InvokeHandlers; send: SendHandlers } {
   return {
     invoke: {
       'board:info': () => info(),
@@ -98,7 +104,7 @@ export function createHandlers(
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),
       'attention:get': () => board.attention.snapshot(),
       'pane:notify-mode': (id, mode) => {
-        board.info(id)
+        if (!board.remotes?.owns(id)) board.info(id)
         return board.attention.setMode(id, mode)
       },
     },

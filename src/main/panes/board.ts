@@ -30,6 +30,7 @@ import { LocalPtys } from '../pty/ptyProcess'
 import type { PtyBackend } from '../pty/panePty'
 import { AttentionHub } from '../notify/attentionHub'
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings'
+import type { RemotePaneSource } from './remotePaneSource'
 
 export const enum BoardConstants {
   DefaultCols = 120,
@@ -124,6 +125,8 @@ export class Board extends Disposable {
   private readonly trackers: PaneChangeTrackers
   private readonly sessions: ClientSessions
   private readonly spawner: PaneSpawner
+  /** Panes on other machines (`spawn --host`), set by the host that can reach them; null: none. */
+  remotes: RemotePaneSource | null = null
 
   constructor(private readonly options: BoardOptions) {
     super()
@@ -249,6 +252,16 @@ export class Board extends Disposable {
     const info = this.launchPane(id, spec, { argv: spec.command })
     this.nextId++
     return info
+  }
+
+  /** A new pane id for a pane that lives elsewhere (a remote pane shown here): never reused. */
+  allocateId(): PaneId {
+    return String(this.nextId++)
+  }
+
+  /** Puts an event of a pane that lives elsewhere (a remote pane) on the board's stream to its clients. */
+  publish(event: BoardEvent): void {
+    this.events.fire(event)
   }
 
   private launchPane(id: PaneId, spec: PaneLaunchSpec, run: PaneLaunchRun): PaneInfo {
@@ -480,6 +493,8 @@ export class Board extends Disposable {
   }
 
   override dispose(): void {
+    this.remotes?.dispose()
+    this.remotes = null
     this.recordings.dispose()
     for (const store of this.paneStores.values()) store.dispose()
     for (const pane of this.panes.values()) pane.dispose()

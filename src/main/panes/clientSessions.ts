@@ -14,6 +14,8 @@ export interface BoardClientSession extends ClientSession {
   attach(id: PaneId): Promise<AttachSnapshot>
   detach(id: PaneId): void
   ack(id: PaneId, chars: number): void
+  /** Sends this client terminal data of a pane that lives elsewhere (a remote pane). */
+  emitData(payload: EventMap['pane:data']): void
 }
 
 /** What client sessions need of the board. */
@@ -60,6 +62,7 @@ export class ClientSessions {
         this.host.live(id)?.detach(clientId)
       },
       ack: (id, chars) => this.host.live(id)?.ack(clientId, chars),
+      emitData,
       dispose: () => {
         this.host.disconnected(clientId)
         for (const id of attached) this.host.live(id)?.detach(clientId)

@@ -24,11 +24,14 @@ its knowledge was verified on, whether yours is newer`,
   spawn: {
     synopsis: `spawn [--cwd DIR] [--env K=V]... [--title T] [--cols N] [--rows N] [-- CMD [ARGS...]]
       [--agent ID] [--arg X]... [--preset NAME]
-      [--worktree BRANCH [--base REF]]`,
+      [--worktree BRANCH [--base REF]] [--host DEST]`,
     about: `start a pane (no CMD: your shell); prints its id.
 --agent/--preset: launched as your settings say (executable,
 default arguments, environment); --worktree: in a new git
 worktree on a new branch from REF (default: the repo's HEAD).
+--host: on another machine over ssh (a destination or an ssh-config
+alias; SWITCHBOARD_SSH_COMMAND names the ssh), its status computed
+there; --cwd is then a path there (default: the remote home).
 --cols ${ContractLimits.minCols}-${ContractLimits.maxCols}, --rows ${ContractLimits.minRows}-${ContractLimits.maxRows} (default 120x32)`,
   },
   screen: { synopsis: 'screen PANE [--json]', about: "print the pane's visible screen" },

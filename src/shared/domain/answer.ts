@@ -33,6 +33,8 @@ export const ANSWER_REFUSALS = [
   'changed-midway',
   /** "Send again" for a line that was not taken, which the program has since read after all: it is not typed twice. */
   'taken-late',
+  /** The pane's machine is out of reach (its ssh connection is cut): nothing can be sent until it is back. */
+  'reconnecting',
 ] as const
 export type AnswerRefusal = (typeof ANSWER_REFUSALS)[number]
 

@@ -17,10 +17,12 @@ export const PANE_STATES = [
   'idle',
   'exited',
   'unknown',
+  /** A pane on another machine whose ssh connection is cut: the program runs on there, the board is reconnecting. */
+  'reconnecting',
 ] as const
 export type PaneState = (typeof PANE_STATES)[number]
 
-export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title', 'input'] as const
+export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title', 'input', 'remote'] as const
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
 
 /** One piece of evidence behind a verdict: which signal, when, and the text or payload behind it. */
@@ -101,6 +103,17 @@ export interface PaneInfo {
    * never saved, so a pane resumed after the board stopped lacks them unless given again.
    */
   readonly missingEnv?: MissingEnv | null
+  /** Set for a pane that runs on another machine (`spawn --host`): its status is computed there. */
+  readonly host?: PaneHost | null
+}
+
+/** Where a remote pane runs, and how the board's ssh connection to it is. */
+export interface PaneHost {
+  /** The ssh destination as the user named it (`dev-box`, `me@10.0.0.2`). */
+  readonly name: string
+  readonly link: 'connected' | 'reconnecting'
+  /** While reconnecting: why the last attempt failed (ssh's own words). */
+  readonly problem?: string | null
 }
 
 /** Per-launch variables a resumed pane lacks (their names only), and where they could come from. */

@@ -148,6 +148,16 @@ export const settingsSchema = z
       .refine((list) => new Set(list.map((p) => p.name)).size === list.length, 'two presets have the same name'),
     worktrees: worktreesSchema.prefault({}),
     shortcuts: shortcutsSchema.prefault({}),
+    remote: z
+      .object({
+        /**
+         * The ssh command panes on other machines are reached with (`spawn --host`), split into
+         * words like GIT_SSH_COMMAND; empty: `ssh`. $SWITCHBOARD_SSH_COMMAND comes before it.
+         */
+        sshCommand: z.string().max(4096).default(''),
+      })
+      .strict()
+      .prefault({}),
     sessions: z
       .object({
         /**

@@ -38,6 +38,16 @@ const envSchema = z
   .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
   .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
 
+/**
+ * An ssh destination or ssh-config alias: no leading `-` (it would be read as an option) and
+ * nothing a remote shell or ssh's own parsing would split.
+ */
+export const sshDestinationSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[A-Za-z0-9_.@%+[\]:][A-Za-z0-9_.@%+[\]:-]*$/, 'an ssh destination is a host name or alias, optionally user@ before it (letters, digits, . _ - @), and does not start with -')
+
 export const createPaneRequestSchema = z
   .object({
     /** argv; empty or absent means the user's login shell. */
@@ -65,6 +75,11 @@ export const createPaneRequestSchema = z
     setup: z.array(z.string().min(1).max(4096)).max(32).optional(),
     cols: colsSchema.optional(),
     rows: rowsSchema.optional(),
+    /**
+     * Run on another machine: an ssh destination (`user@host`, `host:port` is not ssh's form — use an
+     * alias of the ssh config) reached with the user's own ssh; the board there computes the status.
+     */
+    host: sshDestinationSchema.optional(),
   })
   .strict()
 export type CreatePaneRequest = z.infer<typeof createPaneRequestSchema>

@@ -14,6 +14,7 @@ const SOURCE: Record<Evidence['source'], string> = {
   title: 'Window title',
   exit: 'Exit',
   input: 'Your keys',
+  remote: 'Connection',
 }
 
 /** When a signal carries the agent's ask (shown above), its row only says where it came from. */
@@ -25,6 +26,7 @@ const SOURCE_SAYS: Record<Evidence['source'], string> = {
   title: 'says so',
   exit: 'ended',
   input: 'typed it',
+  remote: 'says so',
 }
 
 /**

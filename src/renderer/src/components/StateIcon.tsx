@@ -51,6 +51,13 @@ export function StateIcon({ state }: { state: PaneState }) {
           <circle cx="6" cy="6" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.5" strokeDasharray="2 2" />
         </svg>
       )
+    case 'reconnecting':
+      return (
+        <svg {...common}>
+          <path d="M2 6a4 4 0 0 1 7-2.6M10 6a4 4 0 0 1-7 2.6" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+          <path d="M9.4 1.6v2.2H7.2M2.6 10.4V8.2h2.2" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" />
+        </svg>
+      )
     case 'unknown':
       return (
         <svg {...common}>

@@ -11,6 +11,7 @@ export const STATE_LOOK: Record<PaneState, { readonly label: string; readonly me
   idle: { label: 'idle', meaning: 'waiting for a new task', tone: 'green' },
   exited: { label: 'exited', meaning: 'the process has ended', tone: 'muted' },
   unknown: { label: 'unknown', meaning: 'no signal tells what the program does yet', tone: 'neutral' },
+  reconnecting: { label: 'reconnecting', meaning: 'the ssh connection to its machine is cut; the program runs on there', tone: 'amber' },
 }
 
 /**

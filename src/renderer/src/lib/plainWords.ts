@@ -67,6 +67,7 @@ const SAID_BY: Record<Evidence['source'], string> = {
   title: 'the window title says',
   exit: 'the process ended:',
   input: 'your keys:',
+  remote: 'the connection:',
 }
 
 /** One piece of evidence in plain words: what the agent wants when it said so, else who saw which state. */

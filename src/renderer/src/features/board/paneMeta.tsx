@@ -76,6 +76,19 @@ export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number, age
     })
   }
   items.push({ key: 'command', text: formatArgv(pane.command), node: <code className="pane-header__command">{formatArgv(pane.command)}</code> })
+  if (pane.host) {
+    const host = pane.host
+    const text = host.link === 'connected' ? `on ${host.name}` : `on ${host.name} (reconnecting)`
+    items.push({
+      key: 'host',
+      text,
+      node: (
+        <span className={`pane-header__host${host.link === 'connected' ? '' : ' is-error'}`} data-testid="pane-header-host" title={host.link === 'connected' ? `Runs on ${host.name} over ssh; its status is computed there` : `The ssh connection to ${host.name} is cut${host.problem ? `: ${host.problem}` : ''}; the program runs on there and the board is reconnecting`}>
+          ⇄ {text}
+        </span>
+      ),
+    })
+  }
   items.push({
     key: 'cwd',
     text: pane.cwd,

@@ -38,7 +38,8 @@ export function PaneCell({ pane, selected, area, fontSize }: PaneCellProps) {
         <StateBadge verdict={pane.verdict} compact interrupted={!!pane.interrupted} />
         <span className="pane-cell__title">{cleanTitle(pane.title)}</span>
         {pane.agent && <span className="agent-chip">{pane.agent}</span>}
-        <span className="pane-cell__cwd" title={pane.cwd}>
+        <span className="pane-cell__cwd" title={pane.host ? `on ${pane.host.name}: ${pane.cwd}` : pane.cwd}>
+          {pane.host ? `${pane.host.name}:` : ''}
           {shortPath(pane.cwd, 2)}
         </span>
         <Age className="pane-cell__age" since={pane.verdict.since} />

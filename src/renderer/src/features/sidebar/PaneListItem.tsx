@@ -78,7 +78,7 @@ export const PaneListItem = memo(function PaneListItem({ pane, position, jumpKey
           e.preventDefault()
           onNudge(pane.id, e.key === 'ArrowUp' ? -1 : 1)
         }}
-        title={`Pane ${pane.id}: ${formatArgv(pane.command)}\n${pane.cwd}\n${position <= 9 ? `Alt+${position} shows it; d` : 'D'}rag (or Alt+↑/↓) to reorder`}
+        title={`Pane ${pane.id}: ${formatArgv(pane.command)}\n${pane.host ? `on ${pane.host.name}: ` : ''}${pane.cwd}\n${position <= 9 ? `Alt+${position} shows it; d` : 'D'}rag (or Alt+↑/↓) to reorder`}
       >
         {/* The pane's one number, as the header, Needs you, notifications and the CLI say it (not its position). */}
         <span className="pane-item__num" aria-hidden="true" data-testid="pane-number">
@@ -107,7 +107,8 @@ export const PaneListItem = memo(function PaneListItem({ pane, position, jumpKey
             )}
           </span>
           <span className="pane-item__detail">
-            {runningLine(pane)} · {shortPath(pane.cwd, 2)}
+            {runningLine(pane)} · {pane.host && <span data-testid="pane-host">{pane.host.name}:</span>}
+            {shortPath(pane.cwd, 2)}
           </span>
         </span>
       </button>
