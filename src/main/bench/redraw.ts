@@ -169,15 +169,19 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   const argv = redrawArgv(file)
   const boards: Sample[] = []
   const inProcess: Sample[] = []
+  const per = (xs: readonly Sample[]) => median(xs.map((s) => s.cpuPerKchar))
   const bares: Sample[] = []
   const floors: Sample[] = []
+  // BENCH_REDRAW_ONLY=board,bare: only these variants (a profile, a quick A/B); their rows only.
+  const only = process.env.BENCH_REDRAW_ONLY?.split(',')
+  const runs = (variant: string) => !only || only.includes(variant)
   for (let i = 0; i < opts.rounds; i++) {
-    bares.push(await bareRound(frames, opts))
-    boards.push(await boardRound(argv, opts))
-    inProcess.push(await inProcessRound(argv, opts))
-    floors.push(await ptyFloorRound(argv, opts))
+    if (runs('bare')) bares.push(await bareRound(frames, opts))
+    if (runs('board')) boards.push(await boardRound(argv, opts))
+    if (runs('inprocess')) inProcess.push(await inProcessRound(argv, opts))
+    if (runs('floor')) floors.push(await ptyFloorRound(argv, opts))
   }
-  const per = (xs: readonly Sample[]) => median(xs.map((s) => s.cpuPerKchar))
+  if (only) return [bares, boards, inProcess, floors].flatMap((xs, i) => (xs.length ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor'][i]!, value: fmt(per(xs), 3), detail: '' }] : []))
   const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
   const ratio = per(boards) / per(bares)
   const pct = (xs: readonly Sample[]) => `${fmt(median(xs.map((s) => s.cpuShare * 100)), 1)}% of a core`
