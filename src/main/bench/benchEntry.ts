@@ -4,7 +4,7 @@
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
  * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
- * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_ROUNDS
+ * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_WARM_MS (before it, default 12000), BENCH_REDRAW_ROUNDS
  * (default 3), BENCH_RESTARTS (`daemon --restart` with 20 panes, default 3).
  */
 import { cpus, loadavg } from 'node:os'
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   }
   if (only.includes('redraw')) {
     say('20 panes redrawing every 100 ms against bare @xterm/headless')
-    rows.push(...(await benchRedraw({ panes: 20, windowMs: envNumber('BENCH_REDRAW_MS', 8000), rounds: envNumber('BENCH_REDRAW_ROUNDS', 3) })))
+    rows.push(...(await benchRedraw({ panes: 20, windowMs: envNumber('BENCH_REDRAW_MS', 8000), warmMs: envNumber('BENCH_REDRAW_WARM_MS', 12_000), rounds: envNumber('BENCH_REDRAW_ROUNDS', 3) })))
   }
   if (only.includes('restart')) {
     say('daemon --restart with 20 panes, a CLI client meanwhile')

@@ -1,4 +1,6 @@
 import type { Socket } from 'node:net'
+import { performance } from 'node:perf_hooks'
+import { FlushPacer } from '../../core/flow/flushPacer'
 import { FrameReader, FrameType, jsonFrame, outputFrame, parseInput, type OutputRecord } from '../ptyHostProtocol/frames'
 import type { HeldPty } from './heldPty'
 import type { FromHost, ToHost } from '../ptyHostProtocol/protocol'
@@ -20,14 +22,18 @@ export interface ConnectionHandlers {
 
 /**
  * One board's connection to the pty host: frames in, and out the host's messages and the output
- * of every terminal the board reads, batched: all output of one event-loop turn, of all panes, goes
- * as one frame, straight from the terminals' logs. A message is sent only after the output before
- * it, so a pane's output, its exit and every reply keep their order.
+ * of every terminal the board reads, batched: output of all panes goes as one frame, straight from
+ * the terminals' logs, at the end of the turn after a quiet spell and at most one frame per display
+ * frame while output keeps coming (FlushPacer: each frame costs a wake-up of the board's thread and
+ * of its parser worker, so 20 agents redrawing at 10 Hz cost 200 of each a second, now ~60), at
+ * once again after input (an echo waits for nothing). A message is sent only after the output
+ * before it, so a pane's output, its exit and every reply keep their order.
  */
 export class HostConnection {
   private readonly dirty = new Set<HeldPty>()
   private readonly exits = new Set<HeldPty>()
-  private flushing: NodeJS.Immediate | null = null
+  private flushing: { readonly immediate: NodeJS.Immediate } | { readonly timer: NodeJS.Timeout } | null = null
+  private readonly pacer = new FlushPacer()
   /** A restart is under way: no more output (it waits in the logs for the next board). */
   outputStopped = false
   /** The board said it goes on purpose (a restart): no new one needs starting at once. */
@@ -52,7 +58,7 @@ export class HostConnection {
     socket.on('error', () => socket.destroy())
     socket.on('close', () => {
       this.closed = true
-      if (this.flushing) clearImmediate(this.flushing)
+      this.cancelFlush()
       this.handlers.closed(this)
     })
   }
@@ -60,6 +66,7 @@ export class HostConnection {
   private frame(type: FrameType, body: Buffer): void {
     if (type === FrameType.Input) {
       const { id, data } = parseInput(body)
+      this.pacer.input(performance.now())
       return this.handlers.input(this, id, data)
     }
     if (type !== FrameType.Json) return this.fail('the board sent output')
@@ -88,7 +95,18 @@ export class HostConnection {
   outputDue(pty: HeldPty): void {
     if (this.outputStopped || this.closed) return
     this.dirty.add(pty)
-    this.flushing ??= setImmediate(() => this.flushNow())
+    const delay = this.pacer.delay(performance.now())
+    if (this.flushing && ('immediate' in this.flushing || delay > 0)) return
+    // Output that may not wait (an echo) overtakes a paced flush.
+    this.cancelFlush()
+    this.flushing = delay > 0 ? { timer: setTimeout(() => this.flushNow(), delay) } : { immediate: setImmediate(() => this.flushNow()) }
+  }
+
+  private cancelFlush(): void {
+    if (!this.flushing) return
+    if ('immediate' in this.flushing) clearImmediate(this.flushing.immediate)
+    else clearTimeout(this.flushing.timer)
+    this.flushing = null
   }
 
   /** The terminal's program ended: its exit follows its last output. */
@@ -100,11 +118,9 @@ export class HostConnection {
 
   /** Sends what is due now: one output frame, then the exits it ends with. */
   flushNow(): void {
-    if (this.flushing) {
-      clearImmediate(this.flushing)
-      this.flushing = null
-    }
+    this.cancelFlush()
     if (this.closed || (!this.dirty.size && !this.exits.size)) return
+    this.pacer.flushed(performance.now())
     const records: OutputRecord[] = []
     for (const pty of this.dirty) {
       const attached = pty.attached

@@ -127,6 +127,32 @@ describe('the pty host', () => {
     expect(out.text()).toContain('got x')
   })
 
+  it('sends a busy pane’s output at most once per display frame, every byte of it (issue 20: a frame per chunk cost a wake-up per chunk)', async () => {
+    const r = runtime()
+    const client = await connect(r)
+    // 150 chunks 2 ms apart: unpaced, nearly a frame each.
+    const script = '$| = 1; for my $i (1..150) { print "chunk-$i;"; select(undef, undef, undef, 0.002) } print "END"'
+    const launched = client.launch({ argv: ['perl', '-e', script], cwd: r.dir, env: env(r.dir), cols: 80, rows: 24 }, '')
+    if (!launched.ok) throw new Error(launched.message)
+    let out = ''
+    let turns = 0
+    let inTurn = false
+    let first = 0
+    launched.pty.onData((data) => {
+      out += data
+      first ||= performance.now()
+      if (inTurn) return
+      inTurn = true
+      turns++
+      setImmediate(() => (inTurn = false))
+    })
+    await eventually(() => out.includes('END'), 'the last chunk')
+    const elapsed = performance.now() - first
+    expect(out).toBe(Array.from({ length: 150 }, (_, i) => `chunk-${i + 1};`).join('') + 'END')
+    // One frame at once, then at most one per 16 ms (FlushPacer), whatever the machine's load.
+    expect(turns).toBeLessThanOrEqual(Math.floor(elapsed / 16) + 2)
+  })
+
   it('refuses a daemon of another protocol, saying what to do', async () => {
     const r = runtime()
     await connect(r, { SWITCHBOARD_PTY_HOST_PROTOCOL: '99' }).then(
