@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { CliError } from './connect'
+import { CliError } from './cliError'
 
 /**
  * Opens `url` in the user's browser (xdg-open, or open on macOS), detached, so the CLI returns at
