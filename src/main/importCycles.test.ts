@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { relative, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { relative, resolve, sep } from 'node:path'
 // @ts-expect-error -- a plain .mjs script (also run as `node scripts/importCycles.mjs`), no types
 import { findCycles, findFolderCycles, folderOf, importGraph } from '../../scripts/importCycles.mjs'
 
@@ -63,5 +64,33 @@ describe('the folders of src/shared, src/core and src/main', () => {
     ])
     expect(findCycles(graph)).toEqual([])
     expect(findFolderCycles(root, graph)).toEqual([['core/agents', 'core/status']])
+  })
+})
+
+/**
+ * Issue 21 item 1: the Electron host took its socket client from the CLI's folder (main/index.ts
+ * imported ./cli/connect). One client library, main/client, is what both use to reach the board.
+ */
+describe('the clients of the board: the CLI and the Electron host', () => {
+  const graph = importGraph(root) as Map<string, string[]>
+  const inFolder = (file: string, folder: string) => file.startsWith(resolve(root, folder) + sep)
+  const host = (file: string) => file === resolve(root, 'main/index.ts') || inFolder(file, 'main/electron')
+  const cli = (file: string) => inFolder(file, 'main/cli')
+
+  it('nothing outside main/cli imports the CLI (the host and every tool connect through main/client)', () => {
+    const reaching = [...graph].flatMap(([file, deps]) => (cli(file) ? [] : deps.filter(cli).map((d) => `${relative(root, file)} → ${relative(root, d)}`)))
+    expect(reaching).toEqual([])
+  })
+
+  it('the CLI and the host talk to the socket only through main/client (no node:net, no ipc/jsonLines of their own)', () => {
+    const socketCode = resolve(root, 'main/ipc/jsonLines.ts')
+    const own = [...graph].flatMap(([file, deps]) => {
+      if (!cli(file) && !host(file)) return []
+      const net = /from 'node:net'|require\('node:net'\)/.test(readFileSync(file, 'utf8'))
+      return [...(net ? [`${relative(root, file)} → node:net`] : []), ...deps.filter((d) => d === socketCode).map(() => `${relative(root, file)} → main/ipc/jsonLines.ts`)]
+    })
+    expect(own).toEqual([])
+    const viaClient = (file: string) => (graph.get(resolve(root, file)) ?? []).some((d) => inFolder(d, 'main/client'))
+    expect([viaClient('main/index.ts'), viaClient('main/cli/run.ts')]).toEqual([true, true])
   })
 })

@@ -8,7 +8,7 @@
 import { app, BrowserWindow, dialog, Menu, nativeImage, Notification, Tray } from 'electron'
 import { join } from 'node:path'
 import { protocolMismatch } from '../shared/ipc/protocol'
-import { connectToBoard, type BoardConnection } from './cli/connect'
+import { connectToBoard, type BoardConnection } from './client/connect'
 import { daemonPaths, type DaemonState } from './daemon/daemonState'
 import { ensureDaemon, restartDaemon, stopDaemon } from './daemon/startDaemon'
 import { installDesktopHooks } from './electron/desktopHooks'

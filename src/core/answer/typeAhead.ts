@@ -6,6 +6,7 @@
  * user confirms.
  */
 import type { PaneState } from '../../shared/domain/pane'
+import { keyTokens } from '../terminal/keyTokens'
 
 export const enum TypeAheadConstants {
   /** Keystrokes this soon after a pane flips into a dialog were typed before anyone could read it. */
@@ -61,16 +62,14 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
 
 /** Keystrokes as a person reads them: `y`, `⏎`, `Esc`, `↓`, `^C`. */
 export function describeKeys(data: string): string[] {
-  const out: string[] = []
-  let i = 0
-  while (i < data.length) {
-    // Escape sequences first: CSI / SS3 with their final byte, else a lone Esc.
-    // eslint-disable-next-line no-control-regex
-    const seq = /^\x1b(?:\[[0-?]*[ -/]*[@-~]|O[@-~])/.exec(data.slice(i))?.[0]
-    const token = seq ?? data.charAt(i)
-    const code = token.charCodeAt(0)
-    out.push(KEY_NAMES[token] ?? (seq ? 'Esc…' : code < 0x20 ? `^${String.fromCharCode(code + 0x40)}` : token))
-    i += token.length
-  }
-  return out
+  return keyTokens(data).flatMap(({ kind, text }) => {
+    if (kind === 'alt') return ['Esc', describeChar(text.slice(1))]
+    if (kind === 'csi' || kind === 'ss3') return [KEY_NAMES[text] ?? 'Esc…']
+    return [KEY_NAMES[text] ?? describeChar(text)]
+  })
+}
+
+function describeChar(char: string): string {
+  const code = char.charCodeAt(0)
+  return KEY_NAMES[char] ?? (code < 0x20 ? `^${String.fromCharCode(code + 0x40)}` : char)
 }

@@ -114,8 +114,8 @@ export function runFloodClient(): void {
         opened.rpc.send('pane:ack', paneId, data.length)
       })
       rpc.on('pane:state', (change) => {
-        const seen: Seen = { at: performance.now(), wall: Date.now(), boardAt: change.verdict.since }
-        for (const w of [...waiters]) if (w.paneId === change.paneId && w.state === change.verdict.state) w.resolve(seen)
+        const seen: Seen = { at: performance.now(), wall: Date.now(), boardAt: change.info.verdict.since }
+        for (const w of [...waiters]) if (w.paneId === change.paneId && w.state === change.info.verdict.state) w.resolve(seen)
       })
       return send({ t: 'connected' })
     }

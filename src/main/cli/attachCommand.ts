@@ -10,7 +10,7 @@
 import type { PaneInfo } from '../../shared/domain/pane'
 import { ContractLimits } from '../../shared/ipc/limits'
 import { parseUsage, UsageError } from '../util/usage'
-import type { BoardConnection } from './connect'
+import type { BoardConnection } from '../client/connect'
 import { paneArg } from './paneArg'
 
 export type AttachCommand = { name: 'attach'; pane: string }

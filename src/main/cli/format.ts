@@ -60,18 +60,20 @@ export function paneTable(panes: readonly PaneInfo[], now: number): string {
 }
 
 export function stateLine(change: StateChange): string {
-  const time = new Date(change.verdict.since).toISOString().slice(11, 23)
-  const why = change.verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('; ')
-  return `${time}  pane ${change.paneId}  ${change.previous} → ${change.verdict.state}  (${why})`
+  const { verdict } = change.info
+  const time = new Date(verdict.since).toISOString().slice(11, 23)
+  const why = verdict.evidence.map((e) => `${e.source}: ${e.detail}`).join('; ')
+  return `${time}  pane ${change.paneId}  ${change.previous} → ${verdict.state}  (${why})`
 }
 
 export function stateJson(change: StateChange): string {
+  const { verdict } = change.info
   return JSON.stringify({
-    t: change.verdict.since,
+    t: verdict.since,
     pane: change.paneId,
     from: change.previous,
-    state: change.verdict.state,
-    evidence: change.verdict.evidence,
+    state: verdict.state,
+    evidence: verdict.evidence,
   })
 }
 

@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import type { RecordingInfo } from '../../shared/ipc/contract'
 import { parseUsage, UsageError } from '../util/usage'
-import type { BoardConnection } from './connect'
+import type { BoardConnection } from '../client/connect'
 import { paneArg } from './paneArg'
 
 export type RecordCommand = { name: 'record'; pane: string; file?: string } | { name: 'mark'; pane: string; label: string }

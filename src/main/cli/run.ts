@@ -5,7 +5,8 @@ import type { CreatePaneRequest } from '../../shared/ipc/contract'
 import { APP_VERSION } from '../appVersion'
 import { parseCli, UsageError, USAGE, type CliCommand } from './args'
 import { verbHelp } from '../../shared/cli/verbUsage'
-import { CLOSED_BY_BOARD, CliError, connectToBoard, type BoardConnection } from './connect'
+import { CLOSED_BY_BOARD, ClientError, connectToBoard, type BoardConnection } from '../client/connect'
+import { CliError } from './cliError'
 import { changesText, explainText, paneRecord, paneTable, stateJson, stateLine } from './format'
 import { runRecordCommand } from './recordCommands'
 import { runSessionCommand } from './sessionCommands'
@@ -75,7 +76,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       try {
         conn = await within(connectToBoard(invocation.socket, io.env), sec)
       } catch (err) {
-        if (err instanceof CliError && /^no board is running/.test(err.message)) {
+        if (err instanceof ClientError && /^no board is running/.test(err.message)) {
           // The daemon died and was not brought back, but its pty host still runs the panes: quit ends those.
           const { stopDaemon } = await import('../daemon/startDaemon')
           const stopped = io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID ? null : await stopDaemon(daemonPaths(io.env))
@@ -121,7 +122,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       }
     }
   } catch (err) {
-    if (err instanceof CliError || err instanceof BoardError) {
+    if (err instanceof CliError || err instanceof ClientError || err instanceof BoardError) {
       io.err(`switchboard: ${err.message}\n`)
       return 1
     }

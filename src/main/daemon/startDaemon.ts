@@ -4,6 +4,7 @@ import { ensurePrivateDir } from '../host/runtimeDir'
 import { HAND_OVER_SIGNAL } from '../host/stopSignals'
 import { ptyHostPaths } from '../ptyHostProtocol/paths'
 import { createExclusive, openForAppend, readRegularFile } from '../util/safeFiles'
+import { daemonRuntime } from './daemonRuntime'
 import { pidAlive, readPidFile, removeQuietly, restartMarker, runningDaemon, type DaemonPaths, type DaemonState } from './daemonState'
 
 /** A detached daemon's log is rotated once it grows past this: at the next start, and by the daemon as it writes. */
@@ -48,10 +49,9 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
   }
   // Never through a link or into a FIFO planted at its name.
   const fd = openForAppend(paths.logFile, 0o600)
-  const execPath = launcher.execPath ?? process.execPath
-  const env: NodeJS.ProcessEnv = { ...launcher.env }
-  // Electron's binary is Node only with this; plain Node ignores it.
-  if (process.versions.electron && execPath === process.execPath) env.ELECTRON_RUN_AS_NODE = '1'
+  const runtime = daemonRuntime({ execPath: process.execPath, electron: process.versions.electron }, launcher.execPath)
+  const execPath = runtime.execPath
+  const env: NodeJS.ProcessEnv = { ...launcher.env, ...runtime.env }
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null
   const child = spawn(execPath, [launcher.script, '--cwd', launcher.cwd, ...(launcher.args ?? []), '--background'], {
     cwd: launcher.cwd,

@@ -55,14 +55,14 @@ describe('a pane flooding alerts (issue 24.1)', () => {
         buf += chunk
         let nl
         while ((nl = buf.indexOf('\n')) >= 0) {
-          const msg = JSON.parse(buf.slice(0, nl)) as { t: string; channel?: string; payload?: { paneId?: string; verdict?: { state: string } } }
+          const msg = JSON.parse(buf.slice(0, nl)) as { t: string; channel?: string; payload?: { paneId?: string; info?: { verdict: { state: string } } } }
           buf = buf.slice(nl + 1)
           if (msg.channel === 'pane:alert') got.alerts++
-          if (msg.channel === 'pane:state' && msg.payload?.paneId === canary.id) got.canaryStates.push(msg.payload.verdict!.state)
+          if (msg.channel === 'pane:state' && msg.payload?.paneId === canary.id) got.canaryStates.push(msg.payload.info!.verdict.state)
         }
       })
       const seen: string[] = []
-      board.onEvent((e) => e.channel === 'pane:state' && e.payload.paneId === canary.id && seen.push(e.payload.verdict.state))
+      board.onEvent((e) => e.channel === 'pane:state' && e.payload.paneId === canary.id && seen.push(e.payload.info.verdict.state))
       const t0 = Date.now()
       board.create({ command: ['bash', '-c', script], title: 'flood' })
       await eventually(() => got.alerts > 0, 'the first alert')

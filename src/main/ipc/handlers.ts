@@ -16,6 +16,13 @@ import { refusalMessage } from '../../core/worktree/removalVerdict'
 import { BoardError } from '../../shared/ipc/errors'
 import type { PaneWorktree } from '../../shared/domain/pane'
 import { withRemotePanes } from './remoteHandlers'
+import { MASK } from '../../shared/domain/secrets'
+import type { SettingsSnapshot } from '../../shared/domain/settings'
+import { maskSettings, unmaskSettings } from '../../shared/domain/settingsSecrets'
+
+function maskSnapshot(snapshot: SettingsSnapshot): SettingsSnapshot {
+  return { ...snapshot, settings: maskSettings(snapshot.settings) }
+}
 
 function paneWorktree(board: Board, id: string): PaneWorktree {
   // board.info: a pane restored after a restart (nothing running) is closed the same way.
@@ -99,8 +106,13 @@ function ownHandlers(board: Board, client: BoardClient, info: () => BoardInfo, s
       'workspace:layout': () => board.layout,
       'workspace:save-layout': (layout) => board.setLayout(layout),
       'agents:list': () => agentList(board.agents),
-      'settings:get': () => services.settings.get(),
-      'settings:set': (settings) => services.settings.set(settings),
+      // Secret environment values are write-only for clients (shared/domain/settingsSecrets).
+      'settings:get': () => maskSnapshot(services.settings.get()),
+      'settings:set': (settings) => {
+        const r = unmaskSettings(settings, services.settings.get().settings)
+        if (!r.ok) throw new BoardError('invalid', `${r.missing.name} (${r.missing.where}) is sent hidden (${MASK}) but no value of it is saved to keep; type its value`)
+        return maskSnapshot(services.settings.set(r.settings))
+      },
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),
       'attention:get': () => board.attention.snapshot(),
       'pane:notify-mode': (id, mode) => {

@@ -38,7 +38,7 @@ describe('soak: a hostile pane beside a canary (bounded: 4 s, 6 probes)', () => 
     await client.attach(hostile.id)
     const seen: { state: string; at: number }[] = []
     const sub = board.onEvent((e) => {
-      if (e.channel === 'pane:state' && e.payload.paneId === canary.id) seen.push({ state: e.payload.verdict.state, at: performance.now() })
+      if (e.channel === 'pane:state' && e.payload.paneId === canary.id) seen.push({ state: e.payload.info.verdict.state, at: performance.now() })
     })
     const latencies: number[] = []
     try {

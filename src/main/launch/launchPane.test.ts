@@ -330,3 +330,25 @@ describe('launch cases found using it from the CLI', () => {
     expect((await cli(['spawn', '--', 'bash', '--norc'])).cwd).toBe(shellDir)
   })
 })
+
+describe('secret settings values over IPC (Settings → Agents → Environment)', () => {
+  it('settings:get and settings:set answer them masked; a masked value sent back keeps the saved one, and the launch gets the real value', async () => {
+    const file = join(root, 'bin', 'claude')
+    mkdirSync(join(root, 'bin'), { recursive: true })
+    writeFileSync(file, '#!/bin/bash\necho "TOKEN=${AGENT_TOKEN:-none} MODE=${AGENT_MODE:-none}"\nsleep 60\n')
+    chmodSync(file, 0o755)
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: file, args: [], env: { AGENT_TOKEN: 'tok-secret-1', AGENT_MODE: 'a' } } } }))
+    const got = await call('settings:get')
+    expect(got.settings.agents.claude!.env).toEqual({ AGENT_TOKEN: '••••••••', AGENT_MODE: 'a' })
+    expect(JSON.stringify(got)).not.toContain('tok-secret-1')
+    // The renderer saves the settings it was given, one other value changed.
+    const answered = await call('settings:set', { ...got.settings, agents: { claude: { ...got.settings.agents.claude!, env: { ...got.settings.agents.claude!.env, AGENT_MODE: 'b' } } } })
+    expect(JSON.stringify(answered)).not.toContain('tok-secret-1')
+    expect(store.get().settings.agents.claude!.env).toEqual({ AGENT_TOKEN: 'tok-secret-1', AGENT_MODE: 'b' })
+    const pane = await call('pane:create', { agent: 'claude' })
+    await eventually(async () => (await screenText(board.get(pane.id))).includes('TOKEN=tok-secret-1 MODE=b'), 'the agent printing its environment')
+    // A masked value for a name with nothing saved is refused, not saved as the mask.
+    await expect(call('settings:set', { ...got.settings, agents: { claude: { ...got.settings.agents.claude!, env: { OTHER_TOKEN: '••••••••' } } } })).rejects.toThrow(/OTHER_TOKEN \(agent claude\) is sent hidden .* type its value/)
+    expect(store.get().settings.agents.claude!.env.AGENT_TOKEN).toBe('tok-secret-1')
+  })
+})

@@ -48,7 +48,7 @@ function harness(notifications: Partial<Settings['notifications']> = {}) {
       close: () => handle.dispose(),
     }
   }
-  const state = (id: string, s: PaneState, agent?: string | null) => hub.onBoardEvent({ channel: 'pane:state', payload: { paneId: id, previous: 'working', verdict: { state: s, since: clock.now(), evidence: [] }, info: pane(id, s, agent) } })
+  const state = (id: string, s: PaneState, agent?: string | null) => hub.onBoardEvent({ channel: 'pane:state', payload: { paneId: id, previous: 'working', info: pane(id, s, agent) } })
   const flush = () => new Promise((r) => setTimeout(r, 0))
   return { clock, hub, client, state, shown, away, snapshots, flush, all: () => [...shown.values()].flat() }
 }
@@ -193,5 +193,16 @@ describe('notification preferences from the settings', () => {
   it('maps levels and seconds, with the modes', () => {
     const settings = { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 }
     expect(prefsFrom(settings, { '2': 'none' })).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000, cooldownMs: 30_000, modes: { '2': 'none' } })
+  })
+})
+
+describe('a pane’s notification mode', () => {
+  it('an agent named like an Object.prototype member ("constructor", "toString") gets the default mode, not the prototype’s member', () => {
+    const h = harness({ agentModes: { claude: 'none' } })
+    h.state('1', 'working', 'constructor')
+    h.state('2', 'working', 'toString')
+    h.state('3', 'working', '__proto__')
+    h.state('4', 'working', 'claude')
+    expect(h.hub.snapshot().modes).toEqual({ '1': 'all', '2': 'all', '3': 'all', '4': 'none' })
   })
 })

@@ -72,7 +72,7 @@ export class AttentionHub extends Disposable {
         break
       case 'pane:state':
         this.agents.set(event.payload.paneId, event.payload.info.agent)
-        this.apply({ type: 'state', paneId: event.payload.paneId, state: event.payload.verdict.state, at })
+        this.apply({ type: 'state', paneId: event.payload.paneId, state: event.payload.info.verdict.state, at })
         break
       case 'pane:removed':
         this.agents.delete(event.payload.paneId)
@@ -133,7 +133,12 @@ export class AttentionHub extends Disposable {
   }
 
   private modeOf(paneId: PaneId): NotifyMode {
-    return this.ownModes.get(paneId) ?? this.settings().agentModes[this.agents.get(paneId) ?? 'shell'] ?? 'all'
+    const own = this.ownModes.get(paneId)
+    if (own) return own
+    // Own properties only: an agent named `constructor` or `toString` must not read Object.prototype's.
+    const modes = this.settings().agentModes
+    const agent = this.agents.get(paneId) ?? 'shell'
+    return (Object.hasOwn(modes, agent) ? modes[agent] : undefined) ?? 'all'
   }
 
   private prefs(): NotifyPrefs {

@@ -24,7 +24,7 @@ describe('a recorded agent in a live pane', () => {
       const pane = board.get(info.id)
       expect(pane.agent).toBe('claude')
       const seen: PaneState[] = []
-      pane.onDidChangeState((change) => seen.push(change.verdict.state))
+      pane.onDidChangeState((change) => seen.push(change.info.verdict.state))
       await eventually(() => pane.exit, 'the recording to end', 60_000)
       expect(seen).toContain('blocked')
       expect(seen).toContain('question')

@@ -124,7 +124,7 @@ describe('any program', () => {
     const pane = board.get(id)
     await waitForState(pane, 'idle')
     const states: string[] = []
-    const sub = pane.onDidChangeState(({ verdict }) => states.push(verdict.state))
+    const sub = pane.onDidChangeState(({ info }) => states.push(info.verdict.state))
     // Builtins only (no job takes the terminal): ~0.2-1 s of the shell itself running in front.
     board.write(id, 'for i in 1 2 3; do j=0; while [ $j -lt 20000 ]; do j=$((j+1)); done; sleep 0.1; done; echo loop-done\r')
     await eventually(() => pane.screen().lines.some((l) => l.startsWith('loop-done')), 'the loop to finish')

@@ -14,7 +14,8 @@ import { formatRuleFileError } from '../status/ruleFile'
 import type { Logger } from '../util/log'
 import type { Pane } from './pane'
 import type { RestoredPane } from './restoredPane'
-import { PaneRelauncher, type PaneLaunchRun, type PaneLaunchSpec, type PaneLaunched, type SavedPane } from './relaunch'
+import { PaneRelauncher, type PaneLaunchRun, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
+import type { RestorablePane } from './savedPane'
 import type { LaunchOrigin } from '../../core/launch/settingsEnv'
 import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
@@ -397,7 +398,7 @@ export class Board extends Disposable {
    * Puts saved panes back in their places, with nothing running: each shows its last screen until
    * it is resumed or restarted. Call on a fresh board, before any pane is created.
    */
-  restore(panes: readonly SavedPane[]): void {
+  restore(panes: readonly RestorablePane[]): void {
     for (const saved of panes) {
       if (this.panes.has(saved.id)) continue
       const restored = this.relauncher.restore(saved)

@@ -60,7 +60,7 @@ export class BoardEvents extends Disposable {
   }
 
   private stateChanged(change: StateChange): void {
-    const { verdict } = change
+    const { verdict } = change.info
     // The concise line is the status engine's (info); this one, with every piece of evidence, is for --verbose.
     this.log.debug('pane state', {
       pane: change.paneId,

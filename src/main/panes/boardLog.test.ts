@@ -14,7 +14,7 @@ describe('the board’s console lines', () => {
   it('one concise line per state change at the default level; the evidence in full only with --verbose (debug)', async () => {
     board = testBoard({ log: createLogger('info', (line) => lines.push(line)) })
     const changes: string[] = []
-    board.onEvent((e) => e.channel === 'pane:state' && changes.push(`${e.payload.previous}→${e.payload.verdict.state}`))
+    board.onEvent((e) => e.channel === 'pane:state' && changes.push(`${e.payload.previous}→${e.payload.info.verdict.state}`))
     const { id } = board.create({ command: ['bash', '-c', 'sleep 0.3'] })
     await eventually(() => board.get(id).exit, 'the exit')
     await eventually(() => changes.at(-1)?.endsWith('exited'), 'the exited state')

@@ -204,7 +204,7 @@ export class Pane extends Disposable {
         // A new state is one event, carrying the whole info; the same state decided anew is an info change.
         if (previous.state === verdict.state) return this.changed()
         this.stateEvents++
-        this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, verdict, info: this.info() })
+        this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, info: this.info() })
       }),
     )
 

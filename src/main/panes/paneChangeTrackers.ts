@@ -39,8 +39,8 @@ export class PaneChangeTrackers {
     store.add(
       pane.onDidChangeState((change) => {
         // A turn ended or began: the files may have changed; the count's own update is not a cause.
-        if (change.verdict.state !== lastState) tracker.poke()
-        lastState = change.verdict.state
+        if (change.info.verdict.state !== lastState) tracker.poke()
+        lastState = change.info.verdict.state
       }),
     )
     store.add(pane.onDidExit(() => tracker.poke(0)))

@@ -5,7 +5,8 @@ import { BoardError } from '../../shared/ipc/errors'
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import { settingsPlace } from '../../core/launch/settingsEnv'
 import type { Pane } from './pane'
-import { RestoredPane, type RestoredPaneOptions } from './restoredPane'
+import { RestoredPane } from './restoredPane'
+import type { RestorablePane } from './savedPane'
 
 /** What a pane was launched with, as the user asked (no injected flags): what runs it again. */
 export interface PaneLaunchSpec {
@@ -72,17 +73,6 @@ export function relaunchSeed(serialized: string, rows: number, argv: readonly st
   // From the bottom row, each newline scrolls one line up into the scrollback: `rows` of them leave a blank page.
   return `${serialized}\x1b[?1049l\x1b[!p\x1b[0m\x1b[${rows};1H\r\n${marker}${'\r\n'.repeat(rows)}\x1b[H`
 }
-
-/** How a pane was launched beyond its command, as saved: what a resume applies again, and what it will lack. */
-export interface SavedLaunch {
-  readonly agent?: string
-  readonly preset?: string
-  /** Its own overrides that were not saved (secret by name). */
-  readonly missingEnv: readonly string[]
-}
-
-/** A pane as the workspace saved it: what it showed and what ran it (its own environment overrides, how it was launched). */
-export type SavedPane = RestoredPaneOptions & { readonly env: Readonly<Record<string, string>>; readonly launch?: SavedLaunch | null }
 
 /** What relaunching needs of the board: its live panes and its one way to launch one. */
 export interface RelaunchHost {
@@ -153,7 +143,7 @@ export class PaneRelauncher implements IDisposable {
   }
 
   /** Puts a saved pane back, with nothing running; null if a pane with its id is already restored. */
-  restore(saved: SavedPane): RestoredPane | null {
+  restore(saved: RestorablePane): RestoredPane | null {
     if (this.restored.has(saved.id)) return null
     const { env, launch, ...options } = saved
     const pane = new RestoredPane(options, this.clock)
@@ -216,7 +206,7 @@ export class PaneRelauncher implements IDisposable {
       return info
     } catch (err) {
       // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
-      const pane = new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), interruption: before.interrupted ?? null, serialized: screen }, this.clock)
+      const pane = new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), exitedAt: null, interruption: before.interrupted ?? null, serialized: screen }, this.clock)
       this.restored.set(id, pane)
       this.host.changed(pane.info())
       throw err

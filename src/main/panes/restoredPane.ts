@@ -1,29 +1,8 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { programName } from '../../core/process/shells'
-import type { AttachSnapshot, PaneExit, PaneId, PaneInfo, PaneInterruption, PaneWorktree, ScreenSnapshot, Verdict } from '../../shared/domain/pane'
+import type { AttachSnapshot, PaneId, PaneInfo, PaneInterruption, ScreenSnapshot, Verdict } from '../../shared/domain/pane'
 import { HeadlessMirror } from '../screen/headlessMirror'
-
-export interface RestoredPaneOptions {
-  readonly id: PaneId
-  readonly command: readonly string[]
-  readonly cwd: string
-  readonly title: string | null
-  readonly cols: number
-  readonly rows: number
-  readonly createdAt: number
-  readonly agent: string | null
-  readonly agentVersion: string | null
-  readonly sessionId: string | null
-  /** How it ended before the board stopped; null when it still ran (then `interruption` is set). */
-  readonly exit: PaneExit | null
-  /** When it exited, when that was saved: its "exited for" counts from then, not from this start. */
-  readonly exitedAt?: number | null
-  readonly interruption: PaneInterruption | null
-  /** The last screen saved, serialized; '' when none was saved. */
-  readonly serialized: string
-  /** The git worktree made for it, if any (absent: none). */
-  readonly worktree?: PaneWorktree | null
-}
+import type { RestoredPaneOptions } from './savedPane'
 
 /**
  * A pane brought back from the saved workspace with nothing running in it: its place, its last

@@ -32,10 +32,12 @@ describe('one event per verdict change', () => {
     await waitForState(pane, 'blocked')
     // Past the board's coalescing window: anything held back has gone out (or was dropped as older).
     await board.eventsDrained(id)
-    const blocked = events.findIndex((e) => e.channel === 'pane:state' && e.payload.verdict.state === 'blocked')
+    const blocked = events.findIndex((e) => e.channel === 'pane:state' && e.payload.info.verdict.state === 'blocked')
     expect(blocked).toBeGreaterThan(-1)
     const change = events[blocked]!.payload as StateChange
-    expect(change.info?.verdict).toEqual(change.verdict)
+    // One owner of the verdict: the pane's info; the event carries no second copy to drift from it.
+    expect(Object.keys(change).sort()).toEqual(['info', 'paneId', 'previous'])
+    expect(change.info.verdict.state).toBe('blocked')
     expect(change.info?.dialog?.title).toBe('Do you want to proceed?')
     // Nothing after it merely repeats it (a second event for the same change).
     const repeats = events.slice(blocked + 1).filter((e) => e.channel === 'pane:changed' && JSON.stringify(e.payload) === JSON.stringify(change.info))

@@ -3,7 +3,8 @@ import { Emitter } from '../../core/lifecycle/emitter'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { FrameReader, FrameType, inputFrame, jsonFrame, parseOutput } from '../ptyHostProtocol/frames'
 import { PTY_HOST_PROTOCOL, type DaemonCommand, type FromHost, type HeldPtyInfo, type ToHost, type WireLaunch } from '../ptyHostProtocol/protocol'
-import { checkCwd, resolveExecutable } from './launch'
+import { findExecutable } from '../util/findExecutable'
+import { checkCwd } from './launch'
 import type { LaunchResult, PanePty, PtyBackend } from './panePty'
 import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
 
@@ -130,7 +131,7 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     if (!file) return { ok: false, message: 'no command given' }
     const cwdProblem = checkCwd(launch.cwd)
     if (cwdProblem) return { ok: false, message: cwdProblem }
-    if (!resolveExecutable(file, launch.cwd, launch.env.PATH)) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
+    if (!findExecutable(file, launch.env.PATH, launch.cwd)) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     if (this.closed) return { ok: false, message: 'the pty host is gone; the board restarts' }
     const pty = new RemotePty(this.link, null)
     const rid = this.nextRid++

@@ -5,7 +5,8 @@ import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { withDenseDescriptors } from './fdHygiene'
-import { checkCwd, resolveExecutable } from './launch'
+import { findExecutable } from '../util/findExecutable'
+import { checkCwd } from './launch'
 import type { PanePty, PtyBackend, PtyExit, PtyLaunch } from './panePty'
 import { sessionMembers, signalSession } from './processTree'
 
@@ -62,7 +63,7 @@ export class PtyProcess implements PanePty {
     if (!file) return { ok: false, message: 'no command given' }
     const cwdProblem = checkCwd(launch.cwd)
     if (cwdProblem) return { ok: false, message: cwdProblem }
-    const resolved = resolveExecutable(file, launch.cwd, launch.env.PATH)
+    const resolved = findExecutable(file, launch.env.PATH, launch.cwd)
     if (!resolved) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     try {
       // Dense descriptors: node-pty's close-on-exec loop then reaches every master (fdHygiene.ts).

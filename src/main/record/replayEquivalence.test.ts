@@ -57,7 +57,7 @@ async function recordLive(pane: Pane, name: string): Promise<{ file: string; liv
   const start = Date.now()
   const live: Seen[] = [{ t: 0, state: pane.verdict.state }]
   await board.record(pane.id, file)
-  pane.onDidChangeState((c) => live.push({ t: (Date.now() - start) / 1000, state: c.verdict.state }))
+  pane.onDidChangeState((c) => live.push({ t: (Date.now() - start) / 1000, state: c.info.verdict.state }))
   return { file, live, lag }
 }
 

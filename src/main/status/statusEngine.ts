@@ -17,6 +17,7 @@ import { notePresence, unknownPresence, type AgentPresence } from '../../core/st
 import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 import { StatusEvents, type VerdictChange } from './statusEvents'
+import { typedText } from '../../core/terminal/keyTokens'
 
 export type { VerdictChange }
 
@@ -264,8 +265,7 @@ export class StatusEngine extends Disposable {
         this.commandText = ''
       } else if (this.typedLine === null && !inDialog) {
         // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
-        // eslint-disable-next-line no-control-regex -- control characters are what is stripped
-        const text = data.replace(/\x1b(?:\[[0-9;?]*[~A-Za-z]|O.|.)?/g, '').replace(/[\x00-\x20\x7f]/g, '')
+        const text = typedText(data)
         if (text) this.typedLine = text.startsWith('/') ? 'command' : 'prompt'
         if (this.typedLine === 'command') this.commandText = this.typedCommand('', data)
       } else if (this.typedLine === 'command') this.commandText = this.typedCommand(this.commandText, data)

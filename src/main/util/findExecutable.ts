@@ -1,7 +1,11 @@
 import { accessSync, constants, statSync } from 'node:fs'
 import { delimiter, isAbsolute, join, resolve } from 'node:path'
 
-/** The file `name` runs as: a path (relative to `cwd`) or the first match on PATH; null when there is none. */
+/**
+ * The file `name` runs as, resolved the way execvp would: a path (relative to `cwd`) or the first match on
+ * the pane's own PATH; null when there is none. The one resolver: the launch check, the PTY spawn and the
+ * agent install check all ask it.
+ */
 export function findExecutable(name: string, path: string | undefined, cwd: string): string | null {
   const runnable = (file: string) => {
     try {

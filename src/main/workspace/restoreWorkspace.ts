@@ -82,7 +82,7 @@ function settled(board: Board, id: PaneId): Promise<void> {
       resolve()
     }
     const sub = board.onEvent((e) => {
-      if (e.channel === 'pane:state' && e.payload.paneId === id && e.payload.verdict.state !== 'working') done()
+      if (e.channel === 'pane:state' && e.payload.paneId === id && e.payload.info.verdict.state !== 'working') done()
       if (e.channel === 'pane:removed' && e.payload.paneId === id) done()
     })
     const timer = setTimeout(done, RestoreConstants.ResumeSettleMs)

@@ -1,35 +1,12 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
-import { HISTORY_MARKS, type Evidence, type HistoryMark, type PaneExit, type PaneId, type PaneState, type PaneWorktree, type StateHistoryEntry } from '../../shared/domain/pane'
+import { HISTORY_MARKS, type Evidence, type HistoryMark, type PaneId, type PaneState, type PaneWorktree, type StateHistoryEntry } from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
-import type { SavedLaunch } from '../panes/relaunch'
+import type { SavedLaunch, SavedPane } from '../panes/savedPane'
 import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
 
 export const WORKSPACE_FILE = 'workspace.db'
-
-/** A pane as saved: enough to put it back in its place and run it again. */
-export interface SavedPane {
-  readonly id: PaneId
-  readonly command: readonly string[]
-  readonly cwd: string
-  readonly title: string | null
-  readonly env: Readonly<Record<string, string>>
-  readonly cols: number
-  readonly rows: number
-  readonly createdAt: number
-  readonly agent: string | null
-  readonly agentVersion: string | null
-  readonly sessionId: string | null
-  /** Null: it still ran when the board last wrote. */
-  readonly exit: PaneExit | null
-  /** When it exited (ms); null while it runs (and in rows saved before this was kept). */
-  readonly exitedAt: number | null
-  /** The git worktree made for it, if any. */
-  readonly worktree: PaneWorktree | null
-  /** How it was launched beyond its command; null in rows saved before it was kept. */
-  readonly launch: SavedLaunch | null
-}
 
 export interface SavedScreen {
   readonly serialized: string

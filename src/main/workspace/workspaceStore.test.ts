@@ -81,7 +81,7 @@ describe('the saved workspace', () => {
     expect(screen.screen().lines.join('\n')).toContain('before-the-crash')
     // The history is what was seen live, in order, with its evidence; then the interruption.
     const history = second.board.history(info.id)
-    expect(history.slice(0, -1)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence })))
+    expect(history.slice(0, -1)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence })))
     expect(history.at(-1)).toMatchObject({ state: 'exited', previous: 'idle', mark: 'interrupted', since: restored!.interrupted!.at })
     expect(live.length).toBeGreaterThan(0)
     // The secret never reached the file (the WAL included).
@@ -358,7 +358,7 @@ describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
     const restored = second.board.list().find((p) => p.id === info.id)
     expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
     // Every state it went through, while the disk was full and after, in order, with its evidence.
-    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.verdict.state, previous: c.previous, since: c.verdict.since, evidence: c.verdict.evidence }))
+    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence }))
     expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
     // Then the board's stop under it (it still ran at the crash).
     expect(second.board.history(info.id).filter((e) => !e.mark)).toEqual(seen)

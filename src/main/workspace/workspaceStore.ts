@@ -6,11 +6,12 @@ import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../.
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
 import type { Pane, SavedScreenShot } from '../panes/pane'
-import type { PaneLaunched, PaneLaunchSpec, SavedPane as SavedRelaunchPane } from '../panes/relaunch'
+import type { PaneLaunched, PaneLaunchSpec } from '../panes/relaunch'
+import type { RestorablePane, SavedPane } from '../panes/savedPane'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
 import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
-import { WorkspaceDb, type SavedPane, type SavedScreen } from './workspaceDb'
+import { WorkspaceDb, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
 
 export const WorkspaceConstants = {
@@ -27,8 +28,6 @@ export const WorkspaceConstants = {
   /** How often the board writes that it is alive: an interrupted pane's time is the last one. */
   HeartbeatMs: 10_000,
 } as const
-
-export type RestorablePane = SavedRelaunchPane
 
 /** What an interruption is made of: which pane, and how its agent resumes it. */
 type InterruptedPane = Pick<SavedPane, 'id' | 'agent' | 'command' | 'sessionId'>
@@ -150,7 +149,8 @@ export class WorkspaceStore extends Disposable {
       board.onEvent((e) => {
         if (e.channel === 'pane:changed') this.changed(e.payload)
         else if (e.channel === 'pane:state') {
-          const { paneId, previous, verdict, info } = e.payload
+          const { paneId, previous, info } = e.payload
+          const { verdict } = info
           this.changed(info)
           const entry = { paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }
           if (this.specs.has(paneId)) this.writes.run('save a state change', () => this.db.appendState(entry), { pane: paneId })

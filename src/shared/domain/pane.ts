@@ -287,11 +287,13 @@ export interface AttachSnapshot {
   readonly serialized: string
 }
 
-/** A pane's verdict changed state: the one event for it, with the pane as it is after the change (its dialog, drift, exit). */
+/**
+ * A pane's verdict changed state: the one event for it, with the pane as it is after the change (its dialog, drift, exit).
+ * The new verdict is `info.verdict` — the pane owns it; the event does not carry a second copy.
+ */
 export interface StateChange {
   readonly paneId: PaneId
   readonly previous: PaneState
-  readonly verdict: Verdict
   readonly info: PaneInfo
 }
 

@@ -88,7 +88,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   const timings: Record<string, number> = {}
   const states: { at: number; state: PaneState }[] = []
   const pane = h.spawn('claude', o.bin, modeArgs(o.mode, o.version), env, { cols: o.cols, rows: o.rows })
-  pane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.verdict.state }))
+  pane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.info.verdict.state }))
   const origDispose = h.dispose.bind(h)
   h.dispose = async () => {
     await origDispose()

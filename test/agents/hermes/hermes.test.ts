@@ -209,7 +209,7 @@ describe('Hermes in a pane', () => {
   it('the reviewer approves: no dialog, and the badge never leaves working until the turn ends', async () => {
     const from = h.reports.length
     const states: string[] = []
-    const sub = pane.onDidChangeState((c) => states.push(c.verdict.state))
+    const sub = pane.onDidChangeState((c) => states.push(c.info.verdict.state))
     await h.submit('[STEP6] Remove the reviewed temp dir')
     const verdict = await h.waitForReport((r) => r.event === 'post_approval_response', 'post_approval_response (smart)', from, 60_000)
     expect(verdict.payload).toMatchObject({ surface: 'smart', choice: 'smart_approve' })

@@ -46,7 +46,7 @@ describe('OpenCode: a permission allowed always', () => {
     expect(h.activePane.verdict.state).toBe('blocked')
     expect(h.activePane.verdict.evidence.map((e) => e.detail).join(' ')).toMatch(/opencode\.always-allow-dialog/)
     const states: { at: number; state: string }[] = []
-    const sub = h.activePane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.verdict.state }))
+    const sub = h.activePane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.info.verdict.state }))
     // Answered: the truth is working from the confirming key (the fixture README's definition).
     // OpenCode draws the first dialog again after Confirm (300 ms to 1.3 s measured) until it
     // takes the answer: the board must not say blocked meanwhile (core/status/dialogAnswer.ts).

@@ -94,7 +94,7 @@ export class AgentHarness {
     this.pane = pane
     this.recorder.start(size.cols, size.rows, pane.verdict.state)
     pane.onDidParse((data) => (this.recorder.output(data), this.checkWatches()))
-    pane.onDidChangeState((c) => this.recorder.verdict(c.verdict.state))
+    pane.onDidChangeState((c) => this.recorder.verdict(c.info.verdict.state))
     pane.onDidExit((e) => ((this.exitAt = Date.now()), this.recorder.exit(e.code ?? 0)))
     return pane
   }

@@ -62,7 +62,7 @@ export class ScenarioSteps {
     /** The report that ends a turn. */
     private readonly turnEndReport: (r: IncomingReport) => boolean,
   ) {
-    pane.onDidChangeState((c) => this.states.push({ at: Date.now(), state: c.verdict.state }))
+    pane.onDidChangeState((c) => this.states.push({ at: Date.now(), state: c.info.verdict.state }))
     pane.onDidParse(() => {
       const now = Date.now()
       if (workingScreen.test(h.flatScreen())) Object.assign(this.working, { seenAt: now, goneAt: null })

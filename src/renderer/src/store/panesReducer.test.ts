@@ -52,14 +52,14 @@ describe('reducePanes', () => {
 
   it('a state change brings the pane’s info after it (verdict, dialog, title) in one event', () => {
     const after = { ...pane('1'), title: 'p1 now', verdict: verdict('working', 5) }
-    const s = run({ type: 'loaded', list: [pane('1')] }, { type: 'state', change: { paneId: '1', previous: 'idle', verdict: verdict('working', 5), info: after } })
+    const s = run({ type: 'loaded', list: [pane('1')] }, { type: 'state', change: { paneId: '1', previous: 'idle', info: after } })
     expect(s.panes['1']?.verdict).toEqual(verdict('working', 5))
     expect(s.panes['1']?.title).toBe('p1 now')
   })
 
   it('ignores events for unknown panes', () => {
     const s = run({ type: 'loaded', list: [pane('1')] })
-    expect(reducePanes(s, { type: 'state', change: { paneId: '9', previous: 'idle', verdict: verdict('working'), info: { ...pane('9'), verdict: verdict('working') } } })).toBe(s)
+    expect(reducePanes(s, { type: 'state', change: { paneId: '9', previous: 'idle', info: { ...pane('9'), verdict: verdict('working') } } })).toBe(s)
     expect(reducePanes(s, { type: 'removed', paneId: '9' })).toBe(s)
     expect(reducePanes(s, { type: 'select', paneId: '9' })).toBe(s)
   })

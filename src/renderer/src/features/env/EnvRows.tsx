@@ -60,6 +60,8 @@ export function EnvRows({ value, onChange, onError, label, testId }: EnvRowsProp
               autoComplete={secret ? 'new-password' : 'off'}
               data-testid="env-value"
               data-secret={secret || undefined}
+              // A saved secret arrives masked (the board never sends it): typing replaces it whole, never appends to the mask.
+              onFocus={(e) => secret && e.target.select()}
               onChange={(e) => set(i, { value: e.target.value })}
             />
             <button type="button" className="icon-button" aria-label={`Remove ${row.name || `variable ${i + 1}`}`} data-testid="env-remove" onClick={() => update(rows.filter((_, j) => j !== i))}>

@@ -1,3 +1,7 @@
+/**
+ * The client library: how a client finds the board's control socket (waiting through a restart) and
+ * talks to it. The CLI and the Electron host both connect through this folder, and only through it.
+ */
 import { connect as netConnect, type Socket } from 'node:net'
 import { unlinkSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
@@ -13,7 +17,8 @@ export const RESTART_WAIT_MS = 15_000
 /** With no daemon process at all and no restart under way (restartMarker), how long one may take to appear (the pty host starting one). */
 const NO_DAEMON_WAIT_MS = 3_000
 
-export class CliError extends Error {}
+/** Reaching the board failed: the message says why and what to do (the CLI prints it, the host shows it). */
+export class ClientError extends Error {}
 
 /** What a call in flight fails with when the board closes the connection (a quit, a restart's handover). */
 export const CLOSED_BY_BOARD = 'the board closed the connection'
@@ -65,7 +70,7 @@ async function openWaiting(path: string, env: NodeJS.ProcessEnv): Promise<Socket
       // No daemon process, and no restart says one is coming: none will be, soon.
       const coming = running(join(dirname(path), 'daemon.pid')) || running(restartMarker(dirname(path)))
       if (!coming && Date.now() > deadline - waitMs + NO_DAEMON_WAIT_MS) return null
-      if (Date.now() > deadline) throw new CliError(`the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`)
+      if (Date.now() > deadline) throw new ClientError(`the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -84,8 +89,8 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
       if (socket) return { path: given, socket }
       throw Object.assign(new Error('no board listens there'), { code: 'ECONNREFUSED' })
     } catch (err) {
-      if (err instanceof CliError) throw err
-      throw new CliError(`cannot reach the board at ${given} (${(err as NodeJS.ErrnoException).code ?? String(err)}); is it still running?`)
+      if (err instanceof ClientError) throw err
+      throw new ClientError(`cannot reach the board at ${given} (${(err as NodeJS.ErrnoException).code ?? String(err)}); is it still running?`)
     }
   }
   const dir = runtimeDir(env)
@@ -99,7 +104,7 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
       }
       live.push({ path, socket: await open(path) })
     } catch (err) {
-      if (err instanceof CliError) throw err
+      if (err instanceof ClientError) throw err
       // The daemon's own socket is never removed here: it may be restarting right now.
       if ((err as NodeJS.ErrnoException).code === 'ECONNREFUSED' && basename(path) !== 'board.sock') {
         try {
@@ -124,9 +129,9 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
   }
   for (const { socket } of live) socket.destroy()
   const host = live.length === 0 ? ptyHostPid(dir) : null
-  if (host) throw new CliError(`no board is running, but its pty host (pid ${host}) keeps its panes running; \`switchboard daemon --detach\` brings the board back to them`)
-  if (live.length === 0) throw new CliError('no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)')
-  throw new CliError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
+  if (host) throw new ClientError(`no board is running, but its pty host (pid ${host}) keeps its panes running; \`switchboard daemon --detach\` brings the board back to them`)
+  if (live.length === 0) throw new ClientError('no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)')
+  throw new ClientError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
 }
 
 export async function connectToBoard(explicit: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<BoardConnection> {

@@ -1,0 +1,25 @@
+/**
+ * What runs a new daemon: the runtime this process runs on. Under the packaged app (its binary
+ * run as Node: the CLI launcher resources/cli/switchboard, or the Electron host) that is the app's
+ * own binary with ELECTRON_RUN_AS_NODE=1 — the system's node cannot load the better-sqlite3 that
+ * electron-builder rebuilt for Electron's ABI (NODE_MODULE_VERSION mismatch), and may be absent.
+ * Under plain Node (a checkout) it is that node. Pure: the caller passes its process's facts.
+ */
+export interface RuntimeFacts {
+  /** process.execPath */
+  readonly execPath: string
+  /** process.versions.electron: set under Electron, also when run as Node. */
+  readonly electron: string | undefined
+}
+
+export interface DaemonRuntime {
+  readonly execPath: string
+  /** Added to the daemon's environment. */
+  readonly env: Readonly<Record<string, string>>
+}
+
+export function daemonRuntime(self: RuntimeFacts, requested?: string): DaemonRuntime {
+  const execPath = requested ?? self.execPath
+  // Electron's binary is Node only with this; another runtime asked for by name gets nothing added.
+  return { execPath, env: self.electron && execPath === self.execPath ? { ELECTRON_RUN_AS_NODE: '1' } : {} }
+}
