@@ -29,7 +29,7 @@ const linux = process.platform === 'linux'
 async function holds(pane: Pane, state: string, ms: number): Promise<void> {
   expect(pane.verdict.state).toBe(state)
   const changes: string[] = []
-  const sub = pane.onDidChangeState((c) => changes.push(c.verdict.state))
+  const sub = pane.onDidChangeState((c) => changes.push(c.info.verdict.state))
   try {
     await new Promise((r) => setTimeout(r, ms))
   } finally {

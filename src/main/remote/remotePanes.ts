@@ -214,7 +214,7 @@ export class RemotePanes implements RemotePaneSource {
       const pane = this.track(host, info)
       pane.downSince = null
       if (wasDown) {
-        this.options.publish({ channel: 'pane:state', payload: { paneId: pane.localId, previous: 'reconnecting', verdict: info.verdict, info: this.localInfo(pane) } })
+        this.options.publish({ channel: 'pane:state', payload: { paneId: pane.localId, previous: 'reconnecting', info: this.localInfo(pane) } })
       }
       if (pane.viewers.size) {
         const snapshot = await client.invoke('pane:attach', pane.remoteId).catch(() => null)
@@ -231,7 +231,7 @@ export class RemotePanes implements RemotePaneSource {
       const previous = pane.downSince === null ? pane.info.verdict.state : 'reconnecting'
       pane.downSince ??= this.options.now()
       const info = this.localInfo(pane)
-      this.options.publish(previous === 'reconnecting' ? { channel: 'pane:changed', payload: info } : { channel: 'pane:state', payload: { paneId: pane.localId, previous, verdict: info.verdict, info } })
+      this.options.publish(previous === 'reconnecting' ? { channel: 'pane:changed', payload: info } : { channel: 'pane:state', payload: { paneId: pane.localId, previous, info } })
     }
   }
 
