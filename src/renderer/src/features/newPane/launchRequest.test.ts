@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildLaunchRequest, describeEnv, presetFromForm, type LaunchForm } from './launchRequest'
 
-const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
+const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '', host: '' }
 
 describe('the new-pane form request', () => {
   it('names the agent and sends only the launch’s own arguments and environment (main adds the settings)', () => {
@@ -28,6 +28,15 @@ describe('the new-pane form request', () => {
     expect(buildLaunchRequest({ ...form, kind: 'command', command: 'grep -E "a|b" f \\; x' })).toEqual({ ok: true, value: { command: ['grep', '-E', 'a|b', 'f', ';', 'x'] } })
     expect(buildLaunchRequest({ ...form, kind: 'command', command: 'echo $HOME' })).toEqual({ ok: true, value: { command: ['echo', '$HOME'] } })
     expect(buildLaunchRequest({ ...form, kind: 'command', command: ' ' })).toMatchObject({ ok: false, field: 'command' })
+  })
+  it('runs on another machine when one is named, and refuses what ssh would misread or the board there cannot resolve', () => {
+    expect(buildLaunchRequest({ ...form, kind: 'shell', host: ' dev@build-box ', cwd: '/srv/app' })).toEqual({ ok: true, value: { host: 'dev@build-box', cwd: '/srv/app' } })
+    expect(buildLaunchRequest({ ...form, host: 'box' })).toEqual({ ok: true, value: { agent: 'claude', host: 'box' } })
+    // A leading '-' would be an option to ssh; a space or ';' something a remote shell splits.
+    for (const host of ['-oProxyCommand=x', 'box;rm', 'a b']) {
+      expect(buildLaunchRequest({ ...form, host })).toMatchObject({ ok: false, field: 'host', error: expect.stringMatching(/^Machine: an ssh destination is a host name or alias/) })
+    }
+    expect(buildLaunchRequest({ ...form, preset: 'plan', host: 'box' })).toEqual({ ok: false, field: 'host', error: "Machine: presets are this computer's; to run on box, choose the agent instead of the preset" })
   })
   it('saves the form as a preset', () => {
     expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: { K: 'V' }, worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({

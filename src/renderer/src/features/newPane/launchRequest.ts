@@ -1,7 +1,7 @@
 import { checkBranchName } from '../../../../core/worktree/branchName'
 import { displayEnvEntry } from '../../../../shared/domain/secrets'
 import type { LaunchPreset } from '../../../../shared/domain/settings'
-import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
+import { sshDestinationSchema, type CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { splitArgs } from '../../lib/splitArgs'
 
 export type PaneKind = 'shell' | 'agent' | 'command'
@@ -25,9 +25,11 @@ export interface LaunchForm {
   readonly base: string
   /** Setup commands, one a line (saved with a preset; run in a new worktree). */
   readonly setup: string
+  /** Another machine to run on (an ssh destination); '' for this one. */
+  readonly host: string
 }
 
-export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base'
+export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base' | 'host'
 export type Built<T> = { ok: true; value: T } | { ok: false; error: string; field: FormField }
 
 /**
@@ -39,6 +41,14 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
   const request: { -readonly [K in keyof CreatePaneRequest]: CreatePaneRequest[K] } = {}
   if (Object.keys(form.env).length) request.env = { ...form.env }
   if (form.cwd.trim()) request.cwd = form.cwd.trim()
+  const host = form.host.trim()
+  if (host) {
+    const destination = sshDestinationSchema.safeParse(host)
+    if (!destination.success) return { ok: false, error: `Machine: ${destination.error.issues[0]?.message ?? 'not an ssh destination'}`, field: 'host' }
+    // The board there resolves a launch from its own settings, where this board's presets do not exist.
+    if (form.kind === 'agent' && form.preset) return { ok: false, error: `Machine: presets are this computer's; to run on ${host}, choose the agent instead of the preset`, field: 'host' }
+    request.host = host
+  }
   if (form.kind === 'command') {
     const split = splitArgs(form.command)
     if (!split.ok) return { ok: false, error: `Command: ${split.error}`, field: 'command' }
