@@ -36,12 +36,15 @@ describe('the new-pane form request', () => {
     for (const host of ['-oProxyCommand=x', 'box;rm', 'a b']) {
       expect(buildLaunchRequest({ ...form, host })).toMatchObject({ ok: false, field: 'host', error: expect.stringMatching(/^Machine: an ssh destination is a host name or alias/) })
     }
-    expect(buildLaunchRequest({ ...form, preset: 'plan', host: 'box' })).toEqual({ ok: false, field: 'host', error: "Machine: presets are this computer's; to run on box, choose the agent instead of the preset" })
+    // A preset goes by name; main sends what it adds to the board there.
+    expect(buildLaunchRequest({ ...form, preset: 'plan', host: 'box' })).toEqual({ ok: true, value: { preset: 'plan', host: 'box' } })
+    expect(presetFromForm({ ...form, host: 'box' }, 'on the box')).toMatchObject({ ok: true, value: { name: 'on the box', host: 'box' } })
+    expect(presetFromForm({ ...form, host: '-x' }, 'bad')).toMatchObject({ ok: false, field: 'host' })
   })
   it('saves the form as a preset', () => {
     expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: { K: 'V' }, worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({
       ok: true,
-      value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true },
+      value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true, host: '' },
     })
   })
 })

@@ -45,8 +45,7 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
   if (host) {
     const destination = sshDestinationSchema.safeParse(host)
     if (!destination.success) return { ok: false, error: `Machine: ${destination.error.issues[0]?.message ?? 'not an ssh destination'}`, field: 'host' }
-    // The board there resolves a launch from its own settings, where this board's presets do not exist.
-    if (form.kind === 'agent' && form.preset) return { ok: false, error: `Machine: presets are this computer's; to run on ${host}, choose the agent instead of the preset`, field: 'host' }
+    // Also with a preset: main sends the preset's agent, arguments and environment there.
     request.host = host
   }
   if (form.kind === 'command') {
@@ -82,7 +81,9 @@ export function presetFromForm(form: LaunchForm, name: string): Built<LaunchPres
   if (!args.ok) return { ok: false, error: `Arguments: ${args.error}`, field: 'args' }
   if (form.envError) return { ok: false, error: `Environment: ${form.envError}`, field: 'env' }
   const setup = setupLines(form.setup)
-  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree } }
+  const host = form.host.trim()
+  if (host && !sshDestinationSchema.safeParse(host).success) return { ok: false, error: 'Machine: an ssh destination is a host name or alias, optionally user@ before it', field: 'host' }
+  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree, host } }
 }
 
 /** The variables a launch gets before its own, as a line to read: secret values masked. */

@@ -74,7 +74,7 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   function choosePreset(name: string, extra: Partial<LaunchForm> = {}) {
     const chosen = settings.presets.find((p) => p.name === name)
     // The preset's own arguments and environment apply in main; the fields add to them.
-    set({ preset: name, ...(chosen ? { agent: chosen.agent, worktree: chosen.worktree, setup: chosen.setup.join('\n') } : {}), ...extra })
+    set({ preset: name, ...(chosen ? { agent: chosen.agent, worktree: chosen.worktree, setup: chosen.setup.join('\n'), host: chosen.host } : {}), ...extra })
   }
 
   async function savePreset(name: string) {
@@ -87,7 +87,7 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
       setError(null)
       // The preset just saved is the one chosen: its arguments and environment are in it now.
       const chosen = snapshot.settings.presets.find((p) => p.name === built.value.name)
-      if (chosen) setForm((f) => ({ ...f, preset: chosen.name, agent: chosen.agent, args: '', env: {}, envError: null, worktree: chosen.worktree, setup: chosen.setup.join('\n') }))
+      if (chosen) setForm((f) => ({ ...f, preset: chosen.name, agent: chosen.agent, args: '', env: {}, envError: null, worktree: chosen.worktree, setup: chosen.setup.join('\n'), host: chosen.host }))
     } catch (err) {
       setError({ message: `Could not save the preset: ${err instanceof Error ? err.message : String(err)}`, missingAgent: false })
     }
