@@ -238,7 +238,10 @@ describe('the daemon outlives its clients', () => {
     await cliOk(h, 'write', id, 'sleep 1; echo printed-while-no-board-ran', '--enter')
     process.kill(before.pid, 'SIGKILL')
     await gone(before.pid)
-    expect(readFileSync(join(h.runtime, 'daemon.pid'), 'utf8').trim()).toBe(String(before.pid))
+    // The pid file may still name the dead daemon or already the new one (the pty host can start it
+    // before this line runs: CI saw that): either way it names no other live process.
+    const recorded = Number(readFileSync(join(h.runtime, 'daemon.pid'), 'utf8').trim())
+    expect(recorded === before.pid || alive(recorded)).toBe(true)
     // The CLI waits while the board comes back (no "no board is running").
     const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; pid: number; interrupted: unknown; state: string }[]
     const after = daemonState(h)

@@ -228,7 +228,7 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('new-pane-preset-name').fill('claude, plan mode')
     await page.getByTestId('new-pane-save-preset').click()
     await expect.poll(() => JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')).presets).toEqual([
-      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: { GREETING: 'planning' }, cwd: '', setup: [], worktree: false },
+      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: { GREETING: 'planning' }, cwd: '', setup: [], worktree: false, host: '' },
     ])
     // The preset just saved is chosen (issue 22 item 7), and its arguments and environment left the fields: they are in it now.
     await expect.poll(() => page.getByTestId('new-pane-preset').inputValue()).toBe('claude, plan mode')

@@ -257,7 +257,11 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     const claudeHome = join(server.home, 'claude-home')
     const work = join(server.home, 'claude-work')
     try {
-      for (const dir of [claudeHome, work]) mkdirSync(dir, { recursive: true })
+      // Fresh each run: an earlier run ended mid-test leaves them behind (setUpClaudeHome refuses an existing .claude).
+      for (const dir of [claudeHome, work]) {
+        rmSync(dir, { recursive: true, force: true })
+        mkdirSync(dir, { recursive: true })
+      }
       setUpClaudeHome(claudeHome, work, join(claudeHome, 'user-hooks.jsonl'), '2.1.332')
       execFileSync('chown', ['-R', `${REMOTE_USER}:${REMOTE_USER}`, claudeHome, work])
       const env = Object.entries({ ...claudeEnv(fake.url), HOME: claudeHome, LANG: 'C.UTF-8' }).flatMap(([k, v]) => ['--env', `${k}=${v}`])
