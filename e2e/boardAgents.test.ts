@@ -13,7 +13,7 @@ import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { answerText, clickNotification, cliSubmit, installNotificationRecorder, installStateRecorder, raisedNotifications, statesSeen, waitForPaneState, waitForStates } from './support/boardSteps'
-import { newPaneThroughUi, selectPane } from './support/boardUi'
+import { newPaneSince, newPaneThroughUi, selectPane, sidebarPaneIds } from './support/boardUi'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
 import { FakeResponses } from '../test/agents/support/fakeResponses'
@@ -95,15 +95,14 @@ function useClaudeBoard(prefix: string, version: ClaudeVersion = '2.1.197', view
 
 /** Starts a command pane in `cwd` through the new-pane form; returns its id once attached. */
 async function startAgent(page: Page, command: string, cwd: string): Promise<string> {
-  const ids = () => page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
-  const before = new Set(await ids())
+  const before = await sidebarPaneIds(page)
   await page.getByTestId('new-pane-button').click()
   await page.getByTestId('new-pane-kind-command').check()
   await page.getByTestId('new-pane-command').fill(command)
   await page.getByTestId('new-pane-cwd').fill(cwd)
   await page.getByTestId('new-pane-submit').click()
   await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
-  const id = (await ids()).find((x) => x !== null && !before.has(x))!
+  const id = await newPaneSince(page, before)
   await waitForAttached(page, id)
   return id
 }

@@ -14,9 +14,9 @@ import { ensureBuilt, ROOT } from './support/boardServer'
 import { REMOTE_ALIAS, REMOTE_USER, remoteUserPids, sshSkipReason, startSshServer, type SshServer } from './support/sshServer'
 import { serverId } from '../src/main/remote/serverInstall'
 import { launchChromium } from './support/chromium'
-import { selectPane, typeLine } from './support/boardUi'
+import { newPaneSince, selectPane, sidebarPaneIds, typeLine } from './support/boardUi'
 import { waitForPaneState } from './support/boardSteps'
-import { waitForLine } from './support/terminalProbe'
+import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
 import { claudeBin } from '../test/agents/support/paths'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../test/agents/claude/setup'
@@ -209,7 +209,7 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     console.log(`remote pane back ${Date.now() - cutAt} ms after the cut (sshd refused new connections for part of it)`)
   }, 300_000)
 
-  it('shows the remote pane in a browser: its host in the sidebar and header, its terminal, typed keys, and reconnecting', async () => {
+  it('shows the remote pane in a browser: its host in the sidebar and header, its terminal, typed keys, and reconnecting; the new-pane form starts one there', async () => {
     expect(shellPane).not.toBe('')
     const id = shellPane
     const browser = await launchChromium()
@@ -230,6 +230,22 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
       // The same terminal, attached again over the new connection.
       await typeLine(page, 'echo again-$((40+3))')
       await waitForLine(page, /^again-43$/)
+
+      // The new-pane form's Machine field: a shell started there, as its user.
+      const before = await sidebarPaneIds(page)
+      await page.getByTestId('new-pane-button').click()
+      await page.getByTestId('new-pane-kind-shell').check()
+      await page.getByTestId('new-pane-host').fill(REMOTE_ALIAS)
+      await page.getByTestId('new-pane-submit').click()
+      await page.getByTestId('new-pane-form').waitFor({ state: 'detached', timeout: 60_000 })
+      const fromForm = await newPaneSince(page, before)
+      await waitForAttached(page, fromForm)
+      await expect.poll(() => page.locator(`[data-testid="pane-item"][data-pane-id="${fromForm}"] [data-testid="pane-host"]`).textContent()).toBe(`${REMOTE_ALIAS}:`)
+      await waitForPaneState(page, fromForm, 'idle', 30_000)
+      await typeLine(page, 'echo "who=$(id -un)"')
+      await waitForLine(page, new RegExp(`^who=${REMOTE_USER}$`))
+      expect((await list(h)).find((p) => p.id === fromForm)).toMatchObject({ host: REMOTE_ALIAS })
+      await ok(h, 'kill', fromForm)
     } finally {
       await browser.close()
     }

@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { waitForPaneState } from './support/boardSteps'
+import { newPaneSince, sidebarPaneIds } from './support/boardUi'
 import { launchChromium } from './support/chromium'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 
@@ -89,8 +90,7 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
   it('the new-pane form offers it, and launches it', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
     await page.goto(board.url)
-    const ids = () => page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
-    const before = new Set(await ids())
+    const before = await sidebarPaneIds(page)
     await page.getByTestId('new-pane-button').click()
     await page.getByTestId('new-pane-kind-agent').check()
     const option = page.locator('[data-testid="new-pane-agent"] option[value="mytool"]')
@@ -99,7 +99,7 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
     await expect.poll(() => page.getByTestId('new-pane-agent-command').textContent()).toBe('mytool')
     await page.getByTestId('new-pane-submit').click()
     await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
-    const id = (await ids()).find((x) => x !== null && !before.has(x))!
+    const id = await newPaneSince(page, before)
     await waitForAttached(page, id)
     await waitForLine(page, /mytool> /)
     await waitForPaneState(page, id, 'idle')

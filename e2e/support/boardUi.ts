@@ -2,17 +2,32 @@
 import type { Page } from 'playwright-core'
 import { waitForAttached } from './terminalProbe'
 
+/**
+ * The ids of the panes in the sidebar, once it holds the board's list. A page just loaded shows an
+ * empty list until the list arrives (later still on a busy machine): read then, every pane would
+ * look new to a caller that finds a new pane by what the sidebar gained.
+ */
+export async function sidebarPaneIds(page: Page): Promise<string[]> {
+  await page.locator('[data-testid="pane-list"][aria-busy="false"]').waitFor()
+  return page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id') ?? ''))
+}
+
+/** The one pane the sidebar gained since `before` (sidebarPaneIds); throws if none or several. */
+export async function newPaneSince(page: Page, before: readonly string[]): Promise<string> {
+  const added = (await sidebarPaneIds(page)).filter((id) => !before.includes(id))
+  if (added.length !== 1) throw new Error(`expected one new pane in the sidebar, found ${JSON.stringify(added)} (before: ${JSON.stringify(before)})`)
+  return added[0]!
+}
+
 /** Creates a pane through the "New pane" form; returns its id once its terminal is attached. */
 export async function newPaneThroughUi(page: Page, kind: 'shell' | 'command', command?: string): Promise<string> {
-  const ids = () => page.getByTestId('pane-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
-  const before = new Set(await ids())
+  const before = await sidebarPaneIds(page)
   await page.getByTestId('new-pane-button').click()
   await page.getByTestId(`new-pane-kind-${kind}`).check()
   if (command !== undefined) await page.getByTestId('new-pane-command').fill(command)
   await page.getByTestId('new-pane-submit').click()
   await page.getByTestId('new-pane-form').waitFor({ state: 'detached' })
-  const id = (await ids()).find((x) => x !== null && !before.has(x))
-  if (!id) throw new Error('no new pane in the sidebar')
+  const id = await newPaneSince(page, before)
   await waitForAttached(page, id)
   return id
 }

@@ -54,7 +54,7 @@ export function createHandlers(
   services: HandlerServices = { clock: realClock, settings: sharedSettingsStore() },
 ): { invoke: InvokeHandlers; send: SendHandlers } {
   const handlers = ownHandlers(board, client, info, services)
-  return board.remotes ? { ...handlers, invoke: withRemotePanes(handlers.invoke, board.remotes, client) } : handlers
+  return board.remotes ? { ...handlers, invoke: withRemotePanes(handlers.invoke, board.remotes, client, () => services.settings.get().settings) } : handlers
 }
 
 function ownHandlers(board: Board, client: BoardClient, info: () => BoardInfo, services: HandlerServices): { invoke: InvokeHandlers; send: SendHandlers } {

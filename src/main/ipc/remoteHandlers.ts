@@ -1,4 +1,6 @@
+import type { Settings } from '../../shared/domain/settings'
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../shared/ipc/contract'
+import { remoteRequest } from '../launch/remoteLaunch'
 import type { BoardClientSession } from '../panes/clientSessions'
 import type { RemotePaneSource } from '../panes/remotePaneSource'
 
@@ -32,11 +34,11 @@ const PANE_CHANNELS = [
 /**
  * The board's handlers with remote panes beside its own: a pane channel for a remote pane goes to
  * the board where it runs (which guards answers against its live screen, as here), the list holds
- * both, a create with a `host` starts there. Attaching fans the remote's stream out to this
+ * both, a create with a `host` (or a preset that names one) starts there. Attaching fans the remote's stream out to this
  * board's clients. Notification modes stay this board's (its attention hub sees the remote
  * panes' events like its own).
  */
-export function withRemotePanes(base: InvokeHandlers, remotes: RemotePaneSource, client: BoardClientSession): InvokeHandlers {
+export function withRemotePanes(base: InvokeHandlers, remotes: RemotePaneSource, client: BoardClientSession, settings: () => Settings): InvokeHandlers {
   const handlers: Record<string, (...args: never[]) => unknown> = { ...base }
   for (const channel of PANE_CHANNELS) {
     const local = base[channel] as (...args: unknown[]) => unknown
@@ -45,7 +47,10 @@ export function withRemotePanes(base: InvokeHandlers, remotes: RemotePaneSource,
   return {
     ...(handlers as InvokeHandlers),
     'pane:list': async () => [...(await base['pane:list']()), ...remotes.list()],
-    'pane:create': (req) => (req.host ? remotes.create(req) : base['pane:create'](req)),
+    'pane:create': (req) => {
+      const remote = remoteRequest(req, settings())
+      return remote ? remotes.create(remote) : base['pane:create'](req)
+    },
     'pane:attach': (id) => (remotes.owns(id) ? remotes.attach(client.id, id, client.emitData) : base['pane:attach'](id)),
     'pane:detach': (id) => (remotes.owns(id) ? remotes.detach(client.id, id) : base['pane:detach'](id)),
   }

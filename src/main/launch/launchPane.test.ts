@@ -105,8 +105,8 @@ describe('launching an agent by kind', () => {
   it('round-trips presets through the settings file and launches one by name', async () => {
     const exe = fakeAgent('codex')
     const presets: Settings['presets'] = [
-      { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { AGENT_MODE: 'preset' }, cwd: root, setup: [], worktree: false },
-      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: {}, cwd: '', setup: ['cp ../.env .'], worktree: true },
+      { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { AGENT_MODE: 'preset' }, cwd: root, setup: [], worktree: false, host: '' },
+      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: {}, cwd: '', setup: ['cp ../.env .'], worktree: true, host: '' },
     ]
     save((s) => ({ ...s, presets, agents: { ...s.agents, codex: { executable: exe, args: [], env: {} } } }))
     expect(store.get().settings.presets).toEqual(presets)
@@ -129,7 +129,7 @@ describe('a worktree per pane', () => {
     save((s) => ({
       ...s,
       agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
-      presets: [{ name: 'claude wt', agent: 'claude', args: [], env: {}, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'test -f .env'], worktree: true }],
+      presets: [{ name: 'claude wt', agent: 'claude', args: [], env: {}, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'test -f .env'], worktree: true, host: '' }],
     }))
     const info = await call('pane:create', { preset: 'claude wt', cwd: repo, worktree: { branch: 'agent/one' } })
     const folder = join(root, 'app.worktrees', 'agent-one')
@@ -210,7 +210,7 @@ describe('a worktree per pane', () => {
     expect(ok.worktree).toMatchObject({ branch: 'from-main', base: 'main' })
 
     const exe = fakeAgent('pi')
-    save((s) => ({ ...s, agents: { ...s.agents, pi: { executable: exe, args: [], env: {} } }, presets: [{ name: 'broken', agent: 'pi', args: [], env: {}, cwd: '', setup: ['echo installing; exit 3'], worktree: true }] }))
+    save((s) => ({ ...s, agents: { ...s.agents, pi: { executable: exe, args: [], env: {} } }, presets: [{ name: 'broken', agent: 'pi', args: [], env: {}, cwd: '', setup: ['echo installing; exit 3'], worktree: true, host: '' }] }))
     await expect(call('pane:create', { preset: 'broken', cwd: repo, worktree: { branch: 'y', base: 'main' } })).rejects.toThrow(/setup command `echo installing; exit 3` failed .*\(exit code 3\): installing; the new worktree was removed again/)
     expect(existsSync(join(root, 'app.worktrees', 'y'))).toBe(false)
     expect(gitIn(repo, 'branch', '--list', 'y')).toBe('')
@@ -275,7 +275,7 @@ describe('launch cases found using it from the CLI', () => {
     save((s) => ({
       ...s,
       agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
-      presets: [{ name: 'wt', agent: 'claude', args: [], env: {}, cwd: repo, setup: ['touch .ready'], worktree: true }],
+      presets: [{ name: 'wt', agent: 'claude', args: [], env: {}, cwd: repo, setup: ['touch .ready'], worktree: true, host: '' }],
     }))
     await expect(call('pane:create', { preset: 'wt' })).rejects.toThrow(/preset "wt" runs in its own worktree: name its new branch \(--worktree BRANCH\)/)
     expect(board.list()).toEqual([])
@@ -306,7 +306,7 @@ describe('launch cases found using it from the CLI', () => {
     board = testBoard({ defaultCwd: root, baseEnv: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: home } })
     const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
     const exe = fakeAgent('claude')
-    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: '~/proj', setup: [], worktree: false }] }))
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: '~/proj', setup: [], worktree: false, host: '' }] }))
     const fromPreset = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ preset: 'p' }])) as InvokeResult<'pane:create'>
     expect(fromPreset.cwd).toBe(join(home, 'proj'))
     const typed = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ command: ['bash', '--norc'], cwd: '~' }])) as InvokeResult<'pane:create'>
@@ -318,7 +318,7 @@ describe('launch cases found using it from the CLI', () => {
     const presetDir = join(root, 'preset-dir')
     const shellDir = join(root, 'shell-dir')
     for (const d of [presetDir, shellDir]) mkdirSync(d)
-    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: presetDir, setup: [], worktree: false }] }))
+    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: presetDir, setup: [], worktree: false, host: '' }] }))
     const cli = (argv: string[]) => {
       const { command } = parseCli(argv)
       if (command.name !== 'spawn') throw new Error('not a spawn')

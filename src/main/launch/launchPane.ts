@@ -10,7 +10,7 @@ import { createWorktree, expandHome, removeWorktree } from '../worktrees/worktre
 import { findExecutable, searchPath } from '../util/findExecutable'
 import { runSetupCommands } from './setupCommands'
 
-function findPreset(settings: Settings, name: string): LaunchPreset {
+export function findPreset(settings: Settings, name: string): LaunchPreset {
   const preset = settings.presets.find((p) => p.name === name)
   if (preset) return preset
   const names = settings.presets.map((p) => JSON.stringify(p.name))

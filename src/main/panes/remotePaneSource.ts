@@ -11,7 +11,7 @@ export interface RemotePaneSource extends IDisposable {
   list(): PaneInfo[]
   info(id: PaneId): PaneInfo
   /** `pane:create` with a `host`: the pane starts on that machine. */
-  create(req: CreatePaneRequest): Promise<PaneInfo>
+  create(req: CreatePaneRequest & { readonly host: string }): Promise<PaneInfo>
   /** A pane channel for a remote pane, asked of the board there (ids translated both ways). */
   invoke(id: PaneId, channel: InvokeChannel, rest: readonly unknown[]): Promise<unknown>
   attach(clientId: string, id: PaneId, emit: (payload: EventMap['pane:data']) => void): Promise<AttachSnapshot>

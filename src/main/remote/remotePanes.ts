@@ -62,8 +62,8 @@ export class RemotePanes implements RemotePaneSource {
     return this.localInfo(this.pane(id))
   }
 
-  async create(req: CreatePaneRequest): Promise<PaneInfo> {
-    const host = req.host!
+  async create(req: CreatePaneRequest & { readonly host: string }): Promise<PaneInfo> {
+    const host = req.host
     const { link } = this.hostLink(host)
     let client: RpcClient
     try {

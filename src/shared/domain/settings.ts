@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { agentIdSchema } from './agents'
 import { NOTIFY_MODES } from './attention'
+import { sshDestinationSchema } from './sshDestination'
 
 /** Environment names as a shell accepts them. */
 export const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -45,6 +46,8 @@ export const launchPresetSchema = z
     setup: z.array(z.string().min(1).max(4096)).max(32).default([]),
     /** Start it in its own worktree by default. */
     worktree: z.boolean().default(false),
+    /** Run it on another machine (an ssh destination); '' for this one. */
+    host: z.union([z.literal(''), sshDestinationSchema]).default(''),
   })
   .strict()
 export type LaunchPreset = z.infer<typeof launchPresetSchema>

@@ -25,6 +25,9 @@ import { agentIdSchema, type AgentList } from '../domain/agents'
 import { NOTIFY_MODES, type AttentionSnapshot, type AwaySummary, type NotificationIntent } from '../domain/attention'
 import { BOARD_ENV, BOARD_ENV_MESSAGE, settingsSchema, type OpenFolderResult, type SettingsSnapshot } from '../domain/settings'
 import { ContractLimits } from './limits'
+import { sshDestinationSchema } from '../domain/sshDestination'
+
+export { sshDestinationSchema }
 
 export { ContractLimits } from './limits'
 
@@ -37,16 +40,6 @@ const envSchema = z
   .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'environment names are letters, digits and _'), z.string().max(ContractLimits.maxArgChars))
   .refine((e) => Object.keys(e).length <= ContractLimits.maxEnvEntries, 'too many environment entries')
   .refine((e) => !Object.keys(e).some((k) => BOARD_ENV.test(k)), BOARD_ENV_MESSAGE)
-
-/**
- * An ssh destination or ssh-config alias: no leading `-` (it would be read as an option) and
- * nothing a remote shell or ssh's own parsing would split.
- */
-export const sshDestinationSchema = z
-  .string()
-  .min(1)
-  .max(255)
-  .regex(/^[A-Za-z0-9_.@%+[\]:][A-Za-z0-9_.@%+[\]:-]*$/, 'an ssh destination is a host name or alias, optionally user@ before it (letters, digits, . _ - @), and does not start with -')
 
 export const createPaneRequestSchema = z
   .object({

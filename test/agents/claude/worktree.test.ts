@@ -106,10 +106,12 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) =
     await sleep(250)
     p.write('\r')
     await until(() => p.screen().lines.join(' ').includes('Updated readme.md.'), 'the reply', 60_000)
+    // A count can land mid-write (CI saw the readme emptied: +0 −2); the board counts again after
+    // the turn ends, so the pane must settle on the edit's own numbers.
     const changes = await until(() => {
       const c = p.info().changes
-      return c && c.files === 1 && c
-    }, 'the change count')
+      return c && c.files === 1 && c.added === 2 && c.removed === 1 && c
+    }, 'the change count to settle on +2 −1')
     expect(changes).toMatchObject({ files: 1, added: 2, removed: 1, branch: 'agent/edit', error: null })
     const detail: PaneChangesDetail = await call('pane:changes', pane.id)
     expect(detail.files).toEqual([{ path: 'readme.md', status: 'modified', added: 2, removed: 1 }])

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -15,6 +15,34 @@ const PROMPT = /❯.*(\? for shortcuts|mode on)/
 function processEnv(pid: number): Record<string, string> {
   const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean)
   return Object.fromEntries(entries.map((e) => [e.slice(0, e.indexOf('=')), e.slice(e.indexOf('=') + 1)]))
+}
+
+/**
+ * What Claude keeps of a session: its transcript, `~/.claude/projects/<slug of the cwd>/<id>.jsonl`
+ * (found by id, so the slug rule is Claude's alone), and the kinds of its entries in order.
+ */
+function transcriptOf(home: string, session: string): { text: string; kinds: string[] } {
+  const projects = join(home, '.claude', 'projects')
+  const dir = existsSync(projects) ? readdirSync(projects).find((d) => existsSync(join(projects, d, `${session}.jsonl`))) : undefined
+  if (!dir) return { text: '', kinds: [] }
+  const text = readFileSync(join(projects, dir, `${session}.jsonl`), 'utf8')
+  const kinds = text.split('\n').filter(Boolean).map((line) => {
+    try {
+      return String((JSON.parse(line) as { type?: unknown }).type)
+    } catch {
+      return `torn(${line.length})`
+    }
+  })
+  return { text, kinds }
+}
+
+/** The evidence a failed resume needs: every transcript Claude has, with its entries' kinds. */
+function claudeSessionsOnDisk(home: string): string {
+  const projects = join(home, '.claude', 'projects')
+  if (!existsSync(projects)) return `${projects} is missing`
+  return readdirSync(projects)
+    .flatMap((d) => readdirSync(join(projects, d)).filter((f) => f.endsWith('.jsonl')).map((f) => `${d}/${f}: ${transcriptOf(home, f.slice(0, -'.jsonl'.length)).kinds.join(' ')}`))
+    .join('\n')
 }
 
 
@@ -121,14 +149,22 @@ describe('Resume brings the whole launch back: Claude Code 2.1.332 with its key 
     const answered = await waitForScreen(second, '2', /there now\?.*builds cleanly\./)
     expect(answered.slice(answered.indexOf('there now?'))).not.toMatch(/Not logged in/)
     await cli(second, 'wait', '1', '--state', 'idle', '--timeout', '30')
-    // Crash 2, right after the resume: no prompt in between.
+    // Crash 2, right after the resume: no prompt in between. Claude's transcript holds the first
+    // turn before the crash and still after it: a resume that then finds "No conversation" is
+    // Claude's load, not a transcript the kill left short (measured with strace: a resumed Claude
+    // only reads and touches its transcript; on SIGHUP it appends cost-state lines, nothing else).
+    expect(transcriptOf(env.HOME!, session!).text, claudeSessionsOnDisk(env.HOME!)).toContain('Everything builds cleanly.')
     await crash(second)
+    const kept = transcriptOf(env.HOME!, session!)
+    expect(kept.text, `after crash 2:\n${claudeSessionsOnDisk(env.HOME!)}`).toContain('Everything builds cleanly.')
 
     const third = await start()
     const back = await pane(third, '1')
     expect(back.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: session }, command: [claudeBin('2.1.332'), '--resume', session] })
     expect((await run(third, 'resume', '1')).stderr).toBe('')
-    await waitForScreen(third, '1', PROMPT, 90_000)
+    await waitForScreen(third, '1', PROMPT, 90_000).catch((err: unknown) => {
+      throw new Error(`${String(err)}\nClaude's sessions on disk (${env.HOME}):\n${claudeSessionsOnDisk(env.HOME!)}`)
+    })
     await cli(third, 'wait', '1', '--state', 'idle', '--timeout', '30')
     // Still in its conversation: the next request carries the first turn.
     const from = anthropic.bodies.length

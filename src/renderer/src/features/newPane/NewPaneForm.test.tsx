@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_SETTINGS, type Settings } from '../../../../shared/domain/settings'
+import { BoardError } from '../../../../shared/ipc/errors'
 import { useSettingsStore } from '../../store/settingsStore'
 import { fakeApi, pane } from '../../test/fakeApi'
 import { NewPaneForm } from './NewPaneForm'
@@ -41,6 +42,23 @@ describe('NewPaneForm', () => {
     await userEvent.click(screen.getByTestId('new-pane-submit'))
     await waitFor(() => expect(onDone).toHaveBeenCalled())
     expect(of('pane:create')).toEqual([[{ agent: 'claude', args: ['--model', 'opus'], env: { GH_TOKEN: 'ghp_1' } }]])
+  })
+
+  it('starts a pane on another machine, and a failure to reach it goes back to that field', async () => {
+    const onDone = vi.fn()
+    const api = fakeApi({
+      'pane:create': () => {
+        throw new BoardError('spawn-failed', 'ssh to nowhere failed: ssh: Could not resolve hostname nowhere')
+      },
+    })
+    render(<NewPaneForm initialKind="shell" onDone={onDone} />, { wrapper: api.wrap })
+    await userEvent.type(screen.getByTestId('new-pane-host'), 'nowhere')
+    expect(screen.getByTestId('new-pane-host-note').textContent).toContain('Runs over ssh on nowhere')
+    await userEvent.click(screen.getByTestId('new-pane-submit'))
+    await waitFor(() => expect(screen.getByTestId('new-pane-error').textContent).toBe('ssh to nowhere failed: ssh: Could not resolve hostname nowhere'))
+    expect(api.of('pane:create')).toEqual([[{ host: 'nowhere' }]])
+    expect(onDone).not.toHaveBeenCalled()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('new-pane-host')))
   })
 
   it('refuses a row without a name, in place, and sends nothing', async () => {

@@ -22,7 +22,7 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
   const f = useLaunchForm(initialKind, onDone)
   const { form, set, error, refs, preset, agent } = f
   const openOverlay = useOverlayStore((s) => s.open)
-  const ids = { cwd: useId(), env: useId(), error: useId() }
+  const ids = { cwd: useId(), host: useId(), env: useId(), error: useId() }
   const inherited = form.kind === 'agent' ? { ...agentSettings(f.settings, agent).env, ...preset?.env } : {}
 
   function onKeyDown(event: KeyboardEvent) {
@@ -52,6 +52,17 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
           Working directory <span className="field__optional">optional</span>
         </label>
         <input id={ids.cwd} ref={refs.cwd} className="input input--mono" data-testid="new-pane-cwd" placeholder={preset?.cwd || "the board's directory"} value={form.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} autoComplete="off" />
+      </div>
+      <div className="field">
+        <label htmlFor={ids.host}>
+          Machine <span className="field__optional">optional</span>
+        </label>
+        <input id={ids.host} ref={refs.host} className="input input--mono" data-testid="new-pane-host" placeholder="this computer" value={form.host} onChange={(e) => set({ host: e.target.value })} spellCheck={false} autoComplete="off" />
+        {form.host.trim() && (
+          <span className="field__note" data-testid="new-pane-host-note">
+            Runs over ssh on {form.host.trim()}: the board there starts it with its own settings and agents, and the working directory is a path there.
+          </span>
+        )}
       </div>
       <div className="field" ref={refs.env}>
         <span className="field__label" id={ids.env}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildLaunchRequest, describeEnv, presetFromForm, type LaunchForm } from './launchRequest'
 
-const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
+const form: LaunchForm = { kind: 'agent', preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '', host: '' }
 
 describe('the new-pane form request', () => {
   it('names the agent and sends only the launch’s own arguments and environment (main adds the settings)', () => {
@@ -29,10 +29,22 @@ describe('the new-pane form request', () => {
     expect(buildLaunchRequest({ ...form, kind: 'command', command: 'echo $HOME' })).toEqual({ ok: true, value: { command: ['echo', '$HOME'] } })
     expect(buildLaunchRequest({ ...form, kind: 'command', command: ' ' })).toMatchObject({ ok: false, field: 'command' })
   })
+  it('runs on another machine when one is named, and refuses what ssh would misread or the board there cannot resolve', () => {
+    expect(buildLaunchRequest({ ...form, kind: 'shell', host: ' dev@build-box ', cwd: '/srv/app' })).toEqual({ ok: true, value: { host: 'dev@build-box', cwd: '/srv/app' } })
+    expect(buildLaunchRequest({ ...form, host: 'box' })).toEqual({ ok: true, value: { agent: 'claude', host: 'box' } })
+    // A leading '-' would be an option to ssh; a space or ';' something a remote shell splits.
+    for (const host of ['-oProxyCommand=x', 'box;rm', 'a b']) {
+      expect(buildLaunchRequest({ ...form, host })).toMatchObject({ ok: false, field: 'host', error: expect.stringMatching(/^Machine: an ssh destination is a host name or alias/) })
+    }
+    // A preset goes by name; main sends what it adds to the board there.
+    expect(buildLaunchRequest({ ...form, preset: 'plan', host: 'box' })).toEqual({ ok: true, value: { preset: 'plan', host: 'box' } })
+    expect(presetFromForm({ ...form, host: 'box' }, 'on the box')).toMatchObject({ ok: true, value: { name: 'on the box', host: 'box' } })
+    expect(presetFromForm({ ...form, host: '-x' }, 'bad')).toMatchObject({ ok: false, field: 'host' })
+  })
   it('saves the form as a preset', () => {
     expect(presetFromForm({ ...form, agent: 'codex', args: '--full-auto', env: { K: 'V' }, worktree: true, setup: 'cp "$SWITCHBOARD_REPO/.env" .\n\nnpm ci\n' }, ' codex, full auto ')).toEqual({
       ok: true,
-      value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true },
+      value: { name: 'codex, full auto', agent: 'codex', args: ['--full-auto'], env: { K: 'V' }, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'npm ci'], worktree: true, host: '' },
     })
   })
 })

@@ -1,7 +1,7 @@
 import { checkBranchName } from '../../../../core/worktree/branchName'
 import { displayEnvEntry } from '../../../../shared/domain/secrets'
 import type { LaunchPreset } from '../../../../shared/domain/settings'
-import type { CreatePaneRequest } from '../../../../shared/ipc/contract'
+import { sshDestinationSchema, type CreatePaneRequest } from '../../../../shared/ipc/contract'
 import { splitArgs } from '../../lib/splitArgs'
 
 export type PaneKind = 'shell' | 'agent' | 'command'
@@ -25,9 +25,11 @@ export interface LaunchForm {
   readonly base: string
   /** Setup commands, one a line (saved with a preset; run in a new worktree). */
   readonly setup: string
+  /** Another machine to run on (an ssh destination); '' for this one. */
+  readonly host: string
 }
 
-export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base'
+export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base' | 'host'
 export type Built<T> = { ok: true; value: T } | { ok: false; error: string; field: FormField }
 
 /**
@@ -39,6 +41,13 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
   const request: { -readonly [K in keyof CreatePaneRequest]: CreatePaneRequest[K] } = {}
   if (Object.keys(form.env).length) request.env = { ...form.env }
   if (form.cwd.trim()) request.cwd = form.cwd.trim()
+  const host = form.host.trim()
+  if (host) {
+    const destination = sshDestinationSchema.safeParse(host)
+    if (!destination.success) return { ok: false, error: `Machine: ${destination.error.issues[0]?.message ?? 'not an ssh destination'}`, field: 'host' }
+    // Also with a preset: main sends the preset's agent, arguments and environment there.
+    request.host = host
+  }
   if (form.kind === 'command') {
     const split = splitArgs(form.command)
     if (!split.ok) return { ok: false, error: `Command: ${split.error}`, field: 'command' }
@@ -72,7 +81,9 @@ export function presetFromForm(form: LaunchForm, name: string): Built<LaunchPres
   if (!args.ok) return { ok: false, error: `Arguments: ${args.error}`, field: 'args' }
   if (form.envError) return { ok: false, error: `Environment: ${form.envError}`, field: 'env' }
   const setup = setupLines(form.setup)
-  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree } }
+  const host = form.host.trim()
+  if (host && !sshDestinationSchema.safeParse(host).success) return { ok: false, error: 'Machine: an ssh destination is a host name or alias, optionally user@ before it', field: 'host' }
+  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree, host } }
 }
 
 /** The variables a launch gets before its own, as a line to read: secret values masked. */

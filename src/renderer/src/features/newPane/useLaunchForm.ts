@@ -10,7 +10,7 @@ import { buildLaunchRequest, presetFromForm, type FormField, type LaunchForm, ty
 
 export type FormProblem = { readonly message: string; readonly missingAgent: boolean }
 
-const EMPTY: Omit<LaunchForm, 'kind'> = { preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '' }
+const EMPTY: Omit<LaunchForm, 'kind'> = { preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '', host: '' }
 
 /**
  * The new-pane form's state and actions: what it holds, what main will run for it, starting the
@@ -28,7 +28,7 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   const [error, setError] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState<string | null>(null)
-  const refs = { command: useRef<HTMLInputElement>(null), args: useRef<HTMLInputElement>(null), env: useRef<HTMLDivElement>(null), cwd: useRef<HTMLInputElement>(null), branch: useRef<HTMLInputElement>(null) }
+  const refs = { command: useRef<HTMLInputElement>(null), args: useRef<HTMLInputElement>(null), env: useRef<HTMLDivElement>(null), cwd: useRef<HTMLInputElement>(null), branch: useRef<HTMLInputElement>(null), host: useRef<HTMLInputElement>(null) }
   const preset = settings.presets.find((p) => p.name === form.preset)
   const agent = preset?.agent ?? form.agent
   const extraArgs = splitArgs(form.args)
@@ -65,14 +65,16 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err)
       const code = err instanceof BoardError ? err.code : null
-      fail(message, /working directory|git repository/i.test(message) ? 'cwd' : code === 'git-failed' || /branch/i.test(message) ? 'branch' : form.kind === 'agent' ? 'args' : 'command', code === 'agent-missing')
+      // A launch on another machine fails first at reaching it (ssh's own words): back to that field.
+      const field: FormField = built.value.host && code === 'spawn-failed' ? 'host' : /working directory|git repository/i.test(message) ? 'cwd' : code === 'git-failed' || /branch/i.test(message) ? 'branch' : form.kind === 'agent' ? 'args' : 'command'
+      fail(message, field, code === 'agent-missing')
     }
   }
 
   function choosePreset(name: string, extra: Partial<LaunchForm> = {}) {
     const chosen = settings.presets.find((p) => p.name === name)
     // The preset's own arguments and environment apply in main; the fields add to them.
-    set({ preset: name, ...(chosen ? { agent: chosen.agent, worktree: chosen.worktree, setup: chosen.setup.join('\n') } : {}), ...extra })
+    set({ preset: name, ...(chosen ? { agent: chosen.agent, worktree: chosen.worktree, setup: chosen.setup.join('\n'), host: chosen.host } : {}), ...extra })
   }
 
   async function savePreset(name: string) {
@@ -85,7 +87,7 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
       setError(null)
       // The preset just saved is the one chosen: its arguments and environment are in it now.
       const chosen = snapshot.settings.presets.find((p) => p.name === built.value.name)
-      if (chosen) setForm((f) => ({ ...f, preset: chosen.name, agent: chosen.agent, args: '', env: {}, envError: null, worktree: chosen.worktree, setup: chosen.setup.join('\n') }))
+      if (chosen) setForm((f) => ({ ...f, preset: chosen.name, agent: chosen.agent, args: '', env: {}, envError: null, worktree: chosen.worktree, setup: chosen.setup.join('\n'), host: chosen.host }))
     } catch (err) {
       setError({ message: `Could not save the preset: ${err instanceof Error ? err.message : String(err)}`, missingAgent: false })
     }

@@ -16,6 +16,7 @@ export function LaunchSettings({ value, onChange }: { value: Pick<Settings, 'pre
               {Object.keys(p.env).length > 0 && <code> {Object.keys(p.env).join(' ')}</code>}
               {p.cwd && <span> in {p.cwd}</span>}
               {p.worktree && <span> · own worktree</span>}
+              {p.host && <span data-testid="settings-preset-host"> · on {p.host}</span>}
               {p.setup.length > 0 && <span> · setup: {p.setup.join(' ; ')}</span>}
               <button type="button" className="button button--ghost button--small" aria-label={`Delete preset ${p.name}`} onClick={() => onChange({ ...value, presets: value.presets.filter((q) => q.name !== p.name) })}>
                 Delete

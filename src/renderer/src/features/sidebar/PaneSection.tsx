@@ -63,7 +63,8 @@ export function PaneSection() {
         </span>
       </h2>
       {loaded && panes.length > 0 && <PaneFilter onFirst={() => found[0] && showPane(found[0].id)} onLeave={() => focusSelectedTerminal()} />}
-      <ul className="pane-list" data-testid="pane-list" id="pane-list">
+      {/* Busy until the board's list arrives: an empty list before then says nothing about the board. */}
+      <ul className="pane-list" data-testid="pane-list" id="pane-list" aria-busy={!loaded}>
         {grouping === 'none'
           ? found.map(item)
           : groups.map((g) => (
