@@ -1,89 +1,11 @@
 /**
- * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
- * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
- * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
- * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
- * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
- * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_WARM_MS (before it, default 12000), BENCH_REDRAW_ROUNDS
- * (default 3), BENCH_RESTARTS (`daemon --restart` with 20 panes, default 3).
+ * `npm run bench` (out/main/bench.js): wiring only. The same bundle is also the flood client the
+ * flood benches start as a child process (CLIENT_FLAG); otherwise it runs the suite
+ * (benchSuite.ts, whose header lists the BENCH_* settings) and cleans up on exit or Ctrl-C.
  */
-import { cpus, loadavg } from 'node:os'
-import { performance } from 'node:perf_hooks'
-import { benchChanges } from './changes'
-import { benchCliStartup } from './cliStartup'
-import { benchFlood } from './flood'
-import { benchIsolation } from './isolation'
+import { runBenchSuite } from './benchSuite'
 import { CLIENT_FLAG, runFloodClient } from './floodClient'
-import { benchMemory } from './memory'
-import { benchRedraw } from './redraw'
-import { benchRestart } from './restart'
-import { fmt } from './stats'
-import { findGc, runCleanups } from './support'
-import { type Row, renderTable } from './table'
-import { benchThroughput } from './throughput'
-import { benchReports } from './reportBench'
-import { benchReportToClient } from './reportLatency'
-import { findResourcesDir } from '../../main/util/resources'
-
-function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name])
-  return Number.isFinite(value) && value > 0 ? value : fallback
-}
-
-async function main(): Promise<void> {
-  const t0 = performance.now()
-  const gc = findGc()
-  const megabytes = envNumber('BENCH_MB', 200)
-  const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
-  const loadAtStart = load()
-  const rows: Row[] = []
-  // Memory first, while the process is fresh; throughput last, as it churns the most memory.
-  if (only.includes('memory')) {
-    say('memory per idle pane')
-    rows.push(...(await benchMemory({ warm: 5, step: 10, steps: 2, gc })))
-  }
-  if (only.includes('flood')) {
-    say('16 panes, one flooding')
-    rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
-  }
-  if (only.includes('isolation')) {
-    say('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes')
-    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) }, (process.env.BENCH_ISOLATION ?? 'hostile,bells,osc777,floods').split(','))))
-  }
-  if (only.includes('redraw')) {
-    say('20 panes redrawing every 100 ms against bare @xterm/headless')
-    rows.push(...(await benchRedraw({ panes: 20, windowMs: envNumber('BENCH_REDRAW_MS', 8000), warmMs: envNumber('BENCH_REDRAW_WARM_MS', 12_000), rounds: envNumber('BENCH_REDRAW_ROUNDS', 3) })))
-  }
-  if (only.includes('restart')) {
-    say('daemon --restart with 20 panes, a CLI client meanwhile')
-    rows.push(...(await benchRestart({ panes: 20, restarts: envNumber('BENCH_RESTARTS', 3) })))
-  }
-  const resourcesDir = findResourcesDir()
-  if (only.includes('reports') && resourcesDir) {
-    say('agent reports: reporter overhead and report → client latency')
-    rows.push(...(await benchReports({ resourcesDir })))
-    rows.push(...(await benchReportToClient()))
-  }
-  if (only.includes('cli')) {
-    say('CLI start-up against an idle board')
-    rows.push(...(await benchCliStartup({ runs: envNumber('BENCH_CLI_RUNS', 15) })))
-  }
-  if (only.includes('changes')) {
-    say('change counts in a git repository')
-    rows.push(...(await benchChanges({ files: 2000, changed: 200, untracked: 50, counts: 15 })))
-  }
-  if (only.includes('throughput')) {
-    say(`throughput, ${megabytes} MB`)
-    rows.push(...(await benchThroughput({ megabytes, repetitions: envNumber('BENCH_REPS', 3), gc })))
-  }
-  const cpu = cpus()[0]?.model ?? 'unknown CPU'
-  process.stdout.write(`\nSwitchboard bench — node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length}× ${cpu}`)
-  process.stdout.write(`, load average ${loadAtStart} at start, ${load()} at end (other work on the machine skews the numbers)\n\n`)
-  process.stdout.write(renderTable(rows) + '\n')
-  process.stdout.write(`\ntotal ${fmt((performance.now() - t0) / 1000, 0)} s\n`)
-}
+import { runCleanups } from './support'
 
 if (process.argv.includes(CLIENT_FLAG)) {
   runFloodClient()
@@ -94,7 +16,7 @@ if (process.argv.includes(CLIENT_FLAG)) {
     process.stderr.write('bench: interrupted, cleaning up\n')
     void runCleanups().finally(() => process.exit(130))
   })
-  main()
+  runBenchSuite()
     .catch((err: unknown) => {
       if (interrupted) return
       process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`)
