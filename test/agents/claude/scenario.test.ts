@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { claudeBin, CLAUDE_VERSIONS, type ClaudeVersion } from '../support/paths'
 import { runClaudeScenario, type ClaudeMode, type ScenarioResult } from './scenario'
-import { scoreReplay, truthSegments, verdictSegments } from '../../../src/main/replay/score'
-import { parseCast } from '../../../src/main/replay/asciicast'
+import { scoreReplay, truthSegments, verdictSegments } from '../../../src/tools/replay/score'
+import { parseCast } from '../../../src/tools/replay/asciicast'
 
 /**
  * The live badge on both Claude Code versions in every mode, at each step of the scenario: a
