@@ -18,8 +18,8 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // One bundle per entry point: the Electron host, the browser-mode host, the control CLI
-        // and the benchmark all share the same supervisor core.
+        // One bundle per entry point: the Electron host, the browser-mode host, the control CLI,
+        // and the developer tools (src/tools, not packaged: electron-builder.yml) share the supervisor core.
         input: {
           index: resolve('src/main/index.ts'),
           serve: resolve('src/main/serveEntry.ts'),
@@ -28,8 +28,8 @@ export default defineConfig({
           // The process that holds every pane's PTY and outlives the daemon (src/main/ptyHost/README.md).
           ptyHost: resolve('src/main/ptyHost/ptyHostMain.ts'),
           cli: resolve('src/main/cli/cliEntry.ts'),
-          bench: resolve('src/main/bench/benchEntry.ts'),
-          replay: resolve('src/main/replay/replayEntry.ts'),
+          bench: resolve('src/tools/bench/benchEntry.ts'),
+          replay: resolve('src/tools/replay/replayEntry.ts'),
           // The parser workers of the mirror pool (src/main/screen/mirrorPool.ts).
           mirrorWorker: resolve('src/main/screen/mirrorWorker.ts'),
         },

@@ -1,9 +1,12 @@
-// Import direction, as in VS Code's code-layering: shared ← core ← main/preload/renderer.
+// Import direction, as in VS Code's code-layering: shared ← core ← main/preload/renderer ← tools
+// (the developer tools drive the app's classes; nothing of the app imports them).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'url', 'util', 'events', 'tty', 'worker_threads']
 const NODE_GLOBALS = { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly' }
+// Layer rules replace each other (one no-restricted-imports per file), so each app layer names the tools itself.
+const TOOLS = '**/tools/**'
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 })
@@ -45,7 +48,7 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'smol-toml', ...NODE_BUILTINS, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**'],
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'smol-toml', ...NODE_BUILTINS, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**', TOOLS],
       'src/shared holds types and the contract only (zod is its one library); it imports nothing else.',
     ),
   },
@@ -53,18 +56,32 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**'],
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**', TOOLS],
       'src/core is pure domain logic: no Electron, Node, DOM or library runtime imports; time and ids are injected.',
     ),
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/main/**/*.test.ts'],
+    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/main/**/*.test.ts', 'src/main/test/**'],
+    rules: restrict(
+      ['electron', '**/renderer/**', '**/preload/**', TOOLS],
+      'The supervisor runs under plain Node (only src/main/index.ts and src/main/electron/ may import electron) and never imports the developer tools (src/tools).',
+    ),
+  },
+  {
+    // The Electron host may import electron, and it too ships: no developer tools. Test support
+    // (src/main/test) ships nothing and reads the fixture recordings with the replay tool.
+    files: ['src/main/index.ts', 'src/main/electron/**/*.ts'],
+    ignores: ['src/main/**/*.test.ts'],
+    rules: restrict(['**/renderer/**', '**/preload/**', TOOLS], 'The Electron host never imports the developer tools (src/tools).'),
+  },
+  {
+    files: ['src/main/test/**/*.ts'],
     rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The supervisor runs under plain Node: only src/main/index.ts and src/main/electron/ may import electron.'),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
-    rules: restrict(['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**'], 'The renderer talks to main only through the contract.'),
+    rules: restrict(['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**', TOOLS], 'The renderer talks to main only through the contract.'),
   },
   {
     // An agent folder's terminal.ts parses in the status engine: pure, as src/core is.
@@ -82,6 +99,6 @@ export default tseslint.config(
   },
   {
     files: ['src/preload/**/*.ts'],
-    rules: restrict(['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**'], 'The preload exposes the contract and nothing else.'),
+    rules: restrict(['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**', TOOLS], 'The preload exposes the contract and nothing else.'),
   },
 )

@@ -4,7 +4,8 @@
 // is a loop even when no file is in one). `node scripts/importCycles.mjs [root]` prints each cycle
 // and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts). The agent
 // folders' code (resources/agents/<id>/*.ts) is part of the graph, each folder a node `agents/<id>`,
-// and so are the bundler's `import.meta.glob('…')` imports (how main finds that code).
+// and so are the bundler's `import.meta.glob('…')` imports (how main finds that code). It also
+// fails when the app (src/shared, core, main, preload, renderer) imports the developer tools (src/tools).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -90,8 +91,8 @@ export function findCycles(graph) {
   return components
 }
 
-/** The layers whose folders must not import each other in a loop. */
-export const FOLDER_LAYERS = ['shared', 'core', 'main']
+/** The layers whose folders must not import each other in a loop (the tools' folders too: bench, replay). */
+export const FOLDER_LAYERS = ['shared', 'core', 'main', 'tools']
 
 /**
  * The folder a file belongs to for the folder check: `core/status` for src/core/status/**; a file
@@ -125,6 +126,26 @@ export function findFolderCycles(root, graph = importGraph(root)) {
   return findCycles(folderGraph(graph, (file) => folderOf(root, file)))
 }
 
+/** The app's layers: what may ship. The developer tools (src/tools) sit outside and above them. */
+export const APP_LAYERS = ['shared', 'core', 'main', 'preload', 'renderer']
+export const TOOLS = 'tools'
+
+/**
+ * Every import from the app into src/tools, as `from → to` (relative to `root`). The tools drive
+ * the app's real classes, so they import it; the other way would pull a tool into the package.
+ * Test support (src/main/test, like the tests themselves, which the graph leaves out) ships
+ * nothing and may use the replay tool to read the fixture recordings.
+ */
+export function appImportsOfTools(root, graph = importGraph(root)) {
+  const top = (file) => relative(root, file).split(sep)
+  const inApp = (file) => {
+    const parts = top(file)
+    return APP_LAYERS.includes(parts[0]) && !(parts[0] === 'main' && parts[1] === 'test')
+  }
+  const inTools = (file) => top(file)[0] === TOOLS
+  return [...graph].flatMap(([file, imports]) => (inApp(file) ? imports.filter(inTools).map((to) => `${relative(root, file)} → ${relative(root, to)}`) : []))
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(process.argv[2] ?? 'src')
   const graph = importGraph(root)
@@ -132,5 +153,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   for (const cycle of cycles) console.error(`import cycle: ${cycle.map((f) => relative(process.cwd(), f)).join(' ↔ ')}`)
   const folderCycles = findFolderCycles(root, graph)
   for (const cycle of folderCycles) console.error(`folder import cycle: ${cycle.join(' ↔ ')}`)
-  process.exit(cycles.length || folderCycles.length ? 1 : 0)
+  const intoTools = appImportsOfTools(root, graph)
+  for (const edge of intoTools) console.error(`the app imports a developer tool: ${edge} (move what both need into src/main, src/core or src/shared)`)
+  process.exit(cycles.length || folderCycles.length || intoTools.length ? 1 : 0)
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { readFileSync } from 'node:fs'
 import { relative, resolve, sep } from 'node:path'
 // @ts-expect-error -- a plain .mjs script (also run as `node scripts/importCycles.mjs`), no types
-import { findCycles, findFolderCycles, folderOf, importGraph } from '../../scripts/importCycles.mjs'
+import { appImportsOfTools, findCycles, findFolderCycles, folderOf, importGraph } from '../../scripts/importCycles.mjs'
 
 const root = resolve(__dirname, '..')
 
 /**
  * Folder loops that are meant to stay, each with its reason. None: every folder of src/shared,
- * src/core and src/main depends one way (shared ← core ← main; in core, status → agents →
+ * src/core, src/main and src/tools depends one way (shared ← core ← main ← tools; in core, status → agents →
  * process; in main, panes → record), and the agent folders (resources/agents/<id>, nodes
  * `agents/<id>`) import only src/core while main/agents finds them by glob.
  */
@@ -92,5 +92,43 @@ describe('the clients of the board: the CLI and the Electron host', () => {
     expect(own).toEqual([])
     const viaClient = (file: string) => (graph.get(resolve(root, file)) ?? []).some((d) => inFolder(d, 'main/client'))
     expect([viaClient('main/index.ts'), viaClient('main/cli/run.ts')]).toEqual([true, true])
+  })
+})
+
+/** Issue 21 item 1: the developer tools (bench, replay) lived in src/main, shipped with the app. */
+describe('the developer tools in src/tools', () => {
+  const imports = appImportsOfTools as (root: string, graph?: Map<string, string[]>) => string[]
+
+  it('nothing of the app imports them', () => {
+    expect(imports(root)).toEqual([])
+  })
+
+  it('are in the graph, importing the app (the check sees them)', () => {
+    const graph = importGraph(root) as Map<string, string[]>
+    const replay = graph.get(resolve(root, 'tools/replay/replayRecording.ts'))
+    expect(replay).toEqual(expect.arrayContaining([resolve(root, 'main/agents/agentCatalog.ts')]))
+  })
+
+  it('finds an import from any layer of the app into them (the check can fail)', () => {
+    const file = (path: string) => resolve(root, path)
+    const tool = file('tools/bench/stats.ts')
+    const graph = new Map([
+      [file('shared/a.ts'), [tool]],
+      [file('core/status/b.ts'), [tool]],
+      [file('main/index.ts'), [tool]],
+      [file('preload/index.ts'), [tool]],
+      [file('renderer/src/c.tsx'), [tool]],
+      // The tools import the app and each other; test support ships nothing.
+      [file('tools/replay/d.ts'), [file('main/panes/board.ts'), tool]],
+      [file('main/test/fixtures.ts'), [tool]],
+      [tool, []],
+    ])
+    expect(imports(root, graph)).toEqual([
+      'shared/a.ts → tools/bench/stats.ts',
+      'core/status/b.ts → tools/bench/stats.ts',
+      'main/index.ts → tools/bench/stats.ts',
+      'preload/index.ts → tools/bench/stats.ts',
+      'renderer/src/c.tsx → tools/bench/stats.ts',
+    ])
   })
 })

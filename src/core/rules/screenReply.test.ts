@@ -30,6 +30,36 @@ describe('the last reply on screen', () => {
     for (const rows of [interrupted, tool, answered]) expect(lastReply(CLAUDE, rows), rows.join('\n')).toBeNull()
   })
 
+  // Claude 2.1.332 at 50×16 (test/fixtures/claude/cc21332-asks-50x16): a reply of three
+  // paragraphs has its `●` row scrolled out above the rows before the prompt box.
+  it('reads a reply whose first row scrolled out above a short screen', () => {
+    const rows = [
+      '  before the read, and the escape state is cleared',
+      '  at the end of input. All the existing tests',
+      '  still pass with the change in place.',
+      '',
+      '  There is one open point. The old behaviour was',
+      '  documented in the changelog as a feature, so',
+      '  some users may rely on the phantom token. Do you',
+      '  want me to keep the old behaviour behind a',
+      '  flag, or drop it outright?',
+      '',
+      '✻ Crunched for 1s · done 1:02 PM',
+      '                              ◐ medium · /effort',
+    ]
+    const spec = { ...CLAUDE, skip: /^[✻✳✢✶✽·*]\s|^\s+[○◐●◉◈]\s[^·]+ · \/effort$/u }
+    expect(replyQuestion(spec, rows)).toBe('Do you want me to keep the old behaviour behind a flag, or drop it outright?')
+    // 2.1.332's effort notice under the status row is no row of the reply.
+    expect(replyQuestion(CLAUDE, rows)).toBeNull()
+  })
+
+  it('takes no headless rows for a reply when they sit deeper than its indent (a tool’s output) or are not its block’s', () => {
+    const output = ['     line one of the output', '     Continue anyway?', '']
+    expect(lastReply(CLAUDE, output)).toBeNull()
+    const underUser = ['  wrapped prompt of the user ending?', '❯ [STEP2] Create the file x.txt.']
+    expect(lastReply(CLAUDE, underUser)).toBeNull()
+  })
+
   it('is no reply under the user’s own prompt or on an empty screen', () => {
     expect(lastReply(CLAUDE, ['● Should I go on?', '', '❯ [STEP2] Create the file x.txt.'])).toBeNull()
     expect(lastReply(CLAUDE, ['', '  '])).toBeNull()

@@ -10,6 +10,12 @@ import { endsWithQuestion, lastSentence } from '../notify/askText'
  * rows above the prompt), past the status rows (`skip`: Claude's `✻ Baked for 1s`); the block is
  * no reply when its first row or any of its rows is something else (`other`: a tool call
  * `● Bash(…)`, its output `⎿ …`, "Interrupted · What should Claude do instead?").
+ *
+ * A reply taller than the region has its first row scrolled out of it (Claude at 50×16: a reply
+ * of three paragraphs, or a list with its question under it, test/fixtures/claude/cc*-asks-50x16).
+ * It is still the reply when every row from the region's top down is one of its rows and its last
+ * paragraph sits at the reply's own indent exactly: a tool's output is indented deeper (`⎿  `
+ * then five columns), so its rows never pass for a reply's.
  */
 export interface ReplySpec {
   /** The first row of any block of the transcript (the agent's, a tool's). */
@@ -45,6 +51,8 @@ export function lastReply(spec: CompiledReply, rows: readonly string[]): string 
   if (i < 0) return null
   const paragraph: string[] = []
   let inLast = true
+  let atIndent = true
+  const joined = () => paragraph.map((r) => r.trim()).join(' ')
   for (let seen = 0; i >= 0 && seen < MAX_ROWS; i--, seen++) {
     const row = rows[i]!
     if (blank(row)) {
@@ -54,12 +62,16 @@ export function lastReply(spec: CompiledReply, rows: readonly string[]): string 
     if (spec.other?.test(row)) return null
     if (spec.block.test(row)) {
       if (inLast) paragraph.unshift(row.replace(spec.block, ''))
-      return paragraph.map((r) => r.trim()).join(' ')
+      return joined()
     }
     if (indentOf(row) < spec.indent) return null
-    if (inLast) paragraph.unshift(row)
+    if (inLast) {
+      paragraph.unshift(row)
+      atIndent &&= indentOf(row) === spec.indent
+    }
   }
-  return null
+  // The region's top reached inside the block: its first row scrolled out (above).
+  return i < 0 && atIndent ? joined() : null
 }
 
 /** The question the reply on screen ends with (its last sentence), or null when it asks nothing. */

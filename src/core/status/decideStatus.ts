@@ -204,14 +204,17 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     // reports come, or before the turn's end report is in; unless that report knew the reply's
     // text and says it asks nothing. Only after a turn this pane saw: a transcript resumed at
     // start is not a question to the user now.
-    const seen = screen.state === 'asked' && m.screenWorkingFrom !== null && !(kind.report?.replyKnown === true && kind.state === 'idle')
+    // The reply read as asking stays so when the screen stops showing it while nothing new runs
+    // (the user types; the slash menu covers it), until a line is entered (below).
+    const asking = screen.state === 'asked' ? screen : m.screenAsked
+    const seen = asking !== null && m.screenWorkingFrom !== null && asking.since > m.screenWorkingFrom && !(kind.report?.replyKnown === true && kind.state === 'idle')
     const state = kind.state === 'asked' || seen ? 'asked' : 'idle'
-    const since = Math.max(kind.report?.at ?? -Infinity, seen ? screen.since : -Infinity)
+    const since = Math.max(kind.report?.at ?? -Infinity, seen ? asking.since : -Infinity)
     // A line entered since the reply that asked (OpenCode's `/exit`) is the user's answer to it.
     if (state === 'asked' && m.lineAt !== null && m.lineAt > since) {
       return { state: 'idle', evidence: [{ source: 'input', at: m.lineAt, detail: 'a line was entered since the reply asked' }, screenEvidence(screen)] }
     }
-    const onScreen = seen ? { ...screenEvidence(screen), ask: screen.text } : screenEvidence(screen)
+    const onScreen = seen ? { ...screenEvidence(asking, asking === screen ? '' : ' (read before; the screen no longer shows it)'), ask: asking.text } : screenEvidence(screen)
     if (seen && kind.state !== 'asked') return { state, evidence: kind.report ? [onScreen, reportEvidence(kind.report)] : [onScreen] }
     return { state, evidence: kind.report ? [reportEvidence(kind.report), onScreen] : [onScreen] }
   }

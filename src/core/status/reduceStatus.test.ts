@@ -212,3 +212,53 @@ describe('a turn end that came before the screen drew the answered dialog’s wo
     expect(states).toEqual(['working', 'working', 'asked', 'working', 'idle'])
   })
 })
+
+/**
+ * A reply the screen read as asking, with no report that knew its text (a Stop without
+ * last_assistant_message, or one that came before the final message): Claude 2.1.332 at 50×16
+ * (test/fixtures/claude/cc21332-asks-50x16) drew its slash menu over the reply as the user typed
+ * `/exit`, and the prompt alone read idle 164 ms before the Enter.
+ */
+describe('a reply read as asking on screen, then covered while the user types', () => {
+  const ASKS: RuleMatch = { ruleId: 'claude.reply-asks', state: 'asked', text: 'Should I also add a regression test?', fromTitle: false }
+  const TYPING: RuleMatch = { ruleId: 'claude.prompt-box', state: 'idle', text: '❯ /exit', fromTitle: false }
+  const STOP = { effect: 'turnEnd', state: 'idle', at: 900, detail: 'Stop: no reply text', replyKnown: false }
+  const claude = { rootIsShell: false, agent: 'claude', enterSubmitsPrompt: true } as const
+  const fold = (signals: StatusSignal[]) => {
+    let m = initialMemory(0)
+    return signals.map((s) => (m = reduceStatus(m, s, s.at, claude as never)))
+  }
+
+  it('still asks until the line is entered', () => {
+    const out = fold([
+      { kind: 'screen', at: 100, match: WORKING },
+      { kind: 'report', at: 900, report: STOP as never },
+      { kind: 'screen', at: 1000, match: ASKS },
+      { kind: 'screen', at: 4000, match: TYPING },
+      { kind: 'input', at: 4200, key: 'quit' },
+    ])
+    expect(out.map((m) => m.verdict.state)).toEqual(['working', 'working', 'asked', 'asked', 'working'])
+    expect(out[3]!.evidence[0]).toMatchObject({ source: 'screen', ask: 'Should I also add a regression test?' })
+    expect(out[3]!.evidence[0]!.detail).toContain('no longer shows it')
+  })
+
+  it('is forgotten once new work is drawn: the next turn’s prompt is idle', () => {
+    const out = fold([
+      { kind: 'screen', at: 100, match: WORKING },
+      { kind: 'screen', at: 1000, match: ASKS },
+      { kind: 'screen', at: 2000, match: WORKING },
+      { kind: 'screen', at: 3000, match: TYPING },
+    ])
+    expect(out.map((m) => m.verdict.state)).toEqual(['working', 'asked', 'working', 'idle'])
+  })
+
+  it('is no question when the turn’s end report knew the reply and says it asks nothing', () => {
+    const out = fold([
+      { kind: 'screen', at: 100, match: WORKING },
+      { kind: 'report', at: 900, report: { ...STOP, detail: 'Stop: reply ends "done."', replyKnown: true } as never },
+      { kind: 'screen', at: 1000, match: ASKS },
+      { kind: 'screen', at: 4000, match: TYPING },
+    ])
+    expect(out.map((m) => m.verdict.state)).toEqual(['working', 'working', 'idle', 'idle'])
+  })
+})

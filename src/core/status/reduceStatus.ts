@@ -48,6 +48,7 @@ function noteScreen(m: StatusMemory, signal: ScreenSignal, ctx: StatusContext): 
     unmatchedSince: null,
     dialogSeenAt: dialog ? signal.at : m.dialogSeenAt,
     screenWorkingFrom: match.state === 'working' && since === signal.at ? workStart(m, prev, signal.at) : m.screenWorkingFrom,
+    screenAsked: match.state === 'asked' ? screen : m.screenAsked,
     answer: noteScreenState(m.answer, match.state, ctx.answers),
   }
 }

@@ -70,6 +70,12 @@ export interface StatusMemory {
   readonly dialogSeenAt: number | null
   /** When the screen last started showing work (a turn began, or resumed after a dialog). */
   readonly screenWorkingFrom: number | null
+  /**
+   * The latest reply the screen read as asking (rule state `asked`): since when, and its memo. It
+   * still asks when the screen stops showing it without new work, as when the user types at the
+   * prompt and Claude's slash menu covers the reply (cc21332-asks-50x16), until a line is entered.
+   */
+  readonly screenAsked: ScreenMemo | null
   /** The latest report that claims a state (reinforcements do not replace it, nor output after the turn's end). */
   readonly report: AgentReport | null
   /** The latest turn-end report (or interruption), kept whatever reports follow it in the same turn. */
@@ -122,6 +128,7 @@ export function initialMemory(at: number): StatusMemory {
     unmatchedSince: null,
     dialogSeenAt: null,
     screenWorkingFrom: null,
+    screenAsked: null,
     report: null,
     turnEnd: null,
     turnStartAt: null,

@@ -4,10 +4,10 @@ import { VirtualClock } from '../../core/lifecycle/clock'
 import { DriftConstants } from '../../core/status/drift'
 import { parseVerifiedRange } from './versions'
 import { agentSignals } from '../../core/status/agentSignals'
-import { parseCast, parseReports } from '../replay/asciicast'
-import type { FixtureRecording } from '../replay/fixtureSuite'
+import { parseCast, parseReports } from '../../tools/replay/asciicast'
+import type { FixtureRecording } from '../../tools/replay/fixtureSuite'
 import { fixtureRecordings, SHARED_FIXTURES } from '../test/fixtures'
-import { ReplayTerminal } from '../replay/replayTerminal'
+import { ReplayTerminal } from '../../tools/replay/replayTerminal'
 import { ruleBasis, type PaneDrift } from './driftMonitor'
 import { AgentCatalog } from '../agents/agentCatalog'
 import { findAgentsDir } from './ruleRegistry'
@@ -15,7 +15,7 @@ import { StatusEngine } from './statusEngine'
 
 /**
  * No recording of a real agent at its verified version may raise a drift warning: every fixture
- * is replayed (as src/main/replay does, plus the rule basis the live pane gets) and its drift
+ * is replayed (as src/tools/replay does, plus the rule basis the live pane gets) and its drift
  * events, the version the engine read and its longest run of unmatched screens are checked.
  */
 const registry = AgentCatalog.loadStrict(findAgentsDir(__dirname)!)

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { listFixtureRecordings, type FixtureRecording } from '../replay/fixtureSuite'
+import { listFixtureRecordings, type FixtureRecording } from '../../tools/replay/fixtureSuite'
 
 /**
  * Where the tests find the fixture recordings: the one place that knows. `../shared/fixtures`

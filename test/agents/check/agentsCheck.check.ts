@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { afterAll, describe, it } from 'vitest'
-import { checkExitCode, checkRow, failedRow, formatCheckTable, skippedRow, type CheckRow } from '../../../src/main/replay/checkTable'
+import { checkExitCode, checkRow, failedRow, formatCheckTable, skippedRow, type CheckRow } from '../../../src/tools/replay/checkTable'
 import { AGENT_SCENARIOS, scoreLive } from '../support/scenarios'
 import type { AgentHarness } from '../support/harness'
 

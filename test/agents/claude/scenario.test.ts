@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { claudeBin, CLAUDE_VERSIONS, type ClaudeVersion } from '../support/paths'
 import { runClaudeScenario, type ClaudeMode, type ScenarioResult } from './scenario'
-import { scoreReplay, truthSegments, verdictSegments } from '../../../src/main/replay/score'
-import { parseCast } from '../../../src/main/replay/asciicast'
+import { scoreReplay, truthSegments, verdictSegments } from '../../../src/tools/replay/score'
+import { parseCast } from '../../../src/tools/replay/asciicast'
 
 /**
  * The live badge on both Claude Code versions in every mode, at each step of the scenario: a
@@ -11,8 +11,8 @@ import { parseCast } from '../../../src/main/replay/asciicast'
  * `RECORD_FIXTURES=<dir>` also saves each run as a fixture recording.
  */
 const MODES: Record<ClaudeVersion, readonly ClaudeMode[]> = {
-  '2.1.332': ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work'],
-  '2.1.197': ['manual', 'plan', 'trust', 'questions', 'work'],
+  '2.1.332': ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work', 'asks'],
+  '2.1.197': ['manual', 'plan', 'trust', 'questions', 'work', 'asks'],
 }
 const SIZE = { cols: Number(process.env.CLAUDE_COLS ?? 120), rows: Number(process.env.CLAUDE_ROWS ?? 32) }
 const ONLY = process.env.CLAUDE_ONLY // e.g. "2.1.332:auto"

@@ -29,8 +29,10 @@ import { claudeEnv, claudeScript, setUpClaudeHome } from './setup'
  * the pane resized while it is open, Submit's review tab; then one multi-select question.
  * work (manual): an edit answered yes, a file creation cancelled, API errors retried, a
  * subagent's permission dialog, a reply interrupted with Esc, an API error that ends the turn.
+ * asks (each version's default mode: 2.1.332's is auto): replies that end with a question, long and
+ * wrapped, bold under a list, after a tool call; and one that asks only in its middle.
  */
-export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work'] as const
+export const CLAUDE_MODES = ['manual', 'auto', 'auto-local', 'plan', 'trust', 'questions', 'work', 'asks'] as const
 export type ClaudeMode = (typeof CLAUDE_MODES)[number]
 
 export interface ScenarioOptions {
@@ -52,6 +54,11 @@ export interface ScenarioResult {
 /** Lines only a dialog draws (the transcript keeps a dialog's title, e.g. auto mode's notice, but never these). */
 const DIALOG = /Esc to cancel|Enter to stay in auto mode|Enter to select|Exit plan mode\?/
 const WORKING_FOOTER = /esc to interrupt/
+/**
+ * Still at work: the footer, or the spinner's "running stop hooks…" (a frame torn mid-redraw drops
+ * the footer row for 40 ms while the spinner still runs the hooks: 2.1.197 at 250x70).
+ */
+const STILL_WORKING = /esc to interrupt|running stop hooks/
 /** How long the user leaves a dialog or a finished turn before acting: agreement is measured outside 1 s after each transition. */
 const DWELL_MS = 2000
 
@@ -117,7 +124,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
   }
 
   const idleFooter = async () => {
-    await h.waitForScreenGone(WORKING_FOOTER, 30_000)
+    await h.waitForScreenGone(STILL_WORKING, 30_000)
     await h.waitForScreen(/❯/)
   }
   /** A turn's end: its Stop report, then the footer leaves work. Returns the truth's time. */
@@ -388,6 +395,17 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     h.mark('idle', failed)
     await expectState('api error', 'idle', failed, 1000)
     await sleep(DWELL_MS)
+  }
+
+  if (o.mode === 'asks') {
+    s = await submit('long reply asks', '[STEPA1] Why does the parser fail?')
+    await turnEnd('long reply asks', s.from, 'reply-question')
+    s = await submit('list then bold question', '[STEPA2] Make the build faster.')
+    await turnEnd('list then bold question', s.from, 'reply-question')
+    s = await submit('tool then question', '[STEPA3] What is in the folder?')
+    await turnEnd('tool then question', s.from, 'reply-question')
+    s = await submit('question in the middle', '[STEPA4] Rename the module.')
+    await turnEnd('question in the middle', s.from, 'idle')
   }
 
   s = await submit('reply asks', '[STEP5] Fix the parser bug.')

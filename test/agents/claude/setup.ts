@@ -149,6 +149,21 @@ export const CLAUDE_SCRIPT = {
   // A subagent (2.1.332: Agent, 2.1.197: Task) whose tool call needs permission: its dialog opens in the pane.
   STEPSUB: { first: { text: 'Delegating.', tool: { name: 'SUBAGENT_TOOL', input: { description: 'Inspect the repo', prompt: '[STEPSUBX] Create the marker.', subagent_type: 'general-purpose' } } }, after: { text: 'The subagent is on it.' } },
   STEPSUBX: { first: { tool: { name: 'Bash', input: { command: 'touch sub.txt', description: 'Create sub.txt' } } }, after: { text: 'Created sub.txt.' } },
+  // Replies that end with a question, as the user meets them (issue 19: asked missed at 50x16 and
+  // 250x70): a long one of several paragraphs (its first row scrolls out of a 16-row screen), one
+  // whose question is bold under a list, one after a tool call; and one that asks in the middle
+  // and ends with a statement (idle).
+  STEPA1: {
+    first: {
+      text:
+        'I traced the failure to the tokenizer. It reads one character past the end of the buffer when the input ends in a backslash, and the parser then sees a phantom token.\n\n' +
+        'The fix is small: the bounds check now runs before the read, and the escape state is cleared at the end of input. All the existing tests still pass with the change in place.\n\n' +
+        'There is one open point. The old behaviour was documented in the changelog as a feature, so some users may rely on the phantom token. Do you want me to keep the old behaviour behind a flag, or drop it outright?',
+    },
+  },
+  STEPA2: { first: { text: 'There are two ways to speed up the build:\n\n- cache the compiled templates between runs\n- split the test suite into parallel shards\n\n**Which one should I start with?**' } },
+  STEPA3: { first: { text: 'Listing the files first.', tool: { name: 'Bash', input: { command: 'ls', description: 'List files' } } }, after: { text: 'The folder holds notes.txt and nothing else yet. Shall I add a README?' } },
+  STEPA4: { first: { text: 'Should I have asked before renaming the module? I renamed it anyway, and every import is updated.' } },
   // A reply slow enough to interrupt with Esc while it streams.
   STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word after word after word.', chunkDelayMs: 300 } },
 } as const

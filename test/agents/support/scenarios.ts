@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import { basename, dirname } from 'node:path'
-import { parseCast } from '../../../src/main/replay/asciicast'
-import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from '../../../src/main/replay/score'
+import { parseCast } from '../../../src/tools/replay/asciicast'
+import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from '../../../src/tools/replay/score'
 import type { AgentHarness } from './harness'
 import type { AgentScenario } from './scenarioSteps'
 

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Evidence } from '../../shared/domain/pane'
-import { AgentCatalog, findUserAgentsDir } from '../agents/agentCatalog'
-import { formatRuleFileError, isFatal } from '../status/ruleFile'
-import { findAgentsDir } from '../status/ruleRegistry'
-import { parseProcessEvents, recordingFiles } from '../record/recordingFiles'
+import { AgentCatalog, findUserAgentsDir } from '../../main/agents/agentCatalog'
+import { formatRuleFileError, isFatal } from '../../main/status/ruleFile'
+import { findAgentsDir } from '../../main/status/ruleRegistry'
+import { parseProcessEvents, recordingFiles } from '../../main/record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments } from './score'
-import { parseUsage, UsageError } from '../util/usage'
+import { parseUsage, UsageError } from '../../main/util/usage'
 
 export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--agents DIR]
 

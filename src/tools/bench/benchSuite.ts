@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: prints a table of the board's performance on this machine, targets beside the
- * numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
+ * The bench suite (`npm run bench`, started by benchEntry.ts): prints a table of the board's
+ * performance on this machine, targets beside the numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
  * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
@@ -13,24 +13,24 @@ import { benchChanges } from './changes'
 import { benchCliStartup } from './cliStartup'
 import { benchFlood } from './flood'
 import { benchIsolation } from './isolation'
-import { CLIENT_FLAG, runFloodClient } from './floodClient'
 import { benchMemory } from './memory'
 import { benchRedraw } from './redraw'
 import { benchRestart } from './restart'
 import { fmt } from './stats'
-import { findGc, runCleanups } from './support'
+import { findGc } from './support'
 import { type Row, renderTable } from './table'
 import { benchThroughput } from './throughput'
 import { benchReports } from './reportBench'
 import { benchReportToClient } from './reportLatency'
-import { findResourcesDir } from '../util/resources'
+import { findResourcesDir } from '../../main/util/resources'
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name])
   return Number.isFinite(value) && value > 0 ? value : fallback
 }
 
-async function main(): Promise<void> {
+/** Runs the benches BENCH_ONLY names (all by default) and prints their table to stdout, progress to stderr. */
+export async function runBenchSuite(): Promise<void> {
   const t0 = performance.now()
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
@@ -83,22 +83,4 @@ async function main(): Promise<void> {
   process.stdout.write(`, load average ${loadAtStart} at start, ${load()} at end (other work on the machine skews the numbers)\n\n`)
   process.stdout.write(renderTable(rows) + '\n')
   process.stdout.write(`\ntotal ${fmt((performance.now() - t0) / 1000, 0)} s\n`)
-}
-
-if (process.argv.includes(CLIENT_FLAG)) {
-  runFloodClient()
-} else {
-  let interrupted = false
-  process.once('SIGINT', () => {
-    interrupted = true
-    process.stderr.write('bench: interrupted, cleaning up\n')
-    void runCleanups().finally(() => process.exit(130))
-  })
-  main()
-    .catch((err: unknown) => {
-      if (interrupted) return
-      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`)
-      process.exitCode = 1
-    })
-    .finally(() => runCleanups())
 }

@@ -3,11 +3,11 @@ import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposab
 import { isInteractiveShell } from '../../core/process/shells'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
-import { HeadlessMirror } from '../screen/headlessMirror'
-import { MirroredStatus } from '../status/mirroredStatus'
-import type { PaneStatus } from '../status/paneStatus'
-import type { AgentSource } from '../status/agentSource'
-import type { Explanation, VerdictChange } from '../status/statusEngine'
+import { HeadlessMirror } from '../../main/screen/headlessMirror'
+import { MirroredStatus } from '../../main/status/mirroredStatus'
+import type { PaneStatus } from '../../main/status/paneStatus'
+import type { AgentSource } from '../../main/status/agentSource'
+import type { Explanation, VerdictChange } from '../../main/status/statusEngine'
 
 export interface ReplayPaneOptions {
   readonly cols: number

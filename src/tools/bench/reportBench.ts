@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Row } from './table'
 import { fmt, percentile } from './stats'
-import { reporterCommand } from '../agents/reporterCommand'
-import { REPORT_ENV } from '../agents/reportEnv'
-import { realClock } from '../util/clock'
-import { silentLogger } from '../util/log'
-import { ReportServer, TOKEN_HEADER } from '../reports/reportServer'
+import { reporterCommand } from '../../main/agents/reporterCommand'
+import { REPORT_ENV } from '../../main/agents/reportEnv'
+import { realClock } from '../../main/util/clock'
+import { silentLogger } from '../../main/util/log'
+import { ReportServer, TOKEN_HEADER } from '../../main/reports/reportServer'
 
 export interface ReportBenchOptions {
   /** The app's resources folder (for resources/reporter). */
