@@ -3,7 +3,24 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'net', 'http', 'https', 'crypto', 'stream', 'url', 'util', 'events', 'tty', 'worker_threads']
+const NODE_BUILTINS = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'net',
+  'http',
+  'https',
+  'crypto',
+  'stream',
+  'url',
+  'util',
+  'events',
+  'tty',
+  'worker_threads',
+]
 const NODE_GLOBALS = { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly' }
 // Layer rules replace each other (one no-restricted-imports per file), so each app layer names the tools itself.
 const TOOLS = '**/tools/**'
@@ -21,7 +38,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: 'Focused tests (.only) stop the rest of the suite from running.' },
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+          message: 'Focused tests (.only) stop the rest of the suite from running.',
+        },
       ],
     },
   },
@@ -29,7 +49,9 @@ export default tseslint.config(
     // Type-aware: a promise nobody awaits or handles loses its error; a promise where a callback
     // expects void runs unobserved.
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
-    languageOptions: { parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json', './test/agents/tsconfig.json'], tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { project: ['./tsconfig.node.json', './tsconfig.web.json', './test/agents/tsconfig.json'], tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -48,7 +70,22 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'smol-toml', ...NODE_BUILTINS, '**/core/**', '**/main/**', '**/renderer/**', '**/preload/**', TOOLS],
+      [
+        'electron',
+        'node-pty',
+        '@xterm/*',
+        'react',
+        'react-dom',
+        'zustand',
+        'ws',
+        'smol-toml',
+        ...NODE_BUILTINS,
+        '**/core/**',
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+        TOOLS,
+      ],
       'src/shared holds types and the contract only (zod is its one library); it imports nothing else.',
     ),
   },
@@ -56,7 +93,22 @@ export default tseslint.config(
     files: ['src/core/**/*.ts'],
     ignores: ['src/**/*.test.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**', TOOLS],
+      [
+        'electron',
+        'node-pty',
+        '@xterm/*',
+        'react',
+        'react-dom',
+        'zustand',
+        'ws',
+        'zod',
+        'smol-toml',
+        ...NODE_BUILTINS,
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+        TOOLS,
+      ],
       'src/core is pure domain logic: no Electron, Node, DOM or library runtime imports; time and ids are injected.',
     ),
   },
@@ -77,17 +129,37 @@ export default tseslint.config(
   },
   {
     files: ['src/main/test/**/*.ts'],
-    rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The supervisor runs under plain Node: only src/main/index.ts and src/main/electron/ may import electron.'),
+    rules: restrict(
+      ['electron', '**/renderer/**', '**/preload/**'],
+      'The supervisor runs under plain Node: only src/main/index.ts and src/main/electron/ may import electron.',
+    ),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
-    rules: restrict(['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**', TOOLS], 'The renderer talks to main only through the contract.'),
+    rules: restrict(
+      ['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**', TOOLS],
+      'The renderer talks to main only through the contract.',
+    ),
   },
   {
     // An agent folder's terminal.ts parses in the status engine: pure, as src/core is.
     files: ['resources/agents/*/terminal.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', 'zod', 'smol-toml', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/preload/**'],
+      [
+        'electron',
+        'node-pty',
+        '@xterm/*',
+        'react',
+        'react-dom',
+        'zustand',
+        'ws',
+        'zod',
+        'smol-toml',
+        ...NODE_BUILTINS,
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
       "An agent's terminal.ts is pure, like src/core: it may import only src/core/agents/agentCode.ts's types.",
     ),
   },
@@ -95,10 +167,16 @@ export default tseslint.config(
     // An agent folder's launch code runs in main, but sees the board only through src/core's types (src/core/agents/agentCode.ts).
     files: ['resources/agents/**/*.ts'],
     ignores: ['resources/agents/*/terminal.ts', 'resources/agents/**/*.test.ts'],
-    rules: restrict(['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', '**/src/main/**', '**/renderer/**', '**/preload/**'], "An agent folder's code sees the board only through src/core/agents/agentCode.ts: no imports from src/main."),
+    rules: restrict(
+      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', '**/src/main/**', '**/renderer/**', '**/preload/**'],
+      "An agent folder's code sees the board only through src/core/agents/agentCode.ts: no imports from src/main.",
+    ),
   },
   {
     files: ['src/preload/**/*.ts'],
-    rules: restrict(['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**', TOOLS], 'The preload exposes the contract and nothing else.'),
+    rules: restrict(
+      ['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**', TOOLS],
+      'The preload exposes the contract and nothing else.',
+    ),
   },
 )

@@ -70,7 +70,11 @@ async function shot(name: string, keepMouse = false): Promise<void> {
  * beside two CPU-bound loops: the cooldown test sets its own, as a user may (Settings → Notifications).
  */
 /** The board's own log of what it decided (one line per alert it got, one per notification it routed): where "none was raised" is read. */
-const boardLines = (re: RegExp) => board.log().split('\n').filter((l) => re.test(l)).length
+const boardLines = (re: RegExp) =>
+  board
+    .log()
+    .split('\n')
+    .filter((l) => re.test(l)).length
 const alertsLogged = (pane: string) => boardLines(new RegExp(`pane ${pane} alert from `))
 const notificationsLogged = (pane: string, kind: string) => boardLines(new RegExp(`pane ${pane} notification \\(${kind}\\)`))
 let optionsShownInput = 0
@@ -81,11 +85,15 @@ describe('the board with a recorded Claude Code session', () => {
   beforeAll(async () => {
     ensureBuilt()
     mkdirSync(ARTIFACTS, { recursive: true })
-    board = await startBoard(20_000, {
-      PATH: `${bin}:${process.env.PATH}`,
-      CAST_HOLD: 'idle,blocked,question,reply-question',
-      CAST_MAX_GAP: '0.05',
-    }, COOLDOWN_SETTINGS)
+    board = await startBoard(
+      20_000,
+      {
+        PATH: `${bin}:${process.env.PATH}`,
+        CAST_HOLD: 'idle,blocked,question,reply-question',
+        CAST_MAX_GAP: '0.05',
+      },
+      COOLDOWN_SETTINGS,
+    )
     browser = await launchChromium()
     // Dark, as most of us run it; the last step switches the board to its light theme.
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' })
@@ -217,7 +225,10 @@ describe('the board with a recorded Claude Code session', () => {
   })
 
   it('clicking the notification shows the pane; the dialog’s own options are offered as buttons', async () => {
-    await clickNotification(page, (await raisedNotifications(page)).findIndex((n) => n.tag === `switchboard-pane-${ids.claude}`))
+    await clickNotification(
+      page,
+      (await raisedNotifications(page)).findIndex((n) => n.tag === `switchboard-pane-${ids.claude}`),
+    )
     await waitForAttached(page, ids.claude)
     await waitForLine(page, /Do you want to proceed\?/)
     await page.getByTestId('dialog-answer').waitFor()
@@ -226,7 +237,9 @@ describe('the board with a recorded Claude Code session', () => {
     expect(options).toEqual(['1Yes', '2Yes, and always allow access to work/ from this project', '3No'])
     await page.getByTestId('dialog-deny').waitFor()
     // The click put the keyboard on the dialog's first option (issue 22 item 5), not in the terminal.
-    await expect.poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('data-testid')}:${document.activeElement?.getAttribute('data-key')}`)).toBe('dialog-option:1')
+    await expect
+      .poll(() => page.evaluate(() => `${document.activeElement?.getAttribute('data-testid')}:${document.activeElement?.getAttribute('data-key')}`))
+      .toBe('dialog-option:1')
     await shot('dialog-options')
   })
 
@@ -246,7 +259,11 @@ describe('the board with a recorded Claude Code session', () => {
     await waitForPaneState(page, ids.claude, 'working')
     await waitForPaneState(page, ids.claude, 'idle')
     // Since the options were shown, the digit is all that reached the agent.
-    expect(typedInput(inputLog(ids.claude)).slice(optionsShownInput).map((e) => e.input)).toEqual(['1'])
+    expect(
+      typedInput(inputLog(ids.claude))
+        .slice(optionsShownInput)
+        .map((e) => e.input),
+    ).toEqual(['1'])
     expect(castLog(inputLog(ids.claude)).filter((e) => e.released === 'blocked')).toHaveLength(1)
     await waitForLine(page, /Created|x\.txt/)
     await page.waitForFunction(() => document.title === 'Switchboard')
@@ -268,7 +285,9 @@ describe('the board with a recorded Claude Code session', () => {
     await expect(paneItem(page, ids.claude).getByTestId('pane-unseen').count()).resolves.toBe(1)
     await cliSubmit(board.socketPath, ids.claude, '[STEP4] Set up the database.')
     await waitForPaneState(page, ids.claude, 'question')
-    await expect.poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 }).toContain(`#${ids.claude} Harness scenario asks you a question`)
+    await expect
+      .poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 })
+      .toContain(`#${ids.claude} Harness scenario asks you a question`)
     await waitForHold(log, 'question')
     cliWrite(board.socketPath, ids.claude, '2')
     await waitForHold(log, 'idle')
@@ -364,8 +383,17 @@ describe('the board with a recorded Claude Code session', () => {
     await shot('settings')
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-page').waitFor({ state: 'detached' })
-    const saved = JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { notifications: { finished: string }; appearance: { theme: string }; sessions: { resumeOnStart: boolean; onQuit: string } }
-    expect([saved.notifications.finished, saved.appearance.theme, saved.sessions.resumeOnStart, saved.sessions.onQuit]).toEqual(['quiet', 'light', true, 'keep'])
+    const saved = JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as {
+      notifications: { finished: string }
+      appearance: { theme: string }
+      sessions: { resumeOnStart: boolean; onQuit: string }
+    }
+    expect([saved.notifications.finished, saved.appearance.theme, saved.sessions.resumeOnStart, saved.sessions.onQuit]).toEqual([
+      'quiet',
+      'light',
+      true,
+      'keep',
+    ])
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'light')
     await page.keyboard.press('Alt+KeyJ')
     await waitForAttached(page, ids.second)
@@ -398,7 +426,8 @@ describe('the board with a recorded Claude Code session', () => {
     await expect(page.getByTestId('shortcut-program-key').count()).resolves.toBe(0)
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-page').waitFor({ state: 'detached' })
-    const saved = () => (JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { shortcuts: { prefix: string; keys: Record<string, string> } }).shortcuts
+    const saved = () =>
+      (JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')) as { shortcuts: { prefix: string; keys: Record<string, string> } }).shortcuts
     expect(saved()).toEqual({ prefix: 'Alt', keys: { grid: 'KeyK' } })
     // Alt+K now toggles the grid; Alt+G goes to the program.
     await page.keyboard.press('Alt+KeyK')
@@ -431,7 +460,10 @@ describe('the board with a recorded Claude Code session', () => {
         await page.getByTestId('layout-single').check()
         await selectPane(page, ids.second)
         await settled(page)
-        const overflow = await page.evaluate(() => ({ x: document.documentElement.scrollWidth - window.innerWidth, y: document.documentElement.scrollHeight - window.innerHeight }))
+        const overflow = await page.evaluate(() => ({
+          x: document.documentElement.scrollWidth - window.innerWidth,
+          y: document.documentElement.scrollHeight - window.innerHeight,
+        }))
         expect(overflow, `${theme} ${width}: the page scrolls`).toEqual({ x: 0, y: 0 })
         // The recording does not redraw on a resize, so its dialog may not survive the smaller
         // window (the real Claude Code at 800 px: e2e/boardAgents.test.ts). Where it is on
@@ -452,11 +484,12 @@ describe('the board with a recorded Claude Code session', () => {
         await page.getByTestId('layout-4').check()
         await expect(page.getByTestId('pane-cell').count()).resolves.toBe(4)
         await settled(page)
-        const cellsOut = await page.getByTestId('pane-cell').evaluateAll((els) =>
-          els.filter((e) => {
-            const r = e.getBoundingClientRect()
-            return r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1 || r.width < 50 || r.height < 50
-          }).length,
+        const cellsOut = await page.getByTestId('pane-cell').evaluateAll(
+          (els) =>
+            els.filter((e) => {
+              const r = e.getBoundingClientRect()
+              return r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1 || r.width < 50 || r.height < 50
+            }).length,
         )
         expect(cellsOut, `${theme} ${width}: grid cells out of view`).toBe(0)
         const cells = await page.getByTestId('pane-cell').evaluateAll((els) => els.map((e) => e.getAttribute('data-pane-id')))
@@ -575,7 +608,9 @@ describe('the board with a recorded Claude Code session', () => {
       )
       expect(outside, `${look.name}: options out of view`).toEqual([])
       // Each label is whole in its name and tooltip, if cut on the button.
-      await expect(page.getByTestId('dialog-option').evaluateAll((els) => els.map((e) => e.getAttribute('title')))).resolves.toEqual(expect.arrayContaining([expect.stringMatching(/^Yes, and switch to auto mode/)]))
+      await expect(page.getByTestId('dialog-option').evaluateAll((els) => els.map((e) => e.getAttribute('title')))).resolves.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Yes, and switch to auto mode/)]),
+      )
       // The mouse off the terminal: Claude Code 2.1.332 tracks it, and a move would reach the recording as input.
       await page.mouse.move(5, 5)
       await shot(`four-options-${look.name}`, true)

@@ -12,7 +12,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium } from './support/chromium'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, ROOT, startBoard, type RunningBoard } from './support/boardServer'
-import { answerText, clickNotification, cliSubmit, installNotificationRecorder, installStateRecorder, raisedNotifications, statesSeen, waitForPaneState, waitForStates } from './support/boardSteps'
+import {
+  answerText,
+  clickNotification,
+  cliSubmit,
+  installNotificationRecorder,
+  installStateRecorder,
+  raisedNotifications,
+  statesSeen,
+  waitForPaneState,
+  waitForStates,
+} from './support/boardSteps'
 import { newPaneSince, newPaneThroughUi, selectPane, sidebarPaneIds } from './support/boardUi'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { FakeAnthropic } from '../test/agents/support/fakeAnthropic'
@@ -28,7 +38,11 @@ const AGENT_BIN = join(ROOT, 'test/agents/node_modules/.bin')
 const haveClis = existsSync(join(AGENT_BIN, 'claude')) && existsSync(join(AGENT_BIN, 'codex'))
 
 /** One board, one browser page with recorded notifications, and a shell to look at meanwhile. */
-async function openBoard(env: Record<string, string>, version: ClaudeVersion = '2.1.197', viewport = { width: 1440, height: 900 }): Promise<{ board: RunningBoard; browser: Browser; context: BrowserContext; page: Page; shell: string }> {
+async function openBoard(
+  env: Record<string, string>,
+  version: ClaudeVersion = '2.1.197',
+  viewport = { width: 1440, height: 900 },
+): Promise<{ board: RunningBoard; browser: Browser; context: BrowserContext; page: Page; shell: string }> {
   // These flows (and CLAUDE_SCRIPT) were measured on Claude Code 2.1.197, whose `claude` comes first
   // on PATH; 2.1.332's modes are covered by test/agents/claude and its fixtures.
   const board = await startBoard(20_000, { PATH: `${dirname(claudeBin(version))}:${AGENT_BIN}:${process.env.PATH}`, ...env })
@@ -59,7 +73,10 @@ interface AgentBoard<F> {
  */
 function useAgentBoard<F extends { close(): Promise<void> }>(
   prefix: string,
-  start: (root: string, work: string) => Promise<{ fake: F; env: Record<string, string>; version?: ClaudeVersion; viewport?: { width: number; height: number } }>,
+  start: (
+    root: string,
+    work: string,
+  ) => Promise<{ fake: F; env: Record<string, string>; version?: ClaudeVersion; viewport?: { width: number; height: number } }>,
 ): AgentBoard<F> {
   const root = mkdtempSync(join(tmpdir(), prefix))
   const ctx = { root, work: join(root, 'work') } as AgentBoard<F>
@@ -159,7 +176,9 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     // What the agent wants, from its PermissionRequest's tool_input, not the event's name.
     await expect.poll(() => item.textContent(), { timeout: 5000 }).toContain('Run `touch x.txt`?')
     await expect(item.textContent()).resolves.not.toMatch(/PermissionRequest|tool_name/)
-    await expect.poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 }).toEqual([`#${claude} Harness scenario needs your permission`])
+    await expect
+      .poll(async () => (await raisedNotifications(page)).map((n) => n.title), { timeout: 5000 })
+      .toEqual([`#${claude} Harness scenario needs your permission`])
     const [note] = await raisedNotifications(page)
     expect(note!.body).toMatch(/^Run `touch x\.txt`\?\nclaude in /)
     await shot(page, 'claude-blocked')
@@ -170,7 +189,9 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     // means, in plain words; the event's name is one hover away.
     await expect(page.getByTestId('pane-header-agent').textContent()).resolves.toMatch(/^claude( 2\.1\.197)?$/)
     const lastReport = page.getByTestId('pane-header-last-report')
-    await expect.poll(() => lastReport.textContent(), { timeout: 5000 }).toMatch(/^Claude Code (asked for permission|is about to use a tool|sent a notification) /)
+    await expect
+      .poll(() => lastReport.textContent(), { timeout: 5000 })
+      .toMatch(/^Claude Code (asked for permission|is about to use a tool|sent a notification) /)
     await expect(lastReport.getAttribute('title')).resolves.toMatch(/PermissionRequest|PreToolUse|Notification/)
     await expectPlainWords(page)
     await page.getByTestId('dialog-option').first().waitFor()
@@ -192,16 +213,24 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     await answerText(page, '[STEP4] Set up the database.')
     await waitForPaneState(page, claude, 'question', 30_000)
     await page.locator('[data-testid="dialog-option"][data-key="5"]').waitFor()
-    await expect(page.getByTestId('dialog-option').allTextContents()).resolves.toEqual(['1PostgreSQL', '2SQLite', '3Redis', '4Type something.', '5Chat about this'])
+    await expect(page.getByTestId('dialog-option').allTextContents()).resolves.toEqual([
+      '1PostgreSQL',
+      '2SQLite',
+      '3Redis',
+      '4Type something.',
+      '5Chat about this',
+    ])
     for (const button of [...(await page.getByTestId('dialog-option').all()), page.getByTestId('dialog-deny')]) {
       const box = (await button.boundingBox())!
       expect(box.x >= 0 && box.x + box.width <= 800 && box.y >= 0 && box.y + box.height <= 600, `${await button.textContent()} is in view`).toBe(true)
       // Not cut off by the options' scroll area either.
-      await expect(button.evaluate((el) => {
-        const area = el.closest('.dialog-answer__options') ?? el.parentElement!
-        const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
-        return r.top >= a.top - 1 && r.bottom <= a.bottom + 1
-      })).resolves.toBe(true)
+      await expect(
+        button.evaluate((el) => {
+          const area = el.closest('.dialog-answer__options') ?? el.parentElement!
+          const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
+          return r.top >= a.top - 1 && r.bottom <= a.bottom + 1
+        }),
+      ).resolves.toBe(true)
     }
     await expect(page.getByTestId('pane-header-ask').textContent()).resolves.toBe('Which database should the service use?')
     await expectPlainWords(page)
@@ -228,7 +257,9 @@ describe.skipIf(!haveClis)('the board with the real Claude Code', () => {
     const item = page.locator(`[data-testid="needs-you-item"][data-pane-id="${claude}"]`)
     await expect(item.getAttribute('data-kind')).resolves.toBe('asked')
     await expect(item.textContent()).resolves.toContain('Should I also add a regression test?')
-    await expect.poll(async () => (await raisedNotifications(page)).filter((n) => n.title.endsWith('asks you')).map((n) => n.silent), { timeout: 5000 }).toEqual([true])
+    await expect
+      .poll(async () => (await raisedNotifications(page)).filter((n) => n.title.endsWith('asks you')).map((n) => n.silent), { timeout: 5000 })
+      .toEqual([true])
     await shot(page, 'claude-asked')
     await item.locator('button').click()
     await waitForAttached(page, claude)
@@ -247,11 +278,13 @@ async function expectOptionsInView(page: Page): Promise<void> {
   for (const button of [...(await page.getByTestId('dialog-option').all()), page.getByTestId('dialog-deny')]) {
     const box = (await button.boundingBox())!
     expect(box.x >= 0 && box.x + box.width <= width && box.y >= 0 && box.y + box.height <= height, `${await button.textContent()} is in view`).toBe(true)
-    await expect(button.evaluate((el) => {
-      const area = el.closest('.dialog-answer__options') ?? el.parentElement!
-      const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
-      return r.top >= a.top - 1 && r.bottom <= a.bottom + 1 && r.right <= a.right + 1
-    })).resolves.toBe(true)
+    await expect(
+      button.evaluate((el) => {
+        const area = el.closest('.dialog-answer__options') ?? el.parentElement!
+        const [a, r] = [area.getBoundingClientRect(), el.getBoundingClientRect()]
+        return r.top >= a.top - 1 && r.bottom <= a.bottom + 1 && r.right <= a.right + 1
+      }),
+    ).resolves.toBe(true)
   }
 }
 
@@ -274,7 +307,12 @@ describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real 
     const expected =
       version === '2.1.197'
         ? ['Yes', 'Yes, and always allow access to work/ from this project', 'No']
-        : ['Yes', `Yes, and always allow access to ${ctx.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No']
+        : [
+            'Yes',
+            `Yes, and always allow access to ${ctx.work} from this project`,
+            'Yes, and switch to auto mode · auto mode handles these prompts for you',
+            'No',
+          ]
     // The options fill in as the dialog's rows are read (wrapped rows join up): wait for them whole.
     await expect.poll(() => page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents(), { timeout: 5000 }).toEqual(expected)
     await shot(page, `claude-${version}-bash-740`)
@@ -293,7 +331,13 @@ describe.skipIf(!haveClis).each(CLAUDE_VERSIONS)('a narrow window with the real 
     await answerText(page, '[STEP4] Set up the database.')
     await waitForPaneState(page, claude, 'question', 30_000)
     await page.locator('[data-testid="dialog-option"][data-key="5"]').waitFor()
-    await expect(page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents()).resolves.toEqual(['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
+    await expect(page.locator('[data-testid="dialog-option"] .option-button__label').allTextContents()).resolves.toEqual([
+      'PostgreSQL',
+      'SQLite',
+      'Redis',
+      'Type something.',
+      'Chat about this',
+    ])
     await expectOptionsInView(page)
     await shot(page, `claude-${version}-question-800`)
     await page.getByTestId('dialog-deny').click()

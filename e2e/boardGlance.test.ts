@@ -36,11 +36,14 @@ const ids: string[] = []
 
 function cli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [join(ROOT, 'out/main/cli.js'), '--socket', board.socketPath, ...args], { timeout: 30_000 }, (err, stdout, stderr) => (err ? reject(new Error(`${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout.trim()))),
+    execFile(process.execPath, [join(ROOT, 'out/main/cli.js'), '--socket', board.socketPath, ...args], { timeout: 30_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(`${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout.trim()),
+    ),
   )
 }
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=e2e@example.com', '-c', 'user.name=e2e', ...args], { cwd, stdio: 'pipe' })
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=e2e@example.com', '-c', 'user.name=e2e', ...args], { cwd, stdio: 'pipe' })
 
 async function shot(name: string): Promise<void> {
   await page.mouse.move(5, 5)
@@ -61,8 +64,11 @@ async function whereItShows(value: string): Promise<string[]> {
     if (document.body.innerText.includes(needle)) found.push('visible text')
     if (document.title.includes(needle)) found.push('the tab title')
     for (const el of document.querySelectorAll('*')) {
-      for (const attr of ['placeholder', 'title', 'aria-label', 'aria-valuetext']) if (el.getAttribute(attr)?.includes(needle)) found.push(`${attr} of ${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`)
-      if ((el instanceof HTMLInputElement && el.type !== 'password') || el instanceof HTMLTextAreaElement) if (el.value.includes(needle)) found.push(`the value of ${el.getAttribute('data-testid') ?? el.tagName.toLowerCase()}`)
+      for (const attr of ['placeholder', 'title', 'aria-label', 'aria-valuetext'])
+        if (el.getAttribute(attr)?.includes(needle))
+          found.push(`${attr} of ${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`)
+      if ((el instanceof HTMLInputElement && el.type !== 'password') || el instanceof HTMLTextAreaElement)
+        if (el.value.includes(needle)) found.push(`the value of ${el.getAttribute('data-testid') ?? el.tagName.toLowerCase()}`)
     }
     return found
   }, value)
@@ -71,7 +77,11 @@ async function whereItShows(value: string): Promise<string[]> {
 /** Facts of the pane header drawn cut (their text wider than their box), by key or test id. */
 async function cutHeaderFacts(): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="pane-header"] .pane-header__fact, [data-testid="pane-header"] .pane-header__title-row > :not(h1, .visually-hidden)')]
+    [
+      ...document.querySelectorAll(
+        '[data-testid="pane-header"] .pane-header__fact, [data-testid="pane-header"] .pane-header__title-row > :not(h1, .visually-hidden)',
+      ),
+    ]
       .filter((el) => (el as HTMLElement).offsetParent !== null)
       .filter((el) => {
         const box = el.getBoundingClientRect()
@@ -89,7 +99,10 @@ beforeAll(async () => {
   // Stand-in agents: they title their terminal and wait for a line, as an agent at its prompt.
   // A line `title:T` makes it title its terminal T, as Claude Code does between turns.
   for (const agent of ['claude', 'codex']) {
-    writeFileSync(join(bin, agent), `#!/bin/sh\nprintf '${agent} ready\\n'\nwhile IFS= read -r line; do case "$line" in title:*) printf '\\033]0;%s\\007' "\${line#title:}";; esac; done\n`)
+    writeFileSync(
+      join(bin, agent),
+      `#!/bin/sh\nprintf '${agent} ready\\n'\nwhile IFS= read -r line; do case "$line" in title:*) printf '\\033]0;%s\\007' "\${line#title:}";; esac; done\n`,
+    )
     chmodSync(join(bin, agent), 0o755)
   }
   for (const dir of [repos.shop, repos.blog]) {
@@ -138,7 +151,8 @@ afterAll(async () => {
 async function reset(): Promise<void> {
   // A "go to pane" mode left on would take the next key.
   if (await page.getByTestId('jumping').count()) await page.keyboard.press('Escape')
-  for (let i = 0; i < 3 && (await page.locator('dialog[open], [data-testid="new-pane-form"], [data-testid="pane-menu-popup"]').count()); i++) await page.keyboard.press('Escape')
+  for (let i = 0; i < 3 && (await page.locator('dialog[open], [data-testid="new-pane-form"], [data-testid="pane-menu-popup"]').count()); i++)
+    await page.keyboard.press('Escape')
   if (await page.getByTestId('sidebar-rail').count()) await page.getByTestId('sidebar-expand').click()
   await page.getByTestId('pane-search').fill('')
   await page.getByTestId('pane-group').selectOption('none')
@@ -174,7 +188,12 @@ describe('twelve panes at a glance (issue 22)', () => {
   }, 240_000)
 
   it('item 1: groups by repository (a worktree with its repository), agent or state', async () => {
-    const groups = () => page.getByTestId('pane-group-section').evaluateAll((els) => els.map((e) => [e.getAttribute('data-group'), [...e.querySelectorAll('[data-testid="pane-item"]')].map((i) => i.getAttribute('data-pane-id'))]))
+    const groups = () =>
+      page
+        .getByTestId('pane-group-section')
+        .evaluateAll((els) =>
+          els.map((e) => [e.getAttribute('data-group'), [...e.querySelectorAll('[data-testid="pane-item"]')].map((i) => i.getAttribute('data-pane-id'))]),
+        )
     for (const look of LOOKS) {
       await useLook(page, look)
       await page.getByTestId('pane-group').selectOption('repository')
@@ -185,11 +204,13 @@ describe('twelve panes at a glance (issue 22)', () => {
       ])
       await shot(`groups-repository-${look.name}`)
       await page.getByTestId('pane-group').selectOption('agent')
-      await expect.poll(async () => (await groups()).map(([label, panes]) => [label, panes!.length])).toEqual([
-        ['Claude Code', 1],
-        ['Codex', 1],
-        ['Other programs', 10],
-      ])
+      await expect
+        .poll(async () => (await groups()).map(([label, panes]) => [label, panes!.length]))
+        .toEqual([
+          ['Claude Code', 1],
+          ['Codex', 1],
+          ['Other programs', 10],
+        ])
       await page.getByTestId('pane-group').selectOption('state')
       await expect.poll(async () => (await groups()).map(([label]) => label)).toEqual(expect.arrayContaining(['Input', 'Exited']))
       await shot(`groups-state-${look.name}`)
@@ -248,7 +269,10 @@ describe('twelve panes at a glance (issue 22)', () => {
       await page.getByTestId('settings-agents').scrollIntoViewIfNeeded()
       // Settings → Agents edits the environment as rows; the key's value is a password field.
       const claudeEnv = page.getByTestId('settings-agent-claude-env')
-      await expect(claudeEnv.getByTestId('env-name').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).resolves.toEqual(['ANTHROPIC_API_KEY', 'DEBUG'])
+      await expect(claudeEnv.getByTestId('env-name').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).resolves.toEqual([
+        'ANTHROPIC_API_KEY',
+        'DEBUG',
+      ])
       await expect(claudeEnv.getByTestId('env-value').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).type))).resolves.toEqual(['password', 'text'])
       await shot(`secret-settings-${look.name}`)
       for (const secret of [SECRET, SECRET_2]) expect(await whereItShows(secret), `${look.name}: the settings`).toEqual([])
@@ -270,7 +294,9 @@ describe('twelve panes at a glance (issue 22)', () => {
     expect(await whereItShows(SECRET_2)).toEqual([])
     await page.getByTestId('settings-save').click()
     await page.getByTestId('settings-page').waitFor({ state: 'detached' })
-    const saved = JSON.parse(execFileSync('cat', [join(board.configDir, 'settings.json')], { encoding: 'utf8' })) as { agents: { codex: { env: Record<string, string> } } }
+    const saved = JSON.parse(execFileSync('cat', [join(board.configDir, 'settings.json')], { encoding: 'utf8' })) as {
+      agents: { codex: { env: Record<string, string> } }
+    }
     expect(saved.agents.codex.env).toEqual({ OPENAI_API_KEY: SECRET_2, RUST_LOG: 'info' })
   })
 
@@ -281,7 +307,9 @@ describe('twelve panes at a glance (issue 22)', () => {
       await settled(page)
       await expect.poll(cutHeaderFacts, { message: `${look.name}: cut header facts` }).toEqual([])
       // What did not fit is in the menu, whole.
-      const shown = await page.getByTestId('pane-header-meta').evaluate((row) => [...row.children].filter((c) => (c as HTMLElement).style.display !== 'none').length)
+      const shown = await page
+        .getByTestId('pane-header-meta')
+        .evaluate((row) => [...row.children].filter((c) => (c as HTMLElement).style.display !== 'none').length)
       const all = await page.getByTestId('pane-header-meta').evaluate((row) => row.children.length)
       await page.getByTestId('pane-menu').click()
       await expect(page.getByTestId('pane-menu-popup').locator('.menu__fact').count()).resolves.toBe(all - shown)
@@ -293,7 +321,9 @@ describe('twelve panes at a glance (issue 22)', () => {
       await page.keyboard.press('Alt+Backslash')
       await page.getByTestId('sidebar-rail').waitFor()
       await settled(page)
-      await expect.poll(async () => (await terminalSize(page)).cols, { message: `${look.name}: the rail gives the terminal room` }).toBeGreaterThan(wide.cols + 20)
+      await expect
+        .poll(async () => (await terminalSize(page)).cols, { message: `${look.name}: the rail gives the terminal room` })
+        .toBeGreaterThan(wide.cols + 20)
       await expect.poll(cutHeaderFacts).toEqual([])
       await shot(`rail-${look.name}`)
       expect(await layoutProblems(page), `${look.name}: rail`).toEqual([])
@@ -311,7 +341,10 @@ describe('twelve panes at a glance (issue 22)', () => {
       // From the header's state badge, Tab reaches the bar.
       await page.getByTestId('pane-header').getByTestId('state-badge').focus()
       for (let i = 0; i < 8 && !(await bar.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab')
-      await expect(bar.evaluate((el) => el === document.activeElement), `${look.name}: Tab reaches the history`).resolves.toBe(true)
+      await expect(
+        bar.evaluate((el) => el === document.activeElement),
+        `${look.name}: Tab reaches the history`,
+      ).resolves.toBe(true)
       await expect(bar.evaluate((el) => getComputedStyle(el).outlineStyle)).resolves.not.toBe('none')
       await page.keyboard.press('Home')
       await expect(page.getByTestId('state-timeline-told').textContent()).resolves.toMatch(/^[a-z]+ for \d+ \w+ from /)
@@ -411,7 +444,8 @@ describe('twelve panes at a glance (issue 22)', () => {
       await expect(retitle('✳ Fix the parser')).resolves.toBe('✳ Fix the parser')
       await expect.poll(() => paneItem(page, id).getByTestId('pane-title').textContent()).toBe('Fix the parser')
       // Between turns Claude Code shows its own name again, and it clears the title as it exits.
-      for (const generic of ['◐ Claude Code', '⠂ Claude Code', '✳ Claude Code', '']) await expect(retitle(generic), `after "${generic}"`).resolves.toBe('✳ Fix the parser')
+      for (const generic of ['◐ Claude Code', '⠂ Claude Code', '✳ Claude Code', ''])
+        await expect(retitle(generic), `after "${generic}"`).resolves.toBe('✳ Fix the parser')
       await expect.poll(() => paneItem(page, id).getByTestId('pane-title').textContent()).toBe('Fix the parser')
     } finally {
       await cli(['close', id])
@@ -443,7 +477,14 @@ describe('twelve panes at a glance (issue 22)', () => {
 describe('a board started by npx (issue 22 item 7)', () => {
   it("gives its panes the user's PATH, without the node_modules/.bin entries npx put in front of it", async () => {
     const own = mkdtempSync(join(tmpdir(), 'sb-npx-'))
-    const env = { ...process.env, SWITCHBOARD_RUNTIME_DIR: join(own, 'run'), SWITCHBOARD_CONFIG_DIR: join(own, 'config'), SWITCHBOARD_DATA_DIR: join(own, 'data'), SWITCHBOARD_SOCKET: '', HOME: own }
+    const env = {
+      ...process.env,
+      SWITCHBOARD_RUNTIME_DIR: join(own, 'run'),
+      SWITCHBOARD_CONFIG_DIR: join(own, 'config'),
+      SWITCHBOARD_DATA_DIR: join(own, 'data'),
+      SWITCHBOARD_SOCKET: '',
+      HOME: own,
+    }
     const cliJs = join(ROOT, 'bin/switchboard.js')
     // `npx -c` runs a command line in exactly the environment `npx switchboard …` gets (npm's PATH and variables).
     const run = (line: string) => execFileSync('npx', ['-c', line], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 }).trim()

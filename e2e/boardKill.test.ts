@@ -15,8 +15,11 @@ afterEach(async () => {
 
 function cli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [bin, ...args], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: board!.runtimeDir }, timeout: 20_000 }, (err, stdout, stderr) =>
-      err ? reject(new Error(`switchboard ${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: board!.runtimeDir }, timeout: 20_000 },
+      (err, stdout, stderr) => (err ? reject(new Error(`switchboard ${args.join(' ')}: ${stderr || err.message}`)) : resolve(stdout)),
     ),
   )
 }
@@ -49,7 +52,8 @@ async function until(check: () => boolean, what: string, timeoutMs: number): Pro
 
 /** Panes with jobs that leave the pane's session (setsid) or ignore the hang-up (nohup). */
 async function spawnStubbornPanes(): Promise<void> {
-  for (let i = 0; i < 3; i++) await cli(['spawn', '--', 'bash', '-c', `setsid sleep 100${i} & nohup sleep 200${i} >/dev/null 2>&1 & (trap '' HUP; sleep 300${i}) & sleep 400${i}`])
+  for (let i = 0; i < 3; i++)
+    await cli(['spawn', '--', 'bash', '-c', `setsid sleep 100${i} & nohup sleep 200${i} >/dev/null 2>&1 & (trap '' HUP; sleep 300${i}) & sleep 400${i}`])
   await until(() => survivors(board!).filter((p) => / sleep /.test(` ${p} `) || /sleep \d/.test(p)).length >= 12, 'every job to start', 10_000)
 }
 

@@ -92,7 +92,10 @@ describe('switchboard CLI against a running browser-mode board', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sb-cli-mods-'))
     // Before the fix the bundle loaded zod (~50 ms) for the daemon's state file, and child_process for `open`.
     const hook = join(dir, 'hook.cjs')
-    writeFileSync(hook, "process.on('exit', () => require('fs').writeFileSync(process.env.MODS_OUT, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })))")
+    writeFileSync(
+      hook,
+      "process.on('exit', () => require('fs').writeFileSync(process.env.MODS_OUT, JSON.stringify({ files: Object.keys(require.cache), builtins: process.moduleLoadList })))",
+    )
     const id = (await cli(['spawn', '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
     for (const verb of [['ls'], ['screen', id]]) {
       const out = join(dir, `${verb[0]}.json`)
@@ -114,7 +117,13 @@ describe('switchboard CLI against a running browser-mode board', () => {
     await new Promise((r) => setTimeout(r, 500))
     const id = (await cli(['spawn', '--', 'bash', '-c', 'sleep 0.3; exit 4'])).stdout.trim()
     // Its own pane's exit: another test's pane may exit meanwhile.
-    const mineOf = () => out.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { pane: string; state: string }).filter((l) => l.pane === id)
+    const mineOf = () =>
+      out
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { pane: string; state: string })
+        .filter((l) => l.pane === id)
     await until(async () => mineOf().some((l) => l.state === 'exited'), 'the exited event')
     events.kill('SIGINT')
     const mine = mineOf() as unknown as { pane: string; state: string; evidence: { detail: string }[] }[]
@@ -130,13 +139,20 @@ describe('switchboard CLI against a running browser-mode board', () => {
     expect(usage.code).toBe(2)
     expect(usage.stderr.trim().split('\n')).toHaveLength(1)
     const badSpawn = await cli(['spawn', '--', 'definitely-not-a-program'])
-    expect(badSpawn).toMatchObject({ code: 1, stderr: 'switchboard: definitely-not-a-program: command not found (not an executable file, nor on the pane\'s PATH)\n' })
+    expect(badSpawn).toMatchObject({
+      code: 1,
+      stderr: "switchboard: definitely-not-a-program: command not found (not an executable file, nor on the pane's PATH)\n",
+    })
     const timeout = await cli(['wait', '1', '--state', 'blocked', '--timeout', '0.3'])
     expect(timeout.code).toBe(1)
     expect(timeout.stderr).toMatch(/^switchboard: (timed out after 0.3s; pane 1 is exited|pane 1 exited before it was blocked)\n$/)
     const noBoard = await cli(['ls'], { SWITCHBOARD_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'sb-none-')) })
     // A read-only verb starts no daemon; it says how to start one.
-    expect(noBoard).toMatchObject({ code: 1, stderr: 'switchboard: no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)\n' })
+    expect(noBoard).toMatchObject({
+      code: 1,
+      stderr:
+        'switchboard: no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)\n',
+    })
   })
 
   it('answers --help for every verb with its usage and exit 0, and names a flag and its limit (issue 21 item 6)', async () => {
@@ -153,17 +169,28 @@ describe('switchboard CLI against a running browser-mode board', () => {
     expect(await cli(['help', 'resume'])).toMatchObject({ code: 0, stdout: (await cli(['resume', '--help'])).stdout })
     // Help needs no board: it is answered before anything connects.
     expect((await cli(['spawn', '--help'])).stdout).toContain('start a pane')
-    expect(await cli(['spawn', '--cols', '100000', '--', 'true'])).toMatchObject({ code: 2, stdout: '', stderr: 'switchboard: spawn: --cols must be between 2 and 1000 (got 100000)\n' })
+    expect(await cli(['spawn', '--cols', '100000', '--', 'true'])).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: 'switchboard: spawn: --cols must be between 2 and 1000 (got 100000)\n',
+    })
     expect(await cli(['resize', '1', '80', '9000'])).toMatchObject({ code: 2, stderr: 'switchboard: resize: ROWS must be between 1 and 500 (got 9000)\n' })
   })
 
   it('answer goes through the guard: refused with the reason and exit 1 when no dialog is open, a line at a prompt (issue 17)', async () => {
     const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
     expect((await cli(['wait', id, '--state', 'idle', '--timeout', '10'])).code).toBe(0)
-    expect(await cli(['answer', id, '1'])).toMatchObject({ code: 1, stdout: '', stderr: `switchboard: pane ${id} shows no dialog (it is idle); nothing was sent (\`switchboard answer ${id} --text TEXT\` answers its prompt)\n` })
+    expect(await cli(['answer', id, '1'])).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `switchboard: pane ${id} shows no dialog (it is idle); nothing was sent (\`switchboard answer ${id} --text TEXT\` answers its prompt)\n`,
+    })
     expect(await cli(['answer', id, '--deny'])).toMatchObject({ code: 1, stdout: '' })
     expect(await cli(['answer', id])).toMatchObject({ code: 1, stderr: `switchboard: pane ${id} shows no dialog (it is idle)\n` })
-    expect(await cli(['answer', id, '--text', 'echo answered-$((6*7))'])).toMatchObject({ code: 0, stdout: `pane ${id}: sent the text as a paste, then Enter\n` })
+    expect(await cli(['answer', id, '--text', 'echo answered-$((6*7))'])).toMatchObject({
+      code: 0,
+      stdout: `pane ${id}: sent the text as a paste, then Enter\n`,
+    })
     await until(async () => (await cli(['screen', id])).stdout.includes('answered-42'), 'the answered line to run')
     // A busy pane takes text only when told to.
     await cli(['write', id, 'sleep 3', '--enter'])
@@ -175,13 +202,17 @@ describe('switchboard CLI against a running browser-mode board', () => {
     await cli(['kill', id])
   })
 
-  it('attach shows the screen first, types, follows the terminal\'s size, keeps two clients in step and detaches on Ctrl-] (issue 17)', async () => {
+  it("attach shows the screen first, types, follows the terminal's size, keeps two clients in step and detaches on Ctrl-] (issue 17)", async () => {
     const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '--norc', '--noprofile', '-i'])).stdout.trim()
     await cli(['write', id, 'echo before-attach', '--enter'])
     await until(async () => (await cli(['screen', id])).stdout.includes('before-attach\n'), 'the first echo')
     const { spawn } = await import('node-pty')
     const attach = (cols: number, rows: number) => {
-      const term = spawn(process.execPath, [bin, 'attach', id], { cols, rows, env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } as Record<string, string> })
+      const term = spawn(process.execPath, [bin, 'attach', id], {
+        cols,
+        rows,
+        env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } as Record<string, string>,
+      })
       let seen = ''
       term.onData((d) => (seen += d))
       const exited = new Promise<number>((r) => term.onExit((e) => r(e.exitCode)))
@@ -214,7 +245,9 @@ describe('switchboard CLI against a running browser-mode board', () => {
   })
 
   it('is exported to panes, so programs inside a pane can drive the board', async () => {
-    const id = (await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '-c', `node ${JSON.stringify(bin)} ls --json > "$PWD/inner.json"; sleep 5`])).stdout.trim()
+    const id = (
+      await cli(['spawn', '--cwd', board.cwd, '--', 'bash', '-c', `node ${JSON.stringify(bin)} ls --json > "$PWD/inner.json"; sleep 5`])
+    ).stdout.trim()
     const file = join(board.cwd, 'inner.json')
     await until(async () => existsSync(file) && statSync(file).size > 0, 'the inner ls')
     const inner = JSON.parse(readFileSync(file, 'utf8'))

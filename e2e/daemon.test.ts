@@ -34,7 +34,15 @@ function newHome(extra: Record<string, string> = {}): Home {
   const base = mkdtempSync(join(tmpdir(), 'sb-daemon-e2e-'))
   const d = { runtime: join(base, 'run'), data: join(base, 'data'), config: join(base, 'config'), home: join(base, 'home'), work: join(base, 'work') }
   for (const dir of Object.values(d)) mkdirSync(dir, { recursive: true })
-  const env: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_DATA_DIR: d.data, SWITCHBOARD_CONFIG_DIR: d.config, HOME: d.home, SHELL: '/bin/bash', ...extra }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SWITCHBOARD_RUNTIME_DIR: d.runtime,
+    SWITCHBOARD_DATA_DIR: d.data,
+    SWITCHBOARD_CONFIG_DIR: d.config,
+    HOME: d.home,
+    SHELL: '/bin/bash',
+    ...extra,
+  }
   // Run from inside a pane of some board, the CLI would talk to that one.
   for (const name of ['SWITCHBOARD_SOCKET', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'XDG_RUNTIME_DIR']) delete env[name]
   const home = { base, runtime: d.runtime, work: d.work, env }
@@ -265,7 +273,9 @@ describe('the daemon outlives its clients', () => {
     const { pid } = daemonState(h)
     const r = await cli(h, 'daemon', '--restart')
     expect(r.code).toBe(0)
-    expect(r.out).toMatch(new RegExp(`restarted the board \\(pid ${pid} → \\d+, protocol 2\\) in \\d+\\.\\d s; all 1 running pane kept running \\(same pids\\)`))
+    expect(r.out).toMatch(
+      new RegExp(`restarted the board \\(pid ${pid} → \\d+, protocol 2\\) in \\d+\\.\\d s; all 1 running pane kept running \\(same pids\\)`),
+    )
     expect(alive(pid)).toBe(false)
     const after = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string; pid: number; state: string }[]
     expect(after.map((p) => [p.id, p.pid, p.state])).toEqual(before.map((p) => [p.id, p.pid, 'idle']))
@@ -331,12 +341,18 @@ describe('the daemon outlives its clients', () => {
   it('says clearly what to do when the daemon speaks another protocol: CLI and browser', async () => {
     const h = newHome()
     // A daemon that says it speaks protocol 99 (the test's stand-in for a newer build).
-    const child = spawn(process.execPath, [DAEMON_JS, '--port', '0', '--cwd', h.work, '--background'], { env: { ...h.env, SWITCHBOARD_DAEMON_PROTOCOL: '99' }, stdio: 'ignore', detached: true })
+    const child = spawn(process.execPath, [DAEMON_JS, '--port', '0', '--cwd', h.work, '--background'], {
+      env: { ...h.env, SWITCHBOARD_DAEMON_PROTOCOL: '99' },
+      stdio: 'ignore',
+      detached: true,
+    })
     child.unref()
     await expect.poll(async () => (await cli(h, 'daemon', '--status')).code, { timeout: 20_000 }).toBe(0)
     const ls = await cli(h, 'ls')
     expect(ls.code).toBe(1)
-    expect(ls.err).toMatch(/the running board \(0\.1\.0\) speaks protocol 99, this switchboard protocol 2: the board is newer; use the switchboard that started it, or run `switchboard daemon --restart`/)
+    expect(ls.err).toMatch(
+      /the running board \(0\.1\.0\) speaks protocol 99, this switchboard protocol 2: the board is newer; use the switchboard that started it, or run `switchboard daemon --restart`/,
+    )
     // `open` refuses too (same check); a browser logs in with a code made as `open` makes it.
     expect((await cli(h, 'open', '--print')).err).toMatch(/speaks protocol 99/)
     const page = await browser.newPage()

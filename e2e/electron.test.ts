@@ -44,7 +44,14 @@ describe('Electron app', () => {
     app = await electron.launch({
       executablePath: binary,
       args: [ROOT, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      env: { ...process.env, SWITCHBOARD_RUNTIME_DIR: runtime, SWITCHBOARD_CONFIG_DIR: join(base, 'config'), SWITCHBOARD_DATA_DIR: join(base, 'data'), SHELL: '/bin/bash', HOME: join(base, 'home') },
+      env: {
+        ...process.env,
+        SWITCHBOARD_RUNTIME_DIR: runtime,
+        SWITCHBOARD_CONFIG_DIR: join(base, 'config'),
+        SWITCHBOARD_DATA_DIR: join(base, 'data'),
+        SHELL: '/bin/bash',
+        HOME: join(base, 'home'),
+      },
     })
     const page: Page = await app.firstWindow()
     await page.getByTestId('empty-state').waitFor()

@@ -26,8 +26,11 @@ afterEach(() => {
 function cli(args: string[], runtimeDir: string, timeoutMs = 20_000): Promise<{ code: number | null; ms: number; stdout: string; stderr: string }> {
   const started = Date.now()
   return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: runtimeDir }, timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, ms: Date.now() - started, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: runtimeDir }, timeout: timeoutMs, killSignal: 'SIGKILL' },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, ms: Date.now() - started, stdout, stderr }),
     )
   })
 }
@@ -82,7 +85,9 @@ describe('the board with its stdout and stderr closed', () => {
     expect(spawned, 'spawn answered').toMatchObject({ code: 0 })
     // The board has logged the pane's start and its exit by the time it answers that the pane
     // exited: those lines hit the closed pipe, and the board answers on.
-    expect(await cli(['wait', spawned.stdout.trim(), '--state', 'exited', '--timeout', '10'], d.runtime, 15_000), 'the pane seen exited').toMatchObject({ code: 0 })
+    expect(await cli(['wait', spawned.stdout.trim(), '--state', 'exited', '--timeout', '10'], d.runtime, 15_000), 'the pane seen exited').toMatchObject({
+      code: 0,
+    })
     expect((await cli(['ls'], d.runtime, 10_000)).code).toBe(0)
     board.kill('SIGTERM')
     expect(await exitWithin(board, 5000), 'exited within 5 s of SIGTERM').toBe(true)
@@ -111,7 +116,9 @@ describe('browser mode under a flood of bad pre-auth sockets', () => {
       const s = connect(Number(url.port), '127.0.0.1')
       s.on('error', () => undefined)
       s.resume()
-      s.write(`GET ${paths[i % 4]} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: Upgrade\r\nupgrade: websocket\r\norigin: null\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`)
+      s.write(
+        `GET ${paths[i % 4]} HTTP/1.1\r\nhost: ${url.host}\r\nconnection: Upgrade\r\nupgrade: websocket\r\norigin: null\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      )
       sockets.push(s)
       if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20))
     }
@@ -216,8 +223,11 @@ describe('the CLI against a frozen board', () => {
     try {
       const started = Date.now()
       const timed = await new Promise<{ code: number | null; stderr: string }>((resolve) =>
-        execFile(process.execPath, [BIN, 'ls'], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_CLI_TIMEOUT: '2' }, timeout: 20_000 }, (err, _out, stderr) =>
-          resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+        execFile(
+          process.execPath,
+          [BIN, 'ls'],
+          { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_CLI_TIMEOUT: '2' }, timeout: 20_000 },
+          (err, _out, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
         ),
       )
       expect(timed.code).toBe(1)
@@ -228,7 +238,10 @@ describe('the CLI against a frozen board', () => {
         ['events', 'SIGINT'],
         ['screen', 'SIGINT'],
       ] as const) {
-        const child = spawn(process.execPath, [BIN, verb, ...(verb === 'screen' ? ['1'] : [])], { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime }, stdio: 'ignore' })
+        const child = spawn(process.execPath, [BIN, verb, ...(verb === 'screen' ? ['1'] : [])], {
+          env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_RUNTIME_DIR: d.runtime },
+          stdio: 'ignore',
+        })
         await new Promise((r) => setTimeout(r, 700))
         const sent = Date.now()
         child.kill(signal)

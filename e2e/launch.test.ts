@@ -49,7 +49,12 @@ function cmdline(pid: number): string[] {
 }
 
 async function paneInfo(id: string): Promise<{ pid: number; worktree: { path: string; branch: string } | null; changes: { files: number } | null }> {
-  const list = JSON.parse((await cli(['ls', '--json'])).stdout) as { id: string; pid: number; worktree: { path: string; branch: string } | null; changes: { files: number } | null }[]
+  const list = JSON.parse((await cli(['ls', '--json'])).stdout) as {
+    id: string
+    pid: number
+    worktree: { path: string; branch: string } | null
+    changes: { files: number } | null
+  }[]
   const found = list.find((p) => p.id === id)
   if (!found) throw new Error(`no pane ${id} in ls --json`)
   return found
@@ -105,7 +110,9 @@ describe('launching agents from the form and the CLI', () => {
     await page.getByTestId('new-pane-agent').selectOption('pi')
     await page.getByTestId('new-pane-submit').click()
     const error = page.getByTestId('new-pane-error')
-    await expect.poll(() => error.textContent()).toMatch(/pi: no executable named pi on PATH \(looked in .*\)\. Install it, or set its path in Settings → Agents → pi → Executable\./)
+    await expect
+      .poll(() => error.textContent())
+      .toMatch(/pi: no executable named pi on PATH \(looked in .*\)\. Install it, or set its path in Settings → Agents → pi → Executable\./)
     await shot('missing-agent')
     await page.getByTestId('new-pane-open-agent-settings').click()
     await page.getByTestId('settings-agents').waitFor()
@@ -169,7 +176,9 @@ describe('launching agents from the form and the CLI', () => {
     await expect.poll(() => page.getByTestId('pane-header-close').textContent()).toContain('Remove')
     await page.getByTestId('pane-header-close').click()
     await page.getByTestId('worktree-close-unsafe').waitFor()
-    expect(await page.getByTestId('worktree-close-unsafe').textContent()).toMatch(/2 uncommitted files \(greet\.ts, \.setup-ran\)|2 uncommitted files \(\.setup-ran, greet\.ts\)/)
+    expect(await page.getByTestId('worktree-close-unsafe').textContent()).toMatch(
+      /2 uncommitted files \(greet\.ts, \.setup-ran\)|2 uncommitted files \(\.setup-ran, greet\.ts\)/,
+    )
     await shot('close-worktree')
     await page.getByTestId('worktree-close-keep').click()
     await page.getByTestId('worktree-close').waitFor({ state: 'detached' })
@@ -178,7 +187,21 @@ describe('launching agents from the form and the CLI', () => {
   })
 
   it('launches the same way from the CLI, and ls --json carries the branch and the counts', async () => {
-    const spawned = await cli(['spawn', '--agent', 'claude', '--arg', '--model', '--arg', 'sonnet', '--env', 'GREETING=from the cli', '--worktree', 'agent/cli', '--cwd', repo])
+    const spawned = await cli([
+      'spawn',
+      '--agent',
+      'claude',
+      '--arg',
+      '--model',
+      '--arg',
+      'sonnet',
+      '--env',
+      'GREETING=from the cli',
+      '--worktree',
+      'agent/cli',
+      '--cwd',
+      repo,
+    ])
     expect(spawned.stderr).toBe('')
     const id = spawned.stdout.trim()
     await expect.poll(async () => (await paneInfo(id)).changes?.files, { timeout: 15_000 }).toBe(1)
@@ -205,7 +228,11 @@ describe('launching agents from the form and the CLI', () => {
     const folder = join(root, 'app.worktrees', 'agent-cli')
     const ask = await cli(['close', id])
     expect(ask.code).toBe(2)
-    expect(ask.stderr).toMatch(new RegExp(`pane ${id} has its own worktree ${folder} on branch agent/cli \\(from main\\), with 1 uncommitted file \\(greet\\.ts\\); close it with --keep-worktree .* or --remove-worktree --force`))
+    expect(ask.stderr).toMatch(
+      new RegExp(
+        `pane ${id} has its own worktree ${folder} on branch agent/cli \\(from main\\), with 1 uncommitted file \\(greet\\.ts\\); close it with --keep-worktree .* or --remove-worktree --force`,
+      ),
+    )
     const refused = await cli(['close', id, '--remove-worktree'])
     expect(refused.code).toBe(1)
     expect(refused.stderr).toMatch(/kept the worktree .*1 uncommitted file \(greet\.ts\)/)
@@ -227,9 +254,20 @@ describe('launching agents from the form and the CLI', () => {
     await fillEnv(page, 'new-pane-env', { GREETING: 'planning' })
     await page.getByTestId('new-pane-preset-name').fill('claude, plan mode')
     await page.getByTestId('new-pane-save-preset').click()
-    await expect.poll(() => JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')).presets).toEqual([
-      { name: 'claude, plan mode', agent: 'claude', args: ['--permission-mode', 'plan'], env: { GREETING: 'planning' }, cwd: '', setup: [], worktree: false, host: '' },
-    ])
+    await expect
+      .poll(() => JSON.parse(readFileSync(join(board.configDir, 'settings.json'), 'utf8')).presets)
+      .toEqual([
+        {
+          name: 'claude, plan mode',
+          agent: 'claude',
+          args: ['--permission-mode', 'plan'],
+          env: { GREETING: 'planning' },
+          cwd: '',
+          setup: [],
+          worktree: false,
+          host: '',
+        },
+      ])
     // The preset just saved is chosen (issue 22 item 7), and its arguments and environment left the fields: they are in it now.
     await expect.poll(() => page.getByTestId('new-pane-preset').inputValue()).toBe('claude, plan mode')
     await expect(page.getByTestId('new-pane-args').inputValue()).resolves.toBe('')

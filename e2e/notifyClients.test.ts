@@ -25,7 +25,9 @@ const ids: string[] = []
 
 function cli(args: string[]): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [join(ROOT, 'out/main/cli.js'), '--socket', board.socketPath, ...args], { timeout: 30_000 }, (err, stdout, stderr) => (err ? reject(new Error(stderr || err.message)) : resolve(stdout.trim()))),
+    execFile(process.execPath, [join(ROOT, 'out/main/cli.js'), '--socket', board.socketPath, ...args], { timeout: 30_000 }, (err, stdout, stderr) =>
+      err ? reject(new Error(stderr || err.message)) : resolve(stdout.trim()),
+    ),
   )
 }
 
@@ -144,7 +146,9 @@ describe('notifications people can tune (issue 22 item 5)', () => {
     expect((await allRaised()).filter((n) => n.title.startsWith(`#${ids[3]} `))).toEqual([])
     await cliSubmit(board.socketPath, ids[3]!, 'read -p "Deploy to production? [y/N] " answer')
     await entryInBoth(ids[3]!, 'input')
-    await expect.poll(async () => (await allRaised()).filter((n) => n.title.startsWith(`#${ids[3]} `)).map((n) => [n.title, n.body.split('\n')[0]])).toEqual([[`#${ids[3]} Deploys waits for your input`, 'bash waits for what you type.']])
+    await expect
+      .poll(async () => (await allRaised()).filter((n) => n.title.startsWith(`#${ids[3]} `)).map((n) => [n.title, n.body.split('\n')[0]]))
+      .toEqual([[`#${ids[3]} Deploys waits for your input`, 'bash waits for what you type.']])
   })
 
   it('"While you were away": one summary, on return, in the browser returned to, of what waited and for how long', async () => {
@@ -159,7 +163,9 @@ describe('notifications people can tune (issue 22 item 5)', () => {
     const card = a.getByTestId('away-summary')
     await card.waitFor()
     await expect(card.locator('h2').textContent()).resolves.toMatch(/^While you were away \(\d+ seconds?\)$/)
-    await expect(card.getByTestId('away-item').allTextContents()).resolves.toContainEqual(expect.stringMatching(new RegExp(`^#${ids[1]} Builds waits for your input, \\d+ seconds? so far$`)))
+    await expect(card.getByTestId('away-item').allTextContents()).resolves.toContainEqual(
+      expect.stringMatching(new RegExp(`^#${ids[1]} Builds waits for your input, \\d+ seconds? so far$`)),
+    )
     for (const look of LOOKS) {
       await useLook(a, look)
       await a.screenshot({ path: join(ARTIFACTS, `notify-away-${look.name}.png`) })

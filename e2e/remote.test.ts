@@ -33,7 +33,15 @@ function newHome(extra: Record<string, string>): Home {
   const base = mkdtempSync(join(tmpdir(), 'sb-remote-e2e-'))
   const d = { runtime: join(base, 'run'), data: join(base, 'data'), config: join(base, 'config'), home: join(base, 'home') }
   for (const dir of Object.values(d)) mkdirSync(dir, { recursive: true })
-  const env: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_DATA_DIR: d.data, SWITCHBOARD_CONFIG_DIR: d.config, HOME: d.home, SHELL: '/bin/bash', ...extra }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SWITCHBOARD_RUNTIME_DIR: d.runtime,
+    SWITCHBOARD_DATA_DIR: d.data,
+    SWITCHBOARD_CONFIG_DIR: d.config,
+    HOME: d.home,
+    SHELL: '/bin/bash',
+    ...extra,
+  }
   for (const name of ['SWITCHBOARD_SOCKET', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'XDG_RUNTIME_DIR', 'CI', 'GITHUB_ACTIONS']) delete env[name]
   return { base, env }
 }
@@ -113,7 +121,8 @@ function endRemoteUserProcesses(): void {
 function clearRemoteUser(home: string): void {
   endRemoteUserProcesses()
   const uid = execFileSync('id', ['-u', REMOTE_USER], { encoding: 'utf8' }).trim()
-  for (const dir of [join(home, '.switchboard-server'), join(home, '.local/share/switchboard'), join(tmpdir(), `switchboard-${uid}`)]) rmSync(dir, { recursive: true, force: true })
+  for (const dir of [join(home, '.switchboard-server'), join(home, '.local/share/switchboard'), join(tmpdir(), `switchboard-${uid}`)])
+    rmSync(dir, { recursive: true, force: true })
 }
 
 describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (skipped: ${skip})` : ''}`, () => {
@@ -186,18 +195,31 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     const working = (await list(h)).find((p) => p.id === id)!
     expect(working.state).toBe('working')
     const why = JSON.parse(await ok(h, 'ls', '--json')) as { id: string; evidence: { source: string; detail: string }[] }[]
-    expect(why.find((p) => p.id === id)!.evidence.map((e) => e.detail).join(' ')).toMatch(/sleep/)
+    expect(
+      why
+        .find((p) => p.id === id)!
+        .evidence.map((e) => e.detail)
+        .join(' '),
+    ).toMatch(/sleep/)
     await ok(h, 'wait', id, '--state', 'idle', '--timeout', '15')
 
     // Cut the connection: kill the board's ssh client while the server refuses new ones. The pane
     // reads reconnecting (not exited, not idle) for as long as it cannot get back, then comes back.
     const cutAt = await cutConnection(async () => {
-      const down = await until('the pane to read reconnecting', async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'), 10_000).catch((err: Error) => {
+      const down = await until(
+        'the pane to read reconnecting',
+        async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'),
+        10_000,
+      ).catch((err: Error) => {
         throw new Error(`${err.message}; the board's log: ${readFileSync(join(h.base, 'run', 'daemon.log'), 'utf8').slice(-3000)}`)
       })
       expect(down).toMatchObject({ host: REMOTE_ALIAS, link: { state: 'reconnecting' } })
       // The attempts meanwhile fail with ssh's own words.
-      await until('a failed reconnect to be named', async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))), 15_000)
+      await until(
+        'a failed reconnect to be named',
+        async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))),
+        15_000,
+      )
       expect((await cli(h, ['write', id, 'x'])).err).toMatch(/connection there is cut/)
     })
     await ok(h, 'wait', id, '--state', 'idle', '--timeout', '30')
@@ -240,7 +262,9 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
       await page.getByTestId('new-pane-form').waitFor({ state: 'detached', timeout: 60_000 })
       const fromForm = await newPaneSince(page, before)
       await waitForAttached(page, fromForm)
-      await expect.poll(() => page.locator(`[data-testid="pane-item"][data-pane-id="${fromForm}"] [data-testid="pane-host"]`).textContent()).toBe(`${REMOTE_ALIAS}:`)
+      await expect
+        .poll(() => page.locator(`[data-testid="pane-item"][data-pane-id="${fromForm}"] [data-testid="pane-host"]`).textContent())
+        .toBe(`${REMOTE_ALIAS}:`)
       await waitForPaneState(page, fromForm, 'idle', 30_000)
       await typeLine(page, 'echo "who=$(id -un)"')
       await waitForLine(page, new RegExp(`^who=${REMOTE_USER}$`))
@@ -273,15 +297,23 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
       await new Promise((r) => setTimeout(r, 400))
       await ok(h, 'write', id, '\r', '--escapes')
       await ok(h, 'wait', id, '--state', 'blocked', '--timeout', '60')
-      const shown = await until('the dialog to be read', async () => {
-        const r = await cli(h, ['answer', id])
-        return r.code === 0 && r.out
-      }, 20_000)
+      const shown = await until(
+        'the dialog to be read',
+        async () => {
+          const r = await cli(h, ['answer', id])
+          return r.code === 0 && r.out
+        },
+        20_000,
+      )
       expect(shown).toMatch(new RegExp(`^pane ${id} is blocked: Do you want to proceed\\?\n {2}1 +Yes\n`))
       const dialog = /^dialog (dlg-[0-9a-f]+)$/m.exec(shown)![1]!
       expect(await ok(h, 'answer', id, 'Yes', '--dialog', dialog)).toBe(`pane ${id}: sent option 1 (Yes)\n`)
       // The tool ran there, as the remote user, and the turn ended with the reply.
-      await until('touch x.txt to run on the remote', async () => server.ssh(`test -f ${work}/x.txt && stat -c %U ${work}/x.txt`).trim() === REMOTE_USER, 30_000)
+      await until(
+        'touch x.txt to run on the remote',
+        async () => server.ssh(`test -f ${work}/x.txt && stat -c %U ${work}/x.txt`).trim() === REMOTE_USER,
+        30_000,
+      )
       await until('the turn to end', async () => /Created x\.txt for you\./.test(await screen()), 30_000)
       await ok(h, 'wait', id, '--state', 'idle', '--timeout', '30')
       await ok(h, 'close', id)
@@ -320,14 +352,23 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     const remoteHome = join(h.base, 'old-remote-home')
     const remoteRun = join(h.base, 'old-remote-run')
     mkdirSync(remoteHome, { recursive: true })
-    const other = newHome({ SWITCHBOARD_SSH_COMMAND: fakeSsh('old-ssh', `HOME=${remoteHome} SWITCHBOARD_RUNTIME_DIR=${remoteRun} SWITCHBOARD_DATA_DIR=${remoteHome}/data SWITCHBOARD_DAEMON_PROTOCOL=1`) })
+    const other = newHome({
+      SWITCHBOARD_SSH_COMMAND: fakeSsh(
+        'old-ssh',
+        `HOME=${remoteHome} SWITCHBOARD_RUNTIME_DIR=${remoteRun} SWITCHBOARD_DATA_DIR=${remoteHome}/data SWITCHBOARD_DAEMON_PROTOCOL=1`,
+      ),
+    })
     homes.push(other)
     try {
       const r = await cli(other, ['spawn', '--host', 'old-box', '--', 'true'], 120_000)
       expect(r.code).toBe(1)
       expect(r.err).toMatch(/on old-box: the running board \(.*\) speaks protocol 1, this board protocol \d+: run `.*switchboard\.js daemon --restart`/)
     } finally {
-      await cli({ base: remoteHome, env: { ...other.env, HOME: remoteHome, SWITCHBOARD_RUNTIME_DIR: remoteRun, SWITCHBOARD_DATA_DIR: join(remoteHome, 'data') } }, ['quit'], 20_000)
+      await cli(
+        { base: remoteHome, env: { ...other.env, HOME: remoteHome, SWITCHBOARD_RUNTIME_DIR: remoteRun, SWITCHBOARD_DATA_DIR: join(remoteHome, 'data') } },
+        ['quit'],
+        20_000,
+      )
     }
   }, 150_000)
 })

@@ -23,7 +23,14 @@ function newHome(): Home {
   const base = mkdtempSync(join(tmpdir(), 'sb-runfiles-e2e-'))
   const d = { runtime: join(base, 'run'), data: join(base, 'data'), config: join(base, 'config'), home: join(base, 'home') }
   for (const dir of Object.values(d)) mkdirSync(dir, { recursive: true, mode: 0o700 })
-  const env: NodeJS.ProcessEnv = { ...process.env, SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_DATA_DIR: d.data, SWITCHBOARD_CONFIG_DIR: d.config, HOME: d.home, SHELL: '/bin/bash' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SWITCHBOARD_RUNTIME_DIR: d.runtime,
+    SWITCHBOARD_DATA_DIR: d.data,
+    SWITCHBOARD_CONFIG_DIR: d.config,
+    HOME: d.home,
+    SHELL: '/bin/bash',
+  }
   for (const name of ['SWITCHBOARD_SOCKET', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'XDG_RUNTIME_DIR']) delete env[name]
   const home = { base, runtime: d.runtime, data: d.data, env }
   homes.push(home)
@@ -31,11 +38,19 @@ function newHome(): Home {
 }
 
 /** `switchboard daemon ARGS` in the foreground, killed after `timeoutMs` at the latest. */
-function daemon(h: Home, args: string[], timeoutMs = 15_000, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string; ms: number }> {
+function daemon(
+  h: Home,
+  args: string[],
+  timeoutMs = 15_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; out: string; err: string; ms: number }> {
   const t0 = Date.now()
   return new Promise((resolve) => {
-    execFile(process.execPath, [DAEMON_JS, ...args], { cwd: h.base, env: { ...h.env, ...env }, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' }, (err, out, errOut) =>
-      resolve({ code: err ? ((err as { code?: number | null }).code ?? null) : 0, out, err: errOut, ms: Date.now() - t0 }),
+    execFile(
+      process.execPath,
+      [DAEMON_JS, ...args],
+      { cwd: h.base, env: { ...h.env, ...env }, encoding: 'utf8', timeout: timeoutMs, killSignal: 'SIGKILL' },
+      (err, out, errOut) => resolve({ code: err ? ((err as { code?: number | null }).code ?? null) : 0, out, err: errOut, ms: Date.now() - t0 }),
     )
   })
 }
@@ -97,7 +112,9 @@ describe('the runtime dir as a daemon meets it', () => {
     const r = await daemon(h, [])
     expect(r.code).toBe(1)
     expect(r.ms).toBeLessThan(10_000)
-    expect(r.err).toContain(`${join(h.runtime, 'daemon.pid')} is a symbolic link, not a lock a board wrote; the board does not follow or replace it. Remove it and start again`)
+    expect(r.err).toContain(
+      `${join(h.runtime, 'daemon.pid')} is a symbolic link, not a lock a board wrote; the board does not follow or replace it. Remove it and start again`,
+    )
   })
 
   it('a daemon.log symlink is not followed by a detached start: the file it points to is untouched (issue 24.10)', async () => {

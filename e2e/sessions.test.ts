@@ -28,8 +28,6 @@ let page: Page
 const cli = (board: RunningBoard, ...args: string[]) => execFileSync(process.execPath, [CLI, '--socket', board.socketPath, ...args], { encoding: 'utf8' })
 const panes = (board: RunningBoard) => JSON.parse(cli(board, 'ls', '--json')) as { id: string; pid: number; state: string; interrupted: unknown }[]
 
-
-
 describe('a workspace back after a crash, in the browser', () => {
   beforeAll(async () => {
     ensureBuilt()
@@ -126,7 +124,9 @@ describe('a workspace back after a crash, in the browser', () => {
     await tab.goto(board.url)
     const banner = tab.getByTestId('workspace-problem')
     await banner.waitFor()
-    expect(await banner.textContent()).toMatch(/could not be used \(file is not a database\); it was kept as .*workspace\.db\.broken-.* and a fresh workspace started/)
+    expect(await banner.textContent()).toMatch(
+      /could not be used \(file is not a database\); it was kept as .*workspace\.db\.broken-.* and a fresh workspace started/,
+    )
     const aside = readdirSync(dir).find((f) => f.startsWith('workspace.db.broken-'))!
     expect(readFileSync(join(dir, aside), 'utf8')).toBe('not a database '.repeat(100))
     expect(panes(board)).toEqual([])

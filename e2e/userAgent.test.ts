@@ -32,7 +32,12 @@ function cli(...args: string[]): Promise<{ code: number; out: string; err: strin
     execFile(
       process.execPath,
       [BIN, '--socket', board.socketPath, ...args],
-      { env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_CONFIG_DIR: config, PATH, HOME: join(base, 'home') }, cwd: base, timeout: 30_000, encoding: 'utf8' },
+      {
+        env: { ...process.env, SWITCHBOARD_SOCKET: '', SWITCHBOARD_CONFIG_DIR: config, PATH, HOME: join(base, 'home') },
+        cwd: base,
+        timeout: 30_000,
+        encoding: 'utf8',
+      },
       (err, out, errOut) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out, err: errOut }),
     )
   })
@@ -81,7 +86,10 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
   }, 90_000)
 
   it('switchboard agents lists it as the user’s, beside the shipped ones', async () => {
-    const { agents, problems } = JSON.parse(await ok('agents', '--json')) as { agents: { id: string; source: string; executable: string | null }[]; problems: string[] }
+    const { agents, problems } = JSON.parse(await ok('agents', '--json')) as {
+      agents: { id: string; source: string; executable: string | null }[]
+      problems: string[]
+    }
     expect(problems).toEqual([])
     expect(agents.map((a) => a.id)).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi', 'mytool'])
     expect(agents.find((a) => a.id === 'mytool')).toMatchObject({ source: 'user', executable: join(FIXTURE, 'bin', 'mytool') })
@@ -112,7 +120,10 @@ describe('a user’s own agent (the issue’s mytool), end to end', () => {
     const broken = join(config, 'agents', 'broken')
     mkdirSync(broken)
     writeFileSync(join(broken, 'agent.toml'), 'id = "broken"\nname = "Broken"\ncomand = ["broken"]\n')
-    const problems = [`${join(broken, 'agent.toml')}:1: command: is missing: an agent needs at least id, name and command, like command = ["broken"]`, `${join(broken, 'agent.toml')}:3: unknown key "comand"`]
+    const problems = [
+      `${join(broken, 'agent.toml')}:1: command: is missing: an agent needs at least id, name and command, like command = ["broken"]`,
+      `${join(broken, 'agent.toml')}:3: unknown key "comand"`,
+    ]
     await expect.poll(async () => (JSON.parse(await ok('agents', '--json')) as { problems: string[] }).problems, { timeout: 20_000 }).toEqual(problems)
 
     // The board reads the folders again when Settings opens: the problem is there without a reload of the page.

@@ -44,7 +44,9 @@ const MODES = ['default', 'manual', 'auto', 'auto-local', 'plan', 'trust', 'ques
 const ALLOW_SCRIPTS = JSON.parse(readFileSync(join(REPO, 'test', 'agents', 'package.json'), 'utf8')).allowScripts ?? {}
 
 function usage(message) {
-  process.stderr.write(`agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`)
+  process.stderr.write(
+    `agents:check: ${message}\nusage: npm run agents:check -- [--agent ${AGENTS.map((a) => a.agent).join(',')}] [--sizes 120x32,80x24,60x20] [--modes ${MODES.join(',')}] [--version V (one agent)] [--budget MINUTES] [--prefix DIR] [--record DIR]\n`,
+  )
   process.exit(1)
 }
 
@@ -66,7 +68,11 @@ try {
   usage(error.message)
 }
 
-const list = (s) => s.split(',').map((x) => x.trim()).filter(Boolean)
+const list = (s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
 const agents = list(opts.agent).map((name) => AGENTS.find((a) => a.agent === name) ?? usage(`unknown agent "${name}"`))
 const sizes = list(opts.size ?? opts.sizes)
 for (const s of sizes) if (!/^\d+x\d+$/.test(s)) usage(`size "${s}" is not COLSxROWS`)
@@ -82,7 +88,10 @@ const PYTHON = process.env.PYTHON || 'python3'
 /** The newest release: `npm view`, or for PyPI `pip index versions` ("hermes-agent (0.19.0)"). */
 function latest(a) {
   if (!a.pypi) return execFileSync('npm', ['view', a.pkg, 'version'], { encoding: 'utf8' }).trim()
-  const out = execFileSync(PYTHON, ['-m', 'pip', 'index', 'versions', a.pkg, '--disable-pip-version-check'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+  const out = execFileSync(PYTHON, ['-m', 'pip', 'index', 'versions', a.pkg, '--disable-pip-version-check'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const version = new RegExp(`^${a.pkg}\\s+\\((\\S+)\\)`, 'm').exec(out)?.[1]
   if (!version) throw new Error(`pip index versions ${a.pkg} printed no version: ${out.trim()}`)
   return version
@@ -112,7 +121,9 @@ function install(a, version) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'switchboard-agents-check', private: true, allowScripts: ALLOW_SCRIPTS }, null, 2))
   process.stdout.write(`installing ${a.pkg}@${version} into ${dir}\n`)
-  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${a.pkg}@${version}`], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const r = spawnSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--save-exact', `${a.pkg}@${version}`], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
   if (r.status !== 0 || !existsSync(bin)) throw new Error(`npm install of ${a.pkg}@${version} into ${dir} failed; remove that folder and try again`)
   return bin
 }
@@ -140,9 +151,14 @@ if (planned.length) {
   const out = join(record, 'results.json')
   writeFileSync(plan, JSON.stringify({ agents: planned, sizes, modes, record, deadline: startedAt + budgetMin * 60_000 }, null, 2))
   const runs = planned.reduce((n, a) => n + sizes.length * (a.agent === 'claude' ? modes.length : 1), 0) // Claude's modes; the check itself reads each agent's
-  process.stdout.write(`running ${runs} scenario runs (${planned.map((a) => `${a.agent} ${a.version}`).join(', ')}; ${sizes.join(', ')}), one at a time, none started after ${budgetMin} min\n`)
+  process.stdout.write(
+    `running ${runs} scenario runs (${planned.map((a) => `${a.agent} ${a.version}`).join(', ')}; ${sizes.join(', ')}), one at a time, none started after ${budgetMin} min\n`,
+  )
   // The vitest reporter's progress on stderr; its stdout (the CLIs' noise) is dropped.
-  spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, AGENTS_CHECK_PLAN: plan, AGENTS_CHECK_JSON: out } })
+  spawnSync('npx', ['vitest', 'run', '-c', 'vitest.check.config.mts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, AGENTS_CHECK_PLAN: plan, AGENTS_CHECK_JSON: out },
+  })
   if (existsSync(out)) result = JSON.parse(readFileSync(out, 'utf8'))
   else problems.push(`the scenario runs wrote no results (${out}): see vitest's output above`)
 }

@@ -26,13 +26,22 @@ const JUSTIFIED = {
     "a middle-click on a link asks setWindowOpenHandler like any new window: always denied, an http(s) link goes to the user's browser; Auxclick stays on for the terminal's middle-click paste",
   'PRELOAD_JS_CHECK main/electron/window.ts':
     "the one preload (src/preload/index.ts) exposes only the contract's invoke/send/event channels through contextBridge, never ipcRenderer; main checks each call's sender and validates it (ipcBridge.ts)",
-  'OPEN_EXTERNAL_JS_CHECK main/electron/window.ts': "only http(s) URLs (a link the user clicked) reach shell.openExternal; file:, javascript: and custom schemes are denied and not opened",
+  'OPEN_EXTERNAL_JS_CHECK main/electron/window.ts':
+    'only http(s) URLs (a link the user clicked) reach shell.openExternal; file:, javascript: and custom schemes are denied and not opened',
 }
 
 function offlineI18n() {
   const i18n = require(require.resolve('i18n', { paths: [PKG_DIR] }))
   return async () => {
-    i18n.configure({ locales: ['en-US'], defaultLocale: 'en-US', directory: join(PKG_DIR, 'dist', 'locales'), updateFiles: false, objectNotation: true, retryInDefaultLocale: true, register: global })
+    i18n.configure({
+      locales: ['en-US'],
+      defaultLocale: 'en-US',
+      directory: join(PKG_DIR, 'dist', 'locales'),
+      updateFiles: false,
+      objectNotation: true,
+      retryInDefaultLocale: true,
+      register: global,
+    })
     i18n.setLocale('en-US')
   }
 }
@@ -55,7 +64,9 @@ async function main() {
   }
   const stale = Object.keys(JUSTIFIED).filter((k) => !used.has(k))
   for (const e of errors ?? []) process.stdout.write(`electronegativity: could not parse ${e.file}: ${e.message}\n`)
-  process.stdout.write(`electronegativity ${require(join(PKG_DIR, 'package.json')).version} (Electron ${electron}) over src/: ${issues.length} finding(s), ${used.size} justified\n`)
+  process.stdout.write(
+    `electronegativity ${require(join(PKG_DIR, 'package.json')).version} (Electron ${electron}) over src/: ${issues.length} finding(s), ${used.size} justified\n`,
+  )
   for (const line of unjustified) process.stdout.write(`  unjustified: ${line}\n`)
   for (const key of stale) process.stdout.write(`  justified but no longer found (remove it from scripts/electronegativity.cjs and the README): ${key}\n`)
   if (unjustified.length) process.stdout.write('Fix each finding, or justify it in JUSTIFIED here and in README → Security.\n')

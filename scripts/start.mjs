@@ -33,7 +33,9 @@ function electronBinary() {
   const install = spawnSync(process.execPath, [join(pkgDir, 'install.js')], { encoding: 'utf8', timeout: 180_000 })
   path = existing()
   if (install.status === 0 && path && existsSync(path)) return { path }
-  const why = `${install.stderr ?? ''}${install.stdout ?? ''}`.match(/(fetch failed|ENOTFOUND[^\n]*|ECONNREFUSED[^\n]*|ETIMEDOUT[^\n]*|HTTP[^\n]*\d{3}[^\n]*)/)?.[1]
+  const why = `${install.stderr ?? ''}${install.stdout ?? ''}`.match(
+    /(fetch failed|ENOTFOUND[^\n]*|ECONNREFUSED[^\n]*|ETIMEDOUT[^\n]*|HTTP[^\n]*\d{3}[^\n]*)/,
+  )?.[1]
   return { path: null, reason: `its download failed${why ? ` (${why.trim()})` : install.error ? ` (${install.error.message})` : ''}` }
 }
 

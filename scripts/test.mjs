@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole suite: build, typecheck, lint (eslint, electronegativity), then every vitest project (unit, integration, e2e).
+// The whole suite: build, typecheck, lint (eslint, prettier, electronegativity), then every vitest project (unit, integration, e2e).
 // Ends with one plain line, `N passed, N failed, N skipped`, which CI reads. Only tests are counted as
 // passed; a failed build, typecheck or lint step counts as one failure, so it can never pass silently.
 import { spawnSync } from 'node:child_process'
@@ -23,6 +23,8 @@ function step(name, cmd, args) {
 const built = step('build', 'npx', ['electron-vite', 'build'])
 step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npx', ['eslint', '.'])
+// One formatter (Prettier, .prettierrc.json): `npm run format` writes what this checks.
+step('format', 'npx', ['prettier', '--check', '.'])
 // The Electron side without its binary: Doyensec's checks, offline; a finding not justified fails it.
 step('electronegativity', 'node', ['scripts/electronegativity.cjs'])
 

@@ -48,7 +48,9 @@ for (let run = 1; run <= times && code === 0; run++) {
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 128 : 1)))
   })
   const secs = Math.round((Date.now() - started) / 1000)
-  process.stdout.write(`under-load: run ${run}/${times} exit ${code} in ${secs} s beside ${hogCount} CPU-bound loop${hogCount === 1 ? '' : 's'} (load 1m ${before} → ${load()})\n`)
+  process.stdout.write(
+    `under-load: run ${run}/${times} exit ${code} in ${secs} s beside ${hogCount} CPU-bound loop${hogCount === 1 ? '' : 's'} (load 1m ${before} → ${load()})\n`,
+  )
 }
 stopHogs()
 process.exit(code)

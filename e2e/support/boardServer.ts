@@ -70,7 +70,14 @@ export async function startBoard(timeoutMs = 20_000, env: Readonly<NodeJS.Proces
   if (settings !== undefined) writeFileSync(join(dirs.config, 'settings.json'), JSON.stringify(settings), { mode: 0o600 })
   const child = spawn(process.execPath, [DAEMON_JS, '--port', '0', '--cwd', dirs.cwd], {
     cwd: ROOT,
-    env: { ...desktopEnvironment(process.env), SWITCHBOARD_RUNTIME_DIR: dirs.runtime, SWITCHBOARD_CONFIG_DIR: dirs.config, SHELL: '/bin/bash', HOME: dirs.home, ...desktopEnvironment(env) },
+    env: {
+      ...desktopEnvironment(process.env),
+      SWITCHBOARD_RUNTIME_DIR: dirs.runtime,
+      SWITCHBOARD_CONFIG_DIR: dirs.config,
+      SHELL: '/bin/bash',
+      HOME: dirs.home,
+      ...desktopEnvironment(env),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -33,7 +33,15 @@ export function installNotificationRecorder(): void {
       return Promise.resolve(permission)
     }
     constructor(title: string, options: { body?: string; tag?: string; silent?: boolean } = {}) {
-      const note: Note = { title, body: options.body ?? '', tag: options.tag ?? '', silent: options.silent ?? false, at: Date.now(), onclick: null, closed: false }
+      const note: Note = {
+        title,
+        body: options.body ?? '',
+        tag: options.tag ?? '',
+        silent: options.silent ?? false,
+        at: Date.now(),
+        onclick: null,
+        closed: false,
+      }
       raised.push(note)
       this.note = note
     }

@@ -42,92 +42,92 @@ export interface LayoutProblem {
 export async function layoutProblems(page: Page, scope?: string): Promise<LayoutProblem[]> {
   await setScope(page, scope)
   return inPage(page, (name: (el: Element) => string, allControls: () => Element[]) => {
-      const controls = allControls().filter((el) => !el.classList.contains('xterm-helper-textarea'))
-      const problems: { control: string; problem: string }[] = []
-      // A visually hidden input inside its label (radios of a segmented control) is the label's.
-      const boxOf = (el: Element) => {
-        const r = el.getBoundingClientRect()
-        if (r.width < 3 || r.height < 3) {
-          const label = el.closest('label')
-          if (label) return label.getBoundingClientRect()
-        }
-        return r
+    const controls = allControls().filter((el) => !el.classList.contains('xterm-helper-textarea'))
+    const problems: { control: string; problem: string }[] = []
+    // A visually hidden input inside its label (radios of a segmented control) is the label's.
+    const boxOf = (el: Element) => {
+      const r = el.getBoundingClientRect()
+      if (r.width < 3 || r.height < 3) {
+        const label = el.closest('label')
+        if (label) return label.getBoundingClientRect()
       }
-      const boxes = controls.map((el) => ({ el, r: boxOf(el) })).filter((b) => b.r.width >= 3 && b.r.height >= 3)
-      for (const { el, r } of boxes) {
-        // The nearest box that clips it: a scroll area it can be scrolled into is fine.
-        let clipped: string | null = null
+      return r
+    }
+    const boxes = controls.map((el) => ({ el, r: boxOf(el) })).filter((b) => b.r.width >= 3 && b.r.height >= 3)
+    for (const { el, r } of boxes) {
+      // The nearest box that clips it: a scroll area it can be scrolled into is fine.
+      let clipped: string | null = null
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a)
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue
+        const scrolls = /auto|scroll/.test(st.overflowY + st.overflowX) && (a.scrollHeight > a.clientHeight || a.scrollWidth > a.clientWidth)
+        if (scrolls) break
+        const c = a.getBoundingClientRect()
+        if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) clipped = `clipped by ${a.className || a.tagName}`
+        break
+      }
+      const inScroller = (() => {
         for (let a = el.parentElement; a; a = a.parentElement) {
           const st = getComputedStyle(a)
-          if (st.overflowX === 'visible' && st.overflowY === 'visible') continue
-          const scrolls = /auto|scroll/.test(st.overflowY + st.overflowX) && (a.scrollHeight > a.clientHeight || a.scrollWidth > a.clientWidth)
-          if (scrolls) break
-          const c = a.getBoundingClientRect()
-          if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) clipped = `clipped by ${a.className || a.tagName}`
-          break
-        }
-        const inScroller = (() => {
-          for (let a = el.parentElement; a; a = a.parentElement) {
-            const st = getComputedStyle(a)
-            if (/auto|scroll/.test(st.overflowY + st.overflowX) && (a.scrollHeight > a.clientHeight || a.scrollWidth > a.clientWidth)) return true
-          }
-          return false
-        })()
-        if (!inScroller && (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)) clipped = 'outside the window'
-        if (clipped) problems.push({ control: name(el), problem: clipped })
-      }
-      const sticky = (el: Element) => {
-        for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === 'sticky') return a
-        return null
-      }
-      const scrolls = (el: Element) => {
-        for (let a = el.parentElement; a; a = a.parentElement) {
-          const st = getComputedStyle(a)
-          if (/auto|scroll/.test(st.overflowY) && a.scrollHeight > a.clientHeight) return true
+          if (/auto|scroll/.test(st.overflowY + st.overflowX) && (a.scrollHeight > a.clientHeight || a.scrollWidth > a.clientWidth)) return true
         }
         return false
+      })()
+      if (!inScroller && (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)) clipped = 'outside the window'
+      if (clipped) problems.push({ control: name(el), problem: clipped })
+    }
+    const sticky = (el: Element) => {
+      for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === 'sticky') return a
+      return null
+    }
+    const scrolls = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a)
+        if (/auto|scroll/.test(st.overflowY) && a.scrollHeight > a.clientHeight) return true
       }
-      // The part of a control its clipping ancestors (scroll areas) let show.
-      const shown = (el: Element, r: DOMRect) => {
-        let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom]
-        for (let a = el.parentElement; a; a = a.parentElement) {
-          const st = getComputedStyle(a)
-          if (st.overflowX === 'visible' && st.overflowY === 'visible') continue
-          const c = a.getBoundingClientRect()
-          ;[l, t, rt, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rt, c.right), Math.min(b, c.bottom)]
-        }
-        return { left: l, top: t, right: rt, bottom: b }
+      return false
+    }
+    // The part of a control its clipping ancestors (scroll areas) let show.
+    const shown = (el: Element, r: DOMRect) => {
+      let [l, t, rt, b] = [r.left, r.top, r.right, r.bottom]
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a)
+        if (st.overflowX === 'visible' && st.overflowY === 'visible') continue
+        const c = a.getBoundingClientRect()
+        ;[l, t, rt, b] = [Math.max(l, c.left), Math.max(t, c.top), Math.min(rt, c.right), Math.min(b, c.bottom)]
       }
-      const visibleBoxes = boxes.map(({ el, r }) => ({ el, r: shown(el, r) })).filter((b) => b.r.right - b.r.left > 2 && b.r.bottom - b.r.top > 2)
-      for (let i = 0; i < visibleBoxes.length; i++)
-        for (let j = i + 1; j < visibleBoxes.length; j++) {
-          const [a, b] = [visibleBoxes[i]!, visibleBoxes[j]!]
-          if (a.el.contains(b.el) || b.el.contains(a.el)) continue
-          // A sticky bar (Save/Cancel) over the content scrolling under it.
-          if (!!sticky(a.el) !== !!sticky(b.el) && scrolls(sticky(a.el) ? b.el : a.el)) continue
-          const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left)
-          const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top)
-          if (w > 2 && h > 2) problems.push({ control: name(a.el), problem: `overlaps ${name(b.el)} by ${Math.round(w)}×${Math.round(h)} px` })
-        }
-      // Covered by something else (a panel drawn over it): what is under its centre is not it.
-      for (const { el, r } of boxes) {
-        const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue
-        const hit = document.elementFromPoint(x, y)
-        if (!hit || el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el)) continue
-        if (sticky(hit) && !sticky(el) && scrolls(el)) continue
-        // A scroll area's off-screen part: the centre lies outside its scroller's box.
-        let hidden = false
-        for (let a = el.parentElement; a; a = a.parentElement) {
-          const st = getComputedStyle(a)
-          if (!/auto|scroll|hidden/.test(st.overflowY + st.overflowX)) continue
-          const c = a.getBoundingClientRect()
-          if (x < c.left || x > c.right || y < c.top || y > c.bottom) hidden = true
-        }
-        if (!hidden) problems.push({ control: name(el), problem: `covered by ${name(hit)} (${hit.className})` })
+      return { left: l, top: t, right: rt, bottom: b }
+    }
+    const visibleBoxes = boxes.map(({ el, r }) => ({ el, r: shown(el, r) })).filter((b) => b.r.right - b.r.left > 2 && b.r.bottom - b.r.top > 2)
+    for (let i = 0; i < visibleBoxes.length; i++)
+      for (let j = i + 1; j < visibleBoxes.length; j++) {
+        const [a, b] = [visibleBoxes[i]!, visibleBoxes[j]!]
+        if (a.el.contains(b.el) || b.el.contains(a.el)) continue
+        // A sticky bar (Save/Cancel) over the content scrolling under it.
+        if (!!sticky(a.el) !== !!sticky(b.el) && scrolls(sticky(a.el) ? b.el : a.el)) continue
+        const w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left)
+        const h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top)
+        if (w > 2 && h > 2) problems.push({ control: name(a.el), problem: `overlaps ${name(b.el)} by ${Math.round(w)}×${Math.round(h)} px` })
       }
-      return problems
-    })
+    // Covered by something else (a panel drawn over it): what is under its centre is not it.
+    for (const { el, r } of boxes) {
+      const [x, y] = [r.left + r.width / 2, r.top + r.height / 2]
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue
+      const hit = document.elementFromPoint(x, y)
+      if (!hit || el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el)) continue
+      if (sticky(hit) && !sticky(el) && scrolls(el)) continue
+      // A scroll area's off-screen part: the centre lies outside its scroller's box.
+      let hidden = false
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const st = getComputedStyle(a)
+        if (!/auto|scroll|hidden/.test(st.overflowY + st.overflowX)) continue
+        const c = a.getBoundingClientRect()
+        if (x < c.left || x > c.right || y < c.top || y > c.bottom) hidden = true
+      }
+      if (!hidden) problems.push({ control: name(el), problem: `covered by ${name(hit)} (${hit.className})` })
+    }
+    return problems
+  })
 }
 
 /** In the page: notes the focused control as a Tab stop (done when it was one before) and whether it shows a focus ring. */
@@ -196,13 +196,17 @@ export async function tabThrough(page: Page, opts: { max?: number; escapeTermina
     if (stop.terminal && opts.escapeTerminal) {
       await page.keyboard.press(opts.escapeTerminal)
       // Where the shortcut put the focus is a stop of its own.
-      const landed = await inPage(page, (name: (el: Element) => string, _c: unknown, n: number) => {
-        const el = document.activeElement
-        if (!el || el === document.body || el.hasAttribute('data-tab-stop')) return null
-        el.setAttribute('data-tab-stop', String(n))
-        const st = getComputedStyle(el)
-        return { name: name(el), ring: (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 1) || st.boxShadow !== 'none' }
-      }, 1000 + i)
+      const landed = await inPage(
+        page,
+        (name: (el: Element) => string, _c: unknown, n: number) => {
+          const el = document.activeElement
+          if (!el || el === document.body || el.hasAttribute('data-tab-stop')) return null
+          el.setAttribute('data-tab-stop', String(n))
+          const st = getComputedStyle(el)
+          return { name: name(el), ring: (st.outlineStyle !== 'none' && parseFloat(st.outlineWidth) >= 1) || st.boxShadow !== 'none' }
+        },
+        1000 + i,
+      )
       if (landed) {
         stops.push(landed.name)
         if (!landed.ring) noRing.push(landed.name)
@@ -219,12 +223,16 @@ export async function tabThrough(page: Page, opts: { max?: number; escapeTermina
     }
   }
   const unreached = await inPage(page, (name: (el: Element) => string, controls: () => HTMLElement[]) => {
-      // Tab visits one radio per group: the checked one.
-      const otherRadio = (el: HTMLElement) => el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && [...document.getElementsByName(el.name)].some((r) => (r as HTMLInputElement).checked)
-      return controls()
-        .filter((el) => !el.hasAttribute('data-tab-stop') && !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !otherRadio(el))
-        .map(name)
-    })
+    // Tab visits one radio per group: the checked one.
+    const otherRadio = (el: HTMLElement) =>
+      el instanceof HTMLInputElement &&
+      el.type === 'radio' &&
+      !el.checked &&
+      [...document.getElementsByName(el.name)].some((r) => (r as HTMLInputElement).checked)
+    return controls()
+      .filter((el) => !el.hasAttribute('data-tab-stop') && !(el as HTMLButtonElement).disabled && el.tabIndex >= 0 && !otherRadio(el))
+      .map(name)
+  })
   await setScope(page, undefined)
   return { stops, noRing, unreached }
 }

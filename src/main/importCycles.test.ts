@@ -24,7 +24,9 @@ describe('the import graph of src and the agent folders', () => {
   it('sees the agent folders and the glob that finds their code', () => {
     const graph = importGraph(root) as Map<string, string[]>
     const code = resolve(root, 'main/agents/shippedCode.ts')
-    expect(graph.get(code)).toEqual(expect.arrayContaining([resolve(root, '../resources/agents/claude/launch.ts'), resolve(root, '../resources/agents/codex/terminal.ts')]))
+    expect(graph.get(code)).toEqual(
+      expect.arrayContaining([resolve(root, '../resources/agents/claude/launch.ts'), resolve(root, '../resources/agents/codex/terminal.ts')]),
+    )
     expect((folderOf as (r: string, f: string) => string | null)(root, resolve(root, '../resources/agents/codex/hookTrust.ts'))).toBe('agents/codex')
   })
 
@@ -87,7 +89,10 @@ describe('the clients of the board: the CLI and the Electron host', () => {
     const own = [...graph].flatMap(([file, deps]) => {
       if (!cli(file) && !host(file)) return []
       const net = /from 'node:net'|require\('node:net'\)/.test(readFileSync(file, 'utf8'))
-      return [...(net ? [`${relative(root, file)} → node:net`] : []), ...deps.filter((d) => d === socketCode).map(() => `${relative(root, file)} → main/ipc/jsonLines.ts`)]
+      return [
+        ...(net ? [`${relative(root, file)} → node:net`] : []),
+        ...deps.filter((d) => d === socketCode).map(() => `${relative(root, file)} → main/ipc/jsonLines.ts`),
+      ]
     })
     expect(own).toEqual([])
     const viaClient = (file: string) => (graph.get(resolve(root, file)) ?? []).some((d) => inFolder(d, 'main/client'))

@@ -41,7 +41,14 @@ async function connect(): Promise<BoardConnection | null> {
   const mismatch = protocolMismatch(await conn.client.invoke('board:info'), 'this app')
   if (!mismatch) return conn
   conn.close()
-  const { response } = await dialog.showMessageBox({ type: 'warning', message: 'The running board is another version', detail: mismatch, buttons: ['Restart the board', 'Quit'], defaultId: 0, cancelId: 1 })
+  const { response } = await dialog.showMessageBox({
+    type: 'warning',
+    message: 'The running board is another version',
+    detail: mismatch,
+    buttons: ['Restart the board', 'Quit'],
+    defaultId: 0,
+    cancelId: 1,
+  })
   if (response !== 0) return null
   // This version's board takes the running panes over from the pty host (an older board without one ends them).
   await restartDaemon(paths, launcher)
@@ -96,11 +103,7 @@ function createTray(): void {
   tray = new Tray(icon)
   tray.setToolTip('Switchboard: your agents run on in the background')
   tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: 'Open Switchboard', click: () => void openWindow() },
-      { type: 'separator' },
-      { label: 'Quit…', click: () => app.quit() },
-    ]),
+    Menu.buildFromTemplate([{ label: 'Open Switchboard', click: () => void openWindow() }, { type: 'separator' }, { label: 'Quit…', click: () => app.quit() }]),
   )
   tray.on('click', () => void openWindow())
 }
@@ -114,7 +117,8 @@ async function quitDecision() {
     const answer = await dialog.showMessageBox({
       type: 'question',
       message: 'Quit Switchboard?',
-      detail: 'Your agents can keep running without the window (open it again with `npm start`, the app, or `switchboard open`). Ending every pane stops them; they come back interrupted, ready to resume.',
+      detail:
+        'Your agents can keep running without the window (open it again with `npm start`, the app, or `switchboard open`). Ending every pane stops them; they come back interrupted, ready to resume.',
       buttons: [...QUIT_BUTTONS],
       defaultId: 0,
       cancelId: 2,
@@ -131,18 +135,21 @@ async function quitDecision() {
 
 app.on('second-instance', () => void openWindow())
 
-app.whenReady().then(async () => {
-  installDesktopHooks()
-  createTray()
-  await openWindow()
-  if (daemon) stdoutLines()(`Control socket: ${daemon.socketPath}`)
-  app.on('activate', () => void openWindow())
-}).catch((err: unknown) => {
-  // Without a board there is nothing to show: say why and quit rather than sit without a window.
-  log.error('the board could not start; quitting', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
-  dialog.showErrorBox('Switchboard could not start its board', err instanceof Error ? err.message : String(err))
-  app.exit(1)
-})
+app
+  .whenReady()
+  .then(async () => {
+    installDesktopHooks()
+    createTray()
+    await openWindow()
+    if (daemon) stdoutLines()(`Control socket: ${daemon.socketPath}`)
+    app.on('activate', () => void openWindow())
+  })
+  .catch((err: unknown) => {
+    // Without a board there is nothing to show: say why and quit rather than sit without a window.
+    log.error('the board could not start; quitting', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+    dialog.showErrorBox('Switchboard could not start its board', err instanceof Error ? err.message : String(err))
+    app.exit(1)
+  })
 
 // The window is a client: closing the last one leaves the app (and its tray) and the agents running.
 app.on('window-all-closed', () => undefined)

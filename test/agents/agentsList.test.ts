@@ -21,7 +21,13 @@ describe('switchboard agents, with the pinned agent CLIs installed', () => {
     // Every agent's own bin folder (test/agents/node_modules/.bin; Hermes: its venv's bin).
     const bins = [...new Set(shipped.map(({ manifest }) => dirname(agentBin(manifest.command[0]!))))]
     let out = ''
-    const code = await runCli(['agents', '--json'], { out: (t) => (out += t), err: () => undefined, env: { PATH: `${bins.join(':')}:/usr/bin:/bin`, HOME: home, SWITCHBOARD_CONFIG_DIR: join(home, 'config') }, cwd: home, interrupted: new Promise(() => undefined) })
+    const code = await runCli(['agents', '--json'], {
+      out: (t) => (out += t),
+      err: () => undefined,
+      env: { PATH: `${bins.join(':')}:/usr/bin:/bin`, HOME: home, SWITCHBOARD_CONFIG_DIR: join(home, 'config') },
+      cwd: home,
+      interrupted: new Promise(() => undefined),
+    })
     expect(code).toBe(0)
     const { agents } = JSON.parse(out) as { agents: AgentReport[] }
     for (const { manifest } of shipped) {

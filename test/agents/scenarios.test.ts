@@ -24,18 +24,27 @@ afterAll(async () => {
 })
 
 describe(`every agent's scenarios at its pinned version, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
-  it.each(cases)('%s', async (_name, agent, mode) => {
-    const manifest = shippedAgents().get(agent)!.manifest
-    const version = pinnedVersion(manifest.version)
-    expect(version, `test/agents pins ${manifest.version?.npm ?? manifest.version?.pypi ?? `${agent}'s package`}`).not.toBeNull()
-    const result = await AGENT_SCENARIOS.get(agent)!.run({ bin: agentBin(manifest.command[0]!), version: version!, mode, ...SIZE })
-    runs.push(result)
-    const h = result.harness
-    const name = recordingName(agent, version!, mode, `${SIZE.cols}x${SIZE.rows}`)
-    const live = scoreLive(h, name)
-    console.info(`${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, failures ${JSON.stringify(live.failures)}, timings ${JSON.stringify(result.timings)}`)
-    if (process.env.RECORD_FIXTURES) h.recorder.save(`${process.env.RECORD_FIXTURES}/${agent}`, name, `${agent} ${version}, ${SIZE.cols}x${SIZE.rows}`)
-    expect(result.failures).toEqual([])
-    expect(live.episodes.every((e) => e.latency !== null), 'every dialog episode detected live').toBe(true)
-  }, 300_000)
+  it.each(cases)(
+    '%s',
+    async (_name, agent, mode) => {
+      const manifest = shippedAgents().get(agent)!.manifest
+      const version = pinnedVersion(manifest.version)
+      expect(version, `test/agents pins ${manifest.version?.npm ?? manifest.version?.pypi ?? `${agent}'s package`}`).not.toBeNull()
+      const result = await AGENT_SCENARIOS.get(agent)!.run({ bin: agentBin(manifest.command[0]!), version: version!, mode, ...SIZE })
+      runs.push(result)
+      const h = result.harness
+      const name = recordingName(agent, version!, mode, `${SIZE.cols}x${SIZE.rows}`)
+      const live = scoreLive(h, name)
+      console.info(
+        `${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, failures ${JSON.stringify(live.failures)}, timings ${JSON.stringify(result.timings)}`,
+      )
+      if (process.env.RECORD_FIXTURES) h.recorder.save(`${process.env.RECORD_FIXTURES}/${agent}`, name, `${agent} ${version}, ${SIZE.cols}x${SIZE.rows}`)
+      expect(result.failures).toEqual([])
+      expect(
+        live.episodes.every((e) => e.latency !== null),
+        'every dialog episode detected live',
+      ).toBe(true)
+    },
+    300_000,
+  )
 })

@@ -55,7 +55,12 @@ export function codexHookHash(event: string, matcher: string | undefined, hook: 
   if (hook.statusMessage !== undefined) handler.statusMessage = hook.statusMessage
   const identity: Record<string, unknown> = { event_name: eventLabel(event), hooks: [handler] }
   if (matcher !== undefined && MATCHER_EVENTS.has(event)) identity.matcher = matcher
-  return 'sha256:' + createHash('sha256').update(JSON.stringify(canonical(identity))).digest('hex')
+  return (
+    'sha256:' +
+    createHash('sha256')
+      .update(JSON.stringify(canonical(identity)))
+      .digest('hex')
+  )
 }
 
 /** The key Codex stores a trust decision under: `<source>:<event_label>:<group>:<handler>`. */

@@ -58,7 +58,9 @@ export function codexHookArgs(reporterCommand: (gated: boolean) => string): stri
     const hook = { command: reporterCommand(spec.gated), timeoutSec: CodexConstants.HookTimeoutSec }
     const matcher = spec.matcher !== undefined ? `matcher=${tomlString(spec.matcher)},` : ''
     args.push('-c', `hooks.${spec.event}=[{${matcher}hooks=[{type="command",command=${tomlString(hook.command)},timeout=${hook.timeoutSec}}]}]`)
-    trust.push(`${tomlString(codexHookKey(SESSION_FLAGS_SOURCE, spec.event, 0, 0))}={trusted_hash=${tomlString(codexHookHash(spec.event, spec.matcher, hook))}}`)
+    trust.push(
+      `${tomlString(codexHookKey(SESSION_FLAGS_SOURCE, spec.event, 0, 0))}={trusted_hash=${tomlString(codexHookHash(spec.event, spec.matcher, hook))}}`,
+    )
   }
   // One inline table: the dotted form (`hooks.state."…config.toml…".trusted_hash`) does not work,
   // the `.` in `config.toml` splits the key (measured).

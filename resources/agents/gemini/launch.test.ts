@@ -33,7 +33,17 @@ afterEach(async () => {
 
 const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 const launch = (userArgs: string[] = [], env: Record<string, string> = { HOME: home }) =>
-  launchAgent({ paneId: '1', profile: geminiProfile, executable: 'gemini', userArgs, env, server, runtimeDir, resourcesDir: '/app/resources', runtime: '/usr/bin/node' })
+  launchAgent({
+    paneId: '1',
+    profile: geminiProfile,
+    executable: 'gemini',
+    userArgs,
+    env,
+    server,
+    runtimeDir,
+    resourcesDir: '/app/resources',
+    runtime: '/usr/bin/node',
+  })
 
 describe('Gemini CLI injection', () => {
   it('loads our extension from a per-launch GEMINI_CLI_HOME whose .gemini links to the user’s, and leaves their files alone', () => {
@@ -62,11 +72,13 @@ describe('Gemini CLI injection', () => {
   it('reports through command hooks that carry the report variables themselves, the token only in its 0600 file', () => {
     const l = launch()
     const hooksFile = join(l.env.GEMINI_CLI_HOME!, '.gemini', 'extensions', GEMINI_EXTENSION, 'hooks', 'hooks.json')
-    const { hooks } = JSON.parse(readFileSync(hooksFile, 'utf8')) as { hooks: Record<string, { matcher?: string; hooks: { name: string; command: string; timeout: number; env: Record<string, string> }[] }[]> }
+    const { hooks } = JSON.parse(readFileSync(hooksFile, 'utf8')) as {
+      hooks: Record<string, { matcher?: string; hooks: { name: string; command: string; timeout: number; env: Record<string, string> }[] }[]>
+    }
     expect(Object.keys(hooks)).toEqual(['SessionStart', 'BeforeAgent', 'Notification', 'AfterTool', 'AfterAgent'])
     const hook = hooks.AfterTool![0]!
     expect(hook.matcher).toBe('*')
-    expect(hook.hooks[0]).toMatchObject({ name: GEMINI_EXTENSION, command: "/bin/sh /app/resources/reporter/report.sh --gated", timeout: 10_000 })
+    expect(hook.hooks[0]).toMatchObject({ name: GEMINI_EXTENSION, command: '/bin/sh /app/resources/reporter/report.sh --gated', timeout: 10_000 })
     expect(hook.hooks[0]!.env).toEqual({
       SWITCHBOARD_REPORT_URL: l.env.SWITCHBOARD_REPORT_URL,
       SWITCHBOARD_REPORT_RUNTIME: '/usr/bin/node',

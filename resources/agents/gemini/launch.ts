@@ -50,14 +50,22 @@ export const enum GeminiConstants {
  * carries the report variables itself: Gemini may strip the environment it runs hooks with
  * (security.environmentVariableRedaction drops every name with TOKEN in it; GITHUB_SHA drops all).
  */
-export function geminiExtensionFiles(extensionDir: string, reporterCommand: (gated: boolean) => string, reportEnv: Readonly<Record<string, string>>): Record<string, string> {
+export function geminiExtensionFiles(
+  extensionDir: string,
+  reporterCommand: (gated: boolean) => string,
+  reportEnv: Readonly<Record<string, string>>,
+): Record<string, string> {
   const hooks: Record<string, unknown[]> = {}
   for (const spec of HOOKS) {
     const hook = { name: GEMINI_EXTENSION, type: 'command', command: reporterCommand(spec.gated), timeout: GeminiConstants.HookTimeoutMs, env: reportEnv }
     hooks[spec.event] = [{ ...(spec.matcher ? { matcher: spec.matcher } : {}), hooks: [hook] }]
   }
   return {
-    'gemini-extension.json': JSON.stringify({ name: GEMINI_EXTENSION, version: '1.0.0', description: 'Switchboard: reports this session to the board (this launch only)' }, null, 2),
+    'gemini-extension.json': JSON.stringify(
+      { name: GEMINI_EXTENSION, version: '1.0.0', description: 'Switchboard: reports this session to the board (this launch only)' },
+      null,
+      2,
+    ),
     '.gemini-extension-install.json': JSON.stringify({ source: extensionDir, type: 'local' }, null, 2),
     'hooks/hooks.json': JSON.stringify({ hooks }, null, 2),
   }

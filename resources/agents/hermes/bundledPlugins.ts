@@ -34,7 +34,12 @@ function isDir(path: string): boolean {
 
 /** The executable's real path: as given when it has a slash, else the first match on the pane's PATH. */
 function resolveExecutable(executable: string, env: Readonly<Record<string, string>>): string | null {
-  const candidates = executable.includes('/') ? [executable] : (env.PATH ?? '').split(delimiter).filter(isAbsolute).map((d) => join(d, executable))
+  const candidates = executable.includes('/')
+    ? [executable]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(isAbsolute)
+        .map((d) => join(d, executable))
   for (const candidate of candidates) {
     try {
       if (statSync(candidate).isFile()) return realpathSync(candidate)

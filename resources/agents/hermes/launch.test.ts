@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -86,7 +99,17 @@ describe('launchAgent(hermesProfile)', () => {
   afterEach(() => server.close())
 
   const launch = (executable: string, runtimeDir: string) =>
-    launchAgent({ paneId: '7', profile: hermesProfile, executable, userArgs: ['--resume', 's1'], env: {}, server, runtimeDir, resourcesDir: findResourcesDir()!, runtime: '/usr/bin/node' })
+    launchAgent({
+      paneId: '7',
+      profile: hermesProfile,
+      executable,
+      userArgs: ['--resume', 's1'],
+      env: {},
+      server,
+      runtimeDir,
+      resourcesDir: findResourcesDir()!,
+      runtime: '/usr/bin/node',
+    })
 
   it('adds our plugin to a private copy of the bundled plugins (a link per entry), the token in a 0600 file', () => {
     const venv = join(root, 'venv')

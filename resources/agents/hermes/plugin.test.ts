@@ -85,7 +85,15 @@ describe('the Hermes plugin (switchboard/)', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/report/3`
     return run('python3', ['-c', HARNESS, PLUGIN], {
       // A proxy in the user's environment must not carry reports (the plugin talks to loopback directly).
-      env: { PATH: process.env.PATH, PYTHONDONTWRITEBYTECODE: '1', SWITCHBOARD_REPORT_URL: url, SWITCHBOARD_REPORT_TOKEN_FILE: tokenFile, HTTP_PROXY: 'http://127.0.0.1:9', http_proxy: 'http://127.0.0.1:9', ...env },
+      env: {
+        PATH: process.env.PATH,
+        PYTHONDONTWRITEBYTECODE: '1',
+        SWITCHBOARD_REPORT_URL: url,
+        SWITCHBOARD_REPORT_TOKEN_FILE: tokenFile,
+        HTTP_PROXY: 'http://127.0.0.1:9',
+        http_proxy: 'http://127.0.0.1:9',
+        ...env,
+      },
     })
   }
 
@@ -110,7 +118,13 @@ describe('the Hermes plugin (switchboard/)', () => {
     // No prompt, no conversation.
     expect(llm).toEqual({ session_id: 's1', is_first_turn: true, version: '', root_session_id: 's1' })
     expect(clarify).toMatchObject({ tool_name: 'clarify', questions: [{ question: 'Which color?' }] })
-    expect(approval).toEqual({ surface: 'smart', pattern_key: 'recursive delete', description: 'recursive delete', tool_name: 'terminal', tool_input: { command: 'rm -rf ./x' } })
+    expect(approval).toEqual({
+      surface: 'smart',
+      pattern_key: 'recursive delete',
+      description: 'recursive delete',
+      tool_name: 'terminal',
+      tool_input: { command: 'rm -rf ./x' },
+    })
     expect(verdict).toEqual({ surface: 'smart', choice: 'smart_deny', decided_by: 'aux_llm', pattern_key: 'recursive delete' })
     // A subagent's events name the root session, so the board can tell them apart.
     expect(childTool).toMatchObject({ session_id: 'child', root_session_id: 's1' })

@@ -18,7 +18,14 @@ const PERMISSION: DialogInfo = {
     { key: '3', label: 'No' },
   ],
 }
-const QUESTION: DialogInfo = { kind: 'question', title: 'Which database should the service use?', options: [{ key: '1', label: 'PostgreSQL' }, { key: '2', label: 'SQLite' }] }
+const QUESTION: DialogInfo = {
+  kind: 'question',
+  title: 'Which database should the service use?',
+  options: [
+    { key: '1', label: 'PostgreSQL' },
+    { key: '2', label: 'SQLite' },
+  ],
+}
 const FP = 'dlg-aaaaaaaabbbbbbbb'
 
 function live(state: PaneState, extra: Partial<LivePane> = {}): LivePane {
@@ -181,7 +188,16 @@ describe('answer guard: dialogs', () => {
   })
 
   // Claude Code 2.1.332's folder-trust dialog: unnumbered, "No, exit" highlighted first; a digit does nothing there.
-  const TRUST: DialogInfo = { kind: 'permission', title: 'Quick safety check: Is this a project you created or one you trust?', options: [{ key: '1', label: 'No, exit' }, { key: '2', label: 'Yes, I trust this folder' }], choose: 'arrows', cursor: 0 }
+  const TRUST: DialogInfo = {
+    kind: 'permission',
+    title: 'Quick safety check: Is this a project you created or one you trust?',
+    options: [
+      { key: '1', label: 'No, exit' },
+      { key: '2', label: 'Yes, I trust this folder' },
+    ],
+    choose: 'arrows',
+    cursor: 0,
+  }
 
   it('chooses an option of an arrows dialog by moving the highlight to it, then Enter, each after the redraw and only while it is open', () => {
     const plan = planAnswer(live('blocked', { dialog: TRUST }), option('2'))

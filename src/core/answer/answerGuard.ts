@@ -142,7 +142,10 @@ function busyMessage(state: PaneState): string {
 
 function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>): AnswerPlan {
   if (DIALOG_STATES.includes(live.state)) {
-    return refuse('dialog-open', `The pane shows ${live.state === 'blocked' ? 'a permission dialog' : 'a question with options'}. Text is never sent to a dialog: choose one of its options or deny it.`)
+    return refuse(
+      'dialog-open',
+      `The pane shows ${live.state === 'blocked' ? 'a permission dialog' : 'a question with options'}. Text is never sent to a dialog: choose one of its options or deny it.`,
+    )
   }
   if (DIALOG_STATES.includes(req.seen)) {
     return refuse('seen-dialog', 'This was typed while the pane showed a dialog, which has since closed. Nothing was sent: check the pane and send again.')
@@ -169,7 +172,8 @@ function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogIn
   if (!DIALOG_STATES.includes(live.state) || live.dialog === null || live.fingerprint === null) {
     return refuse('dialog-closed', `The dialog has closed (the pane is ${live.state} now). Nothing was sent.`)
   }
-  if (live.fingerprint !== fingerprint && !live.sameDialog?.includes(fingerprint)) return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
+  if (live.fingerprint !== fingerprint && !live.sameDialog?.includes(fingerprint))
+    return refuse('dialog-changed', 'The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.')
   return live.dialog
 }
 
@@ -177,9 +181,18 @@ function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogIn
 function checkText(raw: string, bracketedPaste: boolean, multiline: boolean): { text: string } | AnswerPlan {
   const text = raw.replace(/\r\n?/g, '\n').replace(/\n+$/, '')
   if (text.trim() === '') return refuse('empty', 'Nothing to send.')
-  if (CONTROL.test(text)) return refuse('control-chars', 'The text holds control characters (Escape, Ctrl-…); they would drive the program rather than answer it. Type them in the terminal.')
+  if (CONTROL.test(text))
+    return refuse(
+      'control-chars',
+      'The text holds control characters (Escape, Ctrl-…); they would drive the program rather than answer it. Type them in the terminal.',
+    )
   if (text.includes('\n') && !(multiline && bracketedPaste)) {
-    return refuse('multiline-unsupported', multiline ? 'This program did not enable bracketed paste, so each line would be submitted on its own. Send one line at a time.' : 'The dialog takes one line of text. Nothing was sent.')
+    return refuse(
+      'multiline-unsupported',
+      multiline
+        ? 'This program did not enable bracketed paste, so each line would be submitted on its own. Send one line at a time.'
+        : 'The dialog takes one line of text. Nothing was sent.',
+    )
   }
   return { text }
 }
@@ -191,7 +204,8 @@ function asPaste(text: string, bracketedPaste: boolean): string {
 
 function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerRequest, { kind: 'free-text' }>): AnswerPlan {
   const key = freeTextKey(live.keys, dialog)
-  if (key === null) return refuse('not-free-text', 'This dialog has no free-text option the board can fill. Choose one of its options or answer it in the terminal.')
+  if (key === null)
+    return refuse('not-free-text', 'This dialog has no free-text option the board can fill. Choose one of its options or answer it in the terminal.')
   if (req.key !== key) return refuse('not-free-text', `Option ${req.key} does not take text; option ${key} does. Nothing was sent.`)
   const checked = checkText(req.text, live.bracketedPaste, false)
   if ('ok' in checked) return checked
@@ -209,7 +223,11 @@ function planFreeText(live: LivePane, dialog: DialogInfo, req: Extract<AnswerReq
 
 export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   if (live.state === 'exited') return refuse('exited', 'The program has ended; nothing reads its input.')
-  if (live.state === 'reconnecting') return refuse('reconnecting', 'The connection to the machine this pane runs on is cut; the board is reconnecting. Nothing was sent: answer again once it is back.')
+  if (live.state === 'reconnecting')
+    return refuse(
+      'reconnecting',
+      'The connection to the machine this pane runs on is cut; the board is reconnecting. Nothing was sent: answer again once it is back.',
+    )
   if (req.kind === 'text') return planText(live, req)
 
   const dialog = checkDialog(live, req.fingerprint)
@@ -223,7 +241,11 @@ export function planAnswer(live: LivePane, req: AnswerRequest): AnswerPlan {
   const option = dialog.options.find((o) => o.key === req.key)
   if (!option) return refuse('unknown-option', `The dialog has no option ${req.key}. Nothing was sent.`)
   const keys = optionKeyPresses(live.keys, dialog, option.key)
-  if (keys === null) return refuse('unsupported-dialog', `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`)
+  if (keys === null)
+    return refuse(
+      'unsupported-dialog',
+      `Switchboard does not know which keys choose “${option.label}” in ${live.agent ?? 'this program'}’s dialog. Answer it in the terminal.`,
+    )
   // Arrows, then Enter: each key only once the program redrew after the one before (it moved the
   // highlight), and only while the dialog is still open.
   const writes = keys.map((data, i) => (i === 0 ? { data, delayMs: 0 } : { data, delayMs: AnswerConstants.ArrowDelayMs, afterRedraw: true }))

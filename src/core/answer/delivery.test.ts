@@ -37,6 +37,10 @@ describe('did the program take the line?', () => {
   })
 
   it('says what happened when nothing came', () => {
-    expect(notTaken(4012)).toEqual({ taken: false, waitedMs: 4012, message: expect.stringMatching(/^Not taken — the agent was not reading input yet: .* within 4 s\./) })
+    expect(notTaken(4012)).toEqual({
+      taken: false,
+      waitedMs: 4012,
+      message: expect.stringMatching(/^Not taken — the agent was not reading input yet: .* within 4 s\./),
+    })
   })
 })

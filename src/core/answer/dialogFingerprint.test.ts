@@ -82,7 +82,16 @@ describe('dialog fingerprint', () => {
   })
 
   it('falls back to the option rows when the title is not on screen', () => {
-    expect(dialogBody(['   ❯ 1. Yes', '  2. No', 'other'], { kind: 'permission', title: '', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }] })).toEqual(['1. Yes', '2. No'])
+    expect(
+      dialogBody(['   ❯ 1. Yes', '  2. No', 'other'], {
+        kind: 'permission',
+        title: '',
+        options: [
+          { key: '1', label: 'Yes' },
+          { key: '2', label: 'No' },
+        ],
+      }),
+    ).toEqual(['1. Yes', '2. No'])
   })
 })
 
@@ -112,7 +121,9 @@ describe('one dialog across terminal sizes (issue 17 item 5)', () => {
     // …the answer's read, a moment later, the whole of it: still the dialog read before the resize.
     expect(seen.see(instance(narrow()), { cols: 100, rows: 30 }, print(narrow()), 5_000 + RESIZE_REDRAW_MS)).toEqual([wide])
     // Other rows at that size once the redraw is over: another dialog.
-    expect(seen.see(instance(claudeScreen('rm -rf ./tmpdir')), { cols: 100, rows: 30 }, print(claudeScreen('rm -rf ./tmpdir')), 5_001 + RESIZE_REDRAW_MS)).toEqual([])
+    expect(
+      seen.see(instance(claudeScreen('rm -rf ./tmpdir')), { cols: 100, rows: 30 }, print(claudeScreen('rm -rf ./tmpdir')), 5_001 + RESIZE_REDRAW_MS),
+    ).toEqual([])
   })
 
   it('never takes another dialog for it: other rows at the same size, another state or request, or none in between', () => {
@@ -125,7 +136,9 @@ describe('one dialog across terminal sizes (issue 17 item 5)', () => {
     expect(seen.see(instance(narrow()), { cols: 100, rows: 30 }, print(narrow()), 60000)).toEqual([other])
     // Reopened (a new state entered), or another request reported: a new instance at any size.
     expect(seen.see(instance(narrow(), { since: 5000 }), { cols: 100, rows: 30 }, print(narrow(), { since: 5000 }), 65000)).toEqual([])
-    expect(seen.see(instance(claudeScreen('touch x.txt'), { since: 5000, requestId: 'PermissionRequest@4990' }), { cols: 120, rows: 32 }, 'x', 70000)).toEqual([])
+    expect(seen.see(instance(claudeScreen('touch x.txt'), { since: 5000, requestId: 'PermissionRequest@4990' }), { cols: 120, rows: 32 }, 'x', 70000)).toEqual(
+      [],
+    )
     seen.clear()
     expect(seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, first, 80000)).toEqual([])
   })

@@ -21,8 +21,20 @@ describe("an option's full label from the agent's wording, not the wrapped scree
   })
 
   it('keeps the keys and order of the screen, and the same object when nothing changes', () => {
-    const dialog = { kind: 'permission' as const, title: 'Do you want to proceed?', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'Yes, and always allow access to work/ from this' }, { key: '3', label: 'No' }] }
-    expect(withFullLabels(dialog, labels).options).toEqual([{ key: '1', label: 'Yes' }, { key: '2', label: 'Yes, and always allow access to work/ from this project' }, { key: '3', label: 'No' }])
+    const dialog = {
+      kind: 'permission' as const,
+      title: 'Do you want to proceed?',
+      options: [
+        { key: '1', label: 'Yes' },
+        { key: '2', label: 'Yes, and always allow access to work/ from this' },
+        { key: '3', label: 'No' },
+      ],
+    }
+    expect(withFullLabels(dialog, labels).options).toEqual([
+      { key: '1', label: 'Yes' },
+      { key: '2', label: 'Yes, and always allow access to work/ from this project' },
+      { key: '3', label: 'No' },
+    ])
     const whole = { ...dialog, options: [{ key: '1', label: 'Yes' }] }
     expect(withFullLabels(whole, labels)).toBe(whole)
     expect(withFullLabels(dialog, undefined)).toBe(dialog)

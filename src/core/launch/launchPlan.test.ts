@@ -22,16 +22,26 @@ describe('planAgentLaunch', () => {
   it("keeps the command's own arguments after a settings executable (an agent run as `python3 tool.py`)", () => {
     const agent = { id: 'tool', command: ['python3', 'tool.py'] }
     expect(planAgentLaunch(agent, { executable: '', args: ['-v'], env: {} })).toMatchObject({ executable: 'python3', args: ['tool.py', '-v'] })
-    expect(planAgentLaunch(agent, { executable: '/opt/py/bin/python3', args: [], env: {} })).toMatchObject({ executable: '/opt/py/bin/python3', fromSettings: true, args: ['tool.py'] })
+    expect(planAgentLaunch(agent, { executable: '/opt/py/bin/python3', args: [], env: {} })).toMatchObject({
+      executable: '/opt/py/bin/python3',
+      fromSettings: true,
+      args: ['tool.py'],
+    })
   })
 
   it("falls back to the agent's command on PATH", () => {
-    expect(planAgentLaunch({ id: 'codex', command: ['codex'] }, { executable: '  ', args: [], env: {} })).toMatchObject({ executable: 'codex', fromSettings: false, args: [] })
+    expect(planAgentLaunch({ id: 'codex', command: ['codex'] }, { executable: '  ', args: [], env: {} })).toMatchObject({
+      executable: 'codex',
+      fromSettings: false,
+      args: [],
+    })
   })
 
   it('says what was looked for and names the setting', () => {
     const onPath = missingExecutableMessage(planAgentLaunch({ id: 'claude', command: ['claude'] }, { executable: '', args: [], env: {} }), ['/usr/bin', '/bin'])
-    expect(onPath).toBe('claude: no executable named claude on PATH (looked in /usr/bin:/bin). Install it, or set its path in Settings → Agents → claude → Executable.')
+    expect(onPath).toBe(
+      'claude: no executable named claude on PATH (looked in /usr/bin:/bin). Install it, or set its path in Settings → Agents → claude → Executable.',
+    )
     const set = missingExecutableMessage(planAgentLaunch({ id: 'pi', command: ['pi'] }, { executable: '/nope/pi', args: [], env: {} }), [])
     expect(set).toMatch(/^pi: the executable \/nope\/pi \(from settings\) does not exist/)
     expect(set).toMatch(/Settings → Agents → pi → Executable/)

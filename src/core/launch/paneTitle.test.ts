@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { agentOwnTitle, paneTitle, type TitleInputs } from './paneTitle'
 
-const claude = (terminal: string, kept: string | null = null, firstPrompt: string | null = null): TitleInputs => ({ fixed: undefined, agent: 'claude', agentName: 'Claude Code', terminal, firstPrompt, cwd: '/home/me/shop', program: 'claude', kept })
+const claude = (terminal: string, kept: string | null = null, firstPrompt: string | null = null): TitleInputs => ({
+  fixed: undefined,
+  agent: 'claude',
+  agentName: 'Claude Code',
+  terminal,
+  firstPrompt,
+  cwd: '/home/me/shop',
+  program: 'claude',
+  kept,
+})
 
 describe("a pane's title (issue 22 item 7: it flipped between 'Claude Code', its prompt and 'claude')", () => {
   it("Claude's own name is no title of the task: before any, the program's name; after one, that one stays", () => {

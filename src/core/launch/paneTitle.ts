@@ -70,8 +70,11 @@ export function promptOf(event: string, payload: unknown): string | null {
   if (event !== 'UserPromptSubmit' || typeof payload !== 'object' || payload === null) return null
   const prompt = (payload as { prompt?: unknown }).prompt
   if (typeof prompt !== 'string') return null
-  // eslint-disable-next-line no-control-regex
-  const line = prompt.replace(/[\x00-\x1f\x7f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const line = prompt
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\x00-\x1f\x7f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!line) return null
   return line.length > TitleConstants.MaxPromptChars ? line.slice(0, TitleConstants.MaxPromptChars - 1).trimEnd() + '…' : line
 }

@@ -88,9 +88,19 @@ describe('Emitter and DisposableStore', () => {
     const reported: unknown[] = []
     const disposed: number[] = []
     const store = new DisposableStore()
-    store.add(toDisposable(() => { disposed.push(1); throw new Error('a') }))
+    store.add(
+      toDisposable(() => {
+        disposed.push(1)
+        throw new Error('a')
+      }),
+    )
     store.add(toDisposable(() => disposed.push(2)))
-    store.add(toDisposable(() => { disposed.push(3); throw new Error('b') }))
+    store.add(
+      toDisposable(() => {
+        disposed.push(3)
+        throw new Error('b')
+      }),
+    )
     setUnexpectedErrorHandler((e) => reported.push(e))
     try {
       store.dispose()
@@ -100,7 +110,11 @@ describe('Emitter and DisposableStore', () => {
     expect(disposed).toEqual([3, 2, 1])
     expect(reported.map((e) => (e as Error).message)).toEqual(['b', 'a'])
     const single = new DisposableStore()
-    single.add(toDisposable(() => { throw new Error('only') }))
+    single.add(
+      toDisposable(() => {
+        throw new Error('only')
+      }),
+    )
     expect(() => single.dispose()).toThrow('only')
   })
 })

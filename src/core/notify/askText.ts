@@ -40,7 +40,16 @@ function firstQuestion(questions: unknown): string | null {
   return oneLine(text) + more
 }
 
-const FILE_VERBS: Readonly<Record<string, string>> = { Edit: 'Edit', MultiEdit: 'Edit', Write: 'Write', Read: 'Read', NotebookEdit: 'Edit', edit: 'Edit', write: 'Write', read: 'Read' }
+const FILE_VERBS: Readonly<Record<string, string>> = {
+  Edit: 'Edit',
+  MultiEdit: 'Edit',
+  Write: 'Write',
+  Read: 'Read',
+  NotebookEdit: 'Edit',
+  edit: 'Edit',
+  write: 'Write',
+  read: 'Read',
+}
 
 /** What a tool call would do, as a question to the user. */
 function toolAsk(tool: string | null, input: unknown): string | null {

@@ -70,7 +70,10 @@ export function reduceAway(state: AwayState, event: AwayEvent, minAwayMs: number
     }
     case 'alert': {
       if (state.since === null) return { state, summary: null }
-      return { state: capped(state, [...state.entries, { paneId: event.paneId, kind: 'alert', since: event.alert.at, until: null, alert: event.alert }]), summary: null }
+      return {
+        state: capped(state, [...state.entries, { paneId: event.paneId, kind: 'alert', since: event.alert.at, until: null, alert: event.alert }]),
+        summary: null,
+      }
     }
     case 'removed': {
       const open = { ...state.open }

@@ -16,7 +16,9 @@ describe('needs-you list', () => {
   })
 
   it('puts dialogs first, then the longest wait first within each tier', () => {
-    const items = needsYou([pane('1', 'asked', 100), pane('2', 'blocked', 300), pane('3', 'question', 200), pane('4', 'idle', 0), pane('5', 'blocked', 300)], { '4': 50 })
+    const items = needsYou([pane('1', 'asked', 100), pane('2', 'blocked', 300), pane('3', 'question', 200), pane('4', 'idle', 0), pane('5', 'blocked', 300)], {
+      '4': 50,
+    })
     expect(items.map((i) => i.paneId)).toEqual(['3', '2', '5', '4', '1'])
   })
 

@@ -35,7 +35,11 @@ function kindOf(pane: NeedsYouPane, unseen: Readonly<Record<PaneId, number>>, al
 }
 
 /** One entry per pane: its dialog or question first, else a finished turn, else a program's notification. */
-export function needsYou(panes: readonly NeedsYouPane[], unseen: Readonly<Record<PaneId, number>>, alerts: Readonly<Record<PaneId, number>> = {}): NeedsYouItem[] {
+export function needsYou(
+  panes: readonly NeedsYouPane[],
+  unseen: Readonly<Record<PaneId, number>>,
+  alerts: Readonly<Record<PaneId, number>> = {},
+): NeedsYouItem[] {
   const items: NeedsYouItem[] = []
   for (const pane of panes) {
     const kind = kindOf(pane, unseen, alerts)

@@ -158,7 +158,10 @@ describe('notification policy', () => {
     h.set('1', 'idle') // finished: off by default
     expect(h.raised.map((r) => [r.kind, r.level])).toEqual([['asked', 'quiet']])
 
-    const loud = harness({ ...DEFAULT_NOTIFY_PREFS, levels: { blocked: 'off', question: 'quiet', input: 'off', asked: 'off', finished: 'alert', alert: 'off' } }).start()
+    const loud = harness({
+      ...DEFAULT_NOTIFY_PREFS,
+      levels: { blocked: 'off', question: 'quiet', input: 'off', asked: 'off', finished: 'alert', alert: 'off' },
+    }).start()
     loud.set('1', 'blocked')
     loud.set('1', 'question')
     loud.set('1', 'asked')

@@ -19,7 +19,11 @@ describe('programs’ own notifications', () => {
     const r = new ProgramAlertReader()
     const b64 = (s: string) => Buffer.from(s).toString('base64')
     expect(r.osc(99, `i=opentui-2:p=title:e=1:d=0;${b64('Fake harness session')}`)).toBeNull()
-    expect(r.osc(99, `i=opentui-2:p=body:e=1:d=1;${b64('Permission needs input')}`)).toEqual({ source: 'OSC 99', title: 'Fake harness session', body: 'Permission needs input' })
+    expect(r.osc(99, `i=opentui-2:p=body:e=1:d=1;${b64('Permission needs input')}`)).toEqual({
+      source: 'OSC 99',
+      title: 'Fake harness session',
+      body: 'Permission needs input',
+    })
     // Plain text, one chunk, the default part is the title.
     expect(r.osc(99, 'i=1;Hello')).toEqual({ source: 'OSC 99', title: 'Hello', body: '' })
   })

@@ -62,7 +62,7 @@ export function decodeBase64Utf8(text: string): string | null {
 /** UTF-8 bytes to text; malformed sequences become U+FFFD. */
 function utf8(bytes: readonly number[]): string {
   let out = ''
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i]!
     const len = b < 0x80 ? 1 : b >= 0xf0 && b < 0xf8 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 0
     if (len === 0 || i + len > bytes.length) {

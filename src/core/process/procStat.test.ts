@@ -41,8 +41,19 @@ describe('blocked reads and interactive shells', () => {
   })
 
   it('tells an interactive shell from a script whose interpreter is a shell', () => {
-    for (const argv of [['bash'], ['-bash'], ['bash', '--norc', '--noprofile', '-i'], ['bash', '-l'], ['zsh', '-o', 'vi'], ['bash', '-']]) expect(isInteractiveShell(argv), argv.join(' ')).toBe(true)
-    for (const argv of [['bash', '-c', 'while true; do echo tick; done'], ['bash', '-lc', 'make'], ['bash', 'build.sh'], ['sh', '-e', 'x.sh'], ['bash', '-i', 'x.sh'], ['bash', '--rcfile', 'r', 'x.sh'], ['python3'], []]) expect(isInteractiveShell(argv), argv.join(' ')).toBe(false)
+    for (const argv of [['bash'], ['-bash'], ['bash', '--norc', '--noprofile', '-i'], ['bash', '-l'], ['zsh', '-o', 'vi'], ['bash', '-']])
+      expect(isInteractiveShell(argv), argv.join(' ')).toBe(true)
+    for (const argv of [
+      ['bash', '-c', 'while true; do echo tick; done'],
+      ['bash', '-lc', 'make'],
+      ['bash', 'build.sh'],
+      ['sh', '-e', 'x.sh'],
+      ['bash', '-i', 'x.sh'],
+      ['bash', '--rcfile', 'r', 'x.sh'],
+      ['python3'],
+      [],
+    ])
+      expect(isInteractiveShell(argv), argv.join(' ')).toBe(false)
   })
 })
 

@@ -21,7 +21,10 @@ export function parseProcStat(text: string): ProcStat | null {
   const close = text.lastIndexOf(')')
   if (open < 0 || close < open) return null
   const pid = Number(text.slice(0, open).trim())
-  const rest = text.slice(close + 1).trim().split(/\s+/)
+  const rest = text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/)
   // After the comm: state(3) ppid(4) pgrp(5) session(6) tty_nr(7) tpgid(8)
   const [state, ppid, pgrp, session, ttyNr, tpgid] = rest
   const nums = [pid, Number(ppid), Number(pgrp), Number(session), Number(ttyNr), Number(tpgid)]
@@ -63,7 +66,6 @@ export function blockedReadFd(text: string, arch: string): number | null {
   const n = Number.parseInt(fd, 16)
   return Number.isInteger(n) && n >= 0 ? n : null
 }
-
 
 /**
  * A shell holding the terminal is at its prompt only while it sleeps there (bash: pselect6, wchan

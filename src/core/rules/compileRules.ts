@@ -37,8 +37,7 @@ export interface RuleCompileError {
 }
 
 export type CompileResult =
-  | { readonly ok: true; readonly rules: readonly CompiledRule[] }
-  | { readonly ok: false; readonly errors: readonly RuleCompileError[] }
+  { readonly ok: true; readonly rules: readonly CompiledRule[] } | { readonly ok: false; readonly errors: readonly RuleCompileError[] }
 
 class CompileFailure extends Error {
   constructor(
@@ -121,15 +120,17 @@ function compileNode(spec: MatcherSpec, path: string, regex: Regex): Matcher {
   }
   if ('dialog' in spec) {
     const want = spec.dialog
-    if (want !== 'permission' && want !== 'question' && want !== 'any') throw new CompileFailure(`${path}.dialog`, 'a dialog matcher is "permission", "question" or "any"')
+    if (want !== 'permission' && want !== 'question' && want !== 'any')
+      throw new CompileFailure(`${path}.dialog`, 'a dialog matcher is "permission", "question" or "any"')
     return (rows) => {
       const shape = findDialogShape(rows)
-      return shape && (want === 'any' || shape.kind === want) ? (shape.title || shape.options[0]!.label) : null
+      return shape && (want === 'any' || shape.kind === want) ? shape.title || shape.options[0]!.label : null
     }
   }
   if ('asks' in spec) {
     const a = spec.asks
-    if (!Number.isInteger(a.indent) || a.indent < 0) throw new CompileFailure(`${path}.asks.indent`, 'indent is the number of columns a reply\'s rows are indented by (0 or more)')
+    if (!Number.isInteger(a.indent) || a.indent < 0)
+      throw new CompileFailure(`${path}.asks.indent`, "indent is the number of columns a reply's rows are indented by (0 or more)")
     const reply = {
       block: regex(a.block, `${path}.asks.block`),
       other: a.other === undefined ? null : regex(a.other, `${path}.asks.other`),
@@ -151,7 +152,8 @@ function matchesByShape(spec: MatcherSpec): boolean {
 
 function compileRegion(spec: string, path: string): ParsedRegion {
   const region = parseRegion(spec)
-  if (!region) throw new CompileFailure(path, `unknown region "${spec}" (screen, title, bottom:N, rows:A:B, after-rule[:N], above-rule:N:K, before-rule[:N], prompt-box)`)
+  if (!region)
+    throw new CompileFailure(path, `unknown region "${spec}" (screen, title, bottom:N, rows:A:B, after-rule[:N], above-rule:N:K, before-rule[:N], prompt-box)`)
   return region
 }
 

@@ -83,11 +83,44 @@ const CODEX_APPROVAL = [
 ]
 
 /** OpenCode 1.18.33 at 120x32 and at 50x16: the choices side by side, the hints on their row or below. */
-const OPENCODE_WIDE = ['  ┃  △ Permission required', '  ┃    # Shell command', '  ┃', '  ┃  $ echo harness-approved-marker', '  ┃', '  ┃', '  ┃   Allow once   Allow always   Reject  ctrl+f fullscreen  ⇆ select  enter confirm', '  ┃']
-const OPENCODE_NARROW = ['  ┃  △ Permission required', '  ┃    # Shell command', '  ┃', '  ┃  $ echo harness-approved-marker', '  ┃', '  ┃', '  ┃   Allow once   Allow always   Reject', '  ┃', '  ┃  ctrl+f fullscreen  ⇆ select  enter confirm', '  ┃']
+const OPENCODE_WIDE = [
+  '  ┃  △ Permission required',
+  '  ┃    # Shell command',
+  '  ┃',
+  '  ┃  $ echo harness-approved-marker',
+  '  ┃',
+  '  ┃',
+  '  ┃   Allow once   Allow always   Reject  ctrl+f fullscreen  ⇆ select  enter confirm',
+  '  ┃',
+]
+const OPENCODE_NARROW = [
+  '  ┃  △ Permission required',
+  '  ┃    # Shell command',
+  '  ┃',
+  '  ┃  $ echo harness-approved-marker',
+  '  ┃',
+  '  ┃',
+  '  ┃   Allow once   Allow always   Reject',
+  '  ┃',
+  '  ┃  ctrl+f fullscreen  ⇆ select  enter confirm',
+  '  ┃',
+]
 
 /** Pi 0.73.1's permission gate (the package's example extension), in place of its editor. */
-const PI_GATE = ['', ' ⚠️ Dangerous command:', '', '   rm -rf ./harness-approved-tmp', '', ' Allow?', '', ' → Yes', '   No', '', ' ↑↓ navigate  enter select  escape/ctrl+c cancel', '']
+const PI_GATE = [
+  '',
+  ' ⚠️ Dangerous command:',
+  '',
+  '   rm -rf ./harness-approved-tmp',
+  '',
+  ' Allow?',
+  '',
+  ' → Yes',
+  '   No',
+  '',
+  ' ↑↓ navigate  enter select  escape/ctrl+c cancel',
+  '',
+]
 
 describe('dialogs by their shape', () => {
   it('finds the options above the key hints, whatever the dialog says (Claude 2.1.332, two questions with tabs)', () => {
@@ -118,11 +151,26 @@ describe('dialogs by their shape', () => {
 
   it('finds a numbered list with its highlighted row marked at the bottom, with no hint row (the review tab)', () => {
     // Every question answered (☒): Enter on "Submit answers" is the answer.
-    expect(findDialogShape(CLAUDE_REVIEW)).toMatchObject({ kind: 'question', title: 'Review your answers', options: [{ key: '1', label: 'Submit answers' }, { key: '2', label: 'Cancel' }], cursor: 0, hint: null, moreSteps: false })
+    expect(findDialogShape(CLAUDE_REVIEW)).toMatchObject({
+      kind: 'question',
+      title: 'Review your answers',
+      options: [
+        { key: '1', label: 'Submit answers' },
+        { key: '2', label: 'Cancel' },
+      ],
+      cursor: 0,
+      hint: null,
+      moreSteps: false,
+    })
   })
 
   it('tells permission from its words: Codex’s approval, OpenCode’s choices side by side, Pi’s marked column', () => {
-    expect(findDialogShape(CODEX_APPROVAL)).toMatchObject({ kind: 'permission', title: 'Would you like to run the following command?', choose: 'digits', cursor: 0 })
+    expect(findDialogShape(CODEX_APPROVAL)).toMatchObject({
+      kind: 'permission',
+      title: 'Would you like to run the following command?',
+      choose: 'digits',
+      cursor: 0,
+    })
     expect(findDialogShape(CODEX_APPROVAL)!.options).toHaveLength(3)
     for (const rows of [OPENCODE_WIDE, OPENCODE_NARROW]) {
       expect(findDialogShape(rows)).toMatchObject({
@@ -135,23 +183,80 @@ describe('dialogs by their shape', () => {
         choose: 'arrows',
       })
     }
-    expect(findDialogShape(PI_GATE)).toMatchObject({ kind: 'permission', title: 'Allow?', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }], cursor: 0, choose: 'arrows' })
+    expect(findDialogShape(PI_GATE)).toMatchObject({
+      kind: 'permission',
+      title: 'Allow?',
+      options: [
+        { key: '1', label: 'Yes' },
+        { key: '2', label: 'No' },
+      ],
+      cursor: 0,
+      choose: 'arrows',
+    })
   })
 
   it('finds nothing where there is no dialog: prompts, footers, a numbered list in a reply, a lone marked row', () => {
-    const claudeIdle = ['● Here is the plan:', '  1. Add a regression test.', '  2. Fix the off-by-one bug.', '', '✻ Baked for 1s', '', RULE, '❯ ', RULE, '  ⏸ manual mode on · ? for shortcuts · ← for agents']
-    const claudeWorking = ['❯ [STEPSUB] delegate', '', '● Agent(Inspect the repo)', '', '✢ Garnishing… (0s · ↓ 7 tokens)', RULE, '❯ ', RULE, '  ⏸ manual mode on · esc to interrupt · ↓ to manage', '', '  ● main', '  ◯ general-purpose  Inspect the repo   0s']
-    const codexComposer = ['› [STEP1] check the workspace', '', '• The workspace has two folders.', '', '› Ask Codex to do anything', '', '  gpt-5.4 default · ~/work', '  ← for agents          ⚠ 2 warnings · f2 to view']
-    const opencodeWorking = ['  ┃  Build · Fake Model Fake Harness', '  ╹▀▀▀▀▀▀▀▀▀', '   ⬝⬝⬝⬝■■■■  esc interrupt          ctrl+t variants  tab agents  ctrl+p commands']
+    const claudeIdle = [
+      '● Here is the plan:',
+      '  1. Add a regression test.',
+      '  2. Fix the off-by-one bug.',
+      '',
+      '✻ Baked for 1s',
+      '',
+      RULE,
+      '❯ ',
+      RULE,
+      '  ⏸ manual mode on · ? for shortcuts · ← for agents',
+    ]
+    const claudeWorking = [
+      '❯ [STEPSUB] delegate',
+      '',
+      '● Agent(Inspect the repo)',
+      '',
+      '✢ Garnishing… (0s · ↓ 7 tokens)',
+      RULE,
+      '❯ ',
+      RULE,
+      '  ⏸ manual mode on · esc to interrupt · ↓ to manage',
+      '',
+      '  ● main',
+      '  ◯ general-purpose  Inspect the repo   0s',
+    ]
+    const codexComposer = [
+      '› [STEP1] check the workspace',
+      '',
+      '• The workspace has two folders.',
+      '',
+      '› Ask Codex to do anything',
+      '',
+      '  gpt-5.4 default · ~/work',
+      '  ← for agents          ⚠ 2 warnings · f2 to view',
+    ]
+    const opencodeWorking = [
+      '  ┃  Build · Fake Model Fake Harness',
+      '  ╹▀▀▀▀▀▀▀▀▀',
+      '   ⬝⬝⬝⬝■■■■  esc interrupt          ctrl+t variants  tab agents  ctrl+p commands',
+    ]
     const piEditor = [' [STEP1] Summarize the project', '', ' The project has a README.', '', ' escape interrupt · ctrl+c/ctrl+d clear/exit']
     for (const rows of [claudeIdle, claudeWorking, codexComposer, opencodeWorking, piEditor]) expect(findDialogShape(rows), rows.join('\n')).toBeNull()
   })
 
   it('a hint row is a key and an action, short as hints are', () => {
-    for (const hint of ['Esc to cancel · Tab to amend', 'Press enter to confirm or esc to cancel', '↑↓ select  enter submit  esc dismiss', 'ctrl+f fullscreen  ⇆ select  enter confirm', 'tab to add notes | enter to submit answer | esc to interrupt']) {
+    for (const hint of [
+      'Esc to cancel · Tab to amend',
+      'Press enter to confirm or esc to cancel',
+      '↑↓ select  enter submit  esc dismiss',
+      'ctrl+f fullscreen  ⇆ select  enter confirm',
+      'tab to add notes | enter to submit answer | esc to interrupt',
+    ]) {
       expect(isHintRow(hint), hint).toBe(true)
     }
-    for (const row of ['⏸ manual mode on · esc to interrupt · ← for agents', '? for shortcuts', 'escape interrupt · ctrl+c/ctrl+d clear/exit', 'I will select the best option and confirm it with you.']) {
+    for (const row of [
+      '⏸ manual mode on · esc to interrupt · ← for agents',
+      '? for shortcuts',
+      'escape interrupt · ctrl+c/ctrl+d clear/exit',
+      'I will select the best option and confirm it with you.',
+    ]) {
       expect(isHintRow(row), row).toBe(false)
     }
   })

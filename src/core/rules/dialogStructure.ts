@@ -235,7 +235,8 @@ export function findDialogShape(region: readonly string[]): DialogShape | null {
 /** The shape as the answer box takes it. */
 export function shapeDialog(shape: DialogShape, kind: DialogInfo['kind'] = shape.kind): DialogInfo {
   const multi = { ...(shape.multiSelect ? { multiSelect: true as const } : {}), ...(shape.moreSteps ? { moreSteps: true as const } : {}) }
-  if (shape.choose === 'arrows') return { kind, title: shape.title, options: shape.options, choose: 'arrows', ...(shape.cursor === undefined ? {} : { cursor: shape.cursor }), ...multi }
+  if (shape.choose === 'arrows')
+    return { kind, title: shape.title, options: shape.options, choose: 'arrows', ...(shape.cursor === undefined ? {} : { cursor: shape.cursor }), ...multi }
   return { kind, title: shape.title, options: shape.options, ...multi }
 }
 

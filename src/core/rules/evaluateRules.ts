@@ -69,7 +69,8 @@ function extractDialog(dialog: CompiledDialog, rows: readonly string[], width: n
         // A regex with named groups names its key (or has none: its position); group 1 may be another one (`cursor`).
         const key = (m.groups ? m.groups.key : m.length > 2 ? m[1] : undefined)?.trim()
         // One option on its row, ending at the row's end: its label may go on below.
-        if (label && matches.length === 1 && row.trimEnd().endsWith(label)) label = continuation(dialog, rows, at, row.indexOf(label), width).reduce(joinWrapped, label)
+        if (label && matches.length === 1 && row.trimEnd().endsWith(label))
+          label = continuation(dialog, rows, at, row.indexOf(label), width).reduce(joinWrapped, label)
         if (!label) continue
         // A check box is the option's state, not its name: toggling it leaves the same dialog.
         const checked = uncheck(label)

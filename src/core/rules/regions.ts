@@ -85,7 +85,16 @@ export function selectRegion(view: ScreenView, region: ParsedRegion): Region {
     case 'above-rule': {
       const rules = ruleRows(lines)
       const at = rules[rules.length - region.nth]
-      return { rows: at === undefined ? [] : lines.slice(0, at).filter((l) => l.trim() !== '').slice(-region.count), isTitle: false }
+      return {
+        rows:
+          at === undefined
+            ? []
+            : lines
+                .slice(0, at)
+                .filter((l) => l.trim() !== '')
+                .slice(-region.count),
+        isTitle: false,
+      }
     }
     case 'before-rule': {
       const rules = ruleRows(lines)

@@ -118,7 +118,12 @@ describe('matchers and first match', () => {
     const box: ScreenView = {
       title: '',
       alternate: false,
-      lines: ['│ ⚠️  Dangerous Command                │', '│ ❯ 1. Allow once                     │', '│   2. Show full command              │', '│   3. Deny                           │'],
+      lines: [
+        '│ ⚠️  Dangerous Command                │',
+        '│ ❯ 1. Allow once                     │',
+        '│   2. Show full command              │',
+        '│   3. Deny                           │',
+      ],
     }
     const [hermes] = compile([
       rule({
@@ -139,7 +144,17 @@ describe('matchers and first match', () => {
     const trust: ScreenView = {
       title: '',
       alternate: true,
-      lines: ['─'.repeat(80), ' Accessing workspace:', '', ' Security guide', '', ' ❯ No, exit', '   Yes, I trust this folder', '', ' Enter to confirm · Esc to cancel'],
+      lines: [
+        '─'.repeat(80),
+        ' Accessing workspace:',
+        '',
+        ' Security guide',
+        '',
+        ' ❯ No, exit',
+        '   Yes, I trust this folder',
+        '',
+        ' Enter to confirm · Esc to cancel',
+      ],
     }
     const spec = { kind: 'permission', option: '^\\s*(?:(?<cursor>❯)\\s*)?(?<label>Yes, I trust this folder|No, exit)\\s*$' } as const
     const [arrows, digits] = compile([
@@ -158,13 +173,16 @@ describe('matchers and first match', () => {
   })
 
   it('reports every broken rule with its id and the path inside it', () => {
-    const result = compileRules([
-      rule({ id: 't.ok', match: { contains: 'x' } }),
-      rule({ id: 't.re', match: { any: [{ line: 'ok' }, { line: '(' }] } }),
-      rule({ id: 't.region', region: 'nowhere', match: { contains: 'x' } }),
-      rule({ id: 't.ok', match: { contains: 'y' } }),
-      rule({ id: 't.dialog', state: 'idle', match: { contains: 'x' }, dialog: { kind: 'question' } }),
-    ], compileRuleRegex)
+    const result = compileRules(
+      [
+        rule({ id: 't.ok', match: { contains: 'x' } }),
+        rule({ id: 't.re', match: { any: [{ line: 'ok' }, { line: '(' }] } }),
+        rule({ id: 't.region', region: 'nowhere', match: { contains: 'x' } }),
+        rule({ id: 't.ok', match: { contains: 'y' } }),
+        rule({ id: 't.dialog', state: 'idle', match: { contains: 'x' }, dialog: { kind: 'question' } }),
+      ],
+      compileRuleRegex,
+    )
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.errors.map((e) => [e.ruleId, e.path])).toEqual([

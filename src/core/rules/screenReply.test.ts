@@ -11,7 +11,15 @@ const CLAUDE: CompiledReply = {
 
 describe('the last reply on screen', () => {
   it('joins a question wrapped at 60 columns again (Claude 2.1.332 auto mode, test/fixtures/claude/cc21332-auto-60x20)', () => {
-    const rows = ['❯ [STEP5] Fix the parser bug.', '', '● I fixed the off-by-one bug in the parser. Should I also', '  add a regression test?', '', '✻ Brewed for 1s · done 10:51 AM', '']
+    const rows = [
+      '❯ [STEP5] Fix the parser bug.',
+      '',
+      '● I fixed the off-by-one bug in the parser. Should I also',
+      '  add a regression test?',
+      '',
+      '✻ Brewed for 1s · done 10:51 AM',
+      '',
+    ]
     expect(lastReply(CLAUDE, rows)).toBe('I fixed the off-by-one bug in the parser. Should I also add a regression test?')
     expect(replyQuestion(CLAUDE, rows)).toBe('Should I also add a regression test?')
   })
@@ -24,9 +32,18 @@ describe('the last reply on screen', () => {
   })
 
   it('is no reply when the last block is a tool call, its output, or an answered question (the question there is not the agent’s)', () => {
-    const interrupted = ['❯ [STEP8] Remove the other cache.', '', '● Removing the cache.', '', '  Did not run 1 call', '  ⎿  $ rm -rf /tmp/sb-NOCHECK-cache', '  ⎿  Interrupted · What should Claude do instead?', '']
+    const interrupted = [
+      '❯ [STEP8] Remove the other cache.',
+      '',
+      '● Removing the cache.',
+      '',
+      '  Did not run 1 call',
+      '  ⎿  $ rm -rf /tmp/sb-NOCHECK-cache',
+      '  ⎿  Interrupted · What should Claude do instead?',
+      '',
+    ]
     const tool = ['● Bash(rm -rf ./tmpdir)', '  ⎿  Interrupted · What should Claude do instead?']
-    const answered = ['● User answered Claude\'s questions:', '  ⎿  · Which database should the service use? → SQLite']
+    const answered = ["● User answered Claude's questions:", '  ⎿  · Which database should the service use? → SQLite']
     for (const rows of [interrupted, tool, answered]) expect(lastReply(CLAUDE, rows), rows.join('\n')).toBeNull()
   })
 

@@ -4,7 +4,8 @@ import { notePresence as note, unknownPresence } from './agentPresence'
 import type { PaneContext, ProcessSignal } from './processSignals'
 import type { AgentPresence } from './agentPresence'
 
-const notePresence = (p: AgentPresence, s: ProcessSignal, c: PaneContext, agent: string | null) => note(p, s, c, agent, (argv) => shippedAgents().recognize(argv))
+const notePresence = (p: AgentPresence, s: ProcessSignal, c: PaneContext, agent: string | null) =>
+  note(p, s, c, agent, (argv) => shippedAgents().recognize(argv))
 
 const fg = (at: number, argv: string[], isRoot = false) => ({ kind: 'foreground' as const, at, program: { pid: 1, argv, isRoot } })
 

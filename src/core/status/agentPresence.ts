@@ -10,7 +10,13 @@ export interface AgentPresence {
 export const unknownPresence: AgentPresence = { agentInFront: null, inFrontSince: null }
 
 /** The presence after a process signal: only a foreground signal changes it. */
-export function notePresence(presence: AgentPresence, signal: ProcessSignal, context: PaneContext, agent: string | null, recognize: (argv: readonly string[]) => string | null): AgentPresence {
+export function notePresence(
+  presence: AgentPresence,
+  signal: ProcessSignal,
+  context: PaneContext,
+  agent: string | null,
+  recognize: (argv: readonly string[]) => string | null,
+): AgentPresence {
   if (signal.kind !== 'foreground') return presence
   const { program } = signal
   // The pane's root is the agent itself unless it is a shell; any other program hides the agent's screen.

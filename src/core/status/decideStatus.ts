@@ -79,7 +79,10 @@ function submittedPrompt(m: StatusMemory, screen: ScreenMemo | null, now: number
   const ev: Evidence = {
     source: 'input',
     at,
-    detail: m.submitted === 'quit' ? 'Enter on a command that ends the session: the agent shuts down (it has not shown it yet)' : 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)',
+    detail:
+      m.submitted === 'quit'
+        ? 'Enter on a command that ends the session: the agent shuts down (it has not shown it yet)'
+        : 'Enter on a typed prompt: the turn starts (the agent has not shown it yet)',
   }
   return { state: 'working', evidence: screen ? [ev, screenEvidence(screen, ' (not redrawn yet)')] : [ev] }
 }
@@ -166,7 +169,8 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   // terminal state has (kind=question at 60x20, where the question's screen rule once failed).
   const kindless = screen?.fromTitle === true && m.terminal !== null && isDialog(m.terminal.state.state)
   if (screen && isDialog(screen.state) && !kindless) {
-    const support = m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
+    const support =
+      m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
     // A dialog no rule names has its kind from its words; the agent's report of it knows better.
     // (The latest report, if a dialog's, is this one's: any later event would have replaced it.)
     const state = screen.unnamed && r && isDialog(r.state) && r.at >= (m.screenWorkingFrom ?? 0) ? r.state : screen.state
@@ -193,7 +197,10 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     return { state: r.state, evidence: screen ? [reportEvidence(r), screenEvidence(screen, ' (dialog not drawn)')] : [reportEvidence(r)] }
   }
   if (screen?.state === 'working') {
-    return { state: 'working', evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)] }
+    return {
+      state: 'working',
+      evidence: r && r.at > screen.since ? [screenEvidence(screen), reportEvidence(r, ' (screen still shows work)')] : [screenEvidence(screen)],
+    }
   }
   const submitted = submittedPrompt(m, screen, now)
   if (submitted) return submitted
@@ -207,25 +214,29 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     // The reply read as asking stays so when the screen stops showing it while nothing new runs
     // (the user types; the slash menu covers it), until a line is entered (below).
     const asking = screen.state === 'asked' ? screen : m.screenAsked
-    const seen = asking !== null && m.screenWorkingFrom !== null && asking.since > m.screenWorkingFrom && !(kind.report?.replyKnown === true && kind.state === 'idle')
+    const seen =
+      asking !== null && m.screenWorkingFrom !== null && asking.since > m.screenWorkingFrom && !(kind.report?.replyKnown === true && kind.state === 'idle')
     const state = kind.state === 'asked' || seen ? 'asked' : 'idle'
     const since = Math.max(kind.report?.at ?? -Infinity, seen ? asking.since : -Infinity)
     // A line entered since the reply that asked (OpenCode's `/exit`) is the user's answer to it.
     if (state === 'asked' && m.lineAt !== null && m.lineAt > since) {
       return { state: 'idle', evidence: [{ source: 'input', at: m.lineAt, detail: 'a line was entered since the reply asked' }, screenEvidence(screen)] }
     }
-    const onScreen = seen ? { ...screenEvidence(asking, asking === screen ? '' : ' (read before; the screen no longer shows it)'), ask: asking.text } : screenEvidence(screen)
+    const onScreen = seen
+      ? { ...screenEvidence(asking, asking === screen ? '' : ' (read before; the screen no longer shows it)'), ask: asking.text }
+      : screenEvidence(screen)
     if (seen && kind.state !== 'asked') return { state, evidence: kind.report ? [onScreen, reportEvidence(kind.report)] : [onScreen] }
     return { state, evidence: kind.report ? [reportEvidence(kind.report), onScreen] : [onScreen] }
   }
   const unmatched: Evidence = {
     source: 'screen',
     at: m.unmatchedSince ?? now,
-    detail: m.unmatchedSince === null ? 'no screen seen yet' : `the screen has matched no ${ctx.agent} rule for ${Math.round((now - m.unmatchedSince) / 100) / 10} s`,
+    detail:
+      m.unmatchedSince === null ? 'no screen seen yet' : `the screen has matched no ${ctx.agent} rule for ${Math.round((now - m.unmatchedSince) / 100) / 10} s`,
   }
   if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, screen))) return { state: r.state, evidence: [reportEvidence(r), unmatched] }
   // Nothing known yet is `starting` until the screen has had time to show something known.
-  if (m.verdict.state === 'starting' && (m.unmatchedSince === null || !m.screen && now - m.unmatchedSince < StatusConstants.UnmatchedHoldMs)) {
+  if (m.verdict.state === 'starting' && (m.unmatchedSince === null || (!m.screen && now - m.unmatchedSince < StatusConstants.UnmatchedHoldMs))) {
     return { state: 'starting', evidence: m.verdict.evidence }
   }
   return { state: 'unknown', evidence: [unmatched] }

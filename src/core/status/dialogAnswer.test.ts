@@ -13,25 +13,49 @@ const PERMISSION: RuleMatch = {
   state: 'blocked',
   text: '┃  △ Permission required',
   fromTitle: false,
-  dialog: { kind: 'permission', title: 'Shell command', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow always' }, { key: '3', label: 'Reject' }] },
+  dialog: {
+    kind: 'permission',
+    title: 'Shell command',
+    options: [
+      { key: '1', label: 'Allow once' },
+      { key: '2', label: 'Allow always' },
+      { key: '3', label: 'Reject' },
+    ],
+  },
 }
 const CONFIRM: RuleMatch = {
   ruleId: 'opencode.always-allow-dialog',
   state: 'blocked',
   text: '┃  △ Always allow',
   fromTitle: false,
-  dialog: { kind: 'permission', title: '△ Always allow', options: [{ key: '1', label: 'Confirm' }, { key: '2', label: 'Cancel' }] },
+  dialog: {
+    kind: 'permission',
+    title: '△ Always allow',
+    options: [
+      { key: '1', label: 'Confirm' },
+      { key: '2', label: 'Cancel' },
+    ],
+  },
 }
 const QUESTION: RuleMatch = {
   ruleId: 'opencode.question-dialog',
   state: 'question',
   text: '↑↓ select  enter submit  esc dismiss',
   fromTitle: false,
-  dialog: { kind: 'question', title: 'Which color?', options: [{ key: '1', label: 'Red' }, { key: '2', label: 'Type your own answer' }] },
+  dialog: {
+    kind: 'question',
+    title: 'Which color?',
+    options: [
+      { key: '1', label: 'Red' },
+      { key: '2', label: 'Type your own answer' },
+    ],
+  },
 }
 const WORKING: RuleMatch = { ruleId: 'opencode.status-working', state: 'working', text: 'esc interrupt', fromTitle: false }
-const asked = (at: number) => ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'permission.asked permission=bash' } }) as StatusSignal
-const replied = (at: number) => ({ kind: 'report', at, report: { effect: 'answered', state: 'working', at, detail: 'permission.replied reply=always' } }) as StatusSignal
+const asked = (at: number) =>
+  ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'permission.asked permission=bash' } }) as StatusSignal
+const replied = (at: number) =>
+  ({ kind: 'report', at, report: { effect: 'answered', state: 'working', at, detail: 'permission.replied reply=always' } }) as StatusSignal
 const screen = (at: number, match: RuleMatch): StatusSignal => ({ kind: 'screen', at, match })
 const enter = (at: number): StatusSignal => ({ kind: 'input', at, key: 'enter' })
 
@@ -49,7 +73,16 @@ const stateAt = (ms: Map<number, StatusMemory>, at: number) => ms.get(at)!.verdi
 describe('a dialog answered with a key the agent keeps drawn (OpenCode 1.18.33 "Allow always")', () => {
   // The recording's times (s → ms): dialog 76.12, → 77.143, Enter 77.295, confirmation 77.464,
   // Enter (Confirm) 78.974, the first dialog drawn again 79.058, permission.replied 80.22, work 80.34.
-  const recording = [asked(76017), screen(76120, PERMISSION), enter(77295), screen(77464, CONFIRM), enter(78974), screen(79058, PERMISSION), replied(80220), screen(80340, WORKING)]
+  const recording = [
+    asked(76017),
+    screen(76120, PERMISSION),
+    enter(77295),
+    screen(77464, CONFIRM),
+    enter(78974),
+    screen(79058, PERMISSION),
+    replied(80220),
+    screen(80340, WORKING),
+  ]
 
   it('is working from the confirming Enter while the answered dialogs stay drawn, and blocked on the confirmation the first Enter opened', () => {
     const ms = fold(recording)
@@ -118,9 +151,19 @@ const cc = (ruleId: string, state: 'blocked' | 'question', title: string, labels
   dialog: { kind: state === 'blocked' ? 'permission' : 'question', title, options: labels.map((l, i) => option(String(i + 1), l)), ...extra },
 })
 const BASH = cc('claude.permission-dialog', 'blocked', 'Do you want to proceed?', ['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
-const MANAGER = cc('claude.dialog-question', 'question', 'Who should own the release?', ['Alice', 'Bob', 'Type something.', 'Chat about this'], { moreSteps: true })
-const SINGLE = cc('claude.question-dialog', 'question', 'Which database should the service use?', ['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
-const CHECKS = cc('claude.dialog-question', 'question', 'Which checks must pass first?', ['Unit tests', 'Lint', 'E2E', 'Type something', 'Chat about this'], { multiSelect: true })
+const MANAGER = cc('claude.dialog-question', 'question', 'Who should own the release?', ['Alice', 'Bob', 'Type something.', 'Chat about this'], {
+  moreSteps: true,
+})
+const SINGLE = cc('claude.question-dialog', 'question', 'Which database should the service use?', [
+  'PostgreSQL',
+  'SQLite',
+  'Redis',
+  'Type something.',
+  'Chat about this',
+])
+const CHECKS = cc('claude.dialog-question', 'question', 'Which checks must pass first?', ['Unit tests', 'Lint', 'E2E', 'Type something', 'Chat about this'], {
+  multiSelect: true,
+})
 const REVIEW = cc('claude.dialog-question', 'question', 'Review your answers', ['Submit answers', 'Cancel'])
 const CC_WORKING: RuleMatch = { ruleId: 'claude.footer-working', state: 'working', text: 'esc to interrupt', fromTitle: false }
 const key = (at: number, k: 'enter' | 'escape' | 'digit', digit?: string): StatusSignal => ({ kind: 'input', at, key: k, ...(digit ? { digit } : {}) })
@@ -157,7 +200,10 @@ describe('one answered memory, fed by keys and reports (Claude Code: Enter, Esc,
 
   it('Esc cancels: the dialog counts for EscapeHoldMs, then idle until the redraw; still drawn after HoldMs, it asks again', () => {
     const hold = 3000 + AnswerConstants.HoldMs
-    const ms = fold([screen(1000, BASH), key(3000, 'escape'), { kind: 'tick', at: 3000 + AnswerConstants.EscapeHoldMs }, screen(3400, BASH), { kind: 'tick', at: hold }], CC)
+    const ms = fold(
+      [screen(1000, BASH), key(3000, 'escape'), { kind: 'tick', at: 3000 + AnswerConstants.EscapeHoldMs }, screen(3400, BASH), { kind: 'tick', at: hold }],
+      CC,
+    )
     expect(stateAt(ms, 3000)).toBe('blocked')
     expect(stateAt(ms, 3000 + AnswerConstants.EscapeHoldMs)).toBe('idle')
     expect(stateAt(ms, 3400)).toBe('idle')
@@ -171,7 +217,11 @@ describe('one answered memory, fed by keys and reports (Claude Code: Enter, Esc,
   })
 
   it('Esc on a reported dialog not drawn yet cancels it (no hook says so)', () => {
-    const report: StatusSignal = { kind: 'report', at: 1000, report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest tool_name=ExitPlanMode', event: 'PermissionRequest', child: false } }
+    const report: StatusSignal = {
+      kind: 'report',
+      at: 1000,
+      report: { effect: 'blocked', state: 'blocked', at: 1000, detail: 'PermissionRequest tool_name=ExitPlanMode', event: 'PermissionRequest', child: false },
+    }
     const ms = fold([screen(900, CC_WORKING), report, key(1200, 'escape'), { kind: 'tick', at: 3000 }], CC)
     expect(stateAt(ms, 3000)).not.toBe('blocked')
   })
@@ -183,14 +233,30 @@ const GEMINI_QUESTION: RuleMatch = {
   state: 'question',
   text: '│ Answer Questions',
   fromTitle: false,
-  dialog: { kind: 'question', title: 'Which color should the widget use?', options: [{ key: '1', label: 'Red' }, { key: '2', label: 'Blue' }, { key: '3', label: 'Enter a custom value' }] },
+  dialog: {
+    kind: 'question',
+    title: 'Which color should the widget use?',
+    options: [
+      { key: '1', label: 'Red' },
+      { key: '2', label: 'Blue' },
+      { key: '3', label: 'Enter a custom value' },
+    ],
+  },
 }
 const GEMINI_PERMISSION: RuleMatch = {
   ruleId: 'gemini.permission-dialog',
   state: 'blocked',
   text: '│ ● 1. Allow once',
   fromTitle: false,
-  dialog: { kind: 'permission', title: 'Allow execution of [Shell]?', options: [{ key: '1', label: 'Allow once' }, { key: '2', label: 'Allow for this session' }, { key: '3', label: 'No, suggest changes (esc)' }] },
+  dialog: {
+    kind: 'permission',
+    title: 'Allow execution of [Shell]?',
+    options: [
+      { key: '1', label: 'Allow once' },
+      { key: '2', label: 'Allow for this session' },
+      { key: '3', label: 'No, suggest changes (esc)' },
+    ],
+  },
 }
 // Gemini CLI 0.61.0's tables (resources/agents/gemini/agent.toml): digits answer both kinds, but not on its free-text option.
 // The context the engine builds for a Gemini pane (statusContext): its free-text label and its hold come from agent.toml.
@@ -230,14 +296,25 @@ const GEMINI_TRUST: RuleMatch = {
   state: 'blocked',
   text: '│ Do you trust the files in this folder?',
   fromTitle: false,
-  dialog: { kind: 'permission', title: 'Do you trust the files in this folder?', options: [{ key: '1', label: 'Trust folder (work)' }, { key: '2', label: 'Trust parent folder (tmp)' }, { key: '3', label: "Don't trust" }] },
+  dialog: {
+    kind: 'permission',
+    title: 'Do you trust the files in this folder?',
+    options: [
+      { key: '1', label: 'Trust folder (work)' },
+      { key: '2', label: 'Trust parent folder (tmp)' },
+      { key: '3', label: "Don't trust" },
+    ],
+  },
 }
 
 describe('an agent that keeps its answered dialog drawn longer than the default hold (Gemini CLI 0.61.0: its trust box 2.2 s)', () => {
   it("holds the answer for the agent's own answerHoldMs: the box drawn again 2.2 s after `1` is not waiting for the user", () => {
     const hold = GEMINI.answerHoldMs!
     expect(hold).toBeGreaterThan(AnswerConstants.HoldMs)
-    const ms = fold([screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST), { kind: 'tick', at: 3000 + hold - 1 }, { kind: 'tick', at: 3000 + hold }], GEMINI)
+    const ms = fold(
+      [screen(1000, GEMINI_TRUST), digit(3000, '1'), screen(5200, GEMINI_TRUST), { kind: 'tick', at: 3000 + hold - 1 }, { kind: 'tick', at: 3000 + hold }],
+      GEMINI,
+    )
     expect(stateAt(ms, 5200)).toBe('working')
     expect(nextDeadline(ms.get(5200)!, 5200, GEMINI)).toBe(3000 + hold)
     expect(stateAt(ms, 3000 + hold - 1)).toBe('working')
@@ -256,9 +333,22 @@ describe('a dialog asked once per start (Gemini CLI 0.61.0 folder trust, test/fi
     state: 'blocked',
     text: '│ Do you trust the files in this folder?',
     fromTitle: false,
-    dialog: { kind: 'permission', title: 'Do you trust the files in this folder?', options: [{ key: '1', label: 'Trust folder (work)' }, { key: '2', label: 'Trust parent folder (sb)' }, { key: '3', label: "Don't trust" }] },
+    dialog: {
+      kind: 'permission',
+      title: 'Do you trust the files in this folder?',
+      options: [
+        { key: '1', label: 'Trust folder (work)' },
+        { key: '2', label: 'Trust parent folder (sb)' },
+        { key: '3', label: "Don't trust" },
+      ],
+    },
   }
-  const RESTART: RuleMatch = { ruleId: 'gemini.trust-restart', state: 'working', text: 'Gemini CLI is restarting to apply the trust changes...', fromTitle: false }
+  const RESTART: RuleMatch = {
+    ruleId: 'gemini.trust-restart',
+    state: 'working',
+    text: 'Gemini CLI is restarting to apply the trust changes...',
+    fromTitle: false,
+  }
   const PROMPT: RuleMatch = { ruleId: 'gemini.composer', state: 'idle', text: '>   Type your message or @path/to/file', fromTitle: false }
   const digit = (at: number, d: string): StatusSignal => ({ kind: 'input', at, key: 'digit', digit: d })
 
@@ -267,7 +357,10 @@ describe('a dialog asked once per start (Gemini CLI 0.61.0 folder trust, test/fi
     expect(stateAt(ms, 12096)).toBe('blocked')
     expect(stateAt(ms, 13596)).toBe('working')
     expect(stateAt(ms, 14919)).toBe('working')
-    expect(ms.get(21416)!.verdict).toMatchObject({ state: 'working', evidence: [{ source: 'input', detail: expect.stringContaining('1 typed into the permission dialog') }, expect.anything()] })
+    expect(ms.get(21416)!.verdict).toMatchObject({
+      state: 'working',
+      evidence: [{ source: 'input', detail: expect.stringContaining('1 typed into the permission dialog') }, expect.anything()],
+    })
     expect(stateAt(ms, 22792)).toBe('idle')
   })
 

@@ -92,7 +92,15 @@ export function noteAnswerKey(
   if (!table) return prev
   if (!screen || !isDialog(screen.state) || !screen.dialog) {
     const cancels = key === 'escape' && pending !== null && Object.values(table.keys).some((keys) => keys?.includes('escape'))
-    return cancels ? { at, outcome: 'idle', key, evidence: { source: 'input', at, detail: `Esc typed before the reported dialog was drawn (${pending.event}): it is cancelled` }, dialogs: prev?.dialogs ?? [] } : prev
+    return cancels
+      ? {
+          at,
+          outcome: 'idle',
+          key,
+          evidence: { source: 'input', at, detail: `Esc typed before the reported dialog was drawn (${pending.event}): it is cancelled` },
+          dialogs: prev?.dialogs ?? [],
+        }
+      : prev
   }
   const dialog = screen.dialog
   if (!answers(dialog, key, digit, table, freeText)) return prev
@@ -100,14 +108,30 @@ export function noteAnswerKey(
   const dialogs = prev?.dialogs.includes(id) ? prev.dialogs : [...(prev?.dialogs ?? []), id]
   const name = key === 'digit' ? `${digit}` : KEY_NAMES[key]
   const what = key === 'escape' ? 'cancelled' : 'answered'
-  return { at, outcome: key === 'escape' ? 'idle' : 'working', key, dialogs, evidence: { source: 'input', at, detail: `${name} typed into the ${dialog.kind} dialog "${dialog.title}": ${what}, the agent has not taken it off the screen yet` } }
+  return {
+    at,
+    outcome: key === 'escape' ? 'idle' : 'working',
+    key,
+    dialogs,
+    evidence: {
+      source: 'input',
+      at,
+      detail: `${name} typed into the ${dialog.kind} dialog "${dialog.title}": ${what}, the agent has not taken it off the screen yet`,
+    },
+  }
 }
 
 /** The agent reported the dialog on screen answered (OpenCode's permission.replied, 6–54 ms after the key, up to 1.25 s under load). */
 export function noteAnswerReport(prev: Answered | null, screen: DialogScreen | null, report: AgentReport): Answered {
   const id = screen && isDialog(screen.state) ? dialogIdentity(screen) : null
   const dialogs = id === null || prev?.dialogs.includes(id) ? (prev?.dialogs ?? []) : [...(prev?.dialogs ?? []), id]
-  return { at: report.at, outcome: 'working', key: null, dialogs, evidence: { source: 'hook', at: report.at, detail: `${report.detail}: answered, the agent has not taken the dialog off the screen yet` } }
+  return {
+    at: report.at,
+    outcome: 'working',
+    key: null,
+    dialogs,
+    evidence: { source: 'hook', at: report.at, detail: `${report.detail}: answered, the agent has not taken the dialog off the screen yet` },
+  }
 }
 
 const ruleOf = (identity: string) => identity.slice(0, identity.indexOf('|'))

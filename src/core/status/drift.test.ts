@@ -66,7 +66,9 @@ describe('detectDrift', () => {
     expect(drift).toEqual({
       reason: 'newer-version',
       since: 1_200,
-      detail: expect.stringMatching(/^claude 2\.2\.0 \(from its screen\) is newer than 2\.1\.197 \(screen rules, report table\), the version it was verified on: /),
+      detail: expect.stringMatching(
+        /^claude 2\.2\.0 \(from its screen\) is newer than 2\.1\.197 \(screen rules, report table\), the version it was verified on: /,
+      ),
     })
     expect(detectDrift(inputs({ seen: seen('2.1.197') }), 3_000)).toBeNull()
     expect(detectDrift(inputs({ seen: seen('2.0.5') }), 3_000)).toBeNull()
@@ -75,7 +77,13 @@ describe('detectDrift', () => {
 
   it('names only the versions it is newer than', () => {
     const drift = detectDrift(
-      inputs({ seen: { version: '1.19.0', at: 0, source: 'report session.created' }, verified: [{ what: 'screen rules', version: '1.19.0' }, { what: 'report table', version: '1.18.33' }] }),
+      inputs({
+        seen: { version: '1.19.0', at: 0, source: 'report session.created' },
+        verified: [
+          { what: 'screen rules', version: '1.19.0' },
+          { what: 'report table', version: '1.18.33' },
+        ],
+      }),
       10,
     )
     expect(drift!.detail).toMatch(/^claude 1\.19\.0 \(from its report session\.created\) is newer than 1\.18\.33 \(report table\), the version it/)

@@ -53,13 +53,21 @@ describe('reduceProcessStatus', () => {
 
   it("a shell's own prompt is idle even when it reads with read(2) (dash); bash in read(2) is its read builtin", () => {
     const dash = { pid: 10, argv: ['dash'], isRoot: true }
-    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: dash, reader: { pid: 10, argv: ['dash'] } }, shellPane).state).toBe('idle')
-    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: bash, reader: { pid: 10, argv: ['bash'] } }, shellPane).state).toBe('input')
-    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: sleep, reader: { pid: 11, argv: ['cp', '-i'] } }, shellPane).state).toBe('input')
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: dash, reader: { pid: 10, argv: ['dash'] } }, shellPane).state).toBe(
+      'idle',
+    )
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: bash, reader: { pid: 10, argv: ['bash'] } }, shellPane).state).toBe(
+      'input',
+    )
+    expect(
+      reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: sleep, reader: { pid: 11, argv: ['cp', '-i'] } }, shellPane).state,
+    ).toBe('input')
   })
 
   it('an agent pane never takes a reader as waiting: agents are read from their screen and reports', () => {
     const claude = { pid: 3, argv: ['claude'], isRoot: true }
-    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: claude, reader: { pid: 3, argv: ['claude'] } }, agentPane).state).toBe('unknown')
+    expect(reduceProcessStatus(initialVerdict(0), { kind: 'foreground', at: 1, program: claude, reader: { pid: 3, argv: ['claude'] } }, agentPane).state).toBe(
+      'unknown',
+    )
   })
 })

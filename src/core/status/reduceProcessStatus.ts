@@ -34,10 +34,7 @@ export function reduceProcessStatus(prev: Verdict, signal: ProcessSignal, ctx: P
     case 'spawned':
       return prev
     case 'exit': {
-      const how =
-        signal.signal !== null
-          ? `killed by ${SIGNAL_NAMES[signal.signal] ?? `signal ${signal.signal}`}`
-          : `exit code ${signal.code}`
+      const how = signal.signal !== null ? `killed by ${SIGNAL_NAMES[signal.signal] ?? `signal ${signal.signal}`}` : `exit code ${signal.code}`
       return verdict(prev, 'exited', { source: 'exit', at: signal.at, detail: `process ended: ${how}` })
     }
     case 'foreground': {
@@ -50,12 +47,26 @@ export function reduceProcessStatus(prev: Verdict, signal: ProcessSignal, ctx: P
         const { isRoot, rootBusy, pid } = signal.program
         if (isRoot && !rootBusy) return verdict(prev, 'idle', { source: 'process', at: signal.at, detail: `shell ${name} is back in front (pid ${pid})` })
         // In front but not at its prompt: its own loop of builtins, or `wait` for a job it started.
-        if (isRoot) return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `shell ${name} ${rootBusy === 'running' ? 'runs its own commands' : 'waits for a child it started'}, not at its prompt (pid ${pid})` })
-        return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs in front (pid ${pid})` })
+        if (isRoot)
+          return verdict(prev, 'working', {
+            source: 'process',
+            at: signal.at,
+            detail: `shell ${name} ${rootBusy === 'running' ? 'runs its own commands' : 'waits for a child it started'}, not at its prompt (pid ${pid})`,
+          })
+        return verdict(prev, 'working', {
+          source: 'process',
+          at: signal.at,
+          detail: `${signal.program.argv.join(' ').slice(0, 200)} runs in front (pid ${pid})`,
+        })
       }
       // A plain program (or a script whose interpreter is the pane's own process) runs while it is in
       // front and not waiting for the keyboard; only an agent's state needs its screen and reports.
-      if (!ctx.agent) return verdict(prev, 'working', { source: 'process', at: signal.at, detail: `${signal.program.argv.join(' ').slice(0, 200)} runs (pid ${signal.program.pid})` })
+      if (!ctx.agent)
+        return verdict(prev, 'working', {
+          source: 'process',
+          at: signal.at,
+          detail: `${signal.program.argv.join(' ').slice(0, 200)} runs (pid ${signal.program.pid})`,
+        })
       if (prev.state !== 'starting') return prev
       return verdict(prev, 'unknown', {
         source: 'process',

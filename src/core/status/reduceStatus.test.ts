@@ -39,7 +39,12 @@ describe('reduceStatus mechanics', () => {
     expect(nextDeadline(matched!)).toBeNull()
     expect(nextDeadline(unmatched!)).toBe(500 + StatusConstants.UnmatchedHoldMs)
     // A past deadline does not hide a later one (the Esc hold after an old report's draw grace).
-    const later = reduceStatus(unmatched!, { kind: 'report', at: 600, report: { effect: 'blocked', state: 'blocked', at: 600, detail: 'PermissionRequest' } as never }, 600, { rootIsShell: false, agent: 'claude' })
+    const later = reduceStatus(
+      unmatched!,
+      { kind: 'report', at: 600, report: { effect: 'blocked', state: 'blocked', at: 600, detail: 'PermissionRequest' } as never },
+      600,
+      { rootIsShell: false, agent: 'claude' },
+    )
     expect(nextDeadline(later, 500 + StatusConstants.UnmatchedHoldMs)).toBe(600 + StatusConstants.DialogDrawGraceMs)
   })
 })
@@ -47,17 +52,23 @@ describe('reduceStatus mechanics', () => {
 /** Gemini CLI 0.61.0 draws its box 0.2–2.8 s after the Notification hook it awaits (load average 13–15). */
 describe("an agent's own draw grace for a reported dialog", () => {
   const HOOK_ROW: RuleMatch = { ruleId: 'gemini.working', state: 'working', text: '⠴ Executing Hook: switchboard (esc to cancel, 1s)', fromTitle: false }
-  const report = (at: number) => ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'Notification notification_type=ToolPermission' } }) as StatusSignal
+  const report = (at: number) =>
+    ({ kind: 'report', at, report: { effect: 'blocked', state: 'blocked', at, detail: 'Notification notification_type=ToolPermission' } }) as StatusSignal
   const fold = (c: { rootIsShell: boolean; agent: string; dialogDrawGraceMs?: number }, ticks: number[]) => {
     let m = initialMemory(0)
     const out = new Map<number, StatusMemory>()
-    for (const s of [{ kind: 'screen', at: 100, match: HOOK_ROW } as StatusSignal, report(1000), ...ticks.map((at) => ({ kind: 'tick', at }) as StatusSignal)]) out.set(s.at, (m = reduceStatus(m, s, s.at, c)))
+    for (const s of [{ kind: 'screen', at: 100, match: HOOK_ROW } as StatusSignal, report(1000), ...ticks.map((at) => ({ kind: 'tick', at }) as StatusSignal)])
+      out.set(s.at, (m = reduceStatus(m, s, s.at, c)))
     return out
   }
 
   it('keeps the work on screen for the agent’s grace, not the default, before the report decides', () => {
     const grace = 4000
-    const own = fold({ rootIsShell: false, agent: 'gemini', dialogDrawGraceMs: grace }, [1000 + StatusConstants.DialogDrawGraceMs, 1000 + grace - 1, 1000 + grace])
+    const own = fold({ rootIsShell: false, agent: 'gemini', dialogDrawGraceMs: grace }, [
+      1000 + StatusConstants.DialogDrawGraceMs,
+      1000 + grace - 1,
+      1000 + grace,
+    ])
     expect(nextDeadline(own.get(1000)!, 1000, { dialogDrawGraceMs: grace })).toBe(1000 + grace)
     expect(own.get(1000 + StatusConstants.DialogDrawGraceMs)!.verdict.state).toBe('working')
     expect(own.get(1000 + grace - 1)!.verdict.state).toBe('working')
@@ -99,7 +110,13 @@ describe('OpenCode: Enter on a typed prompt, and a reported answer', () => {
     ])
     expect(late!.verdict.state).toBe('idle')
     // Agents whose table does not say so ignore the key.
-    const [, plain] = fold([{ kind: 'screen', at: 100, match: HOME }, { kind: 'input', at: 1000, key: 'submit' }], { ...oc, enterSubmitsPrompt: false })
+    const [, plain] = fold(
+      [
+        { kind: 'screen', at: 100, match: HOME },
+        { kind: 'input', at: 1000, key: 'submit' },
+      ],
+      { ...oc, enterSubmitsPrompt: false },
+    )
     expect(plain!.verdict.state).toBe('idle')
   })
 
@@ -176,9 +193,26 @@ describe('a screen that is no longer read (its mirror froze)', () => {
  * working frame 10 ms later, then the prompt): the Stop ends this turn, it is not an older one.
  */
 describe('a turn end that came before the screen drew the answered dialog’s work', () => {
-  const DIALOG: RuleMatch = { ruleId: 'claude.permission-dialog', state: 'blocked', text: 'Do you want to proceed?', fromTitle: false, dialog: { kind: 'permission', title: 'Do you want to proceed?', options: [{ key: '1', label: 'Yes' }, { key: '2', label: 'No' }] } }
+  const DIALOG: RuleMatch = {
+    ruleId: 'claude.permission-dialog',
+    state: 'blocked',
+    text: 'Do you want to proceed?',
+    fromTitle: false,
+    dialog: {
+      kind: 'permission',
+      title: 'Do you want to proceed?',
+      options: [
+        { key: '1', label: 'Yes' },
+        { key: '2', label: 'No' },
+      ],
+    },
+  }
   const PROMPT: RuleMatch = { ruleId: 'claude.footer-idle', state: 'idle', text: '? for shortcuts', fromTitle: false }
-  const claude = { rootIsShell: false, agent: 'claude', answers: { keys: { permission: ['enter', 'escape', 'digit'], question: ['enter', 'escape', 'digit'] }, redrawsAnswered: false } } as const
+  const claude = {
+    rootIsShell: false,
+    agent: 'claude',
+    answers: { keys: { permission: ['enter', 'escape', 'digit'], question: ['enter', 'escape', 'digit'] }, redrawsAnswered: false },
+  } as const
   const STOP = { effect: 'turnEnd', state: 'asked', at: 1650, detail: 'Stop', replyKnown: true, ask: 'Shall I commit it too?' }
 
   const fold = (signals: StatusSignal[]) => {

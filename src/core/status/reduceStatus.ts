@@ -125,7 +125,8 @@ function note(m: StatusMemory, signal: StatusSignal, ctx: StatusContext): Status
       // What the frozen screen showed is history: it decides nothing from now on.
       return m.screenLost ? m : { ...m, screenLost: { at: signal.at, why: signal.why }, screen: null, unmatchedSince: null }
     case 'input':
-      if (signal.key === 'submit' || signal.key === 'quit') return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, submitted: signal.key === 'quit' ? 'quit' : 'prompt', lineAt: signal.at } : m
+      if (signal.key === 'submit' || signal.key === 'quit')
+        return ctx.enterSubmitsPrompt ? { ...m, submitAt: signal.at, submitted: signal.key === 'quit' ? 'quit' : 'prompt', lineAt: signal.at } : m
       if (signal.key === 'command') return ctx.enterSubmitsPrompt ? { ...m, lineAt: signal.at } : m
       return noteDialogKey(m, signal.key, signal.digit, signal.at, ctx)
   }
@@ -173,7 +174,8 @@ export function reduceStatus(prev: StatusMemory, signal: StatusSignal, now: numb
 export function nextDeadline(m: StatusMemory, now = -Infinity, ctx?: Pick<StatusContext, 'dialogDrawGraceMs' | 'answerHoldMs'>): number | null {
   const deadlines: number[] = []
   if (m.unmatchedSince !== null) deadlines.push(m.unmatchedSince + StatusConstants.UnmatchedHoldMs)
-  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question')) deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
+  if (m.report && (m.report.state === 'blocked' || m.report.state === 'question'))
+    deadlines.push(m.report.at + (ctx?.dialogDrawGraceMs ?? StatusConstants.DialogDrawGraceMs))
   deadlines.push(...answerDeadlines(m.answer, ctx?.answerHoldMs))
   if (m.resizedAt !== null) deadlines.push(m.resizedAt + StatusConstants.ResizeSettleMs)
   if (m.submitAt !== null) deadlines.push(m.submitAt + StatusConstants.SubmitGraceMs)

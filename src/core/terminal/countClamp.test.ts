@@ -52,7 +52,16 @@ describe('CountClamp', () => {
   })
 
   it('leaves counts within the screen, private sequences and other finals alone', () => {
-    for (const s of [`${ESC}[24S`, `${ESC}[S`, `${ESC}[;5S`, `${ESC}[?9999999S`, `${ESC}[>9999999T`, `${ESC}[9999999;9999999H`, `${ESC}[9999999m`, `${ESC}[9999 q`])
+    for (const s of [
+      `${ESC}[24S`,
+      `${ESC}[S`,
+      `${ESC}[;5S`,
+      `${ESC}[?9999999S`,
+      `${ESC}[>9999999T`,
+      `${ESC}[9999999;9999999H`,
+      `${ESC}[9999999m`,
+      `${ESC}[9999 q`,
+    ])
       expect(whole(s)).toBe(s)
   })
 

@@ -41,7 +41,24 @@ export function colorQueryReply(ident: number, data: string, palette: TerminalPa
 }
 
 /** xterm's 16 ANSI colours (its defaults), then the 6×6×6 cube and the 24 greys of the 256-colour palette. */
-const ANSI16 = ['#000000', '#cd0000', '#00cd00', '#cdcd00', '#0000ee', '#cd00cd', '#00cdcd', '#e5e5e5', '#7f7f7f', '#ff0000', '#00ff00', '#ffff00', '#5c5cff', '#ff00ff', '#00ffff', '#ffffff']
+const ANSI16 = [
+  '#000000',
+  '#cd0000',
+  '#00cd00',
+  '#cdcd00',
+  '#0000ee',
+  '#cd00cd',
+  '#00cdcd',
+  '#e5e5e5',
+  '#7f7f7f',
+  '#ff0000',
+  '#00ff00',
+  '#ffff00',
+  '#5c5cff',
+  '#ff00ff',
+  '#00ffff',
+  '#ffffff',
+]
 
 export function paletteColor(index: number): string | null {
   if (!Number.isInteger(index) || index < 0 || index > 255) return null

@@ -10,9 +10,7 @@ export interface WorktreeFacts {
   readonly base: string
 }
 
-export type RemovalVerdict =
-  | { readonly safe: true; readonly reasons: readonly [] }
-  | { readonly safe: false; readonly reasons: readonly string[] }
+export type RemovalVerdict = { readonly safe: true; readonly reasons: readonly [] } | { readonly safe: false; readonly reasons: readonly string[] }
 
 export function removalVerdict(facts: WorktreeFacts): RemovalVerdict {
   const reasons: string[] = []

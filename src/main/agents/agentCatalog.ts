@@ -77,7 +77,8 @@ export class AgentCatalog implements AgentDirectory {
     const next = new Map<string, CatalogAgent>()
     this.loadFolders(this.options.shippedDir, 'shipped', next, problems)
     this.loadFolders(this.options.userDir ?? null, 'user', next, problems)
-    for (const e of problems) this.log(`agents: ${formatRuleFileError(e)}${isFatal(e) && this.agents.size ? ' (an agent that loaded before stays as it was)' : ''}`)
+    for (const e of problems)
+      this.log(`agents: ${formatRuleFileError(e)}${isFatal(e) && this.agents.size ? ' (an agent that loaded before stays as it was)' : ''}`)
     this.agents = next
     this.set = new AgentSet([...next.values()].map((a) => a.knowledge))
     problems.push(...this.rules.reload())
@@ -88,7 +89,8 @@ export class AgentCatalog implements AgentDirectory {
   private loadFolders(root: string | null, source: AgentSource, next: Map<string, CatalogAgent>, problems: RuleFileError[]): void {
     if (root === null) return
     if (!existsSync(root)) {
-      if (source === 'shipped') problems.push({ file: root, line: 1, message: 'the shipped agents folder is missing; reinstall, or point SWITCHBOARD_AGENTS_DIR at resources/agents' })
+      if (source === 'shipped')
+        problems.push({ file: root, line: 1, message: 'the shipped agents folder is missing; reinstall, or point SWITCHBOARD_AGENTS_DIR at resources/agents' })
       return
     }
     let folders = agentFolders(root).filter(isDir)
@@ -112,7 +114,11 @@ export class AgentCatalog implements AgentDirectory {
       problems.push(...result.warnings)
       const taken = next.get(id)
       if (taken) {
-        problems.push({ file: join(dir, 'agent.toml'), line: 1, message: `"${id}" is a ${taken.manifest.source} agent already; to change its screen rules, put rules/${id}.toml beside your agents folder` })
+        problems.push({
+          file: join(dir, 'agent.toml'),
+          line: 1,
+          message: `"${id}" is a ${taken.manifest.source} agent already; to change its screen rules, put rules/${id}.toml beside your agents folder`,
+        })
         continue
       }
       next.set(id, this.entry(result.value))
@@ -120,7 +126,12 @@ export class AgentCatalog implements AgentDirectory {
   }
 
   private entry(folder: AgentFolder): CatalogAgent {
-    return { manifest: folder.manifest, knowledge: knowledgeOf(folder.manifest, compileRuleRegex, folder.code.parseTerminalState ?? null), profile: profileOf(folder), rulesFile: folder.rulesFile }
+    return {
+      manifest: folder.manifest,
+      knowledge: knowledgeOf(folder.manifest, compileRuleRegex, folder.code.parseTerminalState ?? null),
+      profile: profileOf(folder),
+      rulesFile: folder.rulesFile,
+    }
   }
 
   /** The problems of the latest reload. */

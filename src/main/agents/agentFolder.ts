@@ -55,10 +55,15 @@ function schemaErrors(file: string, text: string, doc: unknown, folder: string, 
     const path = i.code === 'unrecognized_keys' ? [...i.path, i.keys[0] ?? ''] : i.path
     const where = i.path.map(String).join('.')
     const line = lineOfPath(text, path as (string | number)[])
-    if (i.code === 'unrecognized_keys') return { file, line, message: `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in ${where}` : ''}` }
+    if (i.code === 'unrecognized_keys')
+      return { file, line, message: `unknown key${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => `"${k}"`).join(', ')}${where ? ` in ${where}` : ''}` }
     if (i.code === 'invalid_type' && i.path.length > 0 && valueAt(doc, i.path) === undefined) {
       const example = i.path.length === 1 ? REQUIRED[String(i.path[0])] : undefined
-      return { file, line, message: `${where}: is missing${example ? `: an agent needs at least id, name and command, like ${example(basename(folder))}` : ''}` }
+      return {
+        file,
+        line,
+        message: `${where}: is missing${example ? `: an agent needs at least id, name and command, like ${example(basename(folder))}` : ''}`,
+      }
     }
     return { file, line, message: `${where || 'file'}: ${i.message}` }
   })
@@ -125,7 +130,9 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
     packageHints: doc.package_hints,
     verifiedOn: doc.verified_on ?? null,
     version: doc.version ?? null,
-    launch: doc.launch ? { files: doc.launch.files, tokenInFile: doc.launch.token === 'file', promptOpens: doc.launch.prompt_opens, args: doc.launch.args, env: doc.launch.env } : null,
+    launch: doc.launch
+      ? { files: doc.launch.files, tokenInFile: doc.launch.token === 'file', promptOpens: doc.launch.prompt_opens, args: doc.launch.args, env: doc.launch.env }
+      : null,
     payload: doc.reporting?.payload ?? null,
     reports: reportTable(doc),
     dialogKeys: keys
@@ -147,7 +154,16 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
           ...(doc.answer_keys.asked_once ? { askedOnce: doc.answer_keys.asked_once } : {}),
         }
       : null,
-    pasteEcho: doc.paste_echo ? { windowMs: doc.paste_echo.window_ms, placeholder: { overChars: doc.paste_echo.placeholder.over_chars, overLines: doc.paste_echo.placeholder.over_lines, shows: doc.paste_echo.placeholder.shows } } : null,
+    pasteEcho: doc.paste_echo
+      ? {
+          windowMs: doc.paste_echo.window_ms,
+          placeholder: {
+            overChars: doc.paste_echo.placeholder.over_chars,
+            overLines: doc.paste_echo.placeholder.over_lines,
+            shows: doc.paste_echo.placeholder.shows,
+          },
+        }
+      : null,
     resume: doc.resume ? { args: doc.resume.args, verifiedOn: doc.resume.verified_on } : null,
     terminalOsc: doc.terminal_state?.osc ?? null,
   }
@@ -157,7 +173,12 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
  * Parses and validates one manifest. Every problem comes back with its file and line; nothing
  * partial is returned, so a caller keeps the agent's previous manifest on any error.
  */
-export function parseManifest(file: string, text: string, source: AgentSource, folder: string): { ok: true; manifest: AgentManifest } | { ok: false; errors: RuleFileError[] } {
+export function parseManifest(
+  file: string,
+  text: string,
+  source: AgentSource,
+  folder: string,
+): { ok: true; manifest: AgentManifest } | { ok: false; errors: RuleFileError[] } {
   let doc: unknown
   try {
     doc = parse(text)
@@ -180,7 +201,8 @@ const CODE_FILES = /\.(ts|js|mjs|cjs)$/
  */
 export function readAgentFolder(dir: string, source: AgentSource, code: AgentFolderCode = {}): AgentFolderResult {
   const file = join(dir, MANIFEST_FILE)
-  if (!existsSync(file)) return { ok: false, errors: [{ file, line: 1, message: 'is missing: an agent folder needs agent.toml with at least id, name and command' }] }
+  if (!existsSync(file))
+    return { ok: false, errors: [{ file, line: 1, message: 'is missing: an agent folder needs agent.toml with at least id, name and command' }] }
   const errors: RuleFileError[] = []
   const text = readBounded(file, errors)
   if (text === null) return { ok: false, errors }
@@ -188,18 +210,42 @@ export function readAgentFolder(dir: string, source: AgentSource, code: AgentFol
   if (!parsed.ok) return { ok: false, errors: parsed.errors }
   const manifest = parsed.manifest
   const name = basename(dir)
-  if (manifest.id !== name) errors.push({ file, line: lineOfPath(text, ['id']), message: `id "${manifest.id}" does not match the folder's name: the folder is named after the agent (${manifest.id}/)` })
+  if (manifest.id !== name)
+    errors.push({
+      file,
+      line: lineOfPath(text, ['id']),
+      message: `id "${manifest.id}" does not match the folder's name: the folder is named after the agent (${manifest.id}/)`,
+    })
   for (const f of manifest.launch?.files ?? []) {
     if (!existsSync(join(dir, f))) errors.push({ file, line: lineOfPath(text, ['launch', 'files']), message: `launch.files: ${f} is not in ${dir}` })
   }
   const warnings: RuleFileError[] = []
   if (source === 'user') {
-    if (manifest.terminalOsc !== null) errors.push({ file, line: lineOfPath(text, ['terminal_state']), message: 'terminal_state needs a parser in code (terminal.ts), which only shipped agents bring: remove it' })
+    if (manifest.terminalOsc !== null)
+      errors.push({
+        file,
+        line: lineOfPath(text, ['terminal_state']),
+        message: 'terminal_state needs a parser in code (terminal.ts), which only shipped agents bring: remove it',
+      })
     const code = listFolder(dir).filter((f) => CODE_FILES.test(f) && !(manifest.launch?.files ?? []).includes(f))
-    if (code.length) warnings.push({ file: join(dir, code[0]!), line: 1, severity: 'warning', message: 'code in your agent folder is not run: an agent of yours is agent.toml and rules.toml (plugin files it names in launch.files are handed to the agent, not run by the board)' })
+    if (code.length)
+      warnings.push({
+        file: join(dir, code[0]!),
+        line: 1,
+        severity: 'warning',
+        message:
+          'code in your agent folder is not run: an agent of yours is agent.toml and rules.toml (plugin files it names in launch.files are handed to the agent, not run by the board)',
+      })
   } else {
     if ((manifest.terminalOsc !== null) !== (code.parseTerminalState !== undefined)) {
-      errors.push({ file, line: lineOfPath(text, ['terminal_state']), message: manifest.terminalOsc !== null ? '[terminal_state] needs terminal.ts beside it, exporting parseTerminalState' : 'terminal.ts is here but the manifest has no [terminal_state] (osc = N)' })
+      errors.push({
+        file,
+        line: lineOfPath(text, ['terminal_state']),
+        message:
+          manifest.terminalOsc !== null
+            ? '[terminal_state] needs terminal.ts beside it, exporting parseTerminalState'
+            : 'terminal.ts is here but the manifest has no [terminal_state] (osc = N)',
+      })
     }
   }
   if (errors.length) return { ok: false, errors }
@@ -219,9 +265,11 @@ function listFolder(dir: string): string[] {
 /** The agent folders under `root` (sub-folders holding agent.toml or meant to), sorted; [] when it does not exist. */
 export function agentFolders(root: string): string[] {
   if (!existsSync(root)) return []
-  return readdirSync(root, { withFileTypes: true })
-    // A link to a folder counts (the caller follows it: AgentCatalog keeps only directories).
-    .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.'))
-    .map((d) => join(root, d.name))
-    .sort()
+  return (
+    readdirSync(root, { withFileTypes: true })
+      // A link to a folder counts (the caller follows it: AgentCatalog keeps only directories).
+      .filter((d) => (d.isDirectory() || d.isSymbolicLink()) && !d.name.startsWith('.'))
+      .map((d) => join(root, d.name))
+      .sort()
+  )
 }

@@ -98,13 +98,19 @@ export function versionInOutput(output: string, pattern: string | undefined): st
 
 function runForVersion(executable: string, probe: VersionProbe, env: NodeJS.ProcessEnv): Promise<VersionResult> {
   return new Promise((resolve) => {
-    const child = execFile(executable, [...(probe.args ?? [])], { env, timeout: VersionProbeLimits.RunMs, maxBuffer: VersionProbeLimits.OutputBytes, encoding: 'utf8', killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-      const output = `${stdout}\n${stderr}`
-      const version = versionInOutput(output, probe.pattern)
-      if (version) return resolve(found(version))
-      if (err && (err as { killed?: boolean }).killed) return resolve(unknown(`${executable} ${(probe.args ?? []).join(' ')} did not finish within ${VersionProbeLimits.RunMs / 1000} s`))
-      resolve(unknown(`no version in the output of ${executable} ${(probe.args ?? []).join(' ')}${err ? ` (${err.message.split('\n')[0]})` : ''}`))
-    })
+    const child = execFile(
+      executable,
+      [...(probe.args ?? [])],
+      { env, timeout: VersionProbeLimits.RunMs, maxBuffer: VersionProbeLimits.OutputBytes, encoding: 'utf8', killSignal: 'SIGKILL' },
+      (err, stdout, stderr) => {
+        const output = `${stdout}\n${stderr}`
+        const version = versionInOutput(output, probe.pattern)
+        if (version) return resolve(found(version))
+        if (err && (err as { killed?: boolean }).killed)
+          return resolve(unknown(`${executable} ${(probe.args ?? []).join(' ')} did not finish within ${VersionProbeLimits.RunMs / 1000} s`))
+        resolve(unknown(`no version in the output of ${executable} ${(probe.args ?? []).join(' ')}${err ? ` (${err.message.split('\n')[0]})` : ''}`))
+      },
+    )
     // Nothing to read: a version command that waits for input ends at once.
     child.stdin?.end()
   })
@@ -165,7 +171,13 @@ export async function agentReports(catalog: AgentCatalog, settings: Settings, en
             versionProblem: v.problem,
             newer: newerThanVerified(v.version, [info.verifiedOn.agent, info.verifiedOn.rules]),
           }))
-        : { executable: null, looked: plan.executable, version: null, versionProblem: `${plan.executable} is not installed (${plan.fromSettings ? 'the path in the settings' : 'not on PATH'})`, newer: null }
+        : {
+            executable: null,
+            looked: plan.executable,
+            version: null,
+            versionProblem: `${plan.executable} is not installed (${plan.fromSettings ? 'the path in the settings' : 'not on PATH'})`,
+            newer: null,
+          }
       return { ...info, ...install }
     }),
   )

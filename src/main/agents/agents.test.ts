@@ -51,7 +51,10 @@ describe('launchAgent', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/)
     expect(launch.argv.join(' ')).not.toContain(token)
     expect(readFileSync(file!, 'utf8')).not.toContain(token)
-    expect(launch.env).toMatchObject({ SWITCHBOARD_REPORT_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/report\/4$/), SWITCHBOARD_REPORT_RUNTIME: '/usr/bin/node' })
+    expect(launch.env).toMatchObject({
+      SWITCHBOARD_REPORT_URL: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/report\/4$/),
+      SWITCHBOARD_REPORT_RUNTIME: '/usr/bin/node',
+    })
     expect(() => server.register('4', { agent: 'claude', payload: 'hook' })).toThrow(/already/)
     launch.dispose()
     expect(existsSync(join(file!, '..'))).toBe(false)
@@ -71,7 +74,11 @@ describe('launchAgent', () => {
     const launch = launchAgent(request({ ...claudeProfile, kind: 'codex', promptOpens: (r) => r.event === 'PermissionRequest' }))
     const marker = launch.env.SWITCHBOARD_REPORT_MARKER!
     const post = (event: string) =>
-      fetch(launch.env.SWITCHBOARD_REPORT_URL!, { method: 'POST', headers: { [TOKEN_HEADER]: launch.env.SWITCHBOARD_REPORT_TOKEN! }, body: JSON.stringify({ hook_event_name: event }) })
+      fetch(launch.env.SWITCHBOARD_REPORT_URL!, {
+        method: 'POST',
+        headers: { [TOKEN_HEADER]: launch.env.SWITCHBOARD_REPORT_TOKEN! },
+        body: JSON.stringify({ hook_event_name: event }),
+      })
     await post('PermissionRequest')
     expect(existsSync(marker)).toBe(true)
     await post('PostToolUse')
@@ -152,7 +159,6 @@ describe('AgentLaunches (the board entry point)', () => {
     const shell = launches.prepare('8', ['/bin/bash', '-l'], {}, agents.profileForCommand(['/bin/bash', '-l']))
     expect(shell).toMatchObject({ agent: 'shell', argv: ['/bin/bash', '-l'], env: {}, reporting: false })
   })
-
 })
 
 describe('choosing a profile and quoting the reporter', () => {

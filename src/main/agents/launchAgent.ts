@@ -66,7 +66,15 @@ export interface AgentLaunch extends IDisposable {
  */
 export function launchAgent(req: AgentLaunchRequest): AgentLaunch {
   const { profile } = req
-  const plain: AgentLaunch = { agent: profile.kind, argv: [req.executable, ...req.userArgs], env: {}, secrets: [], handover: null, reporting: false, dispose() {} }
+  const plain: AgentLaunch = {
+    agent: profile.kind,
+    argv: [req.executable, ...req.userArgs],
+    env: {},
+    secrets: [],
+    handover: null,
+    reporting: false,
+    dispose() {},
+  }
   const prepare = profile.prepareLaunch
   if (!prepare) return plain
 

@@ -37,7 +37,10 @@ const Verified = Text(100).refine((v) => parseVerifiedRange(v) !== null, 'a vers
 const Arg = z.string().max(4096)
 const Key = Text(16)
 const DialogKind = z.enum(['permission', 'question'])
-const AnswerKeys = z.array(z.enum(['enter', 'escape', 'digit'])).min(1).max(4)
+const AnswerKeys = z
+  .array(z.enum(['enter', 'escape', 'digit']))
+  .min(1)
+  .max(4)
 
 const FieldTest = z
   .strictObject({
@@ -51,7 +54,13 @@ const When = z.array(FieldTest).min(1).max(8)
 const Tracking = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('session'), id_field: Text(200), parent_field: Text(200) }),
   z.strictObject({ kind: z.literal('messageRole'), id_field: Text(200), role_field: Text(200) }),
-  z.strictObject({ kind: z.literal('replyText'), text_field: Text(200), message_id_field: Text(200).optional(), role_field: Text(200).optional(), append: z.boolean().optional() }),
+  z.strictObject({
+    kind: z.literal('replyText'),
+    text_field: Text(200),
+    message_id_field: Text(200).optional(),
+    role_field: Text(200).optional(),
+    append: z.boolean().optional(),
+  }),
 ])
 
 const EFFECTS = ['working', 'blocked', 'question', 'answered', 'progress', 'turnEnd', 'interrupted', 'exiting', 'reinforce', 'track', 'ignore'] as const
@@ -79,7 +88,10 @@ const Reporting = z.strictObject({
   version_fields: z.array(Text(200)).max(8).optional(),
   enter_submits_prompt: z.boolean().optional(),
   /** Slash commands that end the session (with enter_submits_prompt): Enter on one is work until the exit. */
-  exit_commands: z.array(z.string().regex(/^\/[a-z][a-z0-9_-]{0,30}$/, 'a slash command such as /quit')).max(8).optional(),
+  exit_commands: z
+    .array(z.string().regex(/^\/[a-z][a-z0-9_-]{0,30}$/, 'a slash command such as /quit'))
+    .max(8)
+    .optional(),
   /** Milliseconds a reported dialog may take to be drawn while the screen still shows work (default StatusConstants.DialogDrawGraceMs). */
   dialog_draw_grace_ms: z.number().int().min(0).max(30_000).optional(),
   /** Milliseconds an answered dialog may stay drawn without counting (default AnswerConstants.HoldMs). */
@@ -101,10 +113,16 @@ const Version = z
     args: z.array(Arg).min(1).max(8).optional(),
     pattern: Regex.optional(),
   })
-  .refine((v) => v.npm !== undefined || v.pypi !== undefined || v.args !== undefined, 'say how the version is read: `npm` or `pypi` (the package the executable belongs to) or `args` (run it, e.g. ["--version"])')
+  .refine(
+    (v) => v.npm !== undefined || v.pypi !== undefined || v.args !== undefined,
+    'say how the version is read: `npm` or `pypi` (the package the executable belongs to) or `args` (run it, e.g. ["--version"])',
+  )
 
 /** A file of the agent's own folder: a plain relative path that stays inside it. */
-const FolderFile = Text(400).refine((f) => !f.startsWith('/') && !f.split('/').includes('..'), 'a path inside the agent\'s folder, like "switchboard-plugin.js"')
+const FolderFile = Text(400).refine(
+  (f) => !f.startsWith('/') && !f.split('/').includes('..'),
+  'a path inside the agent\'s folder, like "switchboard-plugin.js"',
+)
 
 /** The placeholders a launch's `args` and `env` may use (src/main/agents/profile.ts expands them). */
 export const LAUNCH_TEMPLATES = ['folder', 'resources', 'report_url', 'reporter', 'reporter_gated', 'launch_dir'] as const
@@ -116,14 +134,18 @@ const Template = (names: readonly string[]) =>
     .max(4096)
     .superRefine((s, ctx) => {
       for (const [, name] of s.matchAll(/\{([^{}]*)\}/g)) {
-        if (!names.includes(name!)) ctx.addIssue({ code: 'custom', message: `{${name}} is not a placeholder here; these are: ${names.map((n) => `{${n}}`).join(' ')}` })
+        if (!names.includes(name!))
+          ctx.addIssue({ code: 'custom', message: `{${name}} is not a placeholder here; these are: ${names.map((n) => `{${n}}`).join(' ')}` })
       }
     })
 
 const Launch = z.strictObject({
   files: z.array(FolderFile).max(16).default([]),
   token: z.enum(['env', 'file']).default('env'),
-  prompt_opens: z.array(z.strictObject({ event: Text(64), when: When.optional() })).max(16).default([]),
+  prompt_opens: z
+    .array(z.strictObject({ event: Text(64), when: When.optional() }))
+    .max(16)
+    .default([]),
   args: z.array(Template(LAUNCH_TEMPLATES)).max(64).default([]),
   env: z
     .record(z.string().regex(ENV_NAME_PATTERN, 'environment names are letters, digits and _'), Template(LAUNCH_TEMPLATES))

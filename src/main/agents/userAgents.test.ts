@@ -140,8 +140,14 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
   it('says what is missing when its command is not installed, and refuses an agent no folder names', async () => {
     addMytool()
     start(false, '/usr/bin:/bin')
-    await expect(call('pane:create', { agent: 'mytool' })).rejects.toMatchObject({ code: 'agent-missing', message: expect.stringContaining('mytool: no executable named mytool on PATH') } satisfies Partial<BoardError>)
-    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({ code: 'invalid', message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, gemini, hermes, opencode, pi, mytool/) })
+    await expect(call('pane:create', { agent: 'mytool' })).rejects.toMatchObject({
+      code: 'agent-missing',
+      message: expect.stringContaining('mytool: no executable named mytool on PATH'),
+    } satisfies Partial<BoardError>)
+    await expect(call('pane:create', { agent: 'nosuch' })).rejects.toMatchObject({
+      code: 'invalid',
+      message: expect.stringMatching(/^no agent named "nosuch"; the agents are claude, codex, gemini, hermes, opencode, pi, mytool/),
+    })
   })
 
   it('is refused with file, line and reason when broken, while the others keep working', async () => {
@@ -155,7 +161,10 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     const badRules = join(agentsDir, 'badrules')
     mkdirSync(badRules)
     writeFileSync(join(badRules, 'agent.toml'), 'id = "badrules"\nname = "Bad rules"\ncommand = ["true"]\n')
-    writeFileSync(join(badRules, 'rules.toml'), 'agent = "badrules"\nverified_on = "1.0"\n[[rule]]\nid = "badrules.x"\nstate = "idle"\npriority = 1\nregion = "screen"\nmatch = { line = \'(a)\\1\' }\n')
+    writeFileSync(
+      join(badRules, 'rules.toml'),
+      'agent = "badrules"\nverified_on = "1.0"\n[[rule]]\nid = "badrules.x"\nstate = "idle"\npriority = 1\nregion = "screen"\nmatch = { line = \'(a)\\1\' }\n',
+    )
     start(false, `${join(FIXTURE, 'bin')}:${process.env.PATH}`)
     const { agents, problems } = await call('agents:list')
     expect(problems).toEqual([
@@ -177,7 +186,9 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     writeFileSync(join(dir, 'agent.toml'), 'id = "asker"\nname = "Asker"\ncommand = ["asker"]\n')
     const bin = join(root, 'bin')
     mkdirSync(bin)
-    writeFileSync(join(bin, 'asker'), '#!/bin/bash\nwhile true; do read -r -p "Continue? [y/N] " x || exit 0; [ "$x" = q ] && exit 0; echo "got $x"; done\n', { mode: 0o755 })
+    writeFileSync(join(bin, 'asker'), '#!/bin/bash\nwhile true; do read -r -p "Continue? [y/N] " x || exit 0; [ "$x" = q ] && exit 0; echo "got $x"; done\n', {
+      mode: 0o755,
+    })
     start(true, `${bin}:${process.env.PATH}`)
     const info = await call('pane:create', { agent: 'asker' })
     const pane = board.get(info.id)
@@ -185,8 +196,24 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     await waitForState(pane, 'input')
     expect(pane.verdict.evidence[0]!.source).toBe('process')
 
-    writeFileSync(join(dir, 'rules.toml'), ['agent = "asker"', 'verified_on = "1.0"', '[[rule]]', 'id = "asker.confirm"', 'state = "blocked"', 'priority = 10', 'region = "bottom:1"', "match = { line = 'Continue\\? \\[y/N\\]' }", ''].join('\n'))
-    await eventually(() => pane.verdict.state === 'blocked' && /^rule asker\.confirm: /.test(pane.verdict.evidence[0]!.detail), 'the pane to take its new rules')
+    writeFileSync(
+      join(dir, 'rules.toml'),
+      [
+        'agent = "asker"',
+        'verified_on = "1.0"',
+        '[[rule]]',
+        'id = "asker.confirm"',
+        'state = "blocked"',
+        'priority = 10',
+        'region = "bottom:1"',
+        "match = { line = 'Continue\\? \\[y/N\\]' }",
+        '',
+      ].join('\n'),
+    )
+    await eventually(
+      () => pane.verdict.state === 'blocked' && /^rule asker\.confirm: /.test(pane.verdict.evidence[0]!.detail),
+      'the pane to take its new rules',
+    )
     pane.write('q\r')
     await waitForState(pane, 'exited')
   }, 30_000)
@@ -206,7 +233,10 @@ describe('a user’s own agent folder (the issue’s mytool)', () => {
     await eventually(() => /^rule mytool\.ready: /.test(pane.verdict.evidence[0]?.detail ?? ''), 'the running pane to take the edited rule')
 
     writeFileSync(join(dir, 'agent.toml'), 'id = "mytool"\nname = "My Tool"\ncomand = ["mytool"]\n')
-    await eventually(async () => (await call('agents:list')).problems.some((p) => p.startsWith(`${join(dir, 'agent.toml')}:3: unknown key "comand"`)), 'the broken manifest to be reported')
+    await eventually(
+      async () => (await call('agents:list')).problems.some((p) => p.startsWith(`${join(dir, 'agent.toml')}:3: unknown key "comand"`)),
+      'the broken manifest to be reported',
+    )
     expect((await call('agents:list')).agents.find((a) => a.id === 'mytool')?.name).toBe('My Tool')
 
     writeFileSync(join(dir, 'agent.toml'), 'id = "mytool"\nname = "My Deploy Tool"\ncommand = ["mytool"]\n')

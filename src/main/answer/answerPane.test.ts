@@ -39,7 +39,13 @@ function chunksOf(file: string): { t: number; data: string }[] {
 async function typed(into: Pane, text: string, from = log): Promise<void> {
   const before = chunksOf(from).length
   into.write(text)
-  await eventually(() => chunksOf(from).slice(before).some((c) => c.data.includes(text)), `the program to read ${JSON.stringify(text)}`)
+  await eventually(
+    () =>
+      chunksOf(from)
+        .slice(before)
+        .some((c) => c.data.includes(text)),
+    `the program to read ${JSON.stringify(text)}`,
+  )
 }
 
 /**
@@ -50,7 +56,13 @@ async function readUpToNow(into: Pane, from = log): Promise<string[]> {
   const marker = '~'
   const before = chunksOf(from).length
   into.write(marker)
-  await eventually(() => chunksOf(from).slice(before).some((c) => c.data.includes(marker)), 'the marker key to be read')
+  await eventually(
+    () =>
+      chunksOf(from)
+        .slice(before)
+        .some((c) => c.data.includes(marker)),
+    'the marker key to be read',
+  )
   const all = chunksOf(from).map((c) => c.data)
   return all.slice(0, all.lastIndexOf(marker))
 }
@@ -75,7 +87,11 @@ async function openDialog(prompt = '[DIALOG] go'): Promise<void> {
 describe('the guarded answer (pane:answer)', () => {
   it('sends the line as a bracketed paste (the program enabled it), then Enter as a separate write after the delay', async () => {
     expect(pane.bracketedPaste).toBe(true)
-    expect(await answerPane(pane, { kind: 'text', text: 'hello there', seen: 'idle' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter', delivery: expect.any(Number) })
+    expect(await answerPane(pane, { kind: 'text', text: 'hello there', seen: 'idle' }, realClock)).toEqual({
+      ok: true,
+      sent: 'the text as a paste, then Enter',
+      delivery: expect.any(Number),
+    })
     await eventually(() => chunks().length === 2, 'both writes to arrive')
     const [line, enter] = chunks()
     expect([line?.data, enter?.data]).toEqual(['\x1b[200~hello there\x1b[201~', '\r'])
@@ -127,7 +143,10 @@ describe('the guarded answer (pane:answer)', () => {
     pane.write('\x1b') // answered in the terminal
     await waitForState(pane, 'idle')
     const before = chunks().length
-    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({ ok: false, reason: 'dialog-closed' })
+    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({
+      ok: false,
+      reason: 'dialog-closed',
+    })
     expect(chunks().length).toBe(before)
   })
 
@@ -142,7 +161,12 @@ describe('the guarded answer (pane:answer)', () => {
   // digit, took the paste's ESC for Esc and declined the question ("User declined to answer").
   it('types the free-text answer only once the program redrew after the digit, however long that takes', async () => {
     const slowLog = join(bin, `input-slow-${Date.now()}.jsonl`)
-    const info = board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: slowLog, FAKE_OPEN_MS: '600' }, cols: 80, rows: 24 })
+    const info = board.create({
+      command: ['claude'],
+      env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: slowLog, FAKE_OPEN_MS: '600' },
+      cols: 80,
+      rows: 24,
+    })
     const slow = board.get(info.id)
     await waitForState(slow, 'idle')
     await typed(slow, '[QUESTION] go', slowLog)
@@ -152,7 +176,11 @@ describe('the guarded answer (pane:answer)', () => {
     expect(snap.freeTextKey).toBe('4')
     const result = await answerPane(slow, { kind: 'free-text', key: '4', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)
     expect(result).toEqual({ ok: true, sent: 'your answer to option 4, then Enter' })
-    const reads = () => readFileSync(slowLog, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { t: number; data: string })
+    const reads = () =>
+      readFileSync(slowLog, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { t: number; data: string })
     await eventually(() => reads().at(-1)?.data === '\r', 'the Enter to arrive')
     const read = reads().slice(-3)
     expect(read.map((c) => c.data)).toEqual(['4', '\x1b[200~MariaDB, please\x1b[201~', '\r'])
@@ -181,7 +209,11 @@ describe('the type-ahead guard (pane:type)', () => {
     expect(await typeInput(pane, '\x1b[B', seen, at(TypeAheadConstants.WindowMs + 20))).toEqual({ delivered: true })
     await eventually(() => chunks().length > before, 'the key to arrive')
     // The held keys never reached the program: the delivered one is the first thing it read since.
-    expect(chunks().slice(before).map((c) => c.data)).toEqual(['\x1b[B'])
+    expect(
+      chunks()
+        .slice(before)
+        .map((c) => c.data),
+    ).toEqual(['\x1b[B'])
     expect(chunks().at(-1)?.data).toBe('\x1b[B')
   })
 

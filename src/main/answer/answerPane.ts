@@ -70,7 +70,22 @@ function settled(pane: Pane, clock: Clock, quietMs: number, maxMs: number): Prom
 
 async function planFor(pane: Pane, request: AnswerRequest) {
   const { snapshot: live, sameDialog } = await liveDialogInstance(pane)
-  return { live, plan: planAnswer({ state: live.state, agent: live.agent, keys: pane.knowledge?.dialogKeys ?? null, pasteEcho: pane.knowledge?.pasteEcho ?? null, dialog: live.dialog, fingerprint: live.fingerprint, sameDialog, bracketedPaste: pane.bracketedPaste }, request) }
+  return {
+    live,
+    plan: planAnswer(
+      {
+        state: live.state,
+        agent: live.agent,
+        keys: pane.knowledge?.dialogKeys ?? null,
+        pasteEcho: pane.knowledge?.pasteEcho ?? null,
+        dialog: live.dialog,
+        fingerprint: live.fingerprint,
+        sameDialog,
+        bracketedPaste: pane.bracketedPaste,
+      },
+      request,
+    ),
+  }
 }
 
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
@@ -88,7 +103,11 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
     // "Send again" for a line reported not taken: the program may have read it late since.
     const before = deliveryBase(pane, request.again)
     if (before && takenLate(before, pane.screen().lines)) {
-      return { ok: false, reason: 'taken-late', message: 'The line sent before is on the screen now: the program read it late after all. It was not sent again.' }
+      return {
+        ok: false,
+        reason: 'taken-late',
+        message: 'The line sent before is on the screen now: the program read it late after all. It was not sent again.',
+      }
     }
   }
   // The screen before the line, to tell its echo from what was there already.

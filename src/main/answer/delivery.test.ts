@@ -43,7 +43,8 @@ async function start(env: Record<string, string>): Promise<Pane> {
   return pane
 }
 
-const send = (pane: Pane, text: string, again?: number) => answerPane(pane, { kind: 'text', text, seen: pane.verdict.state, sendAnyway: true, ...(again ? { again } : {}) }, realClock)
+const send = (pane: Pane, text: string, again?: number) =>
+  answerPane(pane, { kind: 'text', text, seen: pane.verdict.state, sendAnyway: true, ...(again ? { again } : {}) }, realClock)
 
 describe('the answer box says whether the program took the line', () => {
   it('not taken by a program that ignores input for 3 s and drops it; sent again once it reads, taken (its echo)', async () => {
@@ -81,7 +82,12 @@ describe('the answer box says whether the program took the line', () => {
     expect(await deliveryOutcome(pane, id)).toMatchObject({ taken: false })
     await eventually(() => pane.screen().lines.join('\n').includes('got: late line'), 'the program to read the line late', 15_000)
     expect(await send(pane, 'late line', id)).toMatchObject({ ok: false, reason: 'taken-late' })
-    expect(pane.screen().lines.join('\n').match(/late line/g)?.length).toBe(2) // its echo and "got:", once each
+    expect(
+      pane
+        .screen()
+        .lines.join('\n')
+        .match(/late line/g)?.length,
+    ).toBe(2) // its echo and "got:", once each
   }, 30_000)
 
   it('knows no delivery of another pane or one never made', async () => {

@@ -17,7 +17,9 @@ const SCREENS = join(__dirname, '../status/__fixtures__')
 const LOG = process.env.FAKE_INPUT_LOG
 
 function screen(name, replace) {
-  const rows = readFileSync(join(SCREENS, `${name}.screen.txt`), 'utf8').split('\n').slice(2, -1)
+  const rows = readFileSync(join(SCREENS, `${name}.screen.txt`), 'utf8')
+    .split('\n')
+    .slice(2, -1)
   return rows.map((r) => (replace ? r.replace(replace[0], replace[1]) : r))
 }
 
@@ -34,7 +36,11 @@ function show(next) {
   else if (next === 'dialog2') draw(screen('claude-permission', ['touch x.txt', 'rm -rf ./tmpdir']), '✳ Claude Code')
   else if (next === 'working') draw(screen('claude-working'), '⠂ Claude Code')
   else if (next === 'question') draw(screen('claude-question'), '✳ Claude Code')
-  else if (next === 'question-text') draw(screen('claude-question').map((r) => r.replace('❯ 1.', '  1.').replace('  4. Type something.', '❯ 4. Type something.')), '✳ Claude Code')
+  else if (next === 'question-text')
+    draw(
+      screen('claude-question').map((r) => r.replace('❯ 1.', '  1.').replace('  4. Type something.', '❯ 4. Type something.')),
+      '✳ Claude Code',
+    )
 }
 
 process.stdout.write('\x1b[?2004h')

@@ -32,7 +32,13 @@ export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: Dialog
   }
 
   const screen = pane.screen()
-  const instance = { state: verdict.state, since: verdict.since, dialog, body: dialogBody(screen.lines, dialog), requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}` }
+  const instance = {
+    state: verdict.state,
+    since: verdict.since,
+    dialog,
+    body: dialogBody(screen.lines, dialog),
+    requestId: dialogReport && `${dialogReport.event}@${dialogReport.at}`,
+  }
   const fingerprint = dialogFingerprint(instance)
   const sameDialog = seen.see(instance, { cols: screen.cols, rows: screen.rows }, fingerprint, pane.clock.now())
   const snapshot: DialogSnapshot = {

@@ -65,7 +65,7 @@ describe('ChangeTracker', () => {
 })
 
 describe('counting untracked files', () => {
-  it('counts regular files only: a link is a file of unknown lines (not its target\'s), a FIFO never blocks the count', async () => {
+  it("counts regular files only: a link is a file of unknown lines (not its target's), a FIFO never blocks the count", async () => {
     execFileSync('mkfifo', [join(repo, 'pipe')])
     execFileSync('ln', ['-s', '/etc/passwd', join(repo, 'link')])
     writeFileSync(join(repo, 'new.txt'), 'x\ny\n')

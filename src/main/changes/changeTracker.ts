@@ -110,7 +110,16 @@ export class ChangeTracker extends Disposable {
         root: this.top,
       }
     } catch (err) {
-      changes = { since, branch: null, files: 0, added: 0, removed: 0, at: this.options.clock.now(), error: err instanceof Error ? err.message : String(err), root: this.top }
+      changes = {
+        since,
+        branch: null,
+        files: 0,
+        added: 0,
+        removed: 0,
+        at: this.options.clock.now(),
+        error: err instanceof Error ? err.message : String(err),
+        root: this.top,
+      }
     } finally {
       this.running = false
     }

@@ -7,7 +7,8 @@ import { ChangeConstants, changesDiff, listChanges } from './gitChanges'
 
 let repo: string
 let start: string
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 })
+const git = (...args: string[]) =>
+  execFileSync('git', ['-c', 'user.name=T', '-c', 'user.email=t@t', ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 })
 
 beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), 'sb-gitchanges-'))

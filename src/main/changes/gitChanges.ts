@@ -54,7 +54,7 @@ export async function listChanges(cwd: string, since: string, options: GitOption
   const numstat = splitZ(await git(cwd, ['diff', '--numstat', '-z', '-M', '--no-ext-diff', since, '--'], options))
   const names = splitZ(await git(cwd, ['diff', '--name-status', '-z', '-M', since, '--'], options))
   const status = new Map<string, FileChange['status']>()
-  for (let i = 0; i < names.length; ) {
+  for (let i = 0; i < names.length;) {
     const code = names[i++]!.charAt(0)
     // A rename or copy names two paths (old, new); the others one.
     if (code === 'R' || code === 'C') i++
@@ -62,7 +62,7 @@ export async function listChanges(cwd: string, since: string, options: GitOption
     if (path !== undefined) status.set(path, STATUS[code] ?? 'modified')
   }
   const files: FileChange[] = []
-  for (let i = 0; i < numstat.length; ) {
+  for (let i = 0; i < numstat.length;) {
     const [added, removed, inline] = numstat[i++]!.split('\t') as [string, string, string | undefined]
     // -z: "A\tR\tpath", or for a rename "A\tR\t" then the old and the new path.
     let path = inline
@@ -74,7 +74,9 @@ export async function listChanges(cwd: string, since: string, options: GitOption
     if (path === undefined) break
     const bin = added === '-'
     const counts = { added: bin ? null : Number(added), removed: bin ? null : Number(removed) }
-    files.push(from !== undefined ? { path, from, status: status.get(path) ?? 'renamed', ...counts } : { path, status: status.get(path) ?? 'modified', ...counts })
+    files.push(
+      from !== undefined ? { path, from, status: status.get(path) ?? 'renamed', ...counts } : { path, status: status.get(path) ?? 'modified', ...counts },
+    )
   }
   const untracked = splitZ(await git(cwd, ['ls-files', '--others', '--exclude-standard', '-z'], options))
   const lines: (number | null)[] = new Array<number | null>(untracked.length).fill(null)
@@ -152,7 +154,16 @@ export async function changesDiff(cwd: string, since: string, files: readonly Fi
   let diff = head.text
   // git prints files in the order --numstat lists them: the first `count` are whole in the text.
   const rest = all.cut ? tracked.slice(head.count) : []
-  const separate = [...rest.map((f) => ({ file: f, args: ['diff', '--no-color', '--no-ext-diff', '-M', since, '--', `:(literal)${f.path}`, ...(f.from ? [`:(literal)${f.from}`] : [])], ok: [0] })), ...files.filter((f) => f.status === 'untracked').map((f) => ({ file: f, args: ['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', f.path], ok: [0, 1] }))]
+  const separate = [
+    ...rest.map((f) => ({
+      file: f,
+      args: ['diff', '--no-color', '--no-ext-diff', '-M', since, '--', `:(literal)${f.path}`, ...(f.from ? [`:(literal)${f.from}`] : [])],
+      ok: [0],
+    })),
+    ...files
+      .filter((f) => f.status === 'untracked')
+      .map((f) => ({ file: f, args: ['diff', '--no-color', '--no-ext-diff', '--no-index', '--', '/dev/null', f.path], ok: [0, 1] })),
+  ]
   for (const [n, { file, args, ok }] of separate.entries()) {
     const room = max - diff.length
     if (n >= ChangeConstants.MaxSeparateDiffs || room < 200) {

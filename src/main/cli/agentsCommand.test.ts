@@ -71,7 +71,10 @@ describe('switchboard agents', () => {
     cpSync(MYTOOL, join(config, 'agents', 'mytool'), { recursive: true, filter: (src) => !src.includes('/bin') })
     // A second agent of the user's that says how to read its version: by running it.
     mkdirSync(join(config, 'agents', 'deployer'), { recursive: true })
-    writeFileSync(join(config, 'agents', 'deployer', 'agent.toml'), 'id = "deployer"\nname = "Deployer"\ncommand = ["deployer"]\nverified_on = "2.0.0"\n[version]\nargs = ["--version"]\npattern = \'DEPLOYER v(?<version>\\S+)\'\n')
+    writeFileSync(
+      join(config, 'agents', 'deployer', 'agent.toml'),
+      'id = "deployer"\nname = "Deployer"\ncommand = ["deployer"]\nverified_on = "2.0.0"\n[version]\nargs = ["--version"]\npattern = \'DEPLOYER v(?<version>\\S+)\'\n',
+    )
     script(join(root, 'bin', 'deployer'), '#!/bin/sh\necho "DEPLOYER v2.1.0 (build 7)"\n')
     // The settings name mytool's executable, as a user with it outside PATH would.
     writeFileSync(join(config, 'settings.json'), JSON.stringify({ agents: { mytool: { executable: join(MYTOOL, 'bin', 'mytool') } } }))
@@ -88,14 +91,46 @@ describe('switchboard agents', () => {
       ['deployer', 'user'],
       ['mytool', 'user'],
     ])
-    expect(byId.claude).toMatchObject({ name: 'Claude Code', executable: null, looked: 'claude', version: null, newer: null, verifiedOn: { agent: '2.1.197 - 2.1.332', rules: '2.1.197 - 2.1.332' } })
+    expect(byId.claude).toMatchObject({
+      name: 'Claude Code',
+      executable: null,
+      looked: 'claude',
+      version: null,
+      newer: null,
+      verifiedOn: { agent: '2.1.197 - 2.1.332', rules: '2.1.197 - 2.1.332' },
+    })
     expect(byId.codex).toMatchObject({ executable: join(root, 'bin', 'codex'), version: '0.172.0', newer: true, verifiedOn: { agent: '0.171.0' } })
     expect(byId.pi).toMatchObject({ version: '0.73.1', newer: false })
-    expect(byId.gemini).toMatchObject({ name: 'Gemini CLI', executable: join(root, 'bin', 'gemini'), version: '0.61.0', newer: false, verifiedOn: { agent: '0.61.0', rules: '0.61.0' } })
+    expect(byId.gemini).toMatchObject({
+      name: 'Gemini CLI',
+      executable: join(root, 'bin', 'gemini'),
+      version: '0.61.0',
+      newer: false,
+      verifiedOn: { agent: '0.61.0', rules: '0.61.0' },
+    })
     // Read through the link on PATH, in the venv the entry script lives in.
-    expect(byId.hermes).toMatchObject({ name: 'Hermes', executable: join(root, 'bin', 'hermes'), version: '0.20.0', newer: true, verifiedOn: { agent: '0.19.0', rules: '0.19.0' } })
-    expect(byId.deployer).toMatchObject({ executable: join(root, 'bin', 'deployer'), version: '2.1.0', newer: true, rules: false, verifiedOn: { agent: '2.0.0', rules: null } })
-    expect(byId.mytool).toMatchObject({ name: 'My Tool', executable: join(MYTOOL, 'bin', 'mytool'), version: null, versionProblem: "mytool's agent.toml does not say how to read its version ([version])", newer: null, verifiedOn: { agent: null, rules: '1.0.0' } })
+    expect(byId.hermes).toMatchObject({
+      name: 'Hermes',
+      executable: join(root, 'bin', 'hermes'),
+      version: '0.20.0',
+      newer: true,
+      verifiedOn: { agent: '0.19.0', rules: '0.19.0' },
+    })
+    expect(byId.deployer).toMatchObject({
+      executable: join(root, 'bin', 'deployer'),
+      version: '2.1.0',
+      newer: true,
+      rules: false,
+      verifiedOn: { agent: '2.0.0', rules: null },
+    })
+    expect(byId.mytool).toMatchObject({
+      name: 'My Tool',
+      executable: join(MYTOOL, 'bin', 'mytool'),
+      version: null,
+      versionProblem: "mytool's agent.toml does not say how to read its version ([version])",
+      newer: null,
+      verifiedOn: { agent: null, rules: '1.0.0' },
+    })
   })
 
   it('prints a table, and the folders that did not load on stderr', async () => {
@@ -116,14 +151,20 @@ describe('reading an installed version', () => {
   it('from the npm package the executable belongs to, its symlinks resolved', () => {
     npmInstall('opencode-ai', '1.18.33', 'opencode')
     expect(npmVersion(join(root, 'node_modules', 'opencode-ai', 'bin', 'opencode.js'), 'opencode-ai')).toEqual({ version: '1.18.33', problem: null })
-    expect(npmVersion(join(root, 'node_modules', 'opencode-ai', 'bin', 'opencode.js'), 'other')).toMatchObject({ version: null, problem: expect.stringContaining('is not part of the npm package other') })
+    expect(npmVersion(join(root, 'node_modules', 'opencode-ai', 'bin', 'opencode.js'), 'other')).toMatchObject({
+      version: null,
+      problem: expect.stringContaining('is not part of the npm package other'),
+    })
   })
 
   it('from a Python distribution in the environment of the executable (a venv)', () => {
     const venv = join(root, 'venv')
     script(join(venv, 'bin', 'hermes'), '#!/bin/sh\n')
     mkdirSync(join(venv, 'lib', 'python3.11', 'site-packages', 'hermes_agent-0.4.2.dist-info'), { recursive: true })
-    writeFileSync(join(venv, 'lib', 'python3.11', 'site-packages', 'hermes_agent-0.4.2.dist-info', 'METADATA'), 'Metadata-Version: 2.1\nName: hermes-agent\nVersion: 0.4.2\n')
+    writeFileSync(
+      join(venv, 'lib', 'python3.11', 'site-packages', 'hermes_agent-0.4.2.dist-info', 'METADATA'),
+      'Metadata-Version: 2.1\nName: hermes-agent\nVersion: 0.4.2\n',
+    )
     expect(pypiVersion(join(venv, 'bin', 'hermes'), 'hermes-agent')).toEqual({ version: '0.4.2', problem: null })
     expect(pypiVersion(join(venv, 'bin', 'hermes'), 'other-dist').version).toBeNull()
     expect(pypiVersion('/usr/bin/true', 'x').version).toBeNull()

@@ -31,7 +31,14 @@ export function agentsTable(agents: readonly AgentReport[]): string {
   const header = ['ID', 'NAME', 'SOURCE', 'EXECUTABLE', 'VERSION', 'VERIFIED ON', '']
   const all = [header, ...rows.map((r) => r.map(cell))]
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i]!.length)))
-  return all.map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return all
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /**

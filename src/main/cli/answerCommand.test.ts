@@ -49,10 +49,21 @@ describe('switchboard answer', () => {
   it('binds the answer to the dialog read now, or to the one --dialog names', () => {
     expect(answerRequest(command(['3', 'yes']), snap())).toEqual({ kind: 'option', key: '1', fingerprint: 'dlg-now' })
     expect(answerRequest(command(['3', '--deny', '--dialog', 'dlg-seen']), snap())).toEqual({ kind: 'deny', fingerprint: 'dlg-seen' })
-    expect(answerRequest(command(['3', '1']), snap({ state: 'working', dialog: null, fingerprint: null }))).toBe('pane 3 shows no dialog (it is working); nothing was sent')
+    expect(answerRequest(command(['3', '1']), snap({ state: 'working', dialog: null, fingerprint: null }))).toBe(
+      'pane 3 shows no dialog (it is working); nothing was sent',
+    )
     // Text at a prompt says what the CLI saw; text on a question with a free-text option fills it.
-    expect(answerRequest(command(['3', '--text', 'hi']), snap({ state: 'idle', dialog: null, fingerprint: null }))).toEqual({ kind: 'text', text: 'hi', seen: 'idle' })
-    expect(answerRequest(command(['3', '--text', 'Redis please']), snap({ state: 'question', freeTextKey: '4' }))).toEqual({ kind: 'free-text', key: '4', text: 'Redis please', fingerprint: 'dlg-now' })
+    expect(answerRequest(command(['3', '--text', 'hi']), snap({ state: 'idle', dialog: null, fingerprint: null }))).toEqual({
+      kind: 'text',
+      text: 'hi',
+      seen: 'idle',
+    })
+    expect(answerRequest(command(['3', '--text', 'Redis please']), snap({ state: 'question', freeTextKey: '4' }))).toEqual({
+      kind: 'free-text',
+      key: '4',
+      text: 'Redis please',
+      fingerprint: 'dlg-now',
+    })
     // Text on a permission dialog goes to the guard, which refuses it (text never answers a dialog).
     expect(answerRequest(command(['3', '--text', 'y']), snap())).toEqual({ kind: 'text', text: 'y', seen: 'blocked' })
   })

@@ -37,9 +37,16 @@ export function parseAnswerCommand(name: string | undefined, args: readonly stri
   const given = [option !== undefined, values.text !== undefined, values.deny === true].filter(Boolean).length
   if (given > 1) throw new UsageError('answer: give one of OPTION, --text TEXT or --deny')
   if (values['send-anyway'] && values.text === undefined) throw new UsageError('answer: --send-anyway goes with --text (it types into a pane that is busy)')
-  if (values.dialog !== undefined && (values.text !== undefined || given === 0)) throw new UsageError('answer: --dialog goes with OPTION or --deny (it names the dialog they answer)')
+  if (values.dialog !== undefined && (values.text !== undefined || given === 0))
+    throw new UsageError('answer: --dialog goes with OPTION or --deny (it names the dialog they answer)')
   const answer: AnswerCommand['answer'] =
-    option !== undefined ? { kind: 'option', option } : values.text !== undefined ? { kind: 'text', text: values.text, sendAnyway: values['send-anyway'] === true } : values.deny ? { kind: 'deny' } : null
+    option !== undefined
+      ? { kind: 'option', option }
+      : values.text !== undefined
+        ? { kind: 'text', text: values.text, sendAnyway: values['send-anyway'] === true }
+        : values.deny
+          ? { kind: 'deny' }
+          : null
   return { name: 'answer', pane, answer, ...(values.dialog !== undefined ? { dialog: values.dialog } : {}) }
 }
 
@@ -53,7 +60,9 @@ export function pickOption(options: readonly DialogOption[], given: string): Dia
   const byStart = options.filter((o) => o.label.toLowerCase().startsWith(wanted))
   if (wanted && byStart.length === 1) return byStart[0]!
   const list = options.map((o) => `${o.key} (${o.label})`).join(', ')
-  return byStart.length > 1 ? `${JSON.stringify(given)} starts more than one option: ${list}; give its key` : `the dialog has no option ${JSON.stringify(given)}; its options are ${list}`
+  return byStart.length > 1
+    ? `${JSON.stringify(given)} starts more than one option: ${list}; give its key`
+    : `the dialog has no option ${JSON.stringify(given)}; its options are ${list}`
 }
 
 /** `answer PANE`: the dialog on screen, its options by key, and how to answer. */
@@ -64,8 +73,14 @@ export function dialogText(snap: DialogSnapshot): string {
   for (const o of d.options) lines.push(`  ${o.key.padEnd(width)}  ${o.label}${o.key === snap.freeTextKey ? '  (takes --text)' : ''}`)
   if (snap.denyAnswerable) lines.push(`  ${'Esc'.padEnd(width)}  deny (--deny)`)
   lines.push(`dialog ${snap.fingerprint}`)
-  if (!snap.optionsAnswerable) lines.push(`Switchboard does not know the keys that answer ${snap.agent ?? 'this program'}'s dialog: answer it in the terminal (\`switchboard attach ${snap.paneId}\`).`)
-  else lines.push(`answer: switchboard answer ${snap.paneId} OPTION (a key, or a label) | --deny${snap.freeTextKey ? ' | --text TEXT' : ''}  [--dialog ${snap.fingerprint}]`)
+  if (!snap.optionsAnswerable)
+    lines.push(
+      `Switchboard does not know the keys that answer ${snap.agent ?? 'this program'}'s dialog: answer it in the terminal (\`switchboard attach ${snap.paneId}\`).`,
+    )
+  else
+    lines.push(
+      `answer: switchboard answer ${snap.paneId} OPTION (a key, or a label) | --deny${snap.freeTextKey ? ' | --text TEXT' : ''}  [--dialog ${snap.fingerprint}]`,
+    )
   return lines.join('\n')
 }
 
@@ -79,14 +94,19 @@ export function answerRequest(command: AnswerCommand, snap: DialogSnapshot): Ans
     if (inDialog && snap.freeTextKey) return { kind: 'free-text', key: snap.freeTextKey, text: answer.text, fingerprint: fingerprint! }
     return { kind: 'text', text: answer.text, seen: snap.state, ...(answer.sendAnyway ? { sendAnyway: true } : {}) }
   }
-  if (!inDialog || fingerprint === null) return `pane ${snap.paneId} shows no dialog (it is ${snap.state}); nothing was sent${snap.state === 'idle' || snap.state === 'asked' || snap.state === 'input' ? ` (\`switchboard answer ${snap.paneId} --text TEXT\` answers its prompt)` : ''}`
+  if (!inDialog || fingerprint === null)
+    return `pane ${snap.paneId} shows no dialog (it is ${snap.state}); nothing was sent${snap.state === 'idle' || snap.state === 'asked' || snap.state === 'input' ? ` (\`switchboard answer ${snap.paneId} --text TEXT\` answers its prompt)` : ''}`
   if (answer.kind === 'deny') return { kind: 'deny', fingerprint }
   const option = pickOption(snap.dialog!.options, answer.option)
   if (typeof option === 'string') return `${option}; nothing was sent`
   return { kind: 'option', key: option.key, fingerprint }
 }
 
-export async function runAnswerCommand(command: AnswerCommand, client: BoardApi, io: { out: (text: string) => void; err: (text: string) => void }): Promise<number> {
+export async function runAnswerCommand(
+  command: AnswerCommand,
+  client: BoardApi,
+  io: { out: (text: string) => void; err: (text: string) => void },
+): Promise<number> {
   const snap = await client.invoke('pane:dialog', command.pane)
   if (command.answer === null) {
     if (!snap.dialog || !snap.fingerprint) {

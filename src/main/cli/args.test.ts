@@ -6,7 +6,16 @@ describe('CLI arguments', () => {
   it('parses spawn with repeated --env, cwd, title and the command after --', () => {
     expect(parseCli(['spawn', '--cwd', '/tmp', '--env', 'A=1', '--env', 'B=x=y', '--title', 'T', '--', 'claude', '--flag', '-x'])).toEqual({
       socket: undefined,
-      command: { name: 'spawn', argv: ['claude', '--flag', '-x'], cwd: '/tmp', env: { A: '1', B: 'x=y' }, title: 'T', cols: undefined, rows: undefined, launch: { args: [] } },
+      command: {
+        name: 'spawn',
+        argv: ['claude', '--flag', '-x'],
+        cwd: '/tmp',
+        env: { A: '1', B: 'x=y' },
+        title: 'T',
+        cols: undefined,
+        rows: undefined,
+        launch: { args: [] },
+      },
     })
     expect(parseCli(['spawn']).command).toMatchObject({ name: 'spawn', argv: [] })
   })
@@ -27,7 +36,9 @@ describe('CLI arguments', () => {
   })
 
   it('parses spawn by agent kind, preset and worktree', () => {
-    expect(parseCli(['spawn', '--agent', 'claude', '--arg', '--model', '--arg', 'opus', '--worktree', 'agent/x', '--base', 'main', '--cwd', '/r']).command).toMatchObject({
+    expect(
+      parseCli(['spawn', '--agent', 'claude', '--arg', '--model', '--arg', 'opus', '--worktree', 'agent/x', '--base', 'main', '--cwd', '/r']).command,
+    ).toMatchObject({
       name: 'spawn',
       argv: [],
       cwd: '/r',
@@ -75,7 +86,7 @@ describe('CLI arguments', () => {
 })
 
 describe('--help', () => {
-  it.each(Object.keys(VERB_USAGE))('%s --help and -h ask for that verb\'s usage', (verb) => {
+  it.each(Object.keys(VERB_USAGE))("%s --help and -h ask for that verb's usage", (verb) => {
     expect(parseCli([verb, '--help']).command).toEqual({ name: 'help', verb })
     expect(parseCli([verb, '-h']).command).toEqual({ name: 'help', verb })
     expect(parseCli(['help', verb]).command).toEqual({ name: 'help', verb })

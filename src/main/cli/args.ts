@@ -12,7 +12,17 @@ import { parseAttachCommand, type AttachCommand } from './attachCommand'
 export type CliCommand =
   | { name: 'ls'; json: boolean }
   | { name: 'agents'; json: boolean }
-  | { name: 'spawn'; argv: string[]; cwd?: string; env: Record<string, string>; title?: string; cols?: number; rows?: number; launch: SpawnLaunch; host?: string }
+  | {
+      name: 'spawn'
+      argv: string[]
+      cwd?: string
+      env: Record<string, string>
+      title?: string
+      cols?: number
+      rows?: number
+      launch: SpawnLaunch
+      host?: string
+    }
   | { name: 'screen'; pane: string; json: boolean }
   | { name: 'explain'; pane: string; json: boolean }
   | { name: 'write'; pane: string; text: string }
@@ -52,7 +62,8 @@ export { UsageError }
 export { USAGE }
 
 function positiveInt(value: string | undefined, what: string): number {
-  if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${what} must be a positive whole number (got ${value ?? 'nothing'})`)
+  if (value === undefined || !/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`${what} must be a positive whole number (got ${value ?? 'nothing'})`)
   return Number(value)
 }
 
@@ -70,7 +81,8 @@ const rows = (value: string | undefined, what: string) => size(value, what, Cont
  * program too (`spawn -- claude --help` runs `claude --help`).
  */
 function wantsHelp(name: string, args: readonly string[]): boolean {
-  const own = name === 'spawn' ? args.slice(0, firstPlain(args, SPAWN)?.index ?? args.length) : args.slice(0, args.includes('--') ? args.indexOf('--') : args.length)
+  const own =
+    name === 'spawn' ? args.slice(0, firstPlain(args, SPAWN)?.index ?? args.length) : args.slice(0, args.includes('--') ? args.indexOf('--') : args.length)
   return own.some((a) => a === '--help' || a === '-h')
 }
 
@@ -92,7 +104,8 @@ const JSON_FLAG = { json: { type: 'boolean' } } as const
 /** A verb's own options; `positionals` says how many plain arguments it takes. */
 function verb<O extends NonNullable<Parameters<typeof parseUsage>[0]['options']>>(name: string, args: string[], options: O, positionals: number) {
   const parsed = parseUsage({ args, options, allowPositionals: true, strict: true }, name)
-  if (parsed.positionals.length > positionals) throw new UsageError(positionals === 0 ? `${name} takes no arguments` : `${name}: unexpected argument ${JSON.stringify(parsed.positionals[positionals])}`)
+  if (parsed.positionals.length > positionals)
+    throw new UsageError(positionals === 0 ? `${name} takes no arguments` : `${name}: unexpected argument ${JSON.stringify(parsed.positionals[positionals])}`)
   return parsed
 }
 
@@ -161,12 +174,18 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       const env = envPairs(values.env ?? [], 'spawn')
       const width = values.cols === undefined ? undefined : cols(values.cols, 'spawn: --cols')
       const height = values.rows === undefined ? undefined : rows(values.rows, 'spawn: --rows')
-      if (values.agent !== undefined && !AGENT_ID_PATTERN.test(values.agent)) throw new UsageError(`spawn: --agent takes an agent id like claude or mytool (\`switchboard agents\` lists them), not ${JSON.stringify(values.agent)}`)
+      if (values.agent !== undefined && !AGENT_ID_PATTERN.test(values.agent))
+        throw new UsageError(`spawn: --agent takes an agent id like claude or mytool (\`switchboard agents\` lists them), not ${JSON.stringify(values.agent)}`)
       const launch: SpawnLaunch = { args: values.arg ?? [], agent: values.agent, preset: values.preset, worktree: values.worktree, base: values.base }
       if (launch.base !== undefined && launch.worktree === undefined) throw new UsageError('spawn: --base goes with --worktree BRANCH')
-      if ((launch.agent || launch.preset) && program.length) throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
-      if (values.host !== undefined && (values.host === '' || values.host.startsWith('-'))) throw new UsageError(`spawn: --host takes an ssh destination or an alias of your ssh config, not ${JSON.stringify(values.host)}`)
-      return { socket, command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols: width, rows: height, launch, host: values.host } }
+      if ((launch.agent || launch.preset) && program.length)
+        throw new UsageError('spawn: give --agent/--preset or a command after --, not both (pass extra arguments with --arg)')
+      if (values.host !== undefined && (values.host === '' || values.host.startsWith('-')))
+        throw new UsageError(`spawn: --host takes an ssh destination or an alias of your ssh config, not ${JSON.stringify(values.host)}`)
+      return {
+        socket,
+        command: { name: 'spawn', argv: program, cwd: values.cwd, env, title: values.title, cols: width, rows: height, launch, host: values.host },
+      }
     }
     case 'screen':
     case 'explain': {
@@ -197,13 +216,21 @@ export function parseCli(argv: readonly string[]): CliInvocation {
       return { socket, command: { name: 'changes', pane: paneArg(positionals[0], 'changes'), json: values.json === true, diff: values.diff === true } }
     }
     case 'close': {
-      const { values, positionals } = verb('close', args, { 'keep-worktree': { type: 'boolean' }, 'remove-worktree': { type: 'boolean' }, force: { type: 'boolean' } }, 1)
+      const { values, positionals } = verb(
+        'close',
+        args,
+        { 'keep-worktree': { type: 'boolean' }, 'remove-worktree': { type: 'boolean' }, force: { type: 'boolean' } },
+        1,
+      )
       if (positionals.length !== 1) throw new UsageError('close: usage is close PANE [--keep-worktree | --remove-worktree [--force]]')
       const keep = values['keep-worktree'] === true
       const remove = values['remove-worktree'] === true
       if (keep && remove) throw new UsageError('close: --keep-worktree or --remove-worktree, not both')
       if (values.force && !remove) throw new UsageError("close: --force goes with --remove-worktree (it discards the worktree's work)")
-      return { socket, command: { name: 'close', pane: paneArg(positionals[0], 'close'), worktree: keep ? 'keep' : remove ? 'remove' : null, force: values.force === true } }
+      return {
+        socket,
+        command: { name: 'close', pane: paneArg(positionals[0], 'close'), worktree: keep ? 'keep' : remove ? 'remove' : null, force: values.force === true },
+      }
     }
     case 'wait': {
       const { values, positionals } = verb('wait', args, { state: { type: 'string' }, timeout: { type: 'string' } }, 1)
@@ -228,7 +255,15 @@ export function parseCli(argv: readonly string[]): CliInvocation {
     case 'open':
       return { socket, command: { name: 'open', print: verb('open', args, { print: { type: 'boolean' } }, 0).values.print ?? false } }
     default:
-      return { socket, command: parseRecordCommand(name, args) ?? parseSessionCommand(name ?? '', args) ?? parseAnswerCommand(name, args) ?? parseAttachCommand(name, args) ?? unknownCommand(name) }
+      return {
+        socket,
+        command:
+          parseRecordCommand(name, args) ??
+          parseSessionCommand(name ?? '', args) ??
+          parseAnswerCommand(name, args) ??
+          parseAttachCommand(name, args) ??
+          unknownCommand(name),
+      }
   }
 }
 

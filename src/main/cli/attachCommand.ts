@@ -22,7 +22,13 @@ export const DETACH_KEY_NAME = 'Ctrl-]'
 /** What attach needs of the terminal it runs in (the process's own, in the CLI). */
 export interface AttachTerminal {
   readonly input: NodeJS.ReadableStream & { isTTY?: boolean; setRawMode?: (raw: boolean) => unknown }
-  readonly output: NodeJS.WritableStream & { isTTY?: boolean; columns?: number; rows?: number; on(event: 'resize', listener: () => void): unknown; off(event: 'resize', listener: () => void): unknown }
+  readonly output: NodeJS.WritableStream & {
+    isTTY?: boolean
+    columns?: number
+    rows?: number
+    on(event: 'resize', listener: () => void): unknown
+    off(event: 'resize', listener: () => void): unknown
+  }
 }
 
 export function parseAttachCommand(name: string | undefined, args: readonly string[]): AttachCommand | null {
@@ -41,7 +47,11 @@ const RESTORE = '\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?20
 
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.floor(n)))
 
-export async function runAttachCommand(command: AttachCommand, conn: BoardConnection, io: { err: (text: string) => void; interrupted: Promise<void>; terminal?: AttachTerminal }): Promise<number> {
+export async function runAttachCommand(
+  command: AttachCommand,
+  conn: BoardConnection,
+  io: { err: (text: string) => void; interrupted: Promise<void>; terminal?: AttachTerminal },
+): Promise<number> {
   const { client } = conn
   const term = io.terminal
   if (!term?.input.isTTY || !term.output.isTTY || !term.input.setRawMode) {
@@ -51,13 +61,18 @@ export async function runAttachCommand(command: AttachCommand, conn: BoardConnec
   const pane = command.pane
   const info = await client.invoke('pane:get', pane)
   if (info.exit || info.interrupted) {
-    io.err(`switchboard: pane ${pane} is not running (${info.interrupted ? 'interrupted' : 'exited'}); \`switchboard resume ${pane}\` runs it again, \`switchboard screen ${pane}\` prints its last screen\n`)
+    io.err(
+      `switchboard: pane ${pane} is not running (${info.interrupted ? 'interrupted' : 'exited'}); \`switchboard resume ${pane}\` runs it again, \`switchboard screen ${pane}\` prints its last screen\n`,
+    )
     return 1
   }
 
   let ended!: (why: string) => void
   const end = new Promise<string>((resolve) => (ended = resolve))
-  const size = () => ({ cols: clamp(term.output.columns ?? 80, ContractLimits.minCols, ContractLimits.maxCols), rows: clamp(term.output.rows ?? 24, ContractLimits.minRows, ContractLimits.maxRows) })
+  const size = () => ({
+    cols: clamp(term.output.columns ?? 80, ContractLimits.minCols, ContractLimits.maxCols),
+    rows: clamp(term.output.rows ?? 24, ContractLimits.minRows, ContractLimits.maxRows),
+  })
   const resize = () => {
     const { cols, rows } = size()
     client.invoke('pane:resize', pane, cols, rows).catch(() => undefined) // Swallow: the pane may have just ended; its event ends the attach.

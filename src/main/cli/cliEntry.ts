@@ -18,12 +18,18 @@ if (argv[0] === 'remote-bridge') {
   void import('../daemon/remoteBridge').then(({ runRemoteBridge }) => runRemoteBridge(DAEMON_SCRIPT)).then((code) => process.exit(code))
 } else if (command?.name === 'daemon') {
   // The daemon has its own stop signals (panes first, within 4 s): none of the CLI's below.
-  void import('../daemon/runDaemonProcess').then(({ runDaemonProcess }) => runDaemonProcess(command.args, { script: DAEMON_SCRIPT, rendererDir: join(__dirname, '../renderer') }))
+  void import('../daemon/runDaemonProcess').then(({ runDaemonProcess }) =>
+    runDaemonProcess(command.args, { script: DAEMON_SCRIPT, rendererDir: join(__dirname, '../renderer') }),
+  )
 } else {
   // A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
   // whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
   const interrupted = new Promise<void>((resolve) => {
-    for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+    for (const [signal, code] of [
+      ['SIGINT', 130],
+      ['SIGTERM', 143],
+      ['SIGHUP', 129],
+    ] as const) {
       process.on(signal, () => {
         resolve()
         setTimeout(() => process.exit(code), 300)

@@ -33,7 +33,12 @@ export function paneRecord(p: PaneInfo) {
     worktree: p.worktree && { repo: p.worktree.repo, path: p.worktree.path, branch: p.worktree.branch, base: p.worktree.base },
     changes: p.changes && { files: p.changes.files, added: p.changes.added, removed: p.changes.removed, since: p.changes.since, error: p.changes.error },
     interrupted: p.interrupted
-      ? { at: new Date(p.interrupted.at).toISOString(), resume: p.interrupted.resume, command: p.interrupted.command, missingEnv: p.interrupted.missingEnv?.names ?? [] }
+      ? {
+          at: new Date(p.interrupted.at).toISOString(),
+          resume: p.interrupted.resume,
+          command: p.interrupted.command,
+          missingEnv: p.interrupted.missingEnv?.names ?? [],
+        }
       : null,
     missingEnv: p.missingEnv?.names ?? [],
     host: p.host?.name ?? null,
@@ -116,12 +121,18 @@ export function changesText(detail: PaneChangesDetail, info: PaneInfo, diff: boo
   const total = (key: 'added' | 'removed') => detail.files.reduce((sum, f) => sum + (f[key] ?? 0), 0)
   const wt = info.worktree
   const branch = wt ? ` on ${wt.branch} (from ${wt.base})` : info.changes?.branch ? ` on ${info.changes.branch}` : ''
-  const head = n === 0 ? `no changes since ${detail.since.slice(0, 8)}${branch}` : `${n} ${n === 1 ? 'file' : 'files'} changed, +${total('added')} −${total('removed')} since ${detail.since.slice(0, 8)}${branch}`
+  const head =
+    n === 0
+      ? `no changes since ${detail.since.slice(0, 8)}${branch}`
+      : `${n} ${n === 1 ? 'file' : 'files'} changed, +${total('added')} −${total('removed')} since ${detail.since.slice(0, 8)}${branch}`
   const width = Math.max(0, ...detail.files.map((f) => f.status.length))
   const lines = detail.files.map((f) => {
     const counts = f.added === null ? 'binary or not read' : `+${f.added} −${f.removed ?? 0}`
     return `${f.status.padEnd(width)}  ${f.from ? `${f.from} → ${f.path}` : f.path}  ${counts}`
   })
-  const cut = diff && detail.truncatedAt ? [`(the diff is cut at ${Math.round(detail.truncatedAt / 1e6)} MB${detail.omitted.length ? `; not shown: ${detail.omitted.join(', ')}` : ''})`] : []
+  const cut =
+    diff && detail.truncatedAt
+      ? [`(the diff is cut at ${Math.round(detail.truncatedAt / 1e6)} MB${detail.omitted.length ? `; not shown: ${detail.omitted.join(', ')}` : ''})`]
+      : []
   return [head, ...lines, ...cut].join('\n') + '\n' + (diff && detail.diff ? `\n${detail.diff}${detail.diff.endsWith('\n') ? '' : '\n'}` : '')
 }

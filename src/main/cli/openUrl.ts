@@ -12,7 +12,9 @@ export function openUrl(url: string, platform: string = process.platform): Promi
     // Under the packaged CLI (the app's binary run as Node) the browser must not inherit ELECTRON_RUN_AS_NODE.
     const { ELECTRON_RUN_AS_NODE: _runAsNode, ...env } = process.env
     const child = spawn(opener, [url], { stdio: 'ignore', detached: true, env })
-    child.once('error', (err) => reject(new CliError(`could not run ${opener} (${(err as NodeJS.ErrnoException).code ?? err.message}); open the URL above yourself`)))
+    child.once('error', (err) =>
+      reject(new CliError(`could not run ${opener} (${(err as NodeJS.ErrnoException).code ?? err.message}); open the URL above yourself`)),
+    )
     child.once('spawn', () => {
       child.unref()
       resolve()

@@ -37,12 +37,18 @@ describe('switchboard record over the control socket', () => {
 
   it('records until interrupted, with the marks dropped meanwhile', async () => {
     const socketPath = join(dir, 'board.sock')
-    const control = await ControlSocket.listen(socketPath, board, () => ({ version: 'test', mode: 'browser', socketPath, protocol: PROTOCOL_VERSION }), silentLogger, {
-      paneControl: () => 'board',
-      paneForToken: () => null,
-      panes: () => [],
+    const control = await ControlSocket.listen(
       socketPath,
-    })
+      board,
+      () => ({ version: 'test', mode: 'browser', socketPath, protocol: PROTOCOL_VERSION }),
+      silentLogger,
+      {
+        paneControl: () => 'board',
+        paneForToken: () => null,
+        panes: () => [],
+        socketPath,
+      },
+    )
     const { id } = board.create({ command: ['bash', '--norc', '--noprofile', '-i'], env: { PS1: '$ ' } })
     await waitForState(board.get(id), 'idle')
     let interrupt!: () => void

@@ -49,17 +49,29 @@ describe('a CLI call across a restart', () => {
     const old = await handingOver(socketPath)
     const out: string[] = []
     const err: string[] = []
-    const call = runCli(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: { SWITCHBOARD_RUNTIME_DIR: dir }, cwd: dir, interrupted: new Promise(() => {}) })
+    const call = runCli(argv, {
+      out: (t) => out.push(t),
+      err: (t) => err.push(t),
+      env: { SWITCHBOARD_RUNTIME_DIR: dir },
+      cwd: dir,
+      interrupted: new Promise(() => {}),
+    })
     await old.closedOne
     await new Promise<void>((resolve) => old.server.close(() => resolve()))
     // The new board, a moment later, on the same path.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    const control = await ControlSocket.listen(socketPath, board, () => ({ version: 'test', mode: 'browser', socketPath, protocol: PROTOCOL_VERSION }), silentLogger, {
-      paneControl: () => 'board',
-      paneForToken: () => null,
-      panes: () => [],
+    const control = await ControlSocket.listen(
       socketPath,
-    })
+      board,
+      () => ({ version: 'test', mode: 'browser', socketPath, protocol: PROTOCOL_VERSION }),
+      silentLogger,
+      {
+        paneControl: () => 'board',
+        paneForToken: () => null,
+        panes: () => [],
+        socketPath,
+      },
+    )
     try {
       return { code: await call, out: out.join(''), err: err.join('') }
     } finally {

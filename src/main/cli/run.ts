@@ -36,7 +36,10 @@ const REMOTE_SPAWN_TIMEOUT_SEC = 180
 function within<T>(answer: Promise<T>, sec: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CliError(`the board did not answer within ${sec} s; it may be frozen or overloaded (SWITCHBOARD_CLI_TIMEOUT sets the limit)`)), sec * 1000)
+    timer = setTimeout(
+      () => reject(new CliError(`the board did not answer within ${sec} s; it may be frozen or overloaded (SWITCHBOARD_CLI_TIMEOUT sets the limit)`)),
+      sec * 1000,
+    )
   })
   return Promise.race([answer, late]).finally(() => clearTimeout(timer))
 }
@@ -80,7 +83,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
           // The daemon died and was not brought back, but its pty host still runs the panes: quit ends those.
           const { stopDaemon } = await import('../daemon/startDaemon')
           const stopped = io.env.SWITCHBOARD_PANE_TOKEN || io.env.SWITCHBOARD_PANE_ID ? null : await stopDaemon(daemonPaths(io.env))
-          io.out(stopped ? `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n` : 'no board is running\n')
+          io.out(
+            stopped
+              ? `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n`
+              : 'no board is running\n',
+          )
           return 0
         }
         throw err
@@ -101,7 +108,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // Loaded only by the verbs that may start a board: the everyday ones skip child_process (issue 13).
       const { ensureDaemon } = await import('../daemon/startDaemon')
       const { state, started } = await ensureDaemon(daemonPaths(io.env), { script: io.daemonScript, env: io.env, cwd: io.cwd })
-      if (started) io.err(`switchboard: started the board in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}; \`switchboard quit\` ends it)\n`)
+      if (started)
+        io.err(`switchboard: started the board in the background (pid ${state.pid}${state.log ? `, log ${state.log}` : ''}; \`switchboard quit\` ends it)\n`)
     }
     for (let attempt = 1; ; attempt++) {
       conn = await within(connectToBoard(invocation.socket, io.env), sec)
@@ -133,14 +141,22 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function execute(command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' | 'agents' }>, conn: BoardConnection, io: CliIo, sec: number): Promise<number> {
+async function execute(
+  command: Exclude<CliCommand, { name: 'help' | 'version' | 'daemon' | 'quit' | 'agents' }>,
+  conn: BoardConnection,
+  io: CliIo,
+  sec: number,
+): Promise<number> {
   const { client } = conn
   switch (command.name) {
     case 'open': {
       await wholeBoardOnly(conn, 'open')
       // The daemon's own state file (0600) holds the token the login code is made from.
       const state = await runningDaemon(daemonPaths(io.env))
-      if (!state) throw new CliError('the board that answered is not the daemon (started by `npm start` in an older version?); `switchboard daemon --restart` starts one with a browser URL')
+      if (!state)
+        throw new CliError(
+          'the board that answered is not the daemon (started by `npm start` in an older version?); `switchboard daemon --restart` starts one with a browser URL',
+        )
       const [{ loginUrl }, { openUrl }] = await Promise.all([import('../daemon/loginUrl'), import('./openUrl')])
       const url = loginUrl(state, Date.now())
       io.out(url + '\n')
@@ -245,7 +261,8 @@ async function wholeBoardOnly(conn: BoardConnection, verb: string): Promise<void
   try {
     await conn.client.invoke('settings:get')
   } catch (err) {
-    if (err instanceof BoardError && err.code === 'forbidden') throw new CliError(`${verb} is not open to a program inside a pane (it may only read its own pane); run it from your own terminal`)
+    if (err instanceof BoardError && err.code === 'forbidden')
+      throw new CliError(`${verb} is not open to a program inside a pane (it may only read its own pane); run it from your own terminal`)
     throw err
   }
 }
@@ -272,10 +289,9 @@ function waitForState(conn: BoardConnection, pane: string, state: PaneState, tim
     conn.client.invoke('pane:get', pane).then(check, fail)
     if (timeoutSec !== undefined) {
       timer = setTimeout(() => {
-        conn.client.invoke('pane:get', pane).then(
-          (info) => finish(1, `switchboard: timed out after ${timeoutSec}s; pane ${pane} is ${info.verdict.state}`, 'err'),
-          fail,
-        )
+        conn.client
+          .invoke('pane:get', pane)
+          .then((info) => finish(1, `switchboard: timed out after ${timeoutSec}s; pane ${pane} is ${info.verdict.state}`, 'err'), fail)
       }, timeoutSec * 1000)
     }
     void conn.closed.then(() => finish(1, `switchboard: ${CLOSED_BY_BOARD}`, 'err'))
@@ -292,7 +308,9 @@ async function closePane(client: BoardConnection['client'], command: Extract<Cli
   const wt = info.worktree
   if (!wt) {
     if (command.worktree) {
-      io.err(`switchboard: close: pane ${info.id} has no worktree of its own (it was not started with --worktree); close it without --${command.worktree}-worktree\n`)
+      io.err(
+        `switchboard: close: pane ${info.id} has no worktree of its own (it was not started with --worktree); close it without --${command.worktree}-worktree\n`,
+      )
       return 2
     }
     await client.invoke('pane:remove', info.id)

@@ -25,7 +25,9 @@ describe('the session verbs', () => {
     expect(missingEnvLine(info({ names: ['ANTHROPIC_API_KEY'], setIn: 'Settings → Agents → claude → Environment' }))).toBe(
       'pane 4 resumed without ANTHROPIC_API_KEY: set it in Settings → Agents → claude → Environment or pass --env ANTHROPIC_API_KEY=…',
     )
-    expect(missingEnvLine(info({ names: ['A_TOKEN', 'B_KEY'], setIn: null }))).toBe('pane 4 resumed without A_TOKEN, B_KEY: pass --env A_TOKEN=… --env B_KEY=… (a secret given for that launch only is not saved)')
+    expect(missingEnvLine(info({ names: ['A_TOKEN', 'B_KEY'], setIn: null }))).toBe(
+      'pane 4 resumed without A_TOKEN, B_KEY: pass --env A_TOKEN=… --env B_KEY=… (a secret given for that launch only is not saved)',
+    )
   })
 
   it('print how long each state lasted, up to when the board stopped', () => {
@@ -38,7 +40,10 @@ describe('the session verbs', () => {
       evidence: [{ source: 'hook', at: t0 + min * 60_000, detail }],
     })
     const history = [entry('working', 'idle', 0, 'UserPromptSubmit'), entry('blocked', 'working', 3, 'PermissionRequest Bash')]
-    const info = { id: '1', interrupted: { at: t0 + 45 * 60_000, resume: { kind: 'session', sessionId: 's' }, command: ['claude', '--resume', 's'] } } as unknown as PaneInfo
+    const info = {
+      id: '1',
+      interrupted: { at: t0 + 45 * 60_000, resume: { kind: 'session', sessionId: 's' }, command: ['claude', '--resume', 's'] },
+    } as unknown as PaneInfo
     expect(historyText(history, info, t0 + 99 * 60_000)).toBe(
       [
         '2026-12-01 09:00:00  working      3m            hook: UserPromptSubmit',
@@ -53,8 +58,22 @@ describe('the session verbs', () => {
     const at = (s: number) => t0 + s * 1000
     const history: StateHistoryEntry[] = [
       { paneId: '1', state: 'blocked', previous: 'working', since: at(0), evidence: [{ source: 'hook', at: at(0), detail: 'PermissionRequest Bash' }] },
-      { paneId: '1', state: 'exited', previous: 'blocked', since: at(20), evidence: [{ source: 'exit', at: at(20), detail: 'interrupted: …' }], mark: 'interrupted' },
-      { paneId: '1', state: 'starting', previous: 'exited', since: at(140), evidence: [{ source: 'process', at: at(140), detail: 'resumed: claude --resume s' }], mark: 'resumed' },
+      {
+        paneId: '1',
+        state: 'exited',
+        previous: 'blocked',
+        since: at(20),
+        evidence: [{ source: 'exit', at: at(20), detail: 'interrupted: …' }],
+        mark: 'interrupted',
+      },
+      {
+        paneId: '1',
+        state: 'starting',
+        previous: 'exited',
+        since: at(140),
+        evidence: [{ source: 'process', at: at(140), detail: 'resumed: claude --resume s' }],
+        mark: 'resumed',
+      },
       { paneId: '1', state: 'idle', previous: 'starting', since: at(145), evidence: [{ source: 'screen', at: at(145), detail: 'claude.prompt' }] },
     ]
     expect(historyText(history, { id: '1', interrupted: null } as unknown as PaneInfo, at(200))).toBe(
@@ -66,7 +85,10 @@ describe('the session verbs', () => {
       ].join('\n'),
     )
     // Still down: the outage so far, and what Resume runs.
-    const down = { id: '1', interrupted: { at: at(20), resume: { kind: 'session', sessionId: 's' }, command: ['claude', '--resume', 's'] } } as unknown as PaneInfo
+    const down = {
+      id: '1',
+      interrupted: { at: at(20), resume: { kind: 'session', sessionId: 's' }, command: ['claude', '--resume', 's'] },
+    } as unknown as PaneInfo
     expect(historyText(history.slice(0, 2), down, at(80)).split('\n').slice(1)).toEqual([
       '2026-12-01 09:00:20  interrupted  1m (so far)   the board stopped while it ran (a crash, a reboot or a quit)',
       '                     `switchboard resume 1` runs claude --resume s',

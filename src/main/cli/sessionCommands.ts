@@ -8,14 +8,13 @@ import { missingEnvAdvice } from '../../core/launch/missingEnv'
 
 /** The CLI verbs of saved sessions: resume, restart, history. */
 export type SessionCommand =
-  | { name: 'resume'; pane: string; env: Record<string, string> }
-  | { name: 'restart'; pane: string }
-  | { name: 'history'; pane: string; json: boolean }
+  { name: 'resume'; pane: string; env: Record<string, string> } | { name: 'restart'; pane: string } | { name: 'history'; pane: string; json: boolean }
 
 /** Null when `name` is not one of these verbs. */
 export function parseSessionCommand(name: string, args: readonly string[]): SessionCommand | null {
   if (name !== 'resume' && name !== 'restart' && name !== 'history') return null
-  const options: NonNullable<ParseArgsConfig['options']> = name === 'history' ? { json: { type: 'boolean' } } : name === 'resume' ? { env: { type: 'string', multiple: true } } : {}
+  const options: NonNullable<ParseArgsConfig['options']> =
+    name === 'history' ? { json: { type: 'boolean' } } : name === 'resume' ? { env: { type: 'string', multiple: true } } : {}
   const { values, positionals } = parseUsage({ args: [...args], options, allowPositionals: true, strict: true }, name)
   const usage = name === 'history' ? 'history PANE [--json]' : name === 'resume' ? 'resume PANE [--env NAME=VALUE]...' : `${name} PANE`
   if (positionals.length > 1) throw new UsageError(`${name}: usage is ${usage}`)
@@ -41,7 +40,11 @@ export function missingEnvLine(info: PaneInfo): string | null {
   return info.missingEnv?.names.length ? missingEnvAdvice(info.id, info.missingEnv) : null
 }
 
-export async function runSessionCommand(command: SessionCommand, client: BoardApi, io: { out: (text: string) => void; err: (text: string) => void }): Promise<number> {
+export async function runSessionCommand(
+  command: SessionCommand,
+  client: BoardApi,
+  io: { out: (text: string) => void; err: (text: string) => void },
+): Promise<number> {
   if (command.name === 'history') {
     const [history, info] = await Promise.all([client.invoke('pane:history', command.pane), client.invoke('pane:get', command.pane)])
     io.out(command.json ? JSON.stringify(history.map(historyRecord), null, 2) + '\n' : historyText(history, info, Date.now()) + '\n')
@@ -80,7 +83,10 @@ export function historyText(history: readonly StateHistoryEntry[], info: PaneInf
     const until = history[i + 1]?.since ?? end
     const isLast = i === history.length - 1
     const note = !isLast ? '' : e.mark === 'interrupted' ? ' (so far)' : stoppedUnder ? ' (until the board stopped)' : ' (now)'
-    const why = e.mark === 'interrupted' ? 'the board stopped while it ran (a crash, a reboot or a quit)' : e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; ')
+    const why =
+      e.mark === 'interrupted'
+        ? 'the board stopped while it ran (a crash, a reboot or a quit)'
+        : e.evidence.map((ev) => `${ev.source}: ${ev.detail}`).join('; ')
     return `${time(e.since)}  ${(e.mark ?? e.state).padEnd(11)}  ${`${formatAge(until - e.since)}${note}`.padEnd(12)}  ${why}`
   })
   const resume = info.interrupted && `\`switchboard resume ${info.id}\` runs ${info.interrupted.command.join(' ')}`

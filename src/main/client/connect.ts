@@ -70,7 +70,10 @@ async function openWaiting(path: string, env: NodeJS.ProcessEnv): Promise<Socket
       // No daemon process, and no restart says one is coming: none will be, soon.
       const coming = running(join(dirname(path), 'daemon.pid')) || running(restartMarker(dirname(path)))
       if (!coming && Date.now() > deadline - waitMs + NO_DAEMON_WAIT_MS) return null
-      if (Date.now() > deadline) throw new ClientError(`the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`)
+      if (Date.now() > deadline)
+        throw new ClientError(
+          `the board is restarting and did not answer within ${Math.round(waitMs / 1000)} s; its panes keep running in the pty host (pid ${host}); see daemon.log in ${dirname(path)}`,
+        )
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
@@ -129,8 +132,14 @@ async function locate(explicit: string | undefined, env: NodeJS.ProcessEnv): Pro
   }
   for (const { socket } of live) socket.destroy()
   const host = live.length === 0 ? ptyHostPid(dir) : null
-  if (host) throw new ClientError(`no board is running, but its pty host (pid ${host}) keeps its panes running; \`switchboard daemon --detach\` brings the board back to them`)
-  if (live.length === 0) throw new ClientError('no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)')
+  if (host)
+    throw new ClientError(
+      `no board is running, but its pty host (pid ${host}) keeps its panes running; \`switchboard daemon --detach\` brings the board back to them`,
+    )
+  if (live.length === 0)
+    throw new ClientError(
+      'no board is running; `switchboard daemon --detach` starts one in the background (so do `npm start`, `npm run serve`, `switchboard spawn` and `switchboard open`)',
+    )
   throw new ClientError(`${live.length} boards are running; pick one with --socket PATH: ${live.map((l) => l.path).join(', ')}`)
 }
 

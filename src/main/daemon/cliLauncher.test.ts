@@ -46,12 +46,16 @@ describe('the packaged CLI launcher', () => {
     const { link } = layout('not-the-binary')
     const run = spawnSync(link, ['ls'], { encoding: 'utf8' })
     expect(run.status).toBe(1)
-    expect(run.stderr).toBe(`switchboard: the app's binary is not beside ${join(root!, 'opt', 'Switchboard', 'resources')} (looked for switchboard and MacOS/Switchboard)\n`)
+    expect(run.stderr).toBe(
+      `switchboard: the app's binary is not beside ${join(root!, 'opt', 'Switchboard', 'resources')} (looked for switchboard and MacOS/Switchboard)\n`,
+    )
   })
 
   it('refuses to run from a checkout, and names what to run instead', () => {
     const run = spawnSync(LAUNCHER, ['ls'], { encoding: 'utf8' })
     expect(run.status).toBe(1)
-    expect(run.stderr).toBe('switchboard: this launcher runs only from a packaged app (…/app.asar.unpacked/resources/cli/); in a checkout run bin/switchboard.js\n')
+    expect(run.stderr).toBe(
+      'switchboard: this launcher runs only from a packaged app (…/app.asar.unpacked/resources/cli/); in a checkout run bin/switchboard.js\n',
+    )
   })
 })

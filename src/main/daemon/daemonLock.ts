@@ -33,7 +33,8 @@ export async function acquireLock(paths: LockPaths, options: { now?: () => numbe
   const deadline = now() + (options.waitMs ?? STARTING_GRACE_MS)
   let quick = 0
   const retry = async () => {
-    if (++quick > MAX_QUICK_RETRIES) throw new Error(`could not take the lock ${paths.pidFile}: it keeps changing under this start; is another board starting in a loop?`)
+    if (++quick > MAX_QUICK_RETRIES)
+      throw new Error(`could not take the lock ${paths.pidFile}: it keeps changing under this start; is another board starting in a loop?`)
     await new Promise((resolve) => setTimeout(resolve, 10))
   }
   for (;;) {

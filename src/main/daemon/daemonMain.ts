@@ -36,7 +36,8 @@ function plural(n: number, word: string): string {
 }
 
 function stoppedText(stopped: { pid: number; what: 'board' | 'pty host' }, panes: number[] | null): string {
-  if (stopped.what === 'pty host') return `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n`
+  if (stopped.what === 'pty host')
+    return `no board was running; stopped its pty host (pid ${stopped.pid}), which ended the panes it held; they come back interrupted on the next start\n`
   const ended = panes === null ? 'its panes' : panes.length ? `its ${plural(panes.length, 'running pane')}` : 'no running pane'
   return `stopped the board (pid ${stopped.pid}) and ended ${ended}; ${panes?.length === 0 ? 'saved panes come back' : 'they come back'} interrupted on the next start\n`
 }
@@ -77,7 +78,8 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
       io.out(DAEMON_USAGE + '\n')
       return 0
     }
-    if ([values.detach, values.stop, values.restart, values.status].filter(Boolean).length > 1) throw new UsageError('daemon: give one of --detach, --stop, --restart, --status')
+    if ([values.detach, values.stop, values.restart, values.status].filter(Boolean).length > 1)
+      throw new UsageError('daemon: give one of --detach, --stop, --restart, --status')
   } catch (err) {
     if (!(err instanceof UsageError)) throw err
     io.err(`switchboard ${err.message}\n${DAEMON_USAGE}\n`)
@@ -123,7 +125,10 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     const { from, state, handedOver, ms } = await restartDaemon(paths, { script: io.script, env: io.env, cwd: serve.cwd ?? io.cwd, args: passOn })
     const after = await runningPanes(state.socketPath)
     if (!from) io.out(`no board was running; started pid ${state.pid}, protocol ${state.protocol}\n`)
-    else if (!handedOver) io.out(`stopped the board (pid ${from}), an older one without a pty host: its panes come back interrupted; started pid ${state.pid}, protocol ${state.protocol}\n`)
+    else if (!handedOver)
+      io.out(
+        `stopped the board (pid ${from}), an older one without a pty host: its panes come back interrupted; started pid ${state.pid}, protocol ${state.protocol}\n`,
+      )
     else io.out(`restarted the board (pid ${from} → ${state.pid}, protocol ${state.protocol}) in ${(ms / 1000).toFixed(1)} s; ${keptText(before, after)}\n`)
     io.out(`Switchboard (browser mode): ${loginUrl(state, Date.now())}\nControl socket: ${state.socketPath}\n`)
     if (state.log) io.out(`log: ${state.log}\n`)
@@ -137,5 +142,13 @@ export async function daemonMain(argv: readonly string[], io: DaemonIo): Promise
     if (state.log) io.out(`log: ${state.log}\n`)
     return 0
   }
-  return runDaemon(paths, { host: serve.host, port: serve.port, cwd: serve.cwd ?? io.cwd, verbose: serve.verbose, background: values.background, rendererDir: io.rendererDir, script: io.script })
+  return runDaemon(paths, {
+    host: serve.host,
+    port: serve.port,
+    cwd: serve.cwd ?? io.cwd,
+    verbose: serve.verbose,
+    background: values.background,
+    rendererDir: io.rendererDir,
+    script: io.script,
+  })
 }

@@ -7,11 +7,19 @@ describe('daemonRuntime: what runs a new daemon', () => {
   })
 
   it('under the packaged app (its binary run as Node): the same binary, as Node', () => {
-    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' })).toEqual({ execPath: '/opt/Switchboard/switchboard', env: { ELECTRON_RUN_AS_NODE: '1' } })
+    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' })).toEqual({
+      execPath: '/opt/Switchboard/switchboard',
+      env: { ELECTRON_RUN_AS_NODE: '1' },
+    })
   })
 
   it('a runtime asked for by name runs as given: Electron’s switch is not passed to another program', () => {
-    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' }, '/usr/local/bin/node')).toEqual({ execPath: '/usr/local/bin/node', env: {} })
-    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' }, '/opt/Switchboard/switchboard').env).toEqual({ ELECTRON_RUN_AS_NODE: '1' })
+    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' }, '/usr/local/bin/node')).toEqual({
+      execPath: '/usr/local/bin/node',
+      env: {},
+    })
+    expect(daemonRuntime({ execPath: '/opt/Switchboard/switchboard', electron: '45.5.0' }, '/opt/Switchboard/switchboard').env).toEqual({
+      ELECTRON_RUN_AS_NODE: '1',
+    })
   })
 })

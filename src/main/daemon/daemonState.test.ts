@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { isDaemonState } from './daemonState'
 
-const state = { pid: 42, protocol: 2, version: '0.1.0', socketPath: '/run/sb.sock', host: '127.0.0.1', port: 8123, token: 't'.repeat(32), startedAt: 1, log: null }
+const state = {
+  pid: 42,
+  protocol: 2,
+  version: '0.1.0',
+  socketPath: '/run/sb.sock',
+  host: '127.0.0.1',
+  port: 8123,
+  token: 't'.repeat(32),
+  startedAt: 1,
+  log: null,
+}
 
 describe('isDaemonState: exactly what a daemon writes', () => {
   it('takes a daemon state, with or without a log file', () => {

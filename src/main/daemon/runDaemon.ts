@@ -47,7 +47,16 @@ function definedEnv(env: NodeJS.ProcessEnv, drop: readonly string[]): Record<str
 
 /** How to start another daemon like this one, in the background (the pty host does when this one dies). */
 function launcherOf(paths: DaemonPaths, options: DaemonOptions): DaemonCommand {
-  const args = [options.script, '--cwd', options.cwd, '--host', options.host, ...(options.port ? ['--port', String(options.port)] : []), ...(options.verbose ? ['--verbose'] : []), '--background']
+  const args = [
+    options.script,
+    '--cwd',
+    options.cwd,
+    '--host',
+    options.host,
+    ...(options.port ? ['--port', String(options.port)] : []),
+    ...(options.verbose ? ['--verbose'] : []),
+    '--background',
+  ]
   return { execPath: process.execPath, args, cwd: options.cwd, env: definedEnv(process.env, PANE_IDENTITY), logFile: paths.logFile }
 }
 
@@ -58,14 +67,19 @@ async function ptyHostFor(paths: DaemonPaths, options: DaemonOptions, launcher: 
     { script: ptyHostScript(dirname(options.script)), execPath: process.execPath, env: { ...launcher.env, SWITCHBOARD_RUNTIME_DIR: paths.dir } },
     { version: APP_VERSION, launcher },
   )
-  log.info(started ? 'started the pty host' : 'connected to the pty host', { pid: client.welcome.pid, version: client.welcome.version, panes: client.welcome.ptys.length })
+  log.info(started ? 'started the pty host' : 'connected to the pty host', {
+    pid: client.welcome.pid,
+    version: client.welcome.version,
+    panes: client.welcome.ptys.length,
+  })
   return client
 }
 
 /** What the board's panes inherit: not what made this process a daemon, nor another pane's identity. */
 function paneBaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out = { ...env }
-  for (const name of ['ELECTRON_RUN_AS_NODE', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'SWITCHBOARD_SOCKET', 'SWITCHBOARD_DAEMON_PROTOCOL']) delete out[name]
+  for (const name of ['ELECTRON_RUN_AS_NODE', 'SWITCHBOARD_PANE_TOKEN', 'SWITCHBOARD_PANE_ID', 'SWITCHBOARD_SOCKET', 'SWITCHBOARD_DAEMON_PROTOCOL'])
+    delete out[name]
   return out
 }
 
@@ -92,7 +106,10 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
   // What whoever started this daemon left open (an fd 251 reached every pane, issue 24).
   closeInheritedDescriptors()
   // Detached, the log is daemon.log itself, bounded (rotated to daemon.log.1 past MAX_LOG_BYTES); in a terminal, stderr.
-  const log = createLogger(options.verbose ? 'debug' : undefined, options.background ? rotatingFileSink(paths.logFile, MAX_LOG_BYTES, (p) => openForAppend(p)) : undefined)
+  const log = createLogger(
+    options.verbose ? 'debug' : undefined,
+    options.background ? rotatingFileSink(paths.logFile, MAX_LOG_BYTES, (p) => openForAppend(p)) : undefined,
+  )
   // A crashed pane or a bad client must never take the board down; log and keep going.
   process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
   process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
@@ -108,7 +125,15 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
     log.error('could not reach the pty host; the board cannot start', { err: String(err) })
     return 1
   }
-  const host = await startBoardHost({ mode: 'browser', log, env: paneBaseEnv(process.env), defaultCwd: options.cwd, daemon: { pid: process.pid, startedAt }, protocol, ptyHost })
+  const host = await startBoardHost({
+    mode: 'browser',
+    log,
+    env: paneBaseEnv(process.env),
+    defaultCwd: options.cwd,
+    daemon: { pid: process.pid, startedAt },
+    protocol,
+    ptyHost,
+  })
   // The last daemon's port and token again (a killed one's included): an open tab and its cookie
   // keep working. Only when no port was asked for, and only if that port is still free.
   const previous = readDaemonState(paths)
@@ -116,13 +141,22 @@ export async function runDaemon(paths: DaemonPaths, options: DaemonOptions): Pro
   const token = reuse?.token ?? randomBytes(24).toString('base64url')
   const codes = new LoginCodes(token, Date.now)
   const listen = (port: number) =>
-    BrowserServer.listen({ board: host.board, info: host.info, log, rendererDir: options.rendererDir, host: options.host, port, token, redeemCode: (code) => codes.redeem(code) })
+    BrowserServer.listen({
+      board: host.board,
+      info: host.info,
+      log,
+      rendererDir: options.rendererDir,
+      host: options.host,
+      port,
+      token,
+      redeemCode: (code) => codes.redeem(code),
+    })
   let server: BrowserServer
   try {
     server = await listen(reuse?.port ?? options.port)
   } catch (err) {
     if (!reuse || (err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
-    log.info('the last board\'s port is taken; listening on a new one', { port: reuse.port })
+    log.info("the last board's port is taken; listening on a new one", { port: reuse.port })
     server = await listen(0)
   }
   writeDaemonState(paths, {

@@ -70,9 +70,12 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
     const failed = exit as { code: number | null; signal: NodeJS.Signals | null } | null
     // Exit 0: another starter's daemon won the lock; wait for that one.
     if (failed && failed.code !== 0) {
-      throw new Error(`the board did not start (${failed.signal ?? `exit ${failed.code}`}); the end of its log ${paths.logFile}:\n${lastLines(paths.logFile, 8)}`)
+      throw new Error(
+        `the board did not start (${failed.signal ?? `exit ${failed.code}`}); the end of its log ${paths.logFile}:\n${lastLines(paths.logFile, 8)}`,
+      )
     }
-    if (Date.now() > deadline) throw new Error(`the board did not answer within ${Math.round((launcher.timeoutMs ?? START_TIMEOUT_MS) / 1000)} s of starting; see ${paths.logFile}`)
+    if (Date.now() > deadline)
+      throw new Error(`the board did not answer within ${Math.round((launcher.timeoutMs ?? START_TIMEOUT_MS) / 1000)} s of starting; see ${paths.logFile}`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }

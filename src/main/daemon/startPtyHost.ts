@@ -38,7 +38,11 @@ const noHost = (err: unknown) => ['ENOENT', 'ECONNREFUSED'].includes((err as Nod
  * hang-up nor the daemon's end reaches it; stdio to its log in the runtime dir). Only the daemon
  * calls this, under the daemon lock, so two hosts are never started at once.
  */
-export async function connectPtyHost(paths: PtyHostPaths, launcher: PtyHostLauncher, options: PtyHostClientOptions): Promise<{ client: PtyHostClient; started: boolean }> {
+export async function connectPtyHost(
+  paths: PtyHostPaths,
+  launcher: PtyHostLauncher,
+  options: PtyHostClientOptions,
+): Promise<{ client: PtyHostClient; started: boolean }> {
   try {
     return { client: await PtyHostClient.connect(paths.socket, options), started: false }
   } catch (err) {

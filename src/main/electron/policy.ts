@@ -35,7 +35,12 @@ export function isOurPageOf(base: string, url: string): boolean {
     return false
   }
   // Compare the parsed forms: `..` and %2e%2e are resolved by URL, so they cannot climb out.
-  return parsed.protocol === root.protocol && parsed.host === root.host && parsed.pathname.startsWith(root.pathname) && !/%2e|%2f|%5c/i.test(url.slice(root.href.length))
+  return (
+    parsed.protocol === root.protocol &&
+    parsed.host === root.host &&
+    parsed.pathname.startsWith(root.pathname) &&
+    !/%2e|%2f|%5c/i.test(url.slice(root.href.length))
+  )
 }
 
 /** The one permission the board uses (its notifications), for its own page only; all else is denied. */

@@ -23,8 +23,20 @@ function dirs(): { runtime: string; data: string; config: string } {
 }
 
 async function host(d: ReturnType<typeof dirs>, lines: string[]): Promise<BoardHost> {
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: d.runtime, SWITCHBOARD_DATA_DIR: d.data, SWITCHBOARD_CONFIG_DIR: d.config }
-  const h = await startBoardHost({ mode: 'browser', log: createLogger('info', (l) => lines.push(l)), env, defaultCwd: tmpdir(), settings: new SettingsStore(d.config) })
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    SWITCHBOARD_RUNTIME_DIR: d.runtime,
+    SWITCHBOARD_DATA_DIR: d.data,
+    SWITCHBOARD_CONFIG_DIR: d.config,
+  }
+  const h = await startBoardHost({
+    mode: 'browser',
+    log: createLogger('info', (l) => lines.push(l)),
+    env,
+    defaultCwd: tmpdir(),
+    settings: new SettingsStore(d.config),
+  })
   cleanups.push(async () => void (await h.shutdown()))
   return h
 }
@@ -33,7 +45,23 @@ describe('the board host and its saved workspace', () => {
   it.runIf(canMount)('on a read-only data mount runs without saving and says so; the workspace there is left as it was (issue 24.13)', async () => {
     const d = dirs()
     const { db } = WorkspaceDb.open(d.data)
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
+    db.savePane({
+      id: '1',
+      command: ['bash'],
+      cwd: '/',
+      title: null,
+      env: {},
+      cols: 80,
+      rows: 24,
+      createdAt: 1,
+      agent: null,
+      agentVersion: null,
+      sessionId: null,
+      exit: null,
+      exitedAt: null,
+      worktree: null,
+      launch: null,
+    })
     db.close()
     const before = readdirSync(d.data).sort()
     cleanups.push(bindReadOnly(d.data))

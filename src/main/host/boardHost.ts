@@ -50,7 +50,9 @@ interface BoardState {
 function parseBoardState(text: string | null): BoardState | null {
   try {
     const v = JSON.parse(text ?? 'null') as { reportPort?: unknown } | null
-    return v && Number.isInteger(v.reportPort) && (v.reportPort as number) > 0 && (v.reportPort as number) < 65536 ? { reportPort: v.reportPort as number } : null
+    return v && Number.isInteger(v.reportPort) && (v.reportPort as number) > 0 && (v.reportPort as number) < 65536
+      ? { reportPort: v.reportPort as number }
+      : null
   } catch {
     return null
   }
@@ -108,12 +110,17 @@ export async function startBoardHost(options: {
     reports = await listenReports(keptPort)
   } catch (err) {
     if (!keptPort) throw err
-    options.log.error('the report port of the running agents is taken; their reports cannot reach this board (new panes report to a new port)', { port: keptPort, err: String(err) })
+    options.log.error('the report port of the running agents is taken; their reports cannot reach this board (new panes report to a new port)', {
+      port: keptPort,
+      err: String(err),
+    })
     reports = await listenReports()
   }
   ptyHost?.setBoardState(JSON.stringify({ reportPort: reports.port } satisfies BoardState))
   // Launch directories are named after the process holding the terminals: they outlive this one.
-  const agents = resourcesDir ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath, ownerPid: ptyHost?.welcome.pid }) : undefined
+  const agents = resourcesDir
+    ? new AgentLaunches({ server: reports, runtimeDir: dir, resourcesDir, runtime: process.execPath, ownerPid: ptyHost?.welcome.pid })
+    : undefined
   const settings = options.settings ?? sharedSettingsStore()
   const board = new Board({
     clock,
@@ -148,7 +155,8 @@ export async function startBoardHost(options: {
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
   // Clients are answered once every pane taken over shows its screen and badge as they are.
   if (workspace) await restoreWorkspace(board, workspace, options.log, undefined, held)
-  else if (held?.ptys.length) options.log.error('the pty host holds panes, but this board keeps no workspace to take them over with; they run on unseen', { panes: held.ptys.length })
+  else if (held?.ptys.length)
+    options.log.error('the pty host holds panes, but this board keeps no workspace to take them over with; they run on unseen', { panes: held.ptys.length })
   const info = (): BoardInfo => ({
     version: APP_VERSION,
     mode: options.mode,

@@ -98,7 +98,9 @@ describe('browser mode access control', () => {
     await expect(openWs({ origin: 'http://evil.example', cookie })).rejects.toThrow(/401/)
     // The cookie alone opens no board: the first message must be a session of ours.
     expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'invoke', id: 1, channel: 'pane:list' }))).toBe(AUTH_REFUSED_CLOSE)
-    expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'auth', session: session.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) }))).toBe(AUTH_REFUSED_CLOSE)
+    expect(
+      await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'auth', session: session.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })),
+    ).toBe(AUTH_REFUSED_CLOSE)
     expect(await afterFirstMessage(await openWs({ origin, cookie }), JSON.stringify({ t: 'auth', session: server.token }))).toBe(AUTH_REFUSED_CLOSE)
     const ws = await openWs({ origin, cookie })
     ws.send(JSON.stringify({ t: 'auth', session }))
@@ -158,7 +160,14 @@ function raw(request: string, waitMs = 2000): Promise<string> {
 
 const upgradeRequest = (path: string, headers: Record<string, string>) =>
   `GET ${path} HTTP/1.1\r\n` +
-  Object.entries({ host: `127.0.0.1:${server.port}`, connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', ...headers })
+  Object.entries({
+    host: `127.0.0.1:${server.port}`,
+    connection: 'Upgrade',
+    upgrade: 'websocket',
+    'sec-websocket-version': '13',
+    'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    ...headers,
+  })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('') +
   '\r\n'

@@ -81,7 +81,8 @@ function allowedHosts(bound: string, port: number): Set<string> {
   const wildcard = bound === '0.0.0.0' || bound === '::'
   const names = wildcard || bound === '127.0.0.1' || bound === 'localhost' || bound === '::1' ? ['127.0.0.1', 'localhost', '[::1]'] : []
   // Exposed on every interface: each of this machine's own addresses is a name for us, no other.
-  if (wildcard) for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.push(a.family === 'IPv6' ? `[${a.address}]` : a.address)
+  if (wildcard)
+    for (const list of Object.values(networkInterfaces())) for (const a of list ?? []) names.push(a.family === 'IPv6' ? `[${a.address}]` : a.address)
   names.push(bound.includes(':') ? `[${bound}]` : bound)
   return new Set(names.map((n) => `${n.toLowerCase()}:${port}`))
 }
@@ -278,7 +279,8 @@ export class BrowserServer implements IDisposable {
   private upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     // A page from another origin could ride on the cookie; the WebSocket handshake is not covered
     // by SameSite everywhere, so the Origin must be this very server (and the Host one of ours).
-    const ok = this.hostAllowed(req) && req.headers.origin === `http://${req.headers.host}` && parseRequestUrl(req.url)?.pathname === '/ws' && this.authorized(req)
+    const ok =
+      this.hostAllowed(req) && req.headers.origin === `http://${req.headers.host}` && parseRequestUrl(req.url)?.pathname === '/ws' && this.authorized(req)
     if (!ok) {
       this.refused++
       // end() alone leaves a half-closed socket behind when the client never closes its side.

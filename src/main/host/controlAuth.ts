@@ -19,7 +19,11 @@ export function parseHello(line: string): ControlHello | null {
     if (typeof raw !== 'object' || raw === null || (raw as { t?: unknown }).t !== 'hello') return null
     const token = (raw as { paneToken?: unknown }).paneToken
     const pid = (raw as { pid?: unknown }).pid
-    return { t: 'hello', paneToken: typeof token === 'string' ? token : undefined, pid: Number.isSafeInteger(pid) && (pid as number) > 1 ? (pid as number) : undefined }
+    return {
+      t: 'hello',
+      paneToken: typeof token === 'string' ? token : undefined,
+      pid: Number.isSafeInteger(pid) && (pid as number) > 1 ? (pid as number) : undefined,
+    }
   } catch {
     return null
   }

@@ -9,7 +9,10 @@ function table(rows: Record<number, ProcessStat>): (pid: number) => ProcessStat 
 describe('paneOfProcess', () => {
   it('finds the pane of a process in its session or below its pid', () => {
     const stat = table({ 500: { ppid: 400, session: 400 }, 400: { ppid: 1, session: 400 }, 700: { ppid: 600, session: 7 }, 600: { ppid: 1, session: 6 } })
-    const panes = [{ id: '1', pid: 400 }, { id: '2', pid: 600 }]
+    const panes = [
+      { id: '1', pid: 400 },
+      { id: '2', pid: 600 },
+    ]
     expect(paneOfProcess(500, panes, '/run/board.sock', stat)).toBe('1')
     expect(paneOfProcess(700, panes, '/run/board.sock', stat)).toBe('2')
   })
@@ -18,7 +21,11 @@ describe('paneOfProcess', () => {
   // crash (not running) has pid 0. The user's own CLI was taken for that pane and saw only it.
   it('never takes a process for a pane that is not running (pid 0), even when its session reads 0', () => {
     const stat = table({ 900: { ppid: 800, session: 0 }, 800: { ppid: 0, session: 0 } })
-    const panes = [{ id: '1', pid: 0 }, { id: '2', pid: 0 }, { id: '3', pid: 1 }]
+    const panes = [
+      { id: '1', pid: 0 },
+      { id: '2', pid: 0 },
+      { id: '3', pid: 1 },
+    ]
     expect(paneOfProcess(900, panes, '/nonexistent/board.sock', stat)).toBeNull()
   })
 })

@@ -42,10 +42,14 @@ describe('the runtime dir', () => {
     writeFileSync(victim, 'untouched\n', { mode: 0o644 })
     asOther('ln', '-s', victim, join(dir, 'daemon.log'))
     asOther('ln', '-s', victim, join(dir, `daemon.json.${process.pid}.tmp`))
-    expect(() => ensurePrivateDir(dir)).toThrow(`${dir} is writable by its group and every user (mode 777): anything in it may have been put there by someone else, so the board does not use it. Check what it holds, then \`chmod 700 ${dir}\` (or remove it) and start again`)
+    expect(() => ensurePrivateDir(dir)).toThrow(
+      `${dir} is writable by its group and every user (mode 777): anything in it may have been put there by someone else, so the board does not use it. Check what it holds, then \`chmod 700 ${dir}\` (or remove it) and start again`,
+    )
     // Made 0700 later by hand, its other user's entries still refuse it.
     chmodSync(dir, 0o700)
-    expect(() => ensurePrivateDir(dir)).toThrow(`${dir} holds files of another user (daemon.json.${process.pid}.tmp, daemon.log): the board does not use it. Remove them (or the folder) and start again`)
+    expect(() => ensurePrivateDir(dir)).toThrow(
+      `${dir} holds files of another user (daemon.json.${process.pid}.tmp, daemon.log): the board does not use it. Remove them (or the folder) and start again`,
+    )
     expect(readFileSync(victim, 'utf8')).toBe('untouched\n')
   })
 
@@ -56,7 +60,17 @@ describe('the runtime dir', () => {
     const victim = join(base(), 'elsewhere')
     writeFileSync(victim, 'untouched\n')
     symlinkSync(victim, `${paths.stateFile}.${process.pid}.tmp`)
-    writeDaemonState(paths, { pid: process.pid, protocol: 1, version: 'x', socketPath: '/s', host: '127.0.0.1', port: 1, token: 't'.repeat(32), startedAt: 1, log: null })
+    writeDaemonState(paths, {
+      pid: process.pid,
+      protocol: 1,
+      version: 'x',
+      socketPath: '/s',
+      host: '127.0.0.1',
+      port: 1,
+      token: 't'.repeat(32),
+      startedAt: 1,
+      log: null,
+    })
     expect(readFileSync(victim, 'utf8')).toBe('untouched\n')
     expect(lstatSync(paths.stateFile).isFile()).toBe(true)
     expect(statSync(paths.stateFile).mode & 0o777).toBe(0o600)

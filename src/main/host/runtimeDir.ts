@@ -41,7 +41,9 @@ export function ensurePrivateDir(dir: string): void {
     }
   })
   if (foreign.length) {
-    throw new Error(`${dir} holds files of another user (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}): the board does not use it. Remove them (or the folder) and start again`)
+    throw new Error(
+      `${dir} holds files of another user (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}): the board does not use it. Remove them (or the folder) and start again`,
+    )
   }
 }
 

@@ -45,6 +45,7 @@ export function installStopSignals(log: Logger, steps: Steps, exit: (code: numbe
     return () => void process.off(signal, handler)
   }
   const offs = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((signal) => on(signal, () => stop(signal, steps, STOP_DEADLINE_MS, 'ending every pane')))
-  if (handOver) offs.push(on(HAND_OVER_SIGNAL, () => stop(HAND_OVER_SIGNAL, handOver, HAND_OVER_DEADLINE_MS, 'handing every pane over to the next board process')))
+  if (handOver)
+    offs.push(on(HAND_OVER_SIGNAL, () => stop(HAND_OVER_SIGNAL, handOver, HAND_OVER_DEADLINE_MS, 'handing every pane over to the next board process')))
   return () => offs.forEach((off) => off())
 }

@@ -13,7 +13,14 @@ export type ClientScope = { readonly kind: 'board' } | { readonly kind: 'pane'; 
 export const BOARD_SCOPE: ClientScope = { kind: 'board' }
 
 /** Channels a pane-scoped client may call, about its own pane only. */
-const OWN_PANE_CHANNELS: ReadonlySet<InvokeChannel> = new Set<InvokeChannel>(['board:info', 'pane:list', 'pane:get', 'pane:screen', 'pane:explain', 'pane:dialog'])
+const OWN_PANE_CHANNELS: ReadonlySet<InvokeChannel> = new Set<InvokeChannel>([
+  'board:info',
+  'pane:list',
+  'pane:get',
+  'pane:screen',
+  'pane:explain',
+  'pane:dialog',
+])
 
 /** Throws BoardError('forbidden') when the scope does not allow this call. */
 export function checkScope(scope: ClientScope, channel: InvokeChannel, args: readonly unknown[]): void {

@@ -31,15 +31,21 @@ export function openConnection(
 ): Connection & { readonly rejected: number } {
   const outbox = new ClientOutbox(
     transport,
-    () => [...board.list(), ...(board.remotes?.list() ?? [])].filter((p) => scope.kind === 'board' || p.id === scope.paneId).map((payload) => ({ t: 'event', channel: 'pane:changed', payload })),
+    () =>
+      [...board.list(), ...(board.remotes?.list() ?? [])]
+        .filter((p) => scope.kind === 'board' || p.id === scope.paneId)
+        .map((payload) => ({ t: 'event', channel: 'pane:changed', payload })),
     (reason) => log.warn('closed a client that does not read', { reason }),
   )
   const transmit = (msg: ServerMessage) => outbox.send(msg)
   const client = board.connect((payload) => transmit({ t: 'event', channel: 'pane:data', payload }))
   const handlers = createHandlers(board, client, info)
-  const events = board.onEvent((event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage))
+  const events = board.onEvent(
+    (event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage),
+  )
   // The user's own windows and tabs may be told to show a notification; a program in a pane never.
-  const attention = scope.kind === 'board' ? board.attention.attach(client.id, (channel, payload) => transmit({ t: 'event', channel, payload } as ServerMessage)) : null
+  const attention =
+    scope.kind === 'board' ? board.attention.attach(client.id, (channel, payload) => transmit({ t: 'event', channel, payload } as ServerMessage)) : null
   let rejected = 0
   let closed = false
   // Invokes run a few at a time per client: 4000 pipelined `pane:screen`s must not all hold

@@ -110,7 +110,8 @@ function ownHandlers(board: Board, client: BoardClient, info: () => BoardInfo, s
       'settings:get': () => maskSnapshot(services.settings.get()),
       'settings:set': (settings) => {
         const r = unmaskSettings(settings, services.settings.get().settings)
-        if (!r.ok) throw new BoardError('invalid', `${r.missing.name} (${r.missing.where}) is sent hidden (${MASK}) but no value of it is saved to keep; type its value`)
+        if (!r.ok)
+          throw new BoardError('invalid', `${r.missing.name} (${r.missing.where}) is sent hidden (${MASK}) but no value of it is saved to keep; type its value`)
         return maskSnapshot(services.settings.set(r.settings))
       },
       'settings:open-rules-folder': () => openFolder(services.settings.rulesDir),

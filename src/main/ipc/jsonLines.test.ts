@@ -48,12 +48,13 @@ describe('over a real socket', () => {
 
   it('a multi-byte character split between writes arrives whole', async () => {
     const got: string[] = []
-    const done = new Promise<void>((resolve) =>
-      void pair((s) => {
-        const bytes = Buffer.from(jsonLine('ü→€'))
-        s.write(bytes.subarray(0, 3))
-        setTimeout(() => s.end(bytes.subarray(3)), 20)
-      }).then((client) => readLines(client, (l) => (got.push(l), resolve()))),
+    const done = new Promise<void>(
+      (resolve) =>
+        void pair((s) => {
+          const bytes = Buffer.from(jsonLine('ü→€'))
+          s.write(bytes.subarray(0, 3))
+          setTimeout(() => s.end(bytes.subarray(3)), 20)
+        }).then((client) => readLines(client, (l) => (got.push(l), resolve()))),
     )
     await done
     expect(JSON.parse(got[0]!)).toBe('ü→€')

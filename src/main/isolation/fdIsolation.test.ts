@@ -31,7 +31,12 @@ afterEach(async () => {
 
 async function startHost(): Promise<BoardHost> {
   const runtime = mkdtempSync(join(tmpdir(), 'sb-fd-'))
-  host = await startBoardHost({ mode: 'browser', log: silentLogger, env: { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: runtime, SWITCHBOARD_DATA_DIR: join(runtime, 'data') }, defaultCwd: tmpdir() })
+  host = await startBoardHost({
+    mode: 'browser',
+    log: silentLogger,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_RUNTIME_DIR: runtime, SWITCHBOARD_DATA_DIR: join(runtime, 'data') },
+    defaultCwd: tmpdir(),
+  })
   return host
 }
 
@@ -87,7 +92,7 @@ describe.runIf(process.platform === 'linux')('no descriptor crosses panes', () =
     const ended = sleepers.filter((_, i) => i % 2 === 0)
     await Promise.all(ended.map((p) => p.kill()))
     await eventually(() => ended.every((p) => p.exit !== null), 'the ended panes to exit')
-    const fds = await descriptorsOf(board, "ls -lN /proc/$$/fd; echo END-OF-LIST")
+    const fds = await descriptorsOf(board, 'ls -lN /proc/$$/fd; echo END-OF-LIST')
     expect(fds.filter((f) => !inherited.has(f) && !/ \/proc\//.test(f) && !/ \/dev\/pts\/\d+$/.test(f))).toEqual([])
   })
 

@@ -25,8 +25,27 @@ echo 'DIGITS v1'
 while IFS= read -r -p 'digits> ' line; do printf '%s\\n' "$line"; done
 `
 const AGENT = 'id = "digits"\nname = "Digits"\ncommand = ["digits"]\n'
-const RULES = ['agent = "digits"', 'verified_on = "1"', "recognize = ['^DIGITS v1']", '[[rule]]', 'id = "digits.prompt"', 'state = "idle"', 'priority = 10', 'region = "bottom:1"', "match = { line = '^digits> $' }", ''].join('\n')
-const rule = (id: string, line: string) => ['[[rule]]', `id = "${id}"`, 'state = "working"', 'priority = 50', 'region = "screen"', `match = { line = '${line}' }`, '']
+const RULES = [
+  'agent = "digits"',
+  'verified_on = "1"',
+  "recognize = ['^DIGITS v1']",
+  '[[rule]]',
+  'id = "digits.prompt"',
+  'state = "idle"',
+  'priority = 10',
+  'region = "bottom:1"',
+  "match = { line = '^digits> $' }",
+  '',
+].join('\n')
+const rule = (id: string, line: string) => [
+  '[[rule]]',
+  `id = "${id}"`,
+  'state = "working"',
+  'priority = 50',
+  'region = "screen"',
+  `match = { line = '${line}' }`,
+  '',
+]
 
 /** Each of the issue's regexes the engine can run, and a row on which backtracking takes hours. */
 const ATTACKS: [id: string, regex: string, row: string][] = [
@@ -60,9 +79,17 @@ afterEach(async () => {
 
 function start(): void {
   const path = `${join(root, 'bin')}:${process.env.PATH ?? ''}`
-  board = testBoard({ defaultCwd: root, userAgentsDir: join(root, 'config', 'agents'), userRulesDir: rulesDir, baseEnv: { PATH: path, HOME: root, SHELL: '/bin/bash', LANG: 'C.UTF-8' } })
+  board = testBoard({
+    defaultCwd: root,
+    userAgentsDir: join(root, 'config', 'agents'),
+    userRulesDir: rulesDir,
+    baseEnv: { PATH: path, HOME: root, SHELL: '/bin/bash', LANG: 'C.UTF-8' },
+  })
   const client = board.connect(() => undefined)
-  const handlers = createHandlers(board, client, () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(root, 'config')) })
+  const handlers = createHandlers(board, client, () => ({ version: 't', mode: 'browser', socketPath: null }), {
+    clock: realClock,
+    settings: new SettingsStore(join(root, 'config')),
+  })
   call = (channel, ...args) => dispatchInvoke(handlers.invoke, channel, args) as never
 }
 
@@ -79,7 +106,10 @@ describe('a user rule file cannot stall the board (issue 24 item 2)', () => {
     eld.enable()
     try {
       for (const [, , row] of ATTACKS) board.write(pane.id, `${row}\r`)
-      await eventually(async () => (await screenText(pane)).split('\n').filter((l) => ATTACKS.some(([, , row]) => l === row)).length === ATTACKS.length, 'the pane to print every row')
+      await eventually(
+        async () => (await screenText(pane)).split('\n').filter((l) => ATTACKS.some(([, , row]) => l === row)).length === ATTACKS.length,
+        'the pane to print every row',
+      )
       // Every rule, against the screen with the rows on it (explain evaluates all of them, not just to the first match).
       const explained = await call('pane:explain', pane.id)
       for (const [id] of ATTACKS) expect(explained.rules.find((r) => r.ruleId === id)).toMatchObject({ matched: false })
@@ -97,7 +127,11 @@ describe('a user rule file cannot stall the board (issue 24 item 2)', () => {
     const file = join(rulesDir, 'digits.toml')
     writeFileSync(file, ['agent = "digits"', '', ...rule('digits.nested', String.raw`^(a+){12}$`)].join('\n'))
     start()
-    expect((await call('agents:list')).problems).toEqual([expect.stringMatching(new RegExp(`^${file.replace(/[.]/g, '\\.')}:8: rule digits\\.nested: match\\.line: it cannot be matched in linear time: a counted repeat`))])
+    expect((await call('agents:list')).problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${file.replace(/[.]/g, '\\.')}:8: rule digits\\.nested: match\\.line: it cannot be matched in linear time: a counted repeat`),
+      ),
+    ])
     const pane = board.get((await call('pane:create', { agent: 'digits' })).id)
     await waitForState(pane, 'idle')
     expect((await call('pane:explain', pane.id)).rules.map((r) => r.ruleId)).toEqual(['digits.prompt'])

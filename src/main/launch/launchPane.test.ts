@@ -92,10 +92,17 @@ describe('launching an agent by kind', () => {
     mkdirSync(empty)
     await board.shutdown()
     board = testBoard({ defaultCwd: root, baseEnv: { PATH: empty, SHELL: '/bin/bash' } })
-    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
+    const handlers = createHandlers(
+      board,
+      board.connect(() => undefined),
+      () => ({ version: 't', mode: 'browser', socketPath: null }),
+      { clock: realClock, settings: store },
+    )
     const err = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ agent: 'claude' }]).catch((e: unknown) => e)) as BoardError
     expect(err.code).toBe('agent-missing')
-    expect(err.message).toBe(`claude: no executable named claude on PATH (looked in ${empty}). Install it, or set its path in Settings → Agents → claude → Executable.`)
+    expect(err.message).toBe(
+      `claude: no executable named claude on PATH (looked in ${empty}). Install it, or set its path in Settings → Agents → claude → Executable.`,
+    )
     save((s) => ({ ...s, agents: { ...s.agents, codex: { executable: '/nonexistent/codex', args: [], env: {} } } }))
     const err2 = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ agent: 'codex' }]).catch((e: unknown) => e)) as BoardError
     expect(err2.message).toMatch(/^codex: the executable \/nonexistent\/codex \(from settings\) does not exist .* Settings → Agents → codex → Executable\.$/)
@@ -116,7 +123,9 @@ describe('launching an agent by kind', () => {
     expect(cmdline(info.pid)).toEqual(['/bin/bash', exe, '--full-auto', '--extra'])
     expect(info.cwd).toBe(root)
     await eventually(async () => (await screenText(board.get(info.id))).includes('MODE=preset'), "the preset's env")
-    await expect(call('pane:create', { preset: 'nope' })).rejects.toThrow(/no launch preset named "nope"; the presets are "codex, full auto", "claude, plan mode"/)
+    await expect(call('pane:create', { preset: 'nope' })).rejects.toThrow(
+      /no launch preset named "nope"; the presets are "codex, full auto", "claude, plan mode"/,
+    )
     expect(() => store.set({ ...DEFAULT_SETTINGS, presets: [presets[0]!, presets[0]!] })).toThrow(/same name/)
   })
 })
@@ -129,7 +138,9 @@ describe('a worktree per pane', () => {
     save((s) => ({
       ...s,
       agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
-      presets: [{ name: 'claude wt', agent: 'claude', args: [], env: {}, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'test -f .env'], worktree: true, host: '' }],
+      presets: [
+        { name: 'claude wt', agent: 'claude', args: [], env: {}, cwd: '', setup: ['cp "$SWITCHBOARD_REPO/.env" .', 'test -f .env'], worktree: true, host: '' },
+      ],
     }))
     const info = await call('pane:create', { preset: 'claude wt', cwd: repo, worktree: { branch: 'agent/one' } })
     const folder = join(root, 'app.worktrees', 'agent-one')
@@ -163,7 +174,10 @@ describe('a worktree per pane', () => {
     const folder = info.worktree!.path
     writeFileSync(join(folder, 'new.txt'), 'work\n')
     expect(await call('worktree:check', info.id)).toMatchObject({ safe: false, reasons: ['1 uncommitted file (new.txt)'] })
-    await expect(call('worktree:remove', info.id, { force: false })).rejects.toMatchObject({ code: 'unsafe', message: expect.stringMatching(/kept the worktree .*1 uncommitted file \(new\.txt\)/) })
+    await expect(call('worktree:remove', info.id, { force: false })).rejects.toMatchObject({
+      code: 'unsafe',
+      message: expect.stringMatching(/kept the worktree .*1 uncommitted file \(new\.txt\)/),
+    })
     expect(existsSync(join(folder, 'new.txt'))).toBe(true)
     expect(board.list()).toHaveLength(1)
 
@@ -201,17 +215,29 @@ describe('a worktree per pane', () => {
     gitIn(repo, 'branch', 'taken')
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'taken' } })).rejects.toThrow(/branch taken already exists/)
     await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'bad name' } })).rejects.toThrow(/no spaces/)
-    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: 'nope' } })).rejects.toThrow(/base nope is not a branch, tag or commit/)
-    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: '--output=/tmp/x' } })).rejects.toThrow(/may not start with "-"/)
+    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: 'nope' } })).rejects.toThrow(
+      /base nope is not a branch, tag or commit/,
+    )
+    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x', base: '--output=/tmp/x' } })).rejects.toThrow(
+      /may not start with "-"/,
+    )
     writeFileSync(join(repo, 'readme.md'), 'dirty\n')
-    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x' } })).rejects.toThrow(/has uncommitted changes \(readme\.md\).*--base/)
+    await expect(call('pane:create', { command: ['true'], cwd: repo, worktree: { branch: 'x' } })).rejects.toThrow(
+      /has uncommitted changes \(readme\.md\).*--base/,
+    )
     // With a base named explicitly, the dirty checkout does not matter.
     const ok = await call('pane:create', { command: ['bash', '--norc'], cwd: repo, worktree: { branch: 'from-main', base: 'main' } })
     expect(ok.worktree).toMatchObject({ branch: 'from-main', base: 'main' })
 
     const exe = fakeAgent('pi')
-    save((s) => ({ ...s, agents: { ...s.agents, pi: { executable: exe, args: [], env: {} } }, presets: [{ name: 'broken', agent: 'pi', args: [], env: {}, cwd: '', setup: ['echo installing; exit 3'], worktree: true, host: '' }] }))
-    await expect(call('pane:create', { preset: 'broken', cwd: repo, worktree: { branch: 'y', base: 'main' } })).rejects.toThrow(/setup command `echo installing; exit 3` failed .*\(exit code 3\): installing; the new worktree was removed again/)
+    save((s) => ({
+      ...s,
+      agents: { ...s.agents, pi: { executable: exe, args: [], env: {} } },
+      presets: [{ name: 'broken', agent: 'pi', args: [], env: {}, cwd: '', setup: ['echo installing; exit 3'], worktree: true, host: '' }],
+    }))
+    await expect(call('pane:create', { preset: 'broken', cwd: repo, worktree: { branch: 'y', base: 'main' } })).rejects.toThrow(
+      /setup command `echo installing; exit 3` failed .*\(exit code 3\): installing; the new worktree was removed again/,
+    )
     expect(existsSync(join(root, 'app.worktrees', 'y'))).toBe(false)
     expect(gitIn(repo, 'branch', '--list', 'y')).toBe('')
   })
@@ -247,7 +273,12 @@ describe('launch cases found using it from the CLI', () => {
     writeFileSync(join(repo, 'packages', 'web', 'index.js'), 'x\n')
     gitIn(repo, 'add', '.')
     gitIn(repo, 'commit', '-qm', 'monorepo')
-    const info = await call('pane:create', { command: ['bash', '--norc'], cwd: join(repo, 'packages', 'web'), worktree: { branch: 'agent/sub' }, setup: ['touch at-top'] })
+    const info = await call('pane:create', {
+      command: ['bash', '--norc'],
+      cwd: join(repo, 'packages', 'web'),
+      worktree: { branch: 'agent/sub' },
+      setup: ['touch at-top'],
+    })
     const folder = join(root, 'app.worktrees', 'agent-sub')
     expect(info.worktree).toMatchObject({ repo, path: folder })
     expect(info.cwd).toBe(join(folder, 'packages', 'web'))
@@ -257,7 +288,11 @@ describe('launch cases found using it from the CLI', () => {
     writeFileSync(join(folder, 'packages', 'web', 'index.js'), 'y\n')
     writeFileSync(join(folder, 'packages', 'web', 'new.js'), 'n\n')
     const detail = await call('pane:changes', info.id)
-    expect(detail.files.map((f) => `${f.status} ${f.path}`).sort()).toEqual(['modified packages/web/index.js', 'untracked at-top', 'untracked packages/web/new.js'])
+    expect(detail.files.map((f) => `${f.status} ${f.path}`).sort()).toEqual([
+      'modified packages/web/index.js',
+      'untracked at-top',
+      'untracked packages/web/new.js',
+    ])
     expect(detail.diff).toContain('+++ b/packages/web/new.js')
   })
 
@@ -290,13 +325,21 @@ describe('launch cases found using it from the CLI', () => {
     mkdirSync(home)
     await board.shutdown()
     board = testBoard({ defaultCwd: root, baseEnv: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: home } })
-    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
-    const create = (req: Parameters<typeof call<'pane:create'>>[1]) => dispatchInvoke(handlers.invoke, 'pane:create', [req]) as Promise<InvokeResult<'pane:create'>>
+    const handlers = createHandlers(
+      board,
+      board.connect(() => undefined),
+      () => ({ version: 't', mode: 'browser', socketPath: null }),
+      { clock: realClock, settings: store },
+    )
+    const create = (req: Parameters<typeof call<'pane:create'>>[1]) =>
+      dispatchInvoke(handlers.invoke, 'pane:create', [req]) as Promise<InvokeResult<'pane:create'>>
     save((s) => ({ ...s, worktrees: { folder: '~/trees' } }))
     const info = await create({ command: ['bash', '--norc'], cwd: repo, worktree: { branch: 'agent/home' } })
     expect(info.worktree!.path).toBe(join(home, 'trees', 'app', 'agent-home'))
     save((s) => ({ ...s, worktrees: { folder: 'trees' } }))
-    await expect(create({ command: ['true'], cwd: repo, worktree: { branch: 'agent/rel' } })).rejects.toThrow(/Settings → Worktrees folder is "trees", not an absolute path; give one such as ~\/worktrees/)
+    await expect(create({ command: ['true'], cwd: repo, worktree: { branch: 'agent/rel' } })).rejects.toThrow(
+      /Settings → Worktrees folder is "trees", not an absolute path; give one such as ~\/worktrees/,
+    )
   })
 
   it('a cwd typed with ~ (the form, a preset) is in the home folder', async () => {
@@ -304,9 +347,18 @@ describe('launch cases found using it from the CLI', () => {
     mkdirSync(join(home, 'proj'), { recursive: true })
     await board.shutdown()
     board = testBoard({ defaultCwd: root, baseEnv: { PATH: process.env.PATH, SHELL: '/bin/bash', HOME: home } })
-    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
+    const handlers = createHandlers(
+      board,
+      board.connect(() => undefined),
+      () => ({ version: 't', mode: 'browser', socketPath: null }),
+      { clock: realClock, settings: store },
+    )
     const exe = fakeAgent('claude')
-    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: '~/proj', setup: [], worktree: false, host: '' }] }))
+    save((s) => ({
+      ...s,
+      agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
+      presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: '~/proj', setup: [], worktree: false, host: '' }],
+    }))
     const fromPreset = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ preset: 'p' }])) as InvokeResult<'pane:create'>
     expect(fromPreset.cwd).toBe(join(home, 'proj'))
     const typed = (await dispatchInvoke(handlers.invoke, 'pane:create', [{ command: ['bash', '--norc'], cwd: '~' }])) as InvokeResult<'pane:create'>
@@ -318,7 +370,11 @@ describe('launch cases found using it from the CLI', () => {
     const presetDir = join(root, 'preset-dir')
     const shellDir = join(root, 'shell-dir')
     for (const d of [presetDir, shellDir]) mkdirSync(d)
-    save((s) => ({ ...s, agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } }, presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: presetDir, setup: [], worktree: false, host: '' }] }))
+    save((s) => ({
+      ...s,
+      agents: { ...s.agents, claude: { executable: exe, args: [], env: {} } },
+      presets: [{ name: 'p', agent: 'claude', args: [], env: {}, cwd: presetDir, setup: [], worktree: false, host: '' }],
+    }))
     const cli = (argv: string[]) => {
       const { command } = parseCli(argv)
       if (command.name !== 'spawn') throw new Error('not a spawn')
@@ -342,13 +398,18 @@ describe('secret settings values over IPC (Settings → Agents → Environment)'
     expect(got.settings.agents.claude!.env).toEqual({ AGENT_TOKEN: '••••••••', AGENT_MODE: 'a' })
     expect(JSON.stringify(got)).not.toContain('tok-secret-1')
     // The renderer saves the settings it was given, one other value changed.
-    const answered = await call('settings:set', { ...got.settings, agents: { claude: { ...got.settings.agents.claude!, env: { ...got.settings.agents.claude!.env, AGENT_MODE: 'b' } } } })
+    const answered = await call('settings:set', {
+      ...got.settings,
+      agents: { claude: { ...got.settings.agents.claude!, env: { ...got.settings.agents.claude!.env, AGENT_MODE: 'b' } } },
+    })
     expect(JSON.stringify(answered)).not.toContain('tok-secret-1')
     expect(store.get().settings.agents.claude!.env).toEqual({ AGENT_TOKEN: 'tok-secret-1', AGENT_MODE: 'b' })
     const pane = await call('pane:create', { agent: 'claude' })
     await eventually(async () => (await screenText(board.get(pane.id))).includes('TOKEN=tok-secret-1 MODE=b'), 'the agent printing its environment')
     // A masked value for a name with nothing saved is refused, not saved as the mask.
-    await expect(call('settings:set', { ...got.settings, agents: { claude: { ...got.settings.agents.claude!, env: { OTHER_TOKEN: '••••••••' } } } })).rejects.toThrow(/OTHER_TOKEN \(agent claude\) is sent hidden .* type its value/)
+    await expect(
+      call('settings:set', { ...got.settings, agents: { claude: { ...got.settings.agents.claude!, env: { OTHER_TOKEN: '••••••••' } } } }),
+    ).rejects.toThrow(/OTHER_TOKEN \(agent claude\) is sent hidden .* type its value/)
     expect(store.get().settings.agents.claude!.env.AGENT_TOKEN).toBe('tok-secret-1')
   })
 })

@@ -14,7 +14,10 @@ export function findPreset(settings: Settings, name: string): LaunchPreset {
   const preset = settings.presets.find((p) => p.name === name)
   if (preset) return preset
   const names = settings.presets.map((p) => JSON.stringify(p.name))
-  throw new BoardError('invalid', `no launch preset named ${JSON.stringify(name)}; ${names.length ? `the presets are ${names.join(', ')}` : 'there are none yet (Settings → Presets, or "Save as preset" in the new-pane form)'}`)
+  throw new BoardError(
+    'invalid',
+    `no launch preset named ${JSON.stringify(name)}; ${names.length ? `the presets are ${names.join(', ')}` : 'there are none yet (Settings → Presets, or "Save as preset" in the new-pane form)'}`,
+  )
 }
 
 /** `cwd`'s place in the new worktree (`packages/web` of a monorepo stays `packages/web`), else its top. */
@@ -50,8 +53,15 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   let env = req.env
   if (agent) {
     const known = board.agents.get(agent)
-    if (!known) throw new BoardError('invalid', `no agent named ${JSON.stringify(agent)}; the agents are ${board.agents.ids().join(', ')} (a folder of your own goes in ${board.agents.userDir ?? 'the config dir’s agents/'}: see \`switchboard agents\`)`)
-    const plan = planAgentLaunch(known.manifest, agentSettings(settings, agent), preset && { args: preset.args, env: preset.env }, { args: req.args, env: req.env })
+    if (!known)
+      throw new BoardError(
+        'invalid',
+        `no agent named ${JSON.stringify(agent)}; the agents are ${board.agents.ids().join(', ')} (a folder of your own goes in ${board.agents.userDir ?? 'the config dir’s agents/'}: see \`switchboard agents\`)`,
+      )
+    const plan = planAgentLaunch(known.manifest, agentSettings(settings, agent), preset && { args: preset.args, env: preset.env }, {
+      args: req.args,
+      env: req.env,
+    })
     env = Object.keys(plan.env).length ? plan.env : undefined
     const path = plan.env.PATH ?? board.launchEnv().PATH
     if (!findExecutable(plan.executable, path, cwd)) throw new BoardError('agent-missing', missingExecutableMessage(plan, searchPath(path)))
@@ -69,12 +79,19 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
 
   let worktree: PaneWorktree | undefined
   if (req.worktree) {
-    worktree = await createWorktree({ cwd, branch: req.worktree.branch, base: req.worktree.base, folder: settings.worktrees.folder, home: board.launchEnv().HOME })
+    worktree = await createWorktree({
+      cwd,
+      branch: req.worktree.branch,
+      base: req.worktree.base,
+      folder: settings.worktrees.folder,
+      home: board.launchEnv().HOME,
+    })
     cwd = sameFolderIn(worktree, cwd)
     try {
       // At the worktree's top, as in the repo's; SWITCHBOARD_REPO: the main checkout, for `cp "$SWITCHBOARD_REPO/.env" .`.
       const setup = [...(preset?.setup ?? []), ...(req.setup ?? [])]
-      if (setup.length) await runSetupCommands(setup, { shell: board.defaultShell(), cwd: worktree.path, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
+      if (setup.length)
+        await runSetupCommands(setup, { shell: board.defaultShell(), cwd: worktree.path, env: { ...board.launchEnv(env), SWITCHBOARD_REPO: worktree.repo } })
     } catch (err) {
       await removeWorktree(worktree, true).catch(() => undefined)
       throw new BoardError('spawn-failed', `${err instanceof Error ? err.message : String(err)}; the new worktree was removed again`)
@@ -83,7 +100,9 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   const { preset: _p, agent: _a, args: _r, worktree: _w, setup: _s, callerCwd: _c, ...rest } = req
   try {
     // Once the program runs: with the pty host, its pid comes a round trip after the spawn.
-    return await board.spawned(board.create({ ...rest, command, env, cwd, title: req.title }, { agent, preset: preset?.name, ownEnv: req.env ?? {}, worktree }).id)
+    return await board.spawned(
+      board.create({ ...rest, command, env, cwd, title: req.title }, { agent, preset: preset?.name, ownEnv: req.env ?? {}, worktree }).id,
+    )
   } catch (err) {
     if (worktree) await removeWorktree(worktree, true).catch(() => undefined)
     throw err

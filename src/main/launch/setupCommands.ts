@@ -15,13 +15,18 @@ export const enum SetupConstants {
 export async function runSetupCommands(commands: readonly string[], options: { shell: string; cwd: string; env: Record<string, string> }): Promise<void> {
   for (const command of commands) {
     await new Promise<void>((resolve, reject) => {
-      execFile(options.shell, ['-lc', command], { cwd: options.cwd, env: options.env, timeout: SetupConstants.TimeoutMs, maxBuffer: SetupConstants.MaxBuffer, encoding: 'utf8' }, (err, stdout, stderr) => {
-        if (!err) return resolve()
-        const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-5).join(' | ')
-        const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string }
-        const why = e.killed ? 'timed out' : typeof e.code === 'number' ? `exit code ${e.code}` : e.message
-        reject(new Error(`setup command \`${command}\` failed in ${options.cwd} (${why})${tail ? `: ${tail}` : ''}`))
-      })
+      execFile(
+        options.shell,
+        ['-lc', command],
+        { cwd: options.cwd, env: options.env, timeout: SetupConstants.TimeoutMs, maxBuffer: SetupConstants.MaxBuffer, encoding: 'utf8' },
+        (err, stdout, stderr) => {
+          if (!err) return resolve()
+          const tail = `${stdout}\n${stderr}`.trim().split('\n').slice(-5).join(' | ')
+          const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string }
+          const why = e.killed ? 'timed out' : typeof e.code === 'number' ? `exit code ${e.code}` : e.message
+          reject(new Error(`setup command \`${command}\` failed in ${options.cwd} (${why})${tail ? `: ${tail}` : ''}`))
+        },
+      )
     })
   }
 }

@@ -48,7 +48,8 @@ function harness(notifications: Partial<Settings['notifications']> = {}) {
       close: () => handle.dispose(),
     }
   }
-  const state = (id: string, s: PaneState, agent?: string | null) => hub.onBoardEvent({ channel: 'pane:state', payload: { paneId: id, previous: 'working', info: pane(id, s, agent) } })
+  const state = (id: string, s: PaneState, agent?: string | null) =>
+    hub.onBoardEvent({ channel: 'pane:state', payload: { paneId: id, previous: 'working', info: pane(id, s, agent) } })
   const flush = () => new Promise((r) => setTimeout(r, 0))
   return { clock, hub, client, state, shown, away, snapshots, flush, all: () => [...shown.values()].flat() }
 }
@@ -192,7 +193,12 @@ describe('"While you were away" (issue 22 item 5)', () => {
 describe('notification preferences from the settings', () => {
   it('maps levels and seconds, with the modes', () => {
     const settings = { ...DEFAULT_SETTINGS.notifications, finished: 'quiet' as const, graceSeconds: 5 }
-    expect(prefsFrom(settings, { '2': 'none' })).toEqual({ levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' }, graceMs: 5000, cooldownMs: 30_000, modes: { '2': 'none' } })
+    expect(prefsFrom(settings, { '2': 'none' })).toEqual({
+      levels: { blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'quiet', alert: 'alert' },
+      graceMs: 5000,
+      cooldownMs: 30_000,
+      modes: { '2': 'none' },
+    })
   })
 })
 

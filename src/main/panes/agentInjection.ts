@@ -8,7 +8,14 @@ import type { Logger } from '../util/log'
  * Reporting for an agent's launch (`profile`: the agent asked for, or the one its command runs);
  * null for other programs and agents that report nothing, or when it cannot be set up (said in the log).
  */
-export function injectReporting(agents: AgentLaunches | undefined, log: Logger, id: PaneId, argv: readonly string[], env: Record<string, string>, profile: AgentProfile): AgentLaunch | null {
+export function injectReporting(
+  agents: AgentLaunches | undefined,
+  log: Logger,
+  id: PaneId,
+  argv: readonly string[],
+  env: Record<string, string>,
+  profile: AgentProfile,
+): AgentLaunch | null {
   if (!agents) return null
   try {
     const launch = agents.prepare(id, argv, env, profile)

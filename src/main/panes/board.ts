@@ -235,7 +235,10 @@ export class Board extends Disposable {
    * from; `ownEnv`: the launch's own overrides within `req.env` (the rest came from the
    * settings); `worktree`: the one made for it.
    */
-  create(req: CreatePaneRequest, extras: { agent?: string; preset?: string; ownEnv?: Readonly<Record<string, string>>; worktree?: PaneWorktree } = {}): PaneInfo {
+  create(
+    req: CreatePaneRequest,
+    extras: { agent?: string; preset?: string; ownEnv?: Readonly<Record<string, string>>; worktree?: PaneWorktree } = {},
+  ): PaneInfo {
     // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
     const id = String(this.nextId)
     const spec: PaneLaunchSpec = {
@@ -278,13 +281,28 @@ export class Board extends Disposable {
   adopt(adopted: AdoptedPty): PaneInfo {
     const { paneId: id, spec } = adopted.handover
     if (this.panes.has(id)) throw new Error(`pane ${id} is already on the board`)
-    const info = this.registerPane(id, spec, this.spawner.adopt(adopted), adopted.handover.argv[0], 'pane taken over from the previous board process', adopted.handover.since ?? undefined)
+    const info = this.registerPane(
+      id,
+      spec,
+      this.spawner.adopt(adopted),
+      adopted.handover.argv[0],
+      'pane taken over from the previous board process',
+      adopted.handover.since ?? undefined,
+    )
     this.nextId = Math.max(this.nextId, Number(id) + 1)
     return info
   }
 
   /** Registers a pane that runs: its events, tokens, trackers and place. */
-  private registerPane(id: PaneId, spec: PaneLaunchSpec, spawned: SpawnedPane, argv0: string | undefined, logLine: string, since?: string, run?: PaneLaunchRun): PaneInfo {
+  private registerPane(
+    id: PaneId,
+    spec: PaneLaunchSpec,
+    spawned: SpawnedPane,
+    argv0: string | undefined,
+    logLine: string,
+    since?: string,
+    run?: PaneLaunchRun,
+  ): PaneInfo {
     const { pane, controlToken, injected, handover } = spawned
     const store = new DisposableStore()
     store.add(this.events.wire(pane))
@@ -359,7 +377,8 @@ export class Board extends Disposable {
   get(id: PaneId): Pane {
     const pane = this.panes.get(id)
     if (pane) return pane
-    if (this.relauncher.restoredPane(id)) throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
+    if (this.relauncher.restoredPane(id))
+      throw new BoardError('exited', `pane ${id} is not running since the board stopped; \`switchboard resume ${id}\` runs it again`)
     throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
@@ -487,7 +506,11 @@ export class Board extends Disposable {
   async shutdown(): Promise<void> {
     await Promise.all(
       [...this.panes.values()].map((p) =>
-        p.kill().catch((err: unknown) => this.options.log.error('could not kill a pane at shutdown; its processes may outlive the board', { pane: p.id, err: String(err) })),
+        p
+          .kill()
+          .catch((err: unknown) =>
+            this.options.log.error('could not kill a pane at shutdown; its processes may outlive the board', { pane: p.id, err: String(err) }),
+          ),
       ),
     )
     this.dispose()

@@ -10,7 +10,11 @@ describe('ChangeCoalescer.drained', () => {
   it('resolves at once when no window is open, and only after the held info went out when one is', async () => {
     const clock = new VirtualClock()
     const sent: string[] = []
-    const c = new ChangeCoalescer(clock, (i) => sent.push(i.title), () => true)
+    const c = new ChangeCoalescer(
+      clock,
+      (i) => sent.push(i.title),
+      () => true,
+    )
     let drained = false
     await c.drained('1')
     c.changed(info('1', 'a'))
@@ -31,7 +35,11 @@ describe('ChangeCoalescer.drained', () => {
   it('resolves when the pane is forgotten or the coalescer disposed, without sending what was held', async () => {
     const clock = new VirtualClock()
     const sent: string[] = []
-    const c = new ChangeCoalescer(clock, (i) => sent.push(i.title), () => true)
+    const c = new ChangeCoalescer(
+      clock,
+      (i) => sent.push(i.title),
+      () => true,
+    )
     c.changed(info('1', 'a'))
     c.changed(info('1', 'b'))
     c.changed(info('2', 'x'))

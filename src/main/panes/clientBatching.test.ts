@@ -27,7 +27,9 @@ describe('output to a client is batched per turn', () => {
     await eventually(() => pane.exit, 'the program to finish', 30_000)
     // The last slice goes out after the exit's final parse: wait for the stream to catch up (a
     // lost or reordered chunk never does, and the check below says how it differs).
-    await eventually(() => messages.join('').length >= parsed.slice(from).join('').length, 'the client to receive everything parsed', 10_000).catch(() => undefined)
+    await eventually(() => messages.join('').length >= parsed.slice(from).join('').length, 'the client to receive everything parsed', 10_000).catch(
+      () => undefined,
+    )
     expect(messages.join('')).toBe(parsed.slice(from).join(''))
     expect(messages.join('')).toContain('150000')
     // A flood is parsed many chunks per slice: far fewer messages than chunks.

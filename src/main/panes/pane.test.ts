@@ -31,7 +31,9 @@ describe('pane supervisor with real PTYs', () => {
     const script = String.raw`printf '\e]9;build done\a'; printf '\e]9;4;1;50\a'; printf '\e]777;notify;Tests;3 failed\e\\'; printf '\e]99;i=1:d=0;Deploy\e\\\e]99;i=1:p=body;finished\e\\'; printf '\e]99;i=2:p=?;\e\\'; printf '\a'; printf '\e]0;title only\a'; sleep 0.3; echo end`
     const { id } = board.create({ command: ['bash', '-c', script] })
     await exitOf(id)
-    await eventually(() => alerts.length >= 4 || null, 'four alerts').catch((err) => { throw new Error(`${err}: ${JSON.stringify(alerts)}`) })
+    await eventually(() => alerts.length >= 4 || null, 'four alerts').catch((err) => {
+      throw new Error(`${err}: ${JSON.stringify(alerts)}`)
+    })
     sub.dispose()
     expect(alerts).toEqual([
       { source: 'OSC 9', title: '', body: 'build done' },
@@ -135,7 +137,9 @@ describe('pane supervisor with real PTYs', () => {
   it('exports the pane id and control socket to the program, never the board’s own secrets', async () => {
     const b = testBoard({ socketPath: '/tmp/x.sock', baseEnv: { PATH: process.env.PATH, ELECTRON_RUN_AS_NODE: '1', SWITCHBOARD_TOKEN: 'secret' } })
     try {
-      const { id } = b.create({ command: ['bash', '-c', 'echo "[$SWITCHBOARD_PANE_ID|$SWITCHBOARD_SOCKET|$TERM|${ELECTRON_RUN_AS_NODE-unset}|${SWITCHBOARD_TOKEN-unset}]"; sleep 0.2'] })
+      const { id } = b.create({
+        command: ['bash', '-c', 'echo "[$SWITCHBOARD_PANE_ID|$SWITCHBOARD_SOCKET|$TERM|${ELECTRON_RUN_AS_NODE-unset}|${SWITCHBOARD_TOKEN-unset}]"; sleep 0.2'],
+      })
       await eventually(async () => (await screenText(b.get(id))).includes(`[${id}|/tmp/x.sock|xterm-256color|unset|unset]`), 'the environment line')
     } finally {
       await b.shutdown()
@@ -145,8 +149,21 @@ describe('pane supervisor with real PTYs', () => {
   it('never lets a launch set the board’s own variables: a forged reaper tag, socket or pane id is dropped (issue 24.4)', async () => {
     const b = testBoard({ socketPath: '/tmp/x.sock', baseEnv: { PATH: process.env.PATH } })
     try {
-      const env = { SWITCHBOARD_BOARD_TAG: 'escaped', SWITCHBOARD_SOCKET: '/tmp/other.sock', SWITCHBOARD_PANE_ID: '99', SWITCHBOARD_REPORT_URL: 'http://x', MINE: 'kept' }
-      const { id } = b.create({ command: ['bash', '-c', 't=own; [ "$SWITCHBOARD_BOARD_TAG" = escaped ] && t=FORGED; echo "[$t|$SWITCHBOARD_SOCKET|$SWITCHBOARD_PANE_ID|${SWITCHBOARD_REPORT_URL-unset}|$MINE]"; sleep 0.2'], env })
+      const env = {
+        SWITCHBOARD_BOARD_TAG: 'escaped',
+        SWITCHBOARD_SOCKET: '/tmp/other.sock',
+        SWITCHBOARD_PANE_ID: '99',
+        SWITCHBOARD_REPORT_URL: 'http://x',
+        MINE: 'kept',
+      }
+      const { id } = b.create({
+        command: [
+          'bash',
+          '-c',
+          't=own; [ "$SWITCHBOARD_BOARD_TAG" = escaped ] && t=FORGED; echo "[$t|$SWITCHBOARD_SOCKET|$SWITCHBOARD_PANE_ID|${SWITCHBOARD_REPORT_URL-unset}|$MINE]"; sleep 0.2',
+        ],
+        env,
+      })
       const line = await eventually(async () => /\[\w+\|.*\|kept\]/.exec(await screenText(b.get(id)))?.[0], 'the environment line')
       expect(line).toBe(`[own|/tmp/x.sock|${id}|unset|kept]`)
       // The request schema says so rather than dropping it quietly.
@@ -159,7 +176,8 @@ describe('pane supervisor with real PTYs', () => {
   })
 
   it('survives hostile bytes: random binary, broken escapes and huge OSC payloads', async () => {
-    const script = 'head -c 2000000 /dev/urandom; printf "\\033]0;%s\\007" "$(head -c 300000 /dev/zero | tr "\\0" x)"; printf "\\033[999999999;999999999H\\033P\\033[?1049h\\033]7501;state=\\n"; printf "\\033[?1049l\\033c\\nstill alive\\n"'
+    const script =
+      'head -c 2000000 /dev/urandom; printf "\\033]0;%s\\007" "$(head -c 300000 /dev/zero | tr "\\0" x)"; printf "\\033[999999999;999999999H\\033P\\033[?1049h\\033]7501;state=\\n"; printf "\\033[?1049l\\033c\\nstill alive\\n"'
     const { id } = board.create({ command: ['bash', '-c', script] })
     await exitOf(id)
     expect(await screenText(board.get(id))).toContain('still alive')

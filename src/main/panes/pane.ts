@@ -9,7 +9,20 @@ import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
 import { AlertThrottle } from '../../core/notify/alertThrottle'
-import type { AttachSnapshot, MissingEnv, PaneAlert, PaneChanges, PaneWorktree, PaneExit, PaneExplanation, PaneId, PaneInfo, ScreenSnapshot, StateChange, Verdict } from '../../shared/domain/pane'
+import type {
+  AttachSnapshot,
+  MissingEnv,
+  PaneAlert,
+  PaneChanges,
+  PaneWorktree,
+  PaneExit,
+  PaneExplanation,
+  PaneId,
+  PaneInfo,
+  ScreenSnapshot,
+  StateChange,
+  Verdict,
+} from '../../shared/domain/pane'
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
@@ -223,7 +236,9 @@ export class Pane extends Disposable {
     this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
-      this.foreground.onDidChange(({ program, reader }) => this.changedUnlessState(() => this.process({ kind: 'foreground', at: this.clock.now(), program, reader }))),
+      this.foreground.onDidChange(({ program, reader }) =>
+        this.changedUnlessState(() => this.process({ kind: 'foreground', at: this.clock.now(), program, reader })),
+      ),
     )
   }
 
@@ -379,7 +394,14 @@ export class Pane extends Disposable {
     const before = this.changes
     this.changes = changes
     // A recount that found the same is no change (a working pane is recounted every few seconds).
-    const same = before && before.since === changes.since && before.branch === changes.branch && before.files === changes.files && before.added === changes.added && before.removed === changes.removed && before.error === changes.error
+    const same =
+      before &&
+      before.since === changes.since &&
+      before.branch === changes.branch &&
+      before.files === changes.files &&
+      before.added === changes.added &&
+      before.removed === changes.removed &&
+      before.error === changes.error
     if (!same) this.changed()
   }
 
@@ -460,7 +482,9 @@ export class Pane extends Disposable {
   snapshotForSave(scrollback: number): Promise<SavedScreenShot> {
     const offset = this.mirroredOffset
     const ptyKey = this.pty.key
-    return new Promise((resolve) => this.mirror.snapshot((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows, offset, ptyKey }), scrollback))
+    return new Promise((resolve) =>
+      this.mirror.snapshot((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows, offset, ptyKey }), scrollback),
+    )
   }
 
   /** A screen covering the output up to `offset` is saved: the pty host may forget that output. */

@@ -37,17 +37,30 @@ export class PaneRecordings implements IDisposable {
   }
 
   async start(pane: Pane, file: string, owner: string | null): Promise<RecordingSummary> {
-    if (!isAbsolute(file) || !file.endsWith('.cast')) throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
-    if (this.active.has(pane.id)) throw new BoardError('invalid', `pane ${pane.id} is already being recorded to ${this.active.get(pane.id)!.recorder.files.cast}`)
+    if (!isAbsolute(file) || !file.endsWith('.cast'))
+      throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
+    if (this.active.has(pane.id))
+      throw new BoardError('invalid', `pane ${pane.id} is already being recorded to ${this.active.get(pane.id)!.recorder.files.cast}`)
     if (pane.exit) throw new BoardError('exited', `pane ${pane.id} has exited; there is nothing left to record`)
     const info = pane.info()
     let recorder: PaneRecorder
     try {
-      recorder = new PaneRecorder({ file, cols: info.cols, rows: info.rows, argv: info.command, title: info.title, clock: this.clock, secrets: this.secrets.get(pane.id) ?? [] })
+      recorder = new PaneRecorder({
+        file,
+        cols: info.cols,
+        rows: info.rows,
+        argv: info.command,
+        title: info.title,
+        clock: this.clock,
+        secrets: this.secrets.get(pane.id) ?? [],
+      })
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code
       const files = Object.values(recordingFiles(file)).join(', ')
-      throw new BoardError('invalid', code === 'EEXIST' ? `record: will not overwrite an existing recording (${files})` : `record: cannot create ${files}: ${String((err as Error).message)}`)
+      throw new BoardError(
+        'invalid',
+        code === 'EEXIST' ? `record: will not overwrite an existing recording (${files})` : `record: cannot create ${files}: ${String((err as Error).message)}`,
+      )
     }
     const store = new DisposableStore()
     this.active.set(pane.id, { recorder, store, owner })
@@ -98,7 +111,8 @@ export class PaneRecordings implements IDisposable {
   }
 
   mark(paneId: PaneId, label: string): void {
-    if (!MARK_LABEL.test(label)) throw new BoardError('invalid', `mark: a label is a lowercase word such as blocked, idle or reply-question (got ${JSON.stringify(label)})`)
+    if (!MARK_LABEL.test(label))
+      throw new BoardError('invalid', `mark: a label is a lowercase word such as blocked, idle or reply-question (got ${JSON.stringify(label)})`)
     const active = this.active.get(paneId)
     if (!active) throw new BoardError('not-found', `pane ${paneId} is not being recorded; start with \`switchboard record ${paneId} FILE.cast\``)
     active.recorder.mark(label)

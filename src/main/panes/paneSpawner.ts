@@ -72,7 +72,17 @@ export class PaneSpawner {
     const injected = injectReporting(this.options.agents, log, id, argv, env, profile)
     const createdAt = clock.now()
     const controlToken = env.SWITCHBOARD_PANE_TOKEN ?? null
-    const current: PaneHandover = { v: 1, paneId: id, spec, argv, createdAt, controlToken, reporting: injected?.handover ?? null, since: null, session: session ?? null }
+    const current: PaneHandover = {
+      v: 1,
+      paneId: id,
+      spec,
+      argv,
+      createdAt,
+      controlToken,
+      reporting: injected?.handover ?? null,
+      since: null,
+      session: session ?? null,
+    }
     const result = this.options.ptys.launch(injected ? { ...launch, argv: injected.argv, env: { ...env, ...injected.env } } : launch, encodeHandover(current))
     if (!result.ok) {
       injected?.dispose()
@@ -100,7 +110,13 @@ export class PaneSpawner {
       }
     }
     const launch = { argv: handover.argv, cwd: spec.cwd, env: {}, cols: adopted.cols, rows: adopted.rows }
-    const pane = this.pane(handover.paneId, launch, adopted.pty, spec, { seed: adopted.seed, createdAt: handover.createdAt, answeredUntil: adopted.answeredUntil, facts: adopted.facts, session: handover.session ?? null })
+    const pane = this.pane(handover.paneId, launch, adopted.pty, spec, {
+      seed: adopted.seed,
+      createdAt: handover.createdAt,
+      answeredUntil: adopted.answeredUntil,
+      facts: adopted.facts,
+      session: handover.session ?? null,
+    })
     return { pane, controlToken: handover.controlToken, injected, handover: this.record(adopted.pty, handover) }
   }
 
@@ -117,7 +133,13 @@ export class PaneSpawner {
     }
   }
 
-  private pane(id: PaneId, launch: PtyLaunch, pty: PanePty, spec: PaneLaunchSpec, extra: Pick<PaneOptions, 'seed' | 'createdAt' | 'answeredUntil' | 'facts' | 'session'>): Pane {
+  private pane(
+    id: PaneId,
+    launch: PtyLaunch,
+    pty: PanePty,
+    spec: PaneLaunchSpec,
+    extra: Pick<PaneOptions, 'seed' | 'createdAt' | 'answeredUntil' | 'facts' | 'session'>,
+  ): Pane {
     const { clock, log, catalog } = this.options
     return new Pane({
       ...extra,

@@ -20,10 +20,22 @@ describe('a pane without a title of its own', () => {
     const pane = board.get(info.id)
     await eventually(() => pane.screen().title === 'shop', 'the folder title')
     expect(pane.title).toBe('bash')
-    board.deliverReport({ paneId: info.id, agent: 'codex', event: 'UserPromptSubmit', payload: { prompt: 'Fix the login form\nand its tests', turn_id: 't1' }, receivedAt: 1 })
+    board.deliverReport({
+      paneId: info.id,
+      agent: 'codex',
+      event: 'UserPromptSubmit',
+      payload: { prompt: 'Fix the login form\nand its tests', turn_id: 't1' },
+      receivedAt: 1,
+    })
     expect(pane.title).toBe('Fix the login form and its tests')
     // Only the first prompt names it.
-    board.deliverReport({ paneId: info.id, agent: 'codex', event: 'UserPromptSubmit', payload: { prompt: 'Now the signup form', turn_id: 't2' }, receivedAt: 2 })
+    board.deliverReport({
+      paneId: info.id,
+      agent: 'codex',
+      event: 'UserPromptSubmit',
+      payload: { prompt: 'Now the signup form', turn_id: 't2' },
+      receivedAt: 2,
+    })
     expect(pane.info().title).toBe('Fix the login form and its tests')
   })
 

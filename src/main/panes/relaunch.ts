@@ -206,7 +206,18 @@ export class PaneRelauncher implements IDisposable {
       return info
     } catch (err) {
       // The pane stays listed, as it was saved, so nothing is lost and it can be tried again.
-      const pane = new RestoredPane({ ...before, title: spec.title ?? null, command: spec.command, exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }), exitedAt: null, interruption: before.interrupted ?? null, serialized: screen }, this.clock)
+      const pane = new RestoredPane(
+        {
+          ...before,
+          title: spec.title ?? null,
+          command: spec.command,
+          exit: before.interrupted ? null : (before.exit ?? { code: -1, signal: null }),
+          exitedAt: null,
+          interruption: before.interrupted ?? null,
+          serialized: screen,
+        },
+        this.clock,
+      )
       this.restored.set(id, pane)
       this.host.changed(pane.info())
       throw err

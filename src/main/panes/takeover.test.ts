@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import type { HeldPtyInfo } from '../ptyHostProtocol/protocol'
 import { planTakeover } from './takeover'
 
-const held = (over: Partial<HeldPtyInfo> = {}): HeldPtyInfo => ({ id: 1, key: 'k-1', pid: 42, handover: '', logStart: 0, end: 5000, delivered: 4000, exit: null, ...over })
+const held = (over: Partial<HeldPtyInfo> = {}): HeldPtyInfo => ({
+  id: 1,
+  key: 'k-1',
+  pid: 42,
+  handover: '',
+  logStart: 0,
+  end: 5000,
+  delivered: 4000,
+  exit: null,
+  ...over,
+})
 const screen = (offset: number | null, ptyKey: string | null = 'k-1') => ({ serialized: 'SCREEN', cols: 80, rows: 24, offset, ptyKey })
 
 describe('taking a pane over from the previous board process', () => {

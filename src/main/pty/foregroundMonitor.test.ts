@@ -108,7 +108,16 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
       now: () => virtual.now(),
       setTimeout: (fn, ms) => virtual.setTimeout(() => (wakeups.add(virtual.now()), fn()), ms),
     }
-    const monitors = Array.from({ length: 20 }, () => new ForegroundMonitor(1, clock, async () => ({ tpgid: 5, rootPgrp: 1, argv: ['claude'] }), () => null))
+    const monitors = Array.from(
+      { length: 20 },
+      () =>
+        new ForegroundMonitor(
+          1,
+          clock,
+          async () => ({ tpgid: 5, rootPgrp: 1, argv: ['claude'] }),
+          () => null,
+        ),
+    )
     virtual.advanceTo(2000)
     await flush()
     wakeups.clear()
@@ -150,7 +159,12 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
   it('the shell caught running in front is decided only after three looks in a row; asleep in wait(), at once', async () => {
     const clock = new VirtualClock(0)
     let busy: 'running' | 'waiting for a child' | null = null
-    const monitor = new ForegroundMonitor(1, clock, async () => ({ tpgid: 1, rootPgrp: 1, argv: ['bash'], rootBusy: busy }), () => null)
+    const monitor = new ForegroundMonitor(
+      1,
+      clock,
+      async () => ({ tpgid: 1, rootPgrp: 1, argv: ['bash'], rootBusy: busy }),
+      () => null,
+    )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
     const step = stepper(clock)
@@ -186,7 +200,13 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
   it('an agent or a program as the root is never held or told busy: it runs now and then while it works', async () => {
     const clock = new VirtualClock(0)
     const asked: boolean[] = []
-    const monitor = new ForegroundMonitor(1, clock, async (_pid, rootBusy) => (asked.push(rootBusy), { tpgid: 1, rootPgrp: 1, argv: ['node', 'claude'], rootBusy: 'running' }), () => null, false)
+    const monitor = new ForegroundMonitor(
+      1,
+      clock,
+      async (_pid, rootBusy) => (asked.push(rootBusy), { tpgid: 1, rootPgrp: 1, argv: ['node', 'claude'], rootBusy: 'running' }),
+      () => null,
+      false,
+    )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
     clock.advanceTo(0)

@@ -92,15 +92,20 @@ export async function readForeground(rootPid: number, withRootBusy = true): Prom
     const argv = readCmdline(root.tpgid) ?? (root.tpgid === root.pgrp ? readCmdline(rootPid) : null)
     const comm = argv ?? [readProcStat(root.tpgid)?.comm ?? '?']
     // wchan only when the root is in front and asleep: one more small read, on the looks that need it.
-    const busy = !withRootBusy || root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? (readProcText(rootPid, 'wchan')?.trim() ?? null) : null)
+    const busy =
+      !withRootBusy || root.tpgid !== root.pgrp ? null : rootBusy(root.state, root.state === 'S' ? (readProcText(rootPid, 'wchan')?.trim() ?? null) : null)
     return { tpgid: root.tpgid, rootPgrp: root.pgrp, argv: comm, ttyNr: root.ttyNr, rootBusy: busy }
   }
-  const ps = (args: string[]) =>
-    new Promise<string>((res) => execFile('ps', args, { timeout: 2000 }, (err, stdout) => res(err ? '' : stdout.trim())))
+  const ps = (args: string[]) => new Promise<string>((res) => execFile('ps', args, { timeout: 2000 }, (err, stdout) => res(err ? '' : stdout.trim())))
   const [tpgidText, pgidText, state = ''] = (await ps(['-o', 'tpgid=,pgid=,state=', '-p', String(rootPid)])).split(/\s+/)
   const [tpgid, pgid] = [Number(tpgidText), Number(pgidText)]
   if (!tpgid || !pgid || tpgid <= 0) return null
   const command = await ps(['-o', 'command=', '-p', String(tpgid)])
   // macOS ps: the first letter is the state (R running, S/I asleep); no wchan to tell a wait.
-  return { tpgid, rootPgrp: pgid, argv: command ? command.split(/\s+/) : ['?'], rootBusy: withRootBusy && tpgid === pgid ? rootBusy(state.charAt(0), null) : null }
+  return {
+    tpgid,
+    rootPgrp: pgid,
+    argv: command ? command.split(/\s+/) : ['?'],
+    rootBusy: withRootBusy && tpgid === pgid ? rootBusy(state.charAt(0), null) : null,
+  }
 }

@@ -76,7 +76,10 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       const socket = connect(socketPath)
       let client: PtyHostClient | null = null
       const early: FromHost[] = []
-      const timer = setTimeout(() => fail(new Error(`the pty host at ${socketPath} did not answer within ${PtyHostClientConstants.HelloTimeoutMs / 1000} s`)), PtyHostClientConstants.HelloTimeoutMs)
+      const timer = setTimeout(
+        () => fail(new Error(`the pty host at ${socketPath} did not answer within ${PtyHostClientConstants.HelloTimeoutMs / 1000} s`)),
+        PtyHostClientConstants.HelloTimeoutMs,
+      )
       const fail = (err: Error) => {
         clearTimeout(timer)
         socket.destroy()
@@ -106,7 +109,13 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       socket.once('error', fail)
       socket.once('close', () => fail(new Error('the pty host closed the connection before its welcome')))
       socket.once('connect', () => {
-        const hello: ToHost = { t: 'hello', protocol: options.protocol ?? PTY_HOST_PROTOCOL, version: options.version, pid: process.pid, launcher: options.launcher }
+        const hello: ToHost = {
+          t: 'hello',
+          protocol: options.protocol ?? PTY_HOST_PROTOCOL,
+          version: options.version,
+          pid: process.pid,
+          launcher: options.launcher,
+        }
         socket.write(jsonFrame(hello))
       })
     })
@@ -131,7 +140,8 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     if (!file) return { ok: false, message: 'no command given' }
     const cwdProblem = checkCwd(launch.cwd)
     if (cwdProblem) return { ok: false, message: cwdProblem }
-    if (!findExecutable(file, launch.env.PATH, launch.cwd)) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
+    if (!findExecutable(file, launch.env.PATH, launch.cwd))
+      return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     if (this.closed) return { ok: false, message: 'the pty host is gone; the board restarts' }
     const pty = new RemotePty(this.link, null)
     const rid = this.nextRid++
@@ -268,4 +278,3 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     this.socket.end()
   }
 }
-

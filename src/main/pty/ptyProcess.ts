@@ -67,14 +67,16 @@ export class PtyProcess implements PanePty {
     if (!resolved) return { ok: false, message: `${file}: command not found (not an executable file, nor on the pane's PATH)` }
     try {
       // Dense descriptors: node-pty's close-on-exec loop then reaches every master (fdHygiene.ts).
-      const pty = withDenseDescriptors(Math.max(0, ...liveMasters), () => nodePty.spawn(resolved, args, {
-        name: launch.env.TERM ?? 'xterm-256color',
-        cols: launch.cols,
-        rows: launch.rows,
-        cwd: launch.cwd,
-        env: launch.env,
-        encoding: 'utf8',
-      }))
+      const pty = withDenseDescriptors(Math.max(0, ...liveMasters), () =>
+        nodePty.spawn(resolved, args, {
+          name: launch.env.TERM ?? 'xterm-256color',
+          cols: launch.cols,
+          rows: launch.rows,
+          cwd: launch.cwd,
+          env: launch.env,
+          encoding: 'utf8',
+        }),
+      )
       const master = (pty as unknown as { _fd?: number })._fd
       return { ok: true, pty: new PtyProcess(pty, clock, typeof master === 'number' ? master : null) }
     } catch (err) {

@@ -41,7 +41,13 @@ function reader(pid: number): TerminalReader {
  * processes, which costs a read of every /proc/<pid>/stat. Null off Linux and when nobody reads.
  * `rootTty` is the root's tty_nr when the caller has just read it (saves reading it again).
  */
-export function readTerminalReader(rootPid: number, tpgid: number, scanJob: boolean, previous: TerminalReader | null = null, rootTty?: number): TerminalReader | null {
+export function readTerminalReader(
+  rootPid: number,
+  tpgid: number,
+  scanJob: boolean,
+  previous: TerminalReader | null = null,
+  rootTty?: number,
+): TerminalReader | null {
   if (process.platform !== 'linux' || tpgid <= 0) return null
   const ttyNr = rootTty ?? readProcStat(rootPid)?.ttyNr ?? 0
   if (ttyNr === 0) return null

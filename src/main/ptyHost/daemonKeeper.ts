@@ -55,7 +55,10 @@ export class DaemonKeeper implements IDisposable {
   private retry(why: string): void {
     const steps = DaemonKeeperConstants.BackoffMs
     if (this.failures >= steps.length) {
-      if (!this.gaveUp) this.log(`${why}; it failed ${this.failures} times in a row, so no new one is started: the panes keep running, and the next \`switchboard\` command or the app starts the board`)
+      if (!this.gaveUp)
+        this.log(
+          `${why}; it failed ${this.failures} times in a row, so no new one is started: the panes keep running, and the next \`switchboard\` command or the app starts the board`,
+        )
       this.gaveUp = true
       return
     }

@@ -65,7 +65,16 @@ export class HeldPty implements IDisposable {
   }
 
   info(): HeldPtyInfo {
-    return { id: this.id, key: this.key, pid: this.pid, handover: this.handover, logStart: this.log.start, end: this.log.end, delivered: this.delivered, exit: this.exit }
+    return {
+      id: this.id,
+      key: this.key,
+      pid: this.pid,
+      handover: this.handover,
+      logStart: this.log.start,
+      end: this.log.end,
+      delivered: this.delivered,
+      exit: this.exit,
+    }
   }
 
   /** With a board reading, the oldest output goes; with none, reading stops at the limit (nothing is lost). */

@@ -23,7 +23,11 @@ function runtime(): { dir: string; paths: PtyHostPaths; env: NodeJS.ProcessEnv }
 }
 
 async function connect(r: ReturnType<typeof runtime>, env: NodeJS.ProcessEnv = {}): Promise<PtyHostClient> {
-  const { client } = await connectPtyHost(r.paths, { script: ptyHostScript(__dirname), execPath: process.execPath, env: { ...r.env, ...env } }, { version: 'test', launcher: null })
+  const { client } = await connectPtyHost(
+    r.paths,
+    { script: ptyHostScript(__dirname), execPath: process.execPath, env: { ...r.env, ...env } },
+    { version: 'test', launcher: null },
+  )
   clients.push(client)
   return client
 }
@@ -187,11 +191,18 @@ describe('the pty host', () => {
       }
     }, 'the host to listen')
     const client = clients[clients.length - 1]!
-    const launched = client.launch({ argv: ['bash', '--norc', '--noprofile', '-c', 'ls /proc/$$/fd; echo END'], cwd: r.dir, env: env(r.dir), cols: 200, rows: 24 }, '')
+    const launched = client.launch(
+      { argv: ['bash', '--norc', '--noprofile', '-c', 'ls /proc/$$/fd; echo END'], cwd: r.dir, env: env(r.dir), cols: 200, rows: 24 },
+      '',
+    )
     if (!launched.ok) throw new Error(launched.message)
     const out = collect(launched.pty as RemotePty)
     await eventually(() => out.text().includes('END'), 'the list')
-    const fds = out.text().split(/\s+/).filter((w) => /^\d+$/.test(w)).map(Number)
+    const fds = out
+      .text()
+      .split(/\s+/)
+      .filter((w) => /^\d+$/.test(w))
+      .map(Number)
     // 0–2 are the terminal; ls's own directory descriptor (3) comes and goes with the listing.
     expect(fds.filter((fd) => fd > 3)).toEqual([])
     expect(readFileSync(join(r.dir, 'host.log'), 'utf8')).toMatch(/closed descriptors inherited from the board.*251/)

@@ -166,7 +166,13 @@ export class PtyHost {
     this.conn = conn
     this.options.keeper.connected(msg.launcher)
     this.options.log.info('board connected', { pid: msg.pid, version: msg.version, held: this.ptys.size })
-    const welcome: FromHost = { t: 'welcome', ...me, reaperTag: this.options.reaper?.value ?? null, board: this.boardState, ptys: [...this.ptys.values()].map((p) => p.info()) }
+    const welcome: FromHost = {
+      t: 'welcome',
+      ...me,
+      reaperTag: this.options.reaper?.value ?? null,
+      board: this.boardState,
+      ptys: [...this.ptys.values()].map((p) => p.info()),
+    }
     conn.send(welcome)
   }
 
@@ -174,10 +180,17 @@ export class PtyHost {
     const result = PtyProcess.launch(msg.launch, this.options.clock)
     if (!result.ok) return conn.send({ t: 'spawned', rid: msg.rid, ok: false, message: result.message })
     const id = this.nextId++
-    const pty = new HeldPty(id, `${this.instance}-${id}`, result.pty, msg.handover, {
-      output: (p) => this.conn?.outputDue(p),
-      exit: (p) => this.conn?.exitDue(p),
-    }, this.options.logBytes)
+    const pty = new HeldPty(
+      id,
+      `${this.instance}-${id}`,
+      result.pty,
+      msg.handover,
+      {
+        output: (p) => this.conn?.outputDue(p),
+        exit: (p) => this.conn?.exitDue(p),
+      },
+      this.options.logBytes,
+    )
     this.options.reaper?.track(pty.pid)
     this.ptys.set(id, pty)
     pty.attach(0)

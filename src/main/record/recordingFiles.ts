@@ -19,8 +19,7 @@ export function recordingFiles(cast: string): RecordingFiles {
 
 /** One line of NAME.process.jsonl: a process signal, its `at` replaced by `t` seconds from the start. */
 export type RecordedProcess = { readonly t: number } & (
-  | Omit<Extract<ProcessSignal, { kind: 'foreground' }>, 'at'>
-  | Omit<Extract<ProcessSignal, { kind: 'exit' }>, 'at'>
+  Omit<Extract<ProcessSignal, { kind: 'foreground' }>, 'at'> | Omit<Extract<ProcessSignal, { kind: 'exit' }>, 'at'>
 )
 
 /** The asciicast header key that tells a replay what the pane ran (its argv decides agent and shell). */

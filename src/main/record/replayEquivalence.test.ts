@@ -84,10 +84,17 @@ function compare(live: readonly Seen[], replay: readonly Seen[], lag: IntervalHi
   if (process.env.SHOW_EQUIVALENCE) console.log(JSON.stringify({ live, replay, tolerance }))
   const first = replay.findIndex((s) => s.state === live[0]!.state)
   const tail = replay.slice(first)
-  expect(tail.map((s) => s.state), 'the same states in the same order').toEqual(live.map((s) => s.state))
+  expect(
+    tail.map((s) => s.state),
+    'the same states in the same order',
+  ).toEqual(live.map((s) => s.state))
   // Getting to the first state is the replay's start-up (nothing is known at t=0); after that, the times match.
   expect(tail[0]!.t, `the first state, ${tail[0]!.state}, replayed at ${tail[0]!.t} s (tolerance ${tolerance.toFixed(3)} s)`).toBeLessThan(tolerance)
-  for (let i = 1; i < live.length; i++) expect(Math.abs(tail[i]!.t - live[i]!.t), `${live[i]!.state} at ${live[i]!.t} s live, ${tail[i]!.t} s replayed (tolerance ${tolerance.toFixed(3)} s)`).toBeLessThan(tolerance)
+  for (let i = 1; i < live.length; i++)
+    expect(
+      Math.abs(tail[i]!.t - live[i]!.t),
+      `${live[i]!.state} at ${live[i]!.t} s live, ${tail[i]!.t} s replayed (tolerance ${tolerance.toFixed(3)} s)`,
+    ).toBeLessThan(tolerance)
 }
 
 describe('a recording of a live pane replays to the verdicts the pane showed', () => {
@@ -100,15 +107,33 @@ describe('a recording of a live pane replays to the verdicts the pane showed', (
     board.mark(id, 'idle')
     pane.write('[DIALOG] go')
     await eventually(() => existsSync(input) && readFileSync(input, 'utf8').includes('[DIALOG] go'), 'the program to read the line')
-    board.deliverReport({ paneId: id, agent: 'claude', event: 'PermissionRequest', payload: { hook_event_name: 'PermissionRequest', tool_name: 'Bash' }, receivedAt: Date.now() })
+    board.deliverReport({
+      paneId: id,
+      agent: 'claude',
+      event: 'PermissionRequest',
+      payload: { hook_event_name: 'PermissionRequest', tool_name: 'Bash' },
+      receivedAt: Date.now(),
+    })
     pane.write('\r')
     await waitForState(pane, 'blocked')
     board.mark(id, 'blocked')
     await sleep(300)
     pane.write('1')
-    board.deliverReport({ paneId: id, agent: 'claude', event: 'PostToolUse', payload: { hook_event_name: 'PostToolUse', tool_name: 'Bash' }, receivedAt: Date.now() })
+    board.deliverReport({
+      paneId: id,
+      agent: 'claude',
+      event: 'PostToolUse',
+      payload: { hook_event_name: 'PostToolUse', tool_name: 'Bash' },
+      receivedAt: Date.now(),
+    })
     await waitForState(pane, 'working')
-    board.deliverReport({ paneId: id, agent: 'claude', event: 'Stop', payload: { hook_event_name: 'Stop', last_assistant_message: 'Created x.txt. Shall I commit it too?' }, receivedAt: Date.now() })
+    board.deliverReport({
+      paneId: id,
+      agent: 'claude',
+      event: 'Stop',
+      payload: { hook_event_name: 'Stop', last_assistant_message: 'Created x.txt. Shall I commit it too?' },
+      receivedAt: Date.now(),
+    })
     await waitForState(pane, 'asked')
     await sleep(300)
     await pane.kill()

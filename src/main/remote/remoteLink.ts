@@ -131,9 +131,19 @@ export class RemoteLink extends Disposable {
           reject(err)
         } else resolve(value!)
       }
-      const timer = setTimeout(() => finish(new LinkError(`ssh to ${dest} did not get through to the board within ${LinkConstants.ConnectTimeoutMs / 1000} s${stderr.trim() ? `: ${lastLines(stderr)}` : ''}`)), LinkConstants.ConnectTimeoutMs)
+      const timer = setTimeout(
+        () =>
+          finish(
+            new LinkError(
+              `ssh to ${dest} did not get through to the board within ${LinkConstants.ConnectTimeoutMs / 1000} s${stderr.trim() ? `: ${lastLines(stderr)}` : ''}`,
+            ),
+          ),
+        LinkConstants.ConnectTimeoutMs,
+      )
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
-      child.once('error', (err) => finish(new LinkError(`could not run ssh (${this.options.ssh()[0]}): ${err.message}; set SWITCHBOARD_SSH_COMMAND or Settings → remote.sshCommand`)))
+      child.once('error', (err) =>
+        finish(new LinkError(`could not run ssh (${this.options.ssh()[0]}): ${err.message}; set SWITCHBOARD_SSH_COMMAND or Settings → remote.sshCommand`)),
+      )
       let missing = false
       child.once('close', (code, signal) => {
         if (missing) finish(null, 'missing')
@@ -163,7 +173,12 @@ export class RemoteLink extends Disposable {
           buffered = buffered.slice(nl + 1)
           if (!line.startsWith(`${MARK} `)) continue // the user's shell talking (an rc file's echo)
           const [, word, rest] = /^\S+ (\S+) ?(.*)$/.exec(line) ?? []
-          if (word === 'no-node') return finish(new LinkError(`there is no node on ${dest}: install Node.js 20 or newer there (e.g. \`apt-get install nodejs\`), on the PATH of a non-interactive ssh session`))
+          if (word === 'no-node')
+            return finish(
+              new LinkError(
+                `there is no node on ${dest}: install Node.js 20 or newer there (e.g. \`apt-get install nodejs\`), on the PATH of a non-interactive ssh session`,
+              ),
+            )
           if (word === 'old-node') return finish(new LinkError(`node on ${dest} is ${rest}; the board needs Node.js 20 or newer there`))
           if (word === 'missing') {
             handshake = false
@@ -256,7 +271,10 @@ export class RemoteLink extends Disposable {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null
       this.ensure().catch((err: unknown) => {
-        this.options.log.warn(`reconnecting to ${this.destination} failed; trying again`, { err: err instanceof Error ? err.message : String(err), inMs: this.retryMs })
+        this.options.log.warn(`reconnecting to ${this.destination} failed; trying again`, {
+          err: err instanceof Error ? err.message : String(err),
+          inMs: this.retryMs,
+        })
         this._onDown.fire(this.problem_ ?? String(err))
       })
     }, wait)

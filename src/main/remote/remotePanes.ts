@@ -82,7 +82,10 @@ export class RemotePanes implements RemotePaneSource {
     // What the board there said last, kept current by its events: answered while reconnecting too.
     if (channel === 'pane:get') return this.localInfo(pane)
     if (channel === 'pane:record' || channel === 'pane:record-stop' || channel === 'pane:mark') {
-      throw new BoardError('invalid', `pane ${id} runs on ${pane.host}: record it there (\`switchboard record ${pane.remoteId}\` on ${pane.host}); recording a remote pane from here is not supported yet`)
+      throw new BoardError(
+        'invalid',
+        `pane ${id} runs on ${pane.host}: record it there (\`switchboard record ${pane.remoteId}\` on ${pane.host}); recording a remote pane from here is not supported yet`,
+      )
     }
     const client = this.clientOf(pane)
     const result = await (client.invoke as (c: InvokeChannel, ...a: unknown[]) => Promise<unknown>)(channel, pane.remoteId, ...rest)
@@ -127,7 +130,10 @@ export class RemotePanes implements RemotePaneSource {
   private clientOf(pane: RemotePane): RpcClient {
     const { link } = this.hosts.get(pane.host)!
     if (link.state !== 'up' || !link.client) {
-      throw new BoardError('unreachable', `pane ${pane.localId} runs on ${pane.host}, and the connection there is cut (${link.problem ?? 'reconnecting'}); the board is reconnecting — try again in a moment`)
+      throw new BoardError(
+        'unreachable',
+        `pane ${pane.localId} runs on ${pane.host}, and the connection there is cut (${link.problem ?? 'reconnecting'}); the board is reconnecting — try again in a moment`,
+      )
     }
     return link.client
   }
@@ -135,7 +141,8 @@ export class RemotePanes implements RemotePaneSource {
   private hostLink(host: string): HostLink {
     let entry = this.hosts.get(host)
     if (entry) return entry
-    if (!this.options.appRoot) throw new BoardError('spawn-failed', 'this build of the board cannot copy itself to another machine (no package.json and out/ found beside it)')
+    if (!this.options.appRoot)
+      throw new BoardError('spawn-failed', 'this build of the board cannot copy itself to another machine (no package.json and out/ found beside it)')
     const link = new RemoteLink({ destination: host, ssh: this.options.ssh, appRoot: this.options.appRoot, env: this.options.env, log: this.options.log })
     entry = { link, panes: new Map() }
     this.hosts.set(host, entry)
@@ -231,7 +238,9 @@ export class RemotePanes implements RemotePaneSource {
       const previous = pane.downSince === null ? pane.info.verdict.state : 'reconnecting'
       pane.downSince ??= this.options.now()
       const info = this.localInfo(pane)
-      this.options.publish(previous === 'reconnecting' ? { channel: 'pane:changed', payload: info } : { channel: 'pane:state', payload: { paneId: pane.localId, previous, info } })
+      this.options.publish(
+        previous === 'reconnecting' ? { channel: 'pane:changed', payload: info } : { channel: 'pane:state', payload: { paneId: pane.localId, previous, info } },
+      )
     }
   }
 
@@ -244,7 +253,13 @@ export class RemotePanes implements RemotePaneSource {
     const verdict: Verdict = {
       state: 'reconnecting',
       since: pane.downSince,
-      evidence: [{ source: 'remote', at: pane.downSince, detail: `${problem}; reconnecting to ${pane.host} (the program runs on there; it was ${pane.info.verdict.state})` }],
+      evidence: [
+        {
+          source: 'remote',
+          at: pane.downSince,
+          detail: `${problem}; reconnecting to ${pane.host} (the program runs on there; it was ${pane.info.verdict.state})`,
+        },
+      ],
     }
     return { ...base, verdict, dialog: null, host: { name: pane.host, link: 'reconnecting', problem } }
   }

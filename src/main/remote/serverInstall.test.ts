@@ -42,10 +42,13 @@ describe('the scripts the remote runs', () => {
     const { home, bin } = remote()
     symlinkSync(process.execPath, join(bin, 'node'))
     symlinkSync('/bin/tar', join(bin, 'tar'))
-    for (const tool of ['rm', 'mkdir', 'mv', 'gzip']) symlinkSync(execFileSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool))
+    for (const tool of ['rm', 'mkdir', 'mv', 'gzip'])
+      symlinkSync(execFileSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8' }).trim(), join(bin, tool))
     expect(runRemote(bridgeScript('0.1.0-abc'), home, bin)).toBe('SBR missing\n')
     // A broken archive leaves nothing that looks installed.
-    expect(() => execFileSync('/bin/sh', ['-c', installScript('0.1.0-abc')], { env: { HOME: home, PATH: bin }, input: 'not a tar', stdio: ['pipe', 'pipe', 'ignore'] })).toThrow()
+    expect(() =>
+      execFileSync('/bin/sh', ['-c', installScript('0.1.0-abc')], { env: { HOME: home, PATH: bin }, input: 'not a tar', stdio: ['pipe', 'pipe', 'ignore'] }),
+    ).toThrow()
     expect(runRemote(bridgeScript('0.1.0-abc'), home, bin)).toBe('SBR missing\n')
   })
 
@@ -56,7 +59,9 @@ describe('the scripts the remote runs', () => {
 
   it('copies the build, the resources and the production dependencies only', () => {
     const files = serverFiles(join(__dirname, '../../..'))
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'out', 'resources', 'node_modules/node-pty', 'node_modules/better-sqlite3', 'node_modules/zod']))
+    expect(files).toEqual(
+      expect.arrayContaining(['package.json', 'out', 'resources', 'node_modules/node-pty', 'node_modules/better-sqlite3', 'node_modules/zod']),
+    )
     expect(files).not.toContain('node_modules/electron')
     expect(files).not.toContain('node_modules/vitest')
   })

@@ -14,7 +14,12 @@ let logLines: string[]
 beforeEach(async () => {
   reports = []
   logLines = []
-  server = await ReportServer.listen({ sink: (r) => reports.push(r), clock: realClock, log: createLogger('debug', (l) => logLines.push(l)), maxBodyBytes: 64 * 1024 })
+  server = await ReportServer.listen({
+    sink: (r) => reports.push(r),
+    clock: realClock,
+    log: createLogger('debug', (l) => logLines.push(l)),
+    maxBodyBytes: 64 * 1024,
+  })
 })
 afterEach(async () => {
   await server.close()
@@ -110,7 +115,8 @@ describe('ReportServer', () => {
     // Chunked, no content-length: the cap applies while the body streams in.
     const chunked = await rawRequest(
       server.port,
-      `POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${reg.token}\r\nTransfer-Encoding: chunked\r\n\r\n` + `10000\r\n${'y'.repeat(0x10000)}\r\n`.repeat(2),
+      `POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${reg.token}\r\nTransfer-Encoding: chunked\r\n\r\n` +
+        `10000\r\n${'y'.repeat(0x10000)}\r\n`.repeat(2),
     )
     expect(chunked.status).toBe(413)
     chunked.socket.destroy()
@@ -212,7 +218,13 @@ describe('ReportServer', () => {
 
   it('keeps going when the sink throws', async () => {
     await server.close()
-    server = await ReportServer.listen({ sink: () => { throw new Error('boom') }, clock: realClock, log: createLogger('error', () => {}) })
+    server = await ReportServer.listen({
+      sink: () => {
+        throw new Error('boom')
+      },
+      clock: realClock,
+      log: createLogger('error', () => {}),
+    })
     const reg = server.register('1', { agent: 'claude', payload: 'hook' })
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)
     expect((await post(reg, JSON.stringify(stop), reg.token)).status).toBe(200)

@@ -136,7 +136,13 @@ export class ReportServer implements IDisposable {
   register(paneId: PaneId, reporter: Reporter, onReport?: ReportSink, token: string = randomBytes(32).toString('base64url')): Registration {
     const { agent, payload } = reporter
     if (this.panes.has(paneId)) throw new Error(`pane ${paneId} already has a report registration; dispose it first`)
-    const entry: Entry = { agent, payload, digest: digest(token), bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()), onReport }
+    const entry: Entry = {
+      agent,
+      payload,
+      digest: digest(token),
+      bucket: new TokenBucket(ReportConstants.Burst, ReportConstants.PerSecond, this.options.clock.now()),
+      onReport,
+    }
     this.panes.set(paneId, entry)
     this.perPane.set(paneId, { sockets: new Set(), accepted: 0, rejected: {} })
     return {
@@ -277,11 +283,19 @@ export class ReportServer implements IDisposable {
     } catch {
       return this.reject(res, req, 400, 'malformed', 'the body is not JSON', paneId)
     }
-    const parsed = entry.payload ? PAYLOAD_PARSERS[entry.payload](json) : { ok: false as const, message: 'this agent reports nothing (its agent.toml has no [reporting])' }
+    const parsed = entry.payload
+      ? PAYLOAD_PARSERS[entry.payload](json)
+      : { ok: false as const, message: 'this agent reports nothing (its agent.toml has no [reporting])' }
     if (!parsed.ok) return this.reject(res, req, 422, 'invalid', `not a ${entry.agent} report: ${parsed.message}`, paneId)
     // The pane may have been unregistered while the body was arriving.
     if (this.panes.get(paneId) !== entry) return this.reject(res, req, 401, 'unauthorized', 'the pane is gone', paneId)
-    const report: IncomingReport = { paneId, agent: entry.agent, event: parsed.value.event, payload: parsed.value.payload, receivedAt: this.options.clock.now() }
+    const report: IncomingReport = {
+      paneId,
+      agent: entry.agent,
+      event: parsed.value.event,
+      payload: parsed.value.payload,
+      receivedAt: this.options.clock.now(),
+    }
     this.accepted++
     const pool = this.perPane.get(paneId)
     if (pool) pool.accepted++

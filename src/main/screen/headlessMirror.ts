@@ -47,7 +47,12 @@ export class HeadlessMirror extends MirrorEmitters {
   private readonly oscLog: OscRecord[] = []
   private titleText = ''
 
-  constructor(cols: number, rows: number, private readonly clock: Clock, scrollback: number = MirrorConstants.Scrollback) {
+  constructor(
+    cols: number,
+    rows: number,
+    private readonly clock: Clock,
+    scrollback: number = MirrorConstants.Scrollback,
+  ) {
     super()
     // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
     this.term = new Terminal({

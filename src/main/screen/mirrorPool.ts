@@ -223,7 +223,10 @@ class PoolWorker {
       return
     }
     const silent = now - this.lastHeard
-    if (silent >= this.hangMs) this.die(`the mirror's parser worker stopped answering (${(silent / 1000).toFixed(1)} s without a reply while ${this.owed} writes were waiting); it was stopped`)
+    if (silent >= this.hangMs)
+      this.die(
+        `the mirror's parser worker stopped answering (${(silent / 1000).toFixed(1)} s without a reply while ${this.owed} writes were waiting); it was stopped`,
+      )
   }
 
   private die(message: string): void {

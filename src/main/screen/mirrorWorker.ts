@@ -132,11 +132,31 @@ function flush(): void {
 
 function wireState(mirror: HeadlessMirror): WireState {
   const { lines, cols, rows, cursor, alternate } = mirror.screen()
-  return { text: lines.join('\n'), cols, rows, cx: cursor.x, cy: cursor.y, alternate, title: mirror.title, synchronizing: mirror.synchronizing, bracketedPaste: mirror.bracketedPasteMode }
+  return {
+    text: lines.join('\n'),
+    cols,
+    rows,
+    cx: cursor.x,
+    cy: cursor.y,
+    alternate,
+    title: mirror.title,
+    synchronizing: mirror.synchronizing,
+    bracketedPaste: mirror.bracketedPasteMode,
+  }
 }
 
 function sameState(a: WireState, b: WireState): boolean {
-  return a.text === b.text && a.cx === b.cx && a.cy === b.cy && a.cols === b.cols && a.rows === b.rows && a.alternate === b.alternate && a.title === b.title && a.synchronizing === b.synchronizing && a.bracketedPaste === b.bracketedPaste
+  return (
+    a.text === b.text &&
+    a.cx === b.cx &&
+    a.cy === b.cy &&
+    a.cols === b.cols &&
+    a.rows === b.rows &&
+    a.alternate === b.alternate &&
+    a.title === b.title &&
+    a.synchronizing === b.synchronizing &&
+    a.bracketedPaste === b.bracketedPaste
+  )
 }
 
 function emit(event: PoolEvent): void {

@@ -140,7 +140,9 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     if (this.disposed) return
     const again = this.remirrors < RemirrorConstants.MaxRemirrors ? this.remirror() : 'it was mirrored again too often'
     if (again === null) {
-      this._onDidRecover.fire(`${message}; its screen is parsed again on a fresh parser worker, from the last screen (restart ${this.remirrors} of ${RemirrorConstants.MaxRemirrors})`)
+      this._onDidRecover.fire(
+        `${message}; its screen is parsed again on a fresh parser worker, from the last screen (restart ${this.remirrors} of ${RemirrorConstants.MaxRemirrors})`,
+      )
     } else {
       this.failed = `${message}; ${again}`
       this._onDidFail.fire(this.failed)

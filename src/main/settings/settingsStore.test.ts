@@ -24,14 +24,30 @@ describe('settings store', () => {
     const dir = join(tempDir(), 'config')
     const store = new SettingsStore(dir)
     expect(store.get()).toEqual({ settings: DEFAULT_SETTINGS, error: null, path: join(dir, 'settings.json'), rulesDir: join(dir, 'rules') })
-    expect(DEFAULT_SETTINGS.notifications).toEqual({ blocked: 'alert', question: 'alert', input: 'quiet', asked: 'quiet', finished: 'off', alert: 'alert', graceSeconds: 0, cooldownSeconds: 30, awaySummarySeconds: 60, agentModes: {}, sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false } })
+    expect(DEFAULT_SETTINGS.notifications).toEqual({
+      blocked: 'alert',
+      question: 'alert',
+      input: 'quiet',
+      asked: 'quiet',
+      finished: 'off',
+      alert: 'alert',
+      graceSeconds: 0,
+      cooldownSeconds: 30,
+      awaySummarySeconds: 60,
+      agentModes: {},
+      sounds: { blocked: false, question: false, input: false, asked: false, finished: false, alert: false },
+    })
     expect(DEFAULT_SETTINGS.appearance).toEqual({ theme: 'system', fontSize: 13 })
   })
 
   it('saves (creating the dir), reads back, and fills what a hand-written file leaves out', () => {
     const dir = join(tempDir(), 'nested', 'config')
     const store = new SettingsStore(dir)
-    const next = settingsSchema.parse({ notifications: { finished: 'quiet', graceSeconds: 5 }, agents: { claude: { args: ['--model', 'opus'] } }, appearance: { theme: 'light' } })
+    const next = settingsSchema.parse({
+      notifications: { finished: 'quiet', graceSeconds: 5 },
+      agents: { claude: { args: ['--model', 'opus'] } },
+      appearance: { theme: 'light' },
+    })
     expect(store.set(next).settings).toEqual(next)
     expect(statSync(store.path).mode & 0o777).toBe(0o600)
     expect(new SettingsStore(dir).get().settings.agents.claude!.args).toEqual(['--model', 'opus'])
@@ -79,7 +95,9 @@ describe('settings store', () => {
       const snap = store.get()
       expect(Date.now() - t0).toBeLessThan(500)
       expect(snap.settings).toEqual(DEFAULT_SETTINGS)
-      expect(snap.error).toBe(`${store.path} is a FIFO (named pipe), not a regular file: the board does not open it (replace it with a plain file). Using the defaults.`)
+      expect(snap.error).toBe(
+        `${store.path} is a FIFO (named pipe), not a regular file: the board does not open it (replace it with a plain file). Using the defaults.`,
+      )
       // Saving replaces the FIFO (rename), without opening it to keep a copy.
       const t1 = Date.now()
       store.set(DEFAULT_SETTINGS)

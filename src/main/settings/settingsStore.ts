@@ -50,11 +50,17 @@ export class SettingsStore {
     try {
       raw = JSON.parse(text)
     } catch (err) {
-      return { settings: DEFAULT_SETTINGS, error: `${this.path} is not valid JSON (${(err as Error).message}). Using the defaults; saving settings replaces the file and keeps the broken one as ${SETTINGS_FILE}.broken.` }
+      return {
+        settings: DEFAULT_SETTINGS,
+        error: `${this.path} is not valid JSON (${(err as Error).message}). Using the defaults; saving settings replaces the file and keeps the broken one as ${SETTINGS_FILE}.broken.`,
+      }
     }
     const parsed = settingsSchema.safeParse(raw)
     if (!parsed.success) {
-      return { settings: DEFAULT_SETTINGS, error: `${this.path}: ${describeIssues(parsed.error.issues)}. Using the defaults; saving settings replaces the file and keeps the broken one as ${SETTINGS_FILE}.broken.` }
+      return {
+        settings: DEFAULT_SETTINGS,
+        error: `${this.path}: ${describeIssues(parsed.error.issues)}. Using the defaults; saving settings replaces the file and keeps the broken one as ${SETTINGS_FILE}.broken.`,
+      }
     }
     return { settings: parsed.data, error: null }
   }

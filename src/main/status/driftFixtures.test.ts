@@ -30,7 +30,15 @@ async function replayForDrift(recording: FixtureRecording) {
   const parser = agentSignals(registry.knowledge(agent))?.terminalState
   let engine: StatusEngine | null = null
   const term = new ReplayTerminal(cast.cols, cast.rows, (ident, data) => engine?.osc(ident, data), parser ? [parser.osc] : [])
-  engine = new StatusEngine({ clock, agents: registry, agent, rules: registry.rulesOf(agent), basis: ruleBasis(registry.ruleFile(agent)), context: { rootIsShell: false }, screen: () => term.screen() })
+  engine = new StatusEngine({
+    clock,
+    agents: registry,
+    agent,
+    rules: registry.rulesOf(agent),
+    basis: ruleBasis(registry.ruleFile(agent)),
+    context: { rootIsShell: false },
+    screen: () => term.screen(),
+  })
   const drifts: (PaneDrift | null)[] = []
   engine.onDidChangeDrift((d) => drifts.push(d))
   let longestUnmatched = 0

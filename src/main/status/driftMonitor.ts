@@ -111,7 +111,16 @@ export class DriftMonitor extends Disposable {
       if (this.basis) verified.push({ what: 'screen rules', version: this.basis.verifiedOn })
       if (this.options.reports) verified.push({ what: 'report table', version: this.options.reports.verifiedOn })
     }
-    return { agent: this.options.agent, ruleCount: this.ruleCount, memory, agentInFront: presence.agentInFront, inFrontSince: presence.inFrontSince, verified, seen: version, isNewer: isNewerThanVerified }
+    return {
+      agent: this.options.agent,
+      ruleCount: this.ruleCount,
+      memory,
+      agentInFront: presence.agentInFront,
+      inFrontSince: presence.inFrontSince,
+      verified,
+      seen: version,
+      isNewer: isNewerThanVerified,
+    }
   }
 
   private snapshot(): PaneDrift['screen'] {

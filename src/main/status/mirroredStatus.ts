@@ -3,7 +3,8 @@ import type { PaneMirror } from '../screen/paneMirror'
 import { PaneStatus, type PaneStatusOptions } from './paneStatus'
 
 /** What the status needs of a pane's terminal of record (a live pane's PaneMirror, replay's HeadlessMirror). */
-export type StatusMirror = Pick<PaneMirror, 'onTitle' | 'onOsc' | 'title' | 'synchronizing' | 'write' | 'resize' | 'screen'> & Partial<Pick<PaneMirror, 'onDidFail' | 'failure'>>
+export type StatusMirror = Pick<PaneMirror, 'onTitle' | 'onOsc' | 'title' | 'synchronizing' | 'write' | 'resize' | 'screen'> &
+  Partial<Pick<PaneMirror, 'onDidFail' | 'failure'>>
 
 /**
  * A pane's mirror and its status wired together, once, for the live pane (Pane) and for replay
@@ -20,7 +21,9 @@ export class MirroredStatus extends Disposable {
     options: Omit<PaneStatusOptions, 'screen'>,
   ) {
     super()
-    this.status = this.register(new PaneStatus({ ...options, screen: () => ({ ...mirror.screen(), title: mirror.title, synchronizing: mirror.synchronizing }) }))
+    this.status = this.register(
+      new PaneStatus({ ...options, screen: () => ({ ...mirror.screen(), title: mirror.title, synchronizing: mirror.synchronizing }) }),
+    )
     this.register(mirror.onTitle(() => this.status.screenChanged()))
     this.register(mirror.onOsc((record) => this.status.osc(record.ident, record.data)))
     // A frozen screen (its parser worker died for good) is no evidence: the status drops it and says so.

@@ -65,7 +65,22 @@ describe('rule files', () => {
 
 describe('rule regexes run on the linear-time engine (issue 24 item 2; issues 9, 7)', () => {
   const file = (match: string) =>
-    ['agent = "x"', 'verified_on = "1.0"', '[[rule]]', 'id = "x.fine"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { line = "ok" }', '[[rule]]', 'id = "x.stall"', 'state = "working"', 'priority = 2', 'region = "screen"', `match = ${match}`].join('\n')
+    [
+      'agent = "x"',
+      'verified_on = "1.0"',
+      '[[rule]]',
+      'id = "x.fine"',
+      'state = "idle"',
+      'priority = 1',
+      'region = "screen"',
+      'match = { line = "ok" }',
+      '[[rule]]',
+      'id = "x.stall"',
+      'state = "working"',
+      'priority = 2',
+      'region = "screen"',
+      `match = ${match}`,
+    ].join('\n')
   const loaded = (match: string) => {
     const result = parseRuleFile('x.toml', file(match))
     if (!result.ok) throw new Error(`${match}: ${result.errors.map(formatRuleFileError).join('; ')}`)
@@ -80,13 +95,13 @@ describe('rule regexes run on the linear-time engine (issue 24 item 2; issues 9,
   // The issue's four bypasses of the old structural check (`^(\w|\d)+$` took 84 s on 29 characters), the
   // shapes it used to refuse, and the rows that make a backtracking engine explode on each.
   it.each([
-    ['{ line = \'^(\\w|\\d)+$\' }', `${'1'.repeat(28)}!`, '12ab'],
-    ['{ line = \'^([a-z]|a)+$\' }', `${'a'.repeat(28)}!`, 'abc'],
-    ['{ line = \'^.*.*.*.*.*.*=$\' }', 'x'.repeat(200), 'x='],
-    ['{ regex = \'^(a+)+$\' }', `${'a'.repeat(40)}!`, 'aa'],
-    ['{ line = \'(x*)*y\' }', 'x'.repeat(40), 'xxy'],
+    ["{ line = '^(\\w|\\d)+$' }", `${'1'.repeat(28)}!`, '12ab'],
+    ["{ line = '^([a-z]|a)+$' }", `${'a'.repeat(28)}!`, 'abc'],
+    ["{ line = '^.*.*.*.*.*.*=$' }", 'x'.repeat(200), 'x='],
+    ["{ regex = '^(a+)+$' }", `${'a'.repeat(40)}!`, 'aa'],
+    ["{ line = '(x*)*y' }", 'x'.repeat(40), 'xxy'],
     ['{ any = [ { contains = "z" }, { regex = \'^(?:\\w+\\s?)+$\' } ] }', `${'word '.repeat(30)}!`, 'two words'],
-    ['{ regex = \'^(a|aa)+$\' }', `${'a'.repeat(60)}!`, 'aaa'],
+    ["{ regex = '^(a|aa)+$' }", `${'a'.repeat(60)}!`, 'aaa'],
   ])('loads %s and matches it in linear time (the row of the attack takes no time)', (match, row, matching) => {
     const rules = loaded(match)
     const stall = rules.find((r) => r.id === 'x.stall')!
@@ -100,14 +115,14 @@ describe('rule regexes run on the linear-time engine (issue 24 item 2; issues 9,
   })
 
   it.each([
-    ['{ line = \'^(a+){12}$\' }', 'match.line', /counted repeat/],
-    ['{ line = \'^❯(?!\\s*\\d+\\.\\s)\' }', 'match.line', /lookahead or lookbehind/],
+    ["{ line = '^(a+){12}$' }", 'match.line', /counted repeat/],
+    ["{ line = '^❯(?!\\s*\\d+\\.\\s)' }", 'match.line', /lookahead or lookbehind/],
     ['{ all = [ { contains = "a" }, { line = \'(?<=x)y\' } ] }', 'match.all[1].line', /lookahead or lookbehind/],
-    ['{ regex = \'(a)\\1\' }', 'match.regex', /back-reference/],
-    ['{ line = \'^[\\u{2800}-\\u{28FF}]\' }', 'match.line', /write \\uXXXX/],
-    ['{ line = \'^\\p{L}\' }', 'match.line', /Unicode property/],
-    ['{ line = \'^🤖 \' }', 'match.line', /above U\+FFFF/],
-    ['{ line = \'(\' }', 'match.line', /invalid regular expression/],
+    ["{ regex = '(a)\\1' }", 'match.regex', /back-reference/],
+    ["{ line = '^[\\u{2800}-\\u{28FF}]' }", 'match.line', /write \\uXXXX/],
+    ["{ line = '^\\p{L}' }", 'match.line', /Unicode property/],
+    ["{ line = '^🤖 ' }", 'match.line', /above U\+FFFF/],
+    ["{ line = '(' }", 'match.line', /invalid regular expression/],
   ])('refuses %s with file, line, rule id and why', (match, path, why) => {
     const errors = refusal(match)
     const at = errors.find((e) => e.startsWith(`x.toml:14: rule x.stall: ${path}: `))
@@ -116,7 +131,18 @@ describe('rule regexes run on the linear-time engine (issue 24 item 2; issues 9,
   })
 
   it('refuses a top-level regex the engine cannot run at its key, and a backtracking `recognize` loads', () => {
-    const head = (key: string) => ['agent = "x"', 'verified_on = "1.0"', key, '[[rule]]', 'id = "x.fine"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { line = "ok" }'].join('\n')
+    const head = (key: string) =>
+      [
+        'agent = "x"',
+        'verified_on = "1.0"',
+        key,
+        '[[rule]]',
+        'id = "x.fine"',
+        'state = "idle"',
+        'priority = 1',
+        'region = "screen"',
+        'match = { line = "ok" }',
+      ].join('\n')
     const bad = parseRuleFile('x.toml', head("screen_version = 'v(?=\\d)(?<version>\\S+)'"))
     expect(bad.ok ? [] : bad.errors.map(formatRuleFileError)).toEqual([expect.stringMatching(/^x\.toml:3: screen_version: a lookahead/)])
     const good = parseRuleFile('x.toml', head("recognize = ['^(\\w|\\d)+$']"))

@@ -103,7 +103,12 @@ export function readRules(file: string, text: string, raws: readonly unknown[]):
 }
 
 /** Compiles rules; a rule's errors point at its line in the file it came from (`lineOf`). */
-export function compileWithLines(file: string, text: string, specs: readonly RuleSpec[], lineOf: ReadonlyMap<string, number>): { rules: readonly CompiledRule[] | null; errors: RuleFileError[] } {
+export function compileWithLines(
+  file: string,
+  text: string,
+  specs: readonly RuleSpec[],
+  lineOf: ReadonlyMap<string, number>,
+): { rules: readonly CompiledRule[] | null; errors: RuleFileError[] } {
   const compiled = compileRules(specs, compileRuleRegex)
   if (compiled.ok) return { rules: compiled.rules, errors: [] }
   const errors = compiled.errors.map((e) => {

@@ -93,16 +93,29 @@ describe('user rule overrides', () => {
     // The added rule decides the real start-up screen now (priority 20 beats the shipped prompt rules).
     expect(evaluateRules(r.rules('claude'), realScreen('claude-idle-startup'))?.ruleId).toBe('claude.update-banner')
     // Other agents are untouched.
-    expect(r.rules('codex').map((x) => x.id)).toEqual(RuleRegistry.loadStrict(SHIPPED).rules('codex').map((x) => x.id))
+    expect(r.rules('codex').map((x) => x.id)).toEqual(
+      RuleRegistry.loadStrict(SHIPPED)
+        .rules('codex')
+        .map((x) => x.id),
+    )
   })
 
   it('a broken override names file, line and rule; the previous rules stay in force (the shipped ones at first)', () => {
-    const broken = [...OVERRIDE.slice(0, 12), 'id = "claude.update-banner"', 'state = "idle"', 'priority = 20', 'region = "screen"', "match = { line = '(unclosed' }"]
+    const broken = [
+      ...OVERRIDE.slice(0, 12),
+      'id = "claude.update-banner"',
+      'state = "idle"',
+      'priority = 20',
+      'region = "screen"',
+      "match = { line = '(unclosed' }",
+    ]
     write('claude.toml', broken)
     const r = registry()
     const first = r.reload()
     expect(first).toHaveLength(1)
-    expect(formatRuleFileError(first[0]!)).toMatch(new RegExp(`^${join(dir, 'claude.toml')}:17: rule claude\\.update-banner: match\\.line: invalid regular expression`))
+    expect(formatRuleFileError(first[0]!)).toMatch(
+      new RegExp(`^${join(dir, 'claude.toml')}:17: rule claude\\.update-banner: match\\.line: invalid regular expression`),
+    )
     expect(log[0]).toMatch(/\(previous rules stay in force\)$/)
     expect(r.rules('claude').map((x) => x.id)).toEqual(shippedIds)
     write('claude.toml', OVERRIDE)
@@ -129,19 +142,33 @@ describe('user rule overrides', () => {
     write('claude.toml', ['agent = "claude"', 'disable = ["claude.footer-idle"]', ...OVERRIDE.slice(4, 10)])
     write('codex.toml', ['agent = "claude"', 'disable = ["claude.footer-idle"]'])
     const messages = registry().reload().map(formatRuleFileError)
-    expect(messages).toContainEqual(`${join(dir, 'claude.toml')}:3: rule claude.footer-idle: is both replaced by a [[rule]] and listed in \`disable\`: keep one`)
+    expect(messages).toContainEqual(
+      `${join(dir, 'claude.toml')}:3: rule claude.footer-idle: is both replaced by a [[rule]] and listed in \`disable\`: keep one`,
+    )
     expect(messages).toContainEqual(`${join(dir, 'codex.toml')}:1: agent "claude" does not match the shipped rules it overrides ("codex")`)
   })
 
   it('a file for an agent nothing ships rules for is a complete rule file of its own', () => {
-    write('aider.toml', ['agent = "aider"', 'verified_on = "0.80.0"', "recognize = ['^Aider v']", '[[rule]]', 'id = "aider.prompt"', 'state = "idle"', 'priority = 1', 'region = "bottom:1"', "match = { line = '^> ' }"])
+    write('aider.toml', [
+      'agent = "aider"',
+      'verified_on = "0.80.0"',
+      "recognize = ['^Aider v']",
+      '[[rule]]',
+      'id = "aider.prompt"',
+      'state = "idle"',
+      'priority = 1',
+      'region = "bottom:1"',
+      "match = { line = '^> ' }",
+    ])
     write('goose.toml', ['agent = "goose"', 'disable = ["goose.x"]'])
     const r = registry()
     const messages = r.reload().map(formatRuleFileError)
     expect(r.agents()).toContain('aider')
     expect(r.rules('aider').map((x) => x.id)).toEqual(['aider.prompt'])
     expect(r.agents()).not.toContain('goose')
-    expect(messages[0]).toBe(`${join(dir, 'goose.toml')}:1: no rules ship for this agent, so this file must be a complete rule file (agent, verified_on and at least one [[rule]]; no \`disable\`)`)
+    expect(messages[0]).toBe(
+      `${join(dir, 'goose.toml')}:1: no rules ship for this agent, so this file must be a complete rule file (agent, verified_on and at least one [[rule]]; no \`disable\`)`,
+    )
   })
 
   it('deleting the override returns the agent to the shipped rules; a missing override dir is no error', () => {
@@ -154,7 +181,11 @@ describe('user rule overrides', () => {
     expect(log.at(-1)).toBe(`rules: ${join(dir, 'claude.toml')} is gone; claude uses the shipped rules again`)
     const none = new RuleRegistry(SHIPPED, () => {}, join(dir, 'not', 'yet'))
     expect(none.reload()).toEqual([])
-    expect(RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet')).agents().sort()).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
+    expect(
+      RuleRegistry.loadStrict(SHIPPED, join(dir, 'not', 'yet'))
+        .agents()
+        .sort(),
+    ).toEqual(['claude', 'codex', 'gemini', 'hermes', 'opencode', 'pi'])
   })
 })
 
@@ -188,7 +219,9 @@ it('a FIFO or a symlink named like a rule file is reported at once, never opened
   const target = join(dir, 'real.txt')
   writeFileSync(target, OVERRIDE.join('\n'))
   symlinkSync(target, join(dir, 'codex.toml'))
-  expect(r.reload().map(formatRuleFileError)).toEqual([`${join(dir, 'codex.toml')}:1: is a symbolic link, not a regular file: the board does not open it (replace it with a plain file)`])
+  expect(r.reload().map(formatRuleFileError)).toEqual([
+    `${join(dir, 'codex.toml')}:1: is a symbolic link, not a regular file: the board does not open it (replace it with a plain file)`,
+  ])
 })
 
 describe('findUserRulesDir', () => {
@@ -204,7 +237,21 @@ describe('findUserRulesDir', () => {
 it('an agent folder’s rules name the agent of the folder', () => {
   const shipped = join(dir, 'shipped')
   mkdirSync(join(shipped, 'claude'), { recursive: true })
-  writeFileSync(join(shipped, 'claude', 'rules.toml'), ['agent = "codex"', 'verified_on = "1"', '[[rule]]', 'id = "codex.a"', 'state = "idle"', 'priority = 1', 'region = "screen"', 'match = { contains = "x" }'].join('\n'))
+  writeFileSync(
+    join(shipped, 'claude', 'rules.toml'),
+    [
+      'agent = "codex"',
+      'verified_on = "1"',
+      '[[rule]]',
+      'id = "codex.a"',
+      'state = "idle"',
+      'priority = 1',
+      'region = "screen"',
+      'match = { contains = "x" }',
+    ].join('\n'),
+  )
   const problems = new RuleRegistry(shipped).reload()
-  expect(problems.map(formatRuleFileError)).toEqual([`${join(shipped, 'claude', 'rules.toml')}:1: agent "codex" does not match the folder it is in (claude/): the rules name the agent they are for`])
+  expect(problems.map(formatRuleFileError)).toEqual([
+    `${join(shipped, 'claude', 'rules.toml')}:1: agent "codex" does not match the folder it is in (claude/): the rules name the agent they are for`,
+  ])
 })

@@ -35,7 +35,11 @@ export function parseOverrideFile(file: string, text: string, shipped: LoadedRul
   const head = read.head
   const errors: RuleFileError[] = []
   if (head.agent !== shipped.spec.agent) {
-    errors.push({ file, line: keyLine(text, 'agent'), message: `agent "${head.agent}" does not match the shipped rules it overrides ("${shipped.spec.agent}")` })
+    errors.push({
+      file,
+      line: keyLine(text, 'agent'),
+      message: `agent "${head.agent}" does not match the shipped rules it overrides ("${shipped.spec.agent}")`,
+    })
   }
   const own = readRules(file, text, head.rule)
   errors.push(...own.errors)
@@ -46,7 +50,12 @@ export function parseOverrideFile(file: string, text: string, shipped: LoadedRul
 
   const merged = mergeRuleSpecs(shipped.spec.rules, { rules: own.specs, disable: head.disable })
   for (const id of merged.conflicting) {
-    errors.push({ file, line: own.lineOf.get(id) ?? keyLine(text, 'disable'), rule: id, message: 'is both replaced by a [[rule]] and listed in `disable`: keep one' })
+    errors.push({
+      file,
+      line: own.lineOf.get(id) ?? keyLine(text, 'disable'),
+      rule: id,
+      message: 'is both replaced by a [[rule]] and listed in `disable`: keep one',
+    })
   }
   if (errors.length) return { ok: false, errors }
   const compiled = compileWithLines(file, text, merged.specs, own.lineOf)
@@ -69,7 +78,15 @@ export function parseOverrideFile(file: string, text: string, shipped: LoadedRul
   }
   return {
     ok: true,
-    value: { file: shipped.file, spec, rules: compiled.rules, recognize: [...shipped.recognize, ...recognize], version, overrides: file, userVerifiedOn: head.verified_on ?? null },
+    value: {
+      file: shipped.file,
+      spec,
+      rules: compiled.rules,
+      recognize: [...shipped.recognize, ...recognize],
+      version,
+      overrides: file,
+      userVerifiedOn: head.verified_on ?? null,
+    },
     warnings,
   }
 }

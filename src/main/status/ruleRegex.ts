@@ -36,14 +36,19 @@ function unicodeOnly(source: string): string | null {
       continue
     }
     const code = source.codePointAt(i)!
-    if (code > 0xffff) return `"${String.fromCodePoint(code)}" (U+${code.toString(16).toUpperCase()}) is above U+FFFF, which the linear engine sees as two UTF-16 units: match the text around it, or write the pair as \\u${source.charCodeAt(i).toString(16).toUpperCase()}\\u${source.charCodeAt(i + 1).toString(16).toUpperCase()} (not inside [ ] or before a repeat)`
+    if (code > 0xffff)
+      return `"${String.fromCodePoint(code)}" (U+${code.toString(16).toUpperCase()}) is above U+FFFF, which the linear engine sees as two UTF-16 units: match the text around it, or write the pair as \\u${source.charCodeAt(i).toString(16).toUpperCase()}\\u${source
+        .charCodeAt(i + 1)
+        .toString(16)
+        .toUpperCase()} (not inside [ ] or before a repeat)`
   }
   return null
 }
 
 /** What in `source` the linear engine cannot run, as precisely as the source shows it. */
 function notLinear(source: string): string {
-  if (/\(\?<?[=!]/.test(source)) return 'a lookahead or lookbehind ((?= (?! (?<= (?<!) cannot be matched in linear time: say it with the matcher (a `not`, an `all`) or with an alternation'
+  if (/\(\?<?[=!]/.test(source))
+    return 'a lookahead or lookbehind ((?= (?! (?<= (?<!) cannot be matched in linear time: say it with the matcher (a `not`, an `all`) or with an alternation'
   if (/\\[1-9]|\\k</.test(source)) return 'a back-reference (\\1, \\k<name>) cannot be matched in linear time'
   return 'it cannot be matched in linear time: a counted repeat is unrolled, and {n} / {n,m} above 16, or a repeat over a group that is itself repeated a count of times, is too large; write + or * (a rule matches in linear time whatever it repeats)'
 }

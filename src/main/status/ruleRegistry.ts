@@ -41,7 +41,11 @@ export function folderRuleSources(root: string): RuleSource[] {
  * replaces the config dir (tests, portable setups). The directory need not exist: the watcher
  * notices when it is created.
  */
-export function findUserRulesDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
+export function findUserRulesDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: string = process.platform,
+  home: string = homedir(),
+): string {
   return join(configDir(env, platform, home), 'rules')
 }
 
@@ -52,7 +56,11 @@ function tomlFiles(dir: string, problems: RuleFileError[]): string[] | null {
       .filter((f) => f.endsWith('.toml'))
       .sort()
   } catch (err) {
-    problems.push({ file: dir, line: 1, message: `cannot list the folder (${(err as NodeJS.ErrnoException).code ?? String(err)}); it must be a readable directory of <agent>.toml files` })
+    problems.push({
+      file: dir,
+      line: 1,
+      message: `cannot list the folder (${(err as NodeJS.ErrnoException).code ?? String(err)}); it must be a readable directory of <agent>.toml files`,
+    })
     return null
   }
 }
@@ -71,7 +79,11 @@ export function readText(path: string, problems: RuleFileError[]): string | null
       problems.push({ file: path, line: 1, message: err.reason })
       return null
     }
-    problems.push({ file: path, line: 1, message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)}); check that it exists and is readable` })
+    problems.push({
+      file: path,
+      line: 1,
+      message: `cannot read the file (${(err as NodeJS.ErrnoException).code ?? String(err)}); check that it exists and is readable`,
+    })
     return null
   }
 }

@@ -45,7 +45,10 @@ export const RuleSchema = z.strictObject({
 })
 
 /** `2.1.197`, or the range both ends of which were checked: `2.1.197 - 2.1.332`. */
-const Verified = z.string().min(1).refine((v) => parseVerifiedRange(v) !== null, 'verified_on is a version ("2.1.332") or an inclusive range ("2.1.197 - 2.1.332")')
+const Verified = z
+  .string()
+  .min(1)
+  .refine((v) => parseVerifiedRange(v) !== null, 'verified_on is a version ("2.1.332") or an inclusive range ("2.1.197 - 2.1.332")')
 
 const Agent = z.string().regex(/^[a-z][a-z0-9-]*$/, 'agent names look like "claude"')
 

@@ -17,8 +17,22 @@ async function until(check: () => boolean, what: string, ms = 5000): Promise<voi
   }
 }
 
-const rule = (id: string, state: string, priority: number, match: string) => ['[[rule]]', `id = "${id}"`, `state = "${state}"`, `priority = ${priority}`, 'region = "screen"', `match = { contains = "${match}" }`, '']
-const SHIPPED = ['agent = "claude"', 'verified_on = "2.1.197"', '', ...rule('claude.working', 'working', 50, 'esc to interrupt'), ...rule('claude.idle', 'idle', 10, '? for shortcuts')]
+const rule = (id: string, state: string, priority: number, match: string) => [
+  '[[rule]]',
+  `id = "${id}"`,
+  `state = "${state}"`,
+  `priority = ${priority}`,
+  'region = "screen"',
+  `match = { contains = "${match}" }`,
+  '',
+]
+const SHIPPED = [
+  'agent = "claude"',
+  'verified_on = "2.1.197"',
+  '',
+  ...rule('claude.working', 'working', 50, 'esc to interrupt'),
+  ...rule('claude.idle', 'idle', 10, '? for shortcuts'),
+]
 
 let root: string
 let shipped: string
@@ -94,7 +108,10 @@ describe('RuleWatcher', () => {
     await until(() => reloaded.length > 0 && reloaded.at(-1)!.length === 0, 'a clean reload event')
 
     // Broken: a misspelt key in the second rule. The rules in force do not change.
-    const broken = overrideFile([...rule('claude.plan-mode', 'idle', 30, 'plan mode on'), ...rule('claude.menu', 'idle', 5, 'Select model').map((l) => l.replace('region =', 'regoin ='))])
+    const broken = overrideFile([
+      ...rule('claude.plan-mode', 'idle', 30, 'plan mode on'),
+      ...rule('claude.menu', 'idle', 5, 'Select model').map((l) => l.replace('region =', 'regoin =')),
+    ])
     writeFileSync(join(overrides, 'claude.toml'), broken)
     await until(() => watcher.problems.some(isFatal), 'the broken file to be reported')
     // The rule's line for the missing key, the misspelt key's own line for the unknown one.

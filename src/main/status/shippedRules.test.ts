@@ -119,7 +119,13 @@ describe('shipped screen rules on real screens', () => {
     // Without the width (a replayed screen): the widest line stands for it.
     expect(classify('claude', { lines, title: '✳ Harness scenario', alternate: false })?.dialog?.options).toHaveLength(4)
     // A question's options with their descriptions below: the labels alone, even at 60 columns.
-    expect(classify('claude', { ...realScreen('claude-question'), cols: 60 })?.dialog?.options.map((o) => o.label)).toEqual(['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
+    expect(classify('claude', { ...realScreen('claude-question'), cols: 60 })?.dialog?.options.map((o) => o.label)).toEqual([
+      'PostgreSQL',
+      'SQLite',
+      'Redis',
+      'Type something.',
+      'Chat about this',
+    ])
     // Codex wraps after a hyphen: joined without a blank.
     expect(classify('codex', realScreen('codex-approval'))?.dialog?.options.map((o) => o.label)).toEqual([
       'Yes, proceed (y)',
@@ -212,7 +218,9 @@ describe('shipped screen rules on real screens', () => {
       ['gemini', 'gemini-permission', 'gemini-reply-question', 10],
       ['hermes', 'hermes-approval', 'hermes-idle'],
     ] as const) {
-      const quoted = realScreen(dialog).lines.filter((l) => l.trim() !== '' && !/^\s*[─━]{10,}/.test(l)).slice(-10)
+      const quoted = realScreen(dialog)
+        .lines.filter((l) => l.trim() !== '' && !/^\s*[─━]{10,}/.test(l))
+        .slice(-10)
       const base = realScreen(idle)
       const footer = base.lines.filter((l) => l.trim() !== '').length
       const keep = base.lines.slice(-Math.min(kept, footer))

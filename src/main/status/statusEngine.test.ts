@@ -62,7 +62,17 @@ describe('StatusEngine', () => {
   it('evaluates on a shared 8 ms grid: panes changed within one step are read in one wake-up, 8–16 ms after their change', () => {
     const clock = new VirtualClock(1000)
     const reads: number[] = []
-    const engines = [0, 3, 6].map(() => new StatusEngine({ clock, agents: registry, agent: 'claude', rules: registry.rulesOf('claude'), context: { rootIsShell: false }, screen: () => (reads.push(clock.now()), realScreen('claude-idle-startup')) }))
+    const engines = [0, 3, 6].map(
+      () =>
+        new StatusEngine({
+          clock,
+          agents: registry,
+          agent: 'claude',
+          rules: registry.rulesOf('claude'),
+          context: { rootIsShell: false },
+          screen: () => (reads.push(clock.now()), realScreen('claude-idle-startup')),
+        }),
+    )
     engines[0]!.screenChanged()
     clock.advance(3)
     engines[1]!.screenChanged()
@@ -156,7 +166,12 @@ describe('StatusEngine', () => {
     expect(t.engine.verdict.state).toBe('working')
     expect(t.engine.verdict.evidence[0]?.source).toBe('screen')
     // Other commands start nothing; a line edited with arrows is no longer known to be /quit.
-    for (const typed of [['/stats', '\r'], ['/quit now', '\r'], ['/qu', '\x1b[D', 'it', '\r'], ['/quitx', '\r']]) {
+    for (const typed of [
+      ['/stats', '\r'],
+      ['/quit now', '\r'],
+      ['/qu', '\x1b[D', 'it', '\r'],
+      ['/quitx', '\r'],
+    ]) {
       expect(quit(typed).engine.verdict.state, typed.join('')).toBe('idle')
     }
   })
@@ -173,7 +188,14 @@ describe('StatusEngine', () => {
 
   it('keeps the process semantics for a pane without an agent (a shell)', () => {
     const clock = new VirtualClock(0)
-    const engine = new StatusEngine({ clock, agents: registry, agent: null, rules: [], context: { rootIsShell: true }, screen: () => realScreen('claude-working') })
+    const engine = new StatusEngine({
+      clock,
+      agents: registry,
+      agent: null,
+      rules: [],
+      context: { rootIsShell: true },
+      screen: () => realScreen('claude-working'),
+    })
     engine.screenChanged()
     clock.advance(16)
     expect(engine.verdict.state).toBe('starting')

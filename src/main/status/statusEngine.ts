@@ -292,7 +292,8 @@ export class StatusEngine extends Disposable {
     if ((verdict.state !== 'blocked' && verdict.state !== 'question') || !screen?.dialog) return null
     if (screen.state === verdict.state) return screen.dialog
     // A dialog no rule names, whose kind the agent's report gave: the same dialog, that kind.
-    if (screen.unnamed && (screen.state === 'blocked' || screen.state === 'question')) return { ...screen.dialog, kind: verdict.state === 'blocked' ? 'permission' : 'question' }
+    if (screen.unnamed && (screen.state === 'blocked' || screen.state === 'question'))
+      return { ...screen.dialog, kind: verdict.state === 'blocked' ? 'permission' : 'question' }
     return null
   }
 

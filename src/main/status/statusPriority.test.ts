@@ -180,7 +180,9 @@ describe('status priority, on real screens', () => {
 
   it('8. the prompt on screen: a newer working report wins; else this turn’s Stop says asked or idle', () => {
     // OpenCode's first prompt: the home screen stays for ~1 s after the prompt reached the session.
-    const oc = pane('opencode').screen(2960, 'opencode-home').report(4339, 'hook:chat.message', { input: { sessionID: 'ses_a' } })
+    const oc = pane('opencode')
+      .screen(2960, 'opencode-home')
+      .report(4339, 'hook:chat.message', { input: { sessionID: 'ses_a' } })
     expect(oc.state).toBe('working')
     // An interrupt (Esc) sends no hook: the prompt coming back after the last report is idle.
     const esc = pane('claude').screen(1000, 'claude-working').report(2000, 'PostToolUse', { tool_name: 'Bash' }).screen(3000, 'claude-rejected')
@@ -201,7 +203,7 @@ describe('status priority, on real screens', () => {
     expect(told.state).toBe('idle')
   })
 
-  it("9. a screen that matches nothing falls back to the latest report, else unknown — never a silent idle", () => {
+  it('9. a screen that matches nothing falls back to the latest report, else unknown — never a silent idle', () => {
     const blank = { kind: 'screen' as const, match: null }
     const p = pane('claude').screen(1000, 'claude-working').report(1500, 'PostToolUse', { tool_name: 'Bash' })
     p.signal({ ...blank, at: 2000 })
@@ -209,7 +211,9 @@ describe('status priority, on real screens', () => {
     p.signal({ kind: 'tick', at: 3600 })
     expect(p.state).toBe('working')
     expect(p.evidence[1]?.detail).toContain('matched no claude rule')
-    const q = pane('pi').screen(1000, 'pi-after-reply').signal({ ...blank, at: 2000 })
+    const q = pane('pi')
+      .screen(1000, 'pi-after-reply')
+      .signal({ ...blank, at: 2000 })
     expect(q.state).toBe('idle')
     q.signal({ kind: 'tick', at: 3600 })
     expect(q.state).toBe('unknown')

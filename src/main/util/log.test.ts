@@ -42,13 +42,24 @@ describe('log rate and size (issue 24.1: a bell flood wrote 87 MiB of daemon.log
   it('writes a burst, then so many lines a second, and says how many it dropped', () => {
     let t = 0
     const lines: string[] = []
-    const log = createLogger('info', (l) => lines.push(l), { burst: 10, perSecond: 5 }, () => t)
+    const log = createLogger(
+      'info',
+      (l) => lines.push(l),
+      { burst: 10, perSecond: 5 },
+      () => t,
+    )
     for (let i = 0; i < 1000; i++) log.info(`line ${i}`)
     expect(lines).toHaveLength(10)
     t += 1000
     for (let i = 0; i < 1000; i++) log.info(`later ${i}`)
     expect(lines[10]).toBe('[switchboard warn] 990 log lines dropped (more than 5 a second)')
-    expect(lines.slice(11)).toEqual(['[switchboard info] later 0', '[switchboard info] later 1', '[switchboard info] later 2', '[switchboard info] later 3', '[switchboard info] later 4'])
+    expect(lines.slice(11)).toEqual([
+      '[switchboard info] later 0',
+      '[switchboard info] later 1',
+      '[switchboard info] later 2',
+      '[switchboard info] later 3',
+      '[switchboard info] later 4',
+    ])
   })
 
   it('a log file is rotated to .1 once it holds its size, so two files bound it', () => {

@@ -6,7 +6,11 @@ import { isAbsolute, join, resolve } from 'node:path'
  * portable setups), else the platform's place for application data. Not the config dir: data is
  * what the board writes by itself, config is what the user edits.
  */
-export function dataDir(env: Readonly<Record<string, string | undefined>> = process.env, platform: string = process.platform, home: string = homedir()): string {
+export function dataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: string = process.platform,
+  home: string = homedir(),
+): string {
   if (env.SWITCHBOARD_DATA_DIR) return resolve(env.SWITCHBOARD_DATA_DIR)
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'Switchboard')
   if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'Switchboard')

@@ -40,7 +40,13 @@ export function heldPanes(host: HeldPanes, log: Logger): Map<PaneId, { held: Hel
 export const CATCH_UP_MS = 3_000
 
 /** Resolves once the pane's mirror shows its replay (see Pane.caughtUp). */
-export function takeOverPane(board: Board, workspace: WorkspaceStore, host: HeldPanes, entry: { held: HeldPtyInfo; handover: NonNullable<ReturnType<typeof decodeHandover>> }, log: Logger): Promise<void> {
+export function takeOverPane(
+  board: Board,
+  workspace: WorkspaceStore,
+  host: HeldPanes,
+  entry: { held: HeldPtyInfo; handover: NonNullable<ReturnType<typeof decodeHandover>> },
+  log: Logger,
+): Promise<void> {
   const { held, handover } = entry
   const id = handover.paneId
   const row = workspace.savedPane(id)
@@ -48,10 +54,21 @@ export function takeOverPane(board: Board, workspace: WorkspaceStore, host: Held
   const rows = row?.rows ?? handover.spec.rows
   const plan = planTakeover(held, workspace.savedScreen(id), handover.argv, rows)
   const pty = host.attach(held, plan.from)
-  board.adopt({ handover, pty, seed: plan.seed, answeredUntil: plan.answeredUntil, cols, rows, facts: { sessionId: row?.sessionId ?? null, agentVersion: row?.agentVersion ?? null } })
+  board.adopt({
+    handover,
+    pty,
+    seed: plan.seed,
+    answeredUntil: plan.answeredUntil,
+    cols,
+    rows,
+    facts: { sessionId: row?.sessionId ?? null, agentVersion: row?.agentVersion ?? null },
+  })
   const fields = { pane: id, pid: held.pid, how: plan.how, replayBytes: Math.max(0, held.end - plan.from), exited: held.exit !== null }
   if (plan.lost) {
-    log.warn('pane taken over, but output was lost while the board restarted (more than the pty host keeps since the last saved screen); asked the program to redraw', { ...fields, lostBytes: plan.lost })
+    log.warn(
+      'pane taken over, but output was lost while the board restarted (more than the pty host keeps since the last saved screen); asked the program to redraw',
+      { ...fields, lostBytes: plan.lost },
+    )
     board.get(id).askRedraw()
   } else log.info('pane taken over', fields)
   return board.get(id).caughtUp(held.end, CATCH_UP_MS)

@@ -22,7 +22,23 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
 
-const pane = (id: string): SavedPane => ({ id, command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
+const pane = (id: string): SavedPane => ({
+  id,
+  command: ['bash'],
+  cwd: '/',
+  title: null,
+  env: {},
+  cols: 80,
+  rows: 24,
+  createdAt: 1,
+  agent: null,
+  agentVersion: null,
+  sessionId: null,
+  exit: null,
+  exitedAt: null,
+  worktree: null,
+  launch: null,
+})
 
 function thrown(f: () => unknown): unknown {
   try {
@@ -52,10 +68,16 @@ describe('the workspace database', () => {
     migrate(old, SCHEMA_VERSION - 1)
     expect(old.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION - 1)
     old
-      .prepare(`INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal)
-                VALUES ('4', '["claude"]', '/w', NULL, '{"FOO":"1"}', 100, 30, 1000, 'claude', '2.1.197', 'abc-123', NULL, NULL)`)
+      .prepare(
+        `INSERT INTO panes (id, command, cwd, title, env, cols, rows, created_at, agent, agent_version, session_id, exit_code, exit_signal)
+                VALUES ('4', '["claude"]', '/w', NULL, '{"FOO":"1"}', 100, 30, 1000, 'claude', '2.1.197', 'abc-123', NULL, NULL)`,
+      )
       .run()
-    old.prepare(`INSERT INTO pane_states (pane_id, state, previous, since, evidence) VALUES ('4', 'working', 'starting', 2000, '[{"source":"hook","at":2000,"detail":"UserPromptSubmit"}]')`).run()
+    old
+      .prepare(
+        `INSERT INTO pane_states (pane_id, state, previous, since, evidence) VALUES ('4', 'working', 'starting', 2000, '[{"source":"hook","at":2000,"detail":"UserPromptSubmit"}]')`,
+      )
+      .run()
     old.close()
 
     const { db, problem } = WorkspaceDb.open(dir)
@@ -64,7 +86,9 @@ describe('the workspace database', () => {
     expect(db.panes()).toEqual([
       expect.objectContaining({ id: '4', command: ['claude'], env: { FOO: '1' }, agent: 'claude', sessionId: 'abc-123', exit: null }),
     ])
-    expect(db.history('4')).toEqual([{ paneId: '4', state: 'working', previous: 'starting', since: 2000, evidence: [{ source: 'hook', at: 2000, detail: 'UserPromptSubmit' }] }])
+    expect(db.history('4')).toEqual([
+      { paneId: '4', state: 'working', previous: 'starting', since: 2000, evidence: [{ source: 'hook', at: 2000, detail: 'UserPromptSubmit' }] },
+    ])
     // The new table works on the migrated file.
     db.saveScreens([{ paneId: '4', serialized: 'hello', cols: 100, rows: 30, savedAt: 3000, offset: 2 ** 40 + 7, ptyKey: 'host-1' }])
     expect(db.screen('4')).toEqual({ serialized: 'hello', cols: 100, rows: 30, savedAt: 3000, offset: 2 ** 40 + 7, ptyKey: 'host-1' })
@@ -105,7 +129,10 @@ describe('the workspace database', () => {
     first.savePane(pane('3'))
     const err = thrown(() => WorkspaceDb.open(dir))
     expect(err).toBeInstanceOf(WorkspaceUnavailable)
-    expect(err).toMatchObject({ why: 'in-use', message: `the saved workspace ${join(dir, WORKSPACE_FILE)} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)` })
+    expect(err).toMatchObject({
+      why: 'in-use',
+      message: `the saved workspace ${join(dir, WORKSPACE_FILE)} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)`,
+    })
     expect(readdirSync(dir).filter((f) => f.includes('.broken-'))).toEqual([])
     first.savePane(pane('4'))
     expect(first.panes().map((p) => p.id)).toEqual(['1', '2', '3', '4'])
@@ -128,7 +155,11 @@ describe('the workspace database', () => {
     const err = thrown(() => WorkspaceDb.open(dir))
     expect(err).toBeInstanceOf(WorkspaceUnavailable)
     expect(err).toMatchObject({ why: 'unwritable' })
-    expect((err as Error).message).toMatch(new RegExp(`^the saved workspace ${join(dir, WORKSPACE_FILE)} cannot be written \\(.+\\); it was left as it is, and this board runs without saving its panes$`))
+    expect((err as Error).message).toMatch(
+      new RegExp(
+        `^the saved workspace ${join(dir, WORKSPACE_FILE)} cannot be written \\(.+\\); it was left as it is, and this board runs without saving its panes$`,
+      ),
+    )
     expect(readdirSync(dir).sort()).toEqual(before)
     expect(readFileSync(join(dir, WORKSPACE_FILE)).equals(bytes)).toBe(true)
     // A data dir that does not exist on a read-only mount: the same.
@@ -137,7 +168,23 @@ describe('the workspace database', () => {
 
   it('deletes a pane with its history and screen in one go', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    db.savePane({ id: '1', command: ['bash'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: null, agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null, launch: null })
+    db.savePane({
+      id: '1',
+      command: ['bash'],
+      cwd: '/',
+      title: null,
+      env: {},
+      cols: 80,
+      rows: 24,
+      createdAt: 1,
+      agent: null,
+      agentVersion: null,
+      sessionId: null,
+      exit: null,
+      exitedAt: null,
+      worktree: null,
+      launch: null,
+    })
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
     db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3, offset: null, ptyKey: null }])
     db.removePane('1')
@@ -170,7 +217,22 @@ describe('what of the environment is saved', () => {
 
   it('keeps how a pane was launched, and reads a damaged launch as none', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    const pane = { id: '1', command: ['claude'], cwd: '/', title: null, env: {}, cols: 80, rows: 24, createdAt: 1, agent: 'claude', agentVersion: null, sessionId: null, exit: null, exitedAt: null, worktree: null }
+    const pane = {
+      id: '1',
+      command: ['claude'],
+      cwd: '/',
+      title: null,
+      env: {},
+      cols: 80,
+      rows: 24,
+      createdAt: 1,
+      agent: 'claude',
+      agentVersion: null,
+      sessionId: null,
+      exit: null,
+      exitedAt: null,
+      worktree: null,
+    }
     db.savePane({ ...pane, launch: { agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] } })
     expect(db.panes()[0]!.launch).toEqual({ agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] })
     db.savePane({ ...pane, launch: null })

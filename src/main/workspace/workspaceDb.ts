@@ -1,7 +1,15 @@
 import { existsSync, mkdirSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
 import DatabaseConstructor, { type Database } from 'better-sqlite3'
-import { HISTORY_MARKS, type Evidence, type HistoryMark, type PaneId, type PaneState, type PaneWorktree, type StateHistoryEntry } from '../../shared/domain/pane'
+import {
+  HISTORY_MARKS,
+  type Evidence,
+  type HistoryMark,
+  type PaneId,
+  type PaneState,
+  type PaneWorktree,
+  type StateHistoryEntry,
+} from '../../shared/domain/pane'
 import { migrate, SCHEMA_VERSION } from './migrations'
 import type { SavedLaunch, SavedPane } from '../panes/savedPane'
 import { AGENT_ID_PATTERN } from '../../shared/domain/agents'
@@ -100,7 +108,10 @@ export class WorkspaceDb {
         throw unavailable(path, renameErr)
       }
       try {
-        return { db: WorkspaceDb.openAt(path), problem: `the saved workspace ${path} could not be used (${reason}); it was kept as ${aside} and a fresh workspace started` }
+        return {
+          db: WorkspaceDb.openAt(path),
+          problem: `the saved workspace ${path} could not be used (${reason}); it was kept as ${aside} and a fresh workspace started`,
+        }
       } catch (again) {
         throw unavailable(path, again)
       }
@@ -205,7 +216,8 @@ export class WorkspaceDb {
 
   /** The newest history entry of a pane, or null. */
   lastState(id: PaneId): StateHistoryEntry | null {
-    const r = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq DESC LIMIT 1').get(id) as StateRow | undefined
+    const r = this.db.prepare('SELECT state, previous, since, evidence, mark FROM pane_states WHERE pane_id = ? ORDER BY seq DESC LIMIT 1').get(id) as
+      StateRow | undefined
     return r ? historyEntry(id, r) : null
   }
 
@@ -224,8 +236,7 @@ export class WorkspaceDb {
 
   screen(id: PaneId): SavedScreen | null {
     const r = this.db.prepare('SELECT serialized, cols, rows, saved_at, log_offset, pty_key FROM pane_screens WHERE pane_id = ?').get(id) as
-      | { serialized: string; cols: number; rows: number; saved_at: number; log_offset: number | null; pty_key: string | null }
-      | undefined
+      { serialized: string; cols: number; rows: number; saved_at: number; log_offset: number | null; pty_key: string | null } | undefined
     return r ? { serialized: r.serialized, cols: r.cols, rows: r.rows, savedAt: r.saved_at, offset: r.log_offset, ptyKey: r.pty_key } : null
   }
 
@@ -267,9 +278,17 @@ function unavailable(path: string, err: unknown): WorkspaceUnavailable {
   const code = String((err as { code?: unknown }).code ?? '')
   const reason = err instanceof Error ? err.message : String(err)
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') {
-    return new WorkspaceUnavailable(path, 'in-use', `the saved workspace ${path} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)`)
+    return new WorkspaceUnavailable(
+      path,
+      'in-use',
+      `the saved workspace ${path} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)`,
+    )
   }
-  return new WorkspaceUnavailable(path, 'unwritable', `the saved workspace ${path} cannot be written (${code ? `${code}: ` : ''}${reason}); it was left as it is, and this board runs without saving its panes`)
+  return new WorkspaceUnavailable(
+    path,
+    'unwritable',
+    `the saved workspace ${path} cannot be written (${code ? `${code}: ` : ''}${reason}); it was left as it is, and this board runs without saving its panes`,
+  )
 }
 
 /** Renames the database and its WAL files aside; returns the new name of the main file. */

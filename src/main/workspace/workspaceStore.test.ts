@@ -58,7 +58,12 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const live: StateChange[] = []
     first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
-    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: work, env: { FOO: 'kept', MY_API_KEY: 'sk-secret-value' }, title: 'build' })
+    const info = first.board.create({
+      command: ['bash', '--norc', '--noprofile'],
+      cwd: work,
+      env: { FOO: 'kept', MY_API_KEY: 'sk-secret-value' },
+      title: 'build',
+    })
     const pane = first.board.get(info.id)
     await waitForState(pane, 'idle')
     const sub = join(work, 'sub')
@@ -81,7 +86,15 @@ describe('the saved workspace', () => {
     expect(screen.screen().lines.join('\n')).toContain('before-the-crash')
     // The history is what was seen live, in order, with its evidence; then the interruption.
     const history = second.board.history(info.id)
-    expect(history.slice(0, -1)).toEqual(live.map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence })))
+    expect(history.slice(0, -1)).toEqual(
+      live.map((c) => ({
+        paneId: c.paneId,
+        state: c.info.verdict.state,
+        previous: c.previous,
+        since: c.info.verdict.since,
+        evidence: c.info.verdict.evidence,
+      })),
+    )
     expect(history.at(-1)).toMatchObject({ state: 'exited', previous: 'idle', mark: 'interrupted', since: restored!.interrupted!.at })
     expect(live.length).toBeGreaterThan(0)
     // The secret never reached the file (the WAL included).
@@ -153,7 +166,13 @@ describe('the saved workspace', () => {
     writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
     const first = boardOn(dir)
     const info = first.board.create({ command: [bin] })
-    first.board.deliverReport({ paneId: info.id, event: 'UserPromptSubmit', agent: 'claude', payload: { session_id: 'sess-1', prompt: 'hi' }, receivedAt: Date.now() })
+    first.board.deliverReport({
+      paneId: info.id,
+      event: 'UserPromptSubmit',
+      agent: 'claude',
+      payload: { session_id: 'sess-1', prompt: 'hi' },
+      receivedAt: Date.now(),
+    })
     await eventually(() => first.board.info(info.id).sessionId === 'sess-1', 'the session from the report')
     crashed(first)
     const second = boardOn(dir)
@@ -233,7 +252,14 @@ describe('the saved workspace', () => {
     await client.attach(info.id)
     await second.board.resume(info.id)
     second.board.write(info.id, 'echo "resumed-$((2*21))"\r')
-    await eventually(() => data.map((d) => d.data).join('').includes('resumed-42'), 'the client to get the resumed pane')
+    await eventually(
+      () =>
+        data
+          .map((d) => d.data)
+          .join('')
+          .includes('resumed-42'),
+      'the client to get the resumed pane',
+    )
     // It starts over from a snapshot of the new pane.
     expect(data[0]?.resync).toBe(true)
     client.dispose()
@@ -358,7 +384,9 @@ describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
     const restored = second.board.list().find((p) => p.id === info.id)
     expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
     // Every state it went through, while the disk was full and after, in order, with its evidence.
-    const seen = live.filter((c) => c.paneId === info.id).map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence }))
+    const seen = live
+      .filter((c) => c.paneId === info.id)
+      .map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence }))
     expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
     // Then the board's stop under it (it still ran at the crash).
     expect(second.board.history(info.id).filter((e) => !e.mark)).toEqual(seen)
@@ -399,8 +427,16 @@ describe('the screen a relaunched pane starts with', () => {
     crashed(first)
     const second = boardOn(dir)
     expect(second.board.info(info.id)).toMatchObject({ pid: 0, worktree })
-    const handlers = createHandlers(second.board, second.board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: new SettingsStore(join(dir, 'config')) })
-    expect(await dispatchInvoke(handlers.invoke, 'worktree:check', [info.id])).toMatchObject({ safe: false, reasons: ['1 commit not merged into main and not pushed'] })
+    const handlers = createHandlers(
+      second.board,
+      second.board.connect(() => undefined),
+      () => ({ version: 't', mode: 'browser', socketPath: null }),
+      { clock: realClock, settings: new SettingsStore(join(dir, 'config')) },
+    )
+    expect(await dispatchInvoke(handlers.invoke, 'worktree:check', [info.id])).toMatchObject({
+      safe: false,
+      reasons: ['1 commit not merged into main and not pushed'],
+    })
     first.board.dispose()
     const resumed = await second.board.resume(info.id)
     expect(resumed.worktree).toEqual(worktree)

@@ -111,7 +111,11 @@ export class WorkspaceStore extends Disposable {
     if (last?.mark === 'interrupted') return interruptionOf(p, last.since, resumeOf)
     if (!mark) return interruptionOf(p, lastAlive, resumeOf)
     const evidence = [{ source: 'exit' as const, at: lastAlive, detail: 'interrupted: the board stopped while it ran (a crash, a reboot or a quit)' }]
-    this.writes.run('save an interruption', () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }), { pane: p.id })
+    this.writes.run(
+      'save an interruption',
+      () => this.db.appendState({ paneId: p.id, state: 'exited', previous: last?.state ?? 'starting', since: lastAlive, evidence, mark: 'interrupted' }),
+      { pane: p.id },
+    )
     return interruptionOf(p, lastAlive, resumeOf)
   }
 
@@ -143,7 +147,9 @@ export class WorkspaceStore extends Disposable {
 
   /** Starts saving what happens on `board`. */
   attach(board: Board): void {
-    this.listeners.push(board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })))
+    this.listeners.push(
+      board.onDidChangeLayout((layout) => this.writes.run('save the layout', () => this.db.setValue(LAYOUT, JSON.stringify(layout)), { key: LAYOUT })),
+    )
     this.listeners.push(board.onDidLaunch((launch) => this.launched(launch)))
     this.listeners.push(
       board.onEvent((e) => {
@@ -166,11 +172,26 @@ export class WorkspaceStore extends Disposable {
       // Run again in its place: the history says when (the stretch before it ends here).
       const at = pane.createdAt
       const evidence = [{ source: 'process' as const, at, detail: `${reason === 'resume' ? 'resumed' : 'restarted'}: ${pane.info().command.join(' ')}` }]
-      this.writes.run('save a resume', () => this.db.appendState({ paneId: id, state: 'starting', previous: previous ?? 'exited', since: at, evidence, mark: reason === 'resume' ? 'resumed' : 'restarted' }), { pane: id })
+      this.writes.run(
+        'save a resume',
+        () =>
+          this.db.appendState({
+            paneId: id,
+            state: 'starting',
+            previous: previous ?? 'exited',
+            since: at,
+            evidence,
+            mark: reason === 'resume' ? 'resumed' : 'restarted',
+          }),
+        { pane: id },
+      )
     }
     this.live.set(id, pane)
     this.paneListeners.get(id)?.dispose()
-    this.paneListeners.set(id, pane.onDidParse(() => this.markDirty(id, pane)))
+    this.paneListeners.set(
+      id,
+      pane.onDidParse(() => this.markDirty(id, pane)),
+    )
     this.changed(pane.info())
     // A screen of this terminal from the start (its seed): a board that takes it over replays from there.
     if (pane.ptyKey) this.markDirty(id, pane)

@@ -62,7 +62,9 @@ const DIFFING = new Set(['diff', 'log', 'show'])
 async function neutralArgs(cwd: string, signal?: AbortSignal): Promise<string[]> {
   const drivers = new Set<string>()
   const listed = await new Promise<string>((resolve) =>
-    execFile('git', ['config', '-z', '--get-regexp', '^(filter|diff)\\.'], { cwd, encoding: 'utf8', timeout: 10_000, signal, env: gitEnv() }, (_err, stdout) => resolve(stdout ?? '')),
+    execFile('git', ['config', '-z', '--get-regexp', '^(filter|diff)\\.'], { cwd, encoding: 'utf8', timeout: 10_000, signal, env: gitEnv() }, (_err, stdout) =>
+      resolve(stdout ?? ''),
+    ),
   )
   for (const entry of listed.split('\0')) {
     const key = entry.slice(0, entry.includes('\n') ? entry.indexOf('\n') : undefined)
@@ -113,7 +115,12 @@ export async function gitRun(cwd: string, args: readonly string[], options: GitO
 export async function git(cwd: string, args: readonly string[], options: GitOptions = {}): Promise<string> {
   const result = await gitRun(cwd, args, options)
   if (result.code !== 0) {
-    const said = result.stderr.trim().split('\n').slice(-3).join(' ').replace(/^(fatal|error): /, '')
+    const said = result.stderr
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ')
+      .replace(/^(fatal|error): /, '')
     throw new GitError(`git ${args.join(' ')} failed in ${cwd}: ${said || `exit code ${result.code}`}`, result.stderr, result.code)
   }
   return result.stdout
@@ -129,10 +136,21 @@ function gitEnv(): NodeJS.ProcessEnv {
  * execFile's buffer): git is stopped once that much has come, and `cut` says so. Exit codes in
  * `okCodes` (default 0) are success; another rejects with git's message.
  */
-export async function gitHead(cwd: string, args: readonly string[], maxChars: number, options: GitOptions & { okCodes?: readonly number[] } = {}): Promise<{ stdout: string; cut: boolean }> {
+export async function gitHead(
+  cwd: string,
+  args: readonly string[],
+  maxChars: number,
+  options: GitOptions & { okCodes?: readonly number[] } = {},
+): Promise<{ stdout: string; cut: boolean }> {
   const argv = existsSync(cwd) ? await gitArgv(cwd, args, options.signal) : [...args]
   return new Promise((resolve, reject) => {
-    const child = spawn('git', argv, { cwd, env: gitEnv(), signal: options.signal, timeout: options.timeoutMs ?? GitConstants.TimeoutMs, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('git', argv, {
+      cwd,
+      env: gitEnv(),
+      signal: options.signal,
+      timeout: options.timeoutMs ?? GitConstants.TimeoutMs,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let stdout = ''
     let stderr = ''
     let cut = false
@@ -155,7 +173,12 @@ export async function gitHead(cwd: string, args: readonly string[], maxChars: nu
     child.once('close', (code, signal) => {
       if (cut) return resolve({ stdout, cut })
       if (code !== null && (options.okCodes ?? [0]).includes(code)) return resolve({ stdout, cut })
-      const said = stderr.trim().split('\n').slice(-3).join(' ').replace(/^(fatal|error): /, '')
+      const said = stderr
+        .trim()
+        .split('\n')
+        .slice(-3)
+        .join(' ')
+        .replace(/^(fatal|error): /, '')
       reject(new GitError(`git ${args.join(' ')} failed in ${cwd}: ${said || (signal ? `ended by ${signal}` : `exit code ${code}`)}`, stderr, code))
     })
   })

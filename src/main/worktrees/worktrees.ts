@@ -23,7 +23,11 @@ export function worktreeFolder(repo: string, branch: string, settingFolder: stri
   if (!folder) return join(dirname(repo), `${basename(repo)}.worktrees`, name)
   // `~/trees` as a shell would read it; a relative path would land under the board's own cwd.
   const expanded = expandHome(folder, home)
-  if (!isAbsolute(expanded)) throw new BoardError('invalid', `Settings → Worktrees folder is ${JSON.stringify(folder)}, not an absolute path; give one such as ~/worktrees or /home/you/worktrees, or leave it empty (beside the repo)`)
+  if (!isAbsolute(expanded))
+    throw new BoardError(
+      'invalid',
+      `Settings → Worktrees folder is ${JSON.stringify(folder)}, not an absolute path; give one such as ~/worktrees or /home/you/worktrees, or leave it empty (beside the repo)`,
+    )
   return join(resolve(expanded), basename(repo), name)
 }
 
@@ -55,7 +59,10 @@ export async function createWorktree(req: CreateWorktreeRequest): Promise<PaneWo
   if (base?.startsWith('-')) throw new BoardError('invalid', `--base: ${JSON.stringify(base)} is not a branch, tag or commit name (it may not start with "-")`)
   if (!base) {
     // The new branch starts at HEAD's commit: changes not committed in the checkout would not be in it.
-    const files = (await git(repo, ['status', '--porcelain', '--untracked-files=no'])).split('\n').filter(Boolean).map((l) => l.slice(3))
+    const files = (await git(repo, ['status', '--porcelain', '--untracked-files=no']))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.slice(3))
     if (files.length) {
       throw fail(
         `${repo} has uncommitted changes (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}) that a worktree from HEAD would not have; commit or stash them, or name a base explicitly (--base)`,
@@ -92,7 +99,10 @@ async function unmergedCommits(wt: PaneWorktree): Promise<number> {
 export async function checkWorktree(wt: PaneWorktree): Promise<WorktreeCheck> {
   const described = { path: wt.path, branch: wt.branch, base: wt.base }
   const status = existsSync(wt.path) ? await git(wt.path, ['status', '--porcelain', '--untracked-files=all']) : ''
-  const uncommitted = status.split('\n').filter(Boolean).map((l) => l.slice(3))
+  const uncommitted = status
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.slice(3))
   const verdict = removalVerdict({ uncommitted, unmergedCommits: await unmergedCommits(wt), base: wt.base })
   return { ...described, safe: verdict.safe, reasons: verdict.reasons }
 }

@@ -67,7 +67,10 @@ terminal's size as that changes. Ctrl-] detaches (so do the
 pane's exit and the board going away). Several terminals and
 windows may be attached at once; all see the same`,
   },
-  resize: { synopsis: 'resize PANE COLS ROWS', about: `resize the pane's terminal (COLS ${ContractLimits.minCols}-${ContractLimits.maxCols}, ROWS ${ContractLimits.minRows}-${ContractLimits.maxRows})` },
+  resize: {
+    synopsis: 'resize PANE COLS ROWS',
+    about: `resize the pane's terminal (COLS ${ContractLimits.minCols}-${ContractLimits.maxCols}, ROWS ${ContractLimits.minRows}-${ContractLimits.maxRows})`,
+  },
   kill: { synopsis: 'kill PANE', about: "hang up the pane's processes (hard kill after a grace period)" },
   close: {
     synopsis: 'close PANE [--keep-worktree | --remove-worktree [--force]]',

@@ -40,8 +40,7 @@ export type AnswerRefusal = (typeof ANSWER_REFUSALS)[number]
 
 export type AnswerResult =
   /** `delivery`: for a line sent at a prompt, what to ask `pane:delivery` about (did the program take it?). */
-  | { readonly ok: true; readonly sent: string; readonly delivery?: number }
-  | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
+  { readonly ok: true; readonly sent: string; readonly delivery?: number } | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
 
 /**
  * Whether the program took a line the answer box sent (core/answer/delivery.ts): its echo on the

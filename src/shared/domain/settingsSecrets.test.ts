@@ -34,8 +34,14 @@ describe('secret settings values are write-only for clients', () => {
 
   it('a masked value with nothing saved behind it (a new agent, preset or name) is refused, never saved as the mask', () => {
     const edited = maskSettings(saved)
-    expect(unmaskSettings({ ...edited, agents: { codex: { executable: '', args: [], env: { OPENAI_API_KEY: MASK } } } }, saved)).toEqual({ ok: false, missing: { where: 'agent codex', name: 'OPENAI_API_KEY' } })
-    expect(unmaskSettings({ ...edited, presets: [{ ...edited.presets[0]!, name: 'renamed' }] }, saved)).toEqual({ ok: false, missing: { where: 'preset "renamed"', name: 'GH_TOKEN' } })
+    expect(unmaskSettings({ ...edited, agents: { codex: { executable: '', args: [], env: { OPENAI_API_KEY: MASK } } } }, saved)).toEqual({
+      ok: false,
+      missing: { where: 'agent codex', name: 'OPENAI_API_KEY' },
+    })
+    expect(unmaskSettings({ ...edited, presets: [{ ...edited.presets[0]!, name: 'renamed' }] }, saved)).toEqual({
+      ok: false,
+      missing: { where: 'preset "renamed"', name: 'GH_TOKEN' },
+    })
     // The mask in a name that is not secret is a value like any other.
     const plain = unmaskSettings({ ...edited, agents: { claude: { ...edited.agents.claude!, env: { BANNER: MASK } } } }, saved)
     expect(plain.ok && plain.settings.agents.claude!.env.BANNER).toBe(MASK)

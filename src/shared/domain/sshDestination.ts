@@ -8,4 +8,7 @@ export const sshDestinationSchema = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[A-Za-z0-9_.@%+[\]:][A-Za-z0-9_.@%+[\]:-]*$/, 'an ssh destination is a host name or alias, optionally user@ before it (letters, digits, . _ - @), and does not start with -')
+  .regex(
+    /^[A-Za-z0-9_.@%+[\]:][A-Za-z0-9_.@%+[\]:-]*$/,
+    'an ssh destination is a host name or alias, optionally user@ before it (letters, digits, . _ - @), and does not start with -',
+  )

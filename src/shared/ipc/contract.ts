@@ -44,10 +44,7 @@ const envSchema = z
 export const createPaneRequestSchema = z
   .object({
     /** argv; empty or absent means the user's login shell. */
-    command: z
-      .array(z.string().min(1).max(ContractLimits.maxArgChars))
-      .max(ContractLimits.maxArgs)
-      .optional(),
+    command: z.array(z.string().min(1).max(ContractLimits.maxArgChars)).max(ContractLimits.maxArgs).optional(),
     cwd: z.string().min(1).max(4096).optional(),
     /** Where the caller is (the CLI's directory): the cwd when neither `cwd` nor the preset names one. */
     callerCwd: z.string().min(1).max(4096).optional(),
@@ -88,12 +85,25 @@ const fingerprintSchema = z.string().min(1).max(128)
 export const answerRequestSchema = z.discriminatedUnion('kind', [
   /** `again`: "Send again" for the line of that delivery, reported not taken (refused if the program has read it since). */
   z
-    .object({ kind: z.literal('text'), text: z.string().max(ContractLimits.maxAnswerChars), seen: paneStateSchema, sendAnyway: z.boolean().optional(), again: z.number().int().min(1).optional() })
+    .object({
+      kind: z.literal('text'),
+      text: z.string().max(ContractLimits.maxAnswerChars),
+      seen: paneStateSchema,
+      sendAnyway: z.boolean().optional(),
+      again: z.number().int().min(1).optional(),
+    })
     .strict(),
   z.object({ kind: z.literal('option'), key: z.string().min(1).max(16), fingerprint: fingerprintSchema }).strict(),
   z.object({ kind: z.literal('deny'), fingerprint: fingerprintSchema }).strict(),
   /** The question's free-text option ("Type something."), chosen and filled with `text`. */
-  z.object({ kind: z.literal('free-text'), key: z.string().min(1).max(16), text: z.string().max(ContractLimits.maxAnswerChars), fingerprint: fingerprintSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('free-text'),
+      key: z.string().min(1).max(16),
+      text: z.string().max(ContractLimits.maxAnswerChars),
+      fingerprint: fingerprintSchema,
+    })
+    .strict(),
 ])
 export type AnswerRequest = z.infer<typeof answerRequestSchema>
 
@@ -125,7 +135,11 @@ export interface RecordingInfo {
 }
 
 /** Where to record: an absolute path ending in .cast (the CLI resolves it against its own cwd). */
-const recordFileSchema = z.string().min(6).max(4096).regex(/\.cast$/, 'a recording file ends in .cast')
+const recordFileSchema = z
+  .string()
+  .min(6)
+  .max(4096)
+  .regex(/\.cast$/, 'a recording file ends in .cast')
 
 export interface BoardInfo {
   readonly version: string
@@ -220,9 +234,7 @@ export const Invoke = {
 
 /** Fire-and-forget channels: no reply, so a flood of them never waits on a round trip. */
 /** What a client looks at (ClientView): the daemon's notification policy decides from every client's. */
-export const clientViewSchema = z
-  .object({ focused: z.boolean(), visible: z.array(paneIdSchema).max(16), canNotify: z.boolean() })
-  .strict()
+export const clientViewSchema = z.object({ focused: z.boolean(), visible: z.array(paneIdSchema).max(16), canNotify: z.boolean() }).strict()
 
 export const Send = {
   /** The client has rendered this many chars of `pane:data`: flow control credit. */

@@ -1,5 +1,16 @@
 /** Error codes every transport carries unchanged, so the CLI and the renderer can react precisely. */
-export const BOARD_ERROR_CODES = ['not-found', 'invalid', 'forbidden', 'spawn-failed', 'exited', 'internal', 'agent-missing', 'unsafe', 'git-failed', 'unreachable'] as const
+export const BOARD_ERROR_CODES = [
+  'not-found',
+  'invalid',
+  'forbidden',
+  'spawn-failed',
+  'exited',
+  'internal',
+  'agent-missing',
+  'unsafe',
+  'git-failed',
+  'unreachable',
+] as const
 export type BoardErrorCode = (typeof BOARD_ERROR_CODES)[number]
 
 export class BoardError extends Error {

@@ -9,7 +9,7 @@ describe('the client/daemon protocol check', () => {
 
   it('says which side is older and what to run', () => {
     expect(protocolMismatch({ version: '0.0.9' }, 'this switchboard', 2)).toBe(
-      'the running board (0.0.9) speaks protocol 1, this switchboard protocol 2: run `switchboard daemon --restart` to start this version\'s board (the programs in its panes run on)',
+      "the running board (0.0.9) speaks protocol 1, this switchboard protocol 2: run `switchboard daemon --restart` to start this version's board (the programs in its panes run on)",
     )
     expect(protocolMismatch({ protocol: 3 }, 'this page', 2)).toMatch(/^the running board speaks protocol 3, this page protocol 2: the board is newer/)
   })

@@ -15,7 +15,11 @@ export function protocolOf(info: { readonly protocol?: number }): number {
  * What a client says when the daemon it reached speaks another protocol; null when they match.
  * `client` names the client in the message ("this switchboard", "this window").
  */
-export function protocolMismatch(info: { readonly protocol?: number; readonly version?: string }, client: string, mine: number = PROTOCOL_VERSION): string | null {
+export function protocolMismatch(
+  info: { readonly protocol?: number; readonly version?: string },
+  client: string,
+  mine: number = PROTOCOL_VERSION,
+): string | null {
   const theirs = protocolOf(info)
   if (theirs === mine) return null
   const daemon = `the running board${info.version ? ` (${info.version})` : ''} speaks protocol ${theirs}, ${client} protocol ${mine}`

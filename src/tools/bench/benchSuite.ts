@@ -36,7 +36,10 @@ export async function runBenchSuite(): Promise<void> {
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
   const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
   // Memory first, while the process is fresh; throughput last, as it churns the most memory.
@@ -50,11 +53,23 @@ export async function runBenchSuite(): Promise<void> {
   }
   if (only.includes('isolation')) {
     say('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes')
-    rows.push(...(await benchIsolation({ probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) }, (process.env.BENCH_ISOLATION ?? 'hostile,bells,osc777,floods').split(','))))
+    rows.push(
+      ...(await benchIsolation(
+        { probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) },
+        (process.env.BENCH_ISOLATION ?? 'hostile,bells,osc777,floods').split(','),
+      )),
+    )
   }
   if (only.includes('redraw')) {
     say('20 panes redrawing every 100 ms against bare @xterm/headless')
-    rows.push(...(await benchRedraw({ panes: 20, windowMs: envNumber('BENCH_REDRAW_MS', 8000), warmMs: envNumber('BENCH_REDRAW_WARM_MS', 12_000), rounds: envNumber('BENCH_REDRAW_ROUNDS', 3) })))
+    rows.push(
+      ...(await benchRedraw({
+        panes: 20,
+        windowMs: envNumber('BENCH_REDRAW_MS', 8000),
+        warmMs: envNumber('BENCH_REDRAW_WARM_MS', 12_000),
+        rounds: envNumber('BENCH_REDRAW_ROUNDS', 3),
+      })),
+    )
   }
   if (only.includes('restart')) {
     say('daemon --restart with 20 panes, a CLI client meanwhile')

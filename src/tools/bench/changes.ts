@@ -47,7 +47,19 @@ export async function benchChanges(options: { files: number; changed: number; un
   const section = 'changes'
   const what = `${options.files} files, ${options.changed} edited, ${options.untracked} untracked`
   return [
-    { section, name: `one change count (${what}), median`, value: `${fmt(median(times), 0)} ms`, detail: `p90 ${fmt(percentile(times, 90), 0)} ms over ${options.counts}` },
-    { section, name: 'main event-loop delay p99 while counting back to back', value: `${fmt(counting, 1)} ms`, detail: `${fmt(idle, 1)} ms with timers only`, target: '≤ 50 ms', met: counting <= 50 },
+    {
+      section,
+      name: `one change count (${what}), median`,
+      value: `${fmt(median(times), 0)} ms`,
+      detail: `p90 ${fmt(percentile(times, 90), 0)} ms over ${options.counts}`,
+    },
+    {
+      section,
+      name: 'main event-loop delay p99 while counting back to back',
+      value: `${fmt(counting, 1)} ms`,
+      detail: `${fmt(idle, 1)} ms with timers only`,
+      target: '≤ 50 ms',
+      met: counting <= 50,
+    },
   ]
 }

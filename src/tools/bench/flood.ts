@@ -74,7 +74,13 @@ function mainThreadCpuMs(): number {
   }
 }
 
-export async function runVariant(label: string, child: ChildProcess, quiet: readonly Pane[], flood: Pane | readonly Pane[] | null, opts: FloodOptions): Promise<VariantResult> {
+export async function runVariant(
+  label: string,
+  child: ChildProcess,
+  quiet: readonly Pane[],
+  flood: Pane | readonly Pane[] | null,
+  opts: FloodOptions,
+): Promise<VariantResult> {
   await waitForStates(quiet, 'idle')
   let parsed = 0
   const floods = flood === null ? [] : Array.isArray(flood) ? (flood as readonly Pane[]) : [flood as Pane]
@@ -123,7 +129,14 @@ export function variantRows(v: VariantResult, flooding: boolean, section: string
   const idleLag = v.probes.filter((p) => p.idleMs !== null).map((p) => (p.idleMs as number) - SLEEP_MS)
   const missed = v.probes.length - seen.length
   const out: Row[] = [
-    targetRow(s, 'event-loop delay p99 ms of the process serving clients', v.eldP99, fmt(v.eldP99), { limit: 50, atLeast: false, label: '≤ 50 ms' }, `max ${fmt(v.eldMax)}, loop busy ${fmt(v.busy * 100, 0)} %, main thread CPU ${fmt(v.mainCpu * 100, 0)} % of a core`),
+    targetRow(
+      s,
+      'event-loop delay p99 ms of the process serving clients',
+      v.eldP99,
+      fmt(v.eldP99),
+      { limit: 50, atLeast: false, label: '≤ 50 ms' },
+      `max ${fmt(v.eldMax)}, loop busy ${fmt(v.busy * 100, 0)} %, main thread CPU ${fmt(v.mainCpu * 100, 0)} % of a core`,
+    ),
     targetRow(
       s,
       'input → client gets pane:state working, median ms',
@@ -132,19 +145,33 @@ export function variantRows(v: VariantResult, flooding: boolean, section: string
       { limit: 100, atLeast: false, label: '≤ 100 ms' },
       `n=${seen.length}${missed ? `, ${missed} MISSED (never reported)` : ''}`,
     ),
-    targetRow(s, 'input → client gets pane:state working, p95 ms', percentile(e2e, 95), fmt(percentile(e2e, 95)), { limit: 100, atLeast: false, label: '≤ 100 ms' }),
+    targetRow(s, 'input → client gets pane:state working, p95 ms', percentile(e2e, 95), fmt(percentile(e2e, 95)), {
+      limit: 100,
+      atLeast: false,
+      label: '≤ 100 ms',
+    }),
     {
       section: s,
       name: '  of which: input → board state change ms (30 ms by design)',
       value: fmt(median(toBoard), 0),
       detail: `p95 ${fmt(percentile(toBoard, 95), 0)} (wall clock, ms resolution)`,
     },
-    { section: s, name: '  of which: board state change → client receipt ms', value: fmt(median(toClient), 0), detail: `p95 ${fmt(percentile(toClient, 95), 0)}` },
+    {
+      section: s,
+      name: '  of which: board state change → client receipt ms',
+      value: fmt(median(toClient), 0),
+      detail: `p95 ${fmt(percentile(toClient, 95), 0)}`,
+    },
     { section: s, name: 'info: command ended → client gets idle, median ms', value: fmt(median(idleLag), 0), detail: `p95 ${fmt(percentile(idleLag, 95), 0)}` },
   ]
   if (flooding) {
     const client = `client got ${fmt(v.clientRate)} M chars/s, ${fmt(v.resyncRate)} resync snapshots/s of ${fmt(v.resyncSize / 1000, 0)} k chars`
-    out.push({ section: s, name: 'info: flood parsed by the mirror, M chars/s', value: fmt(v.parsedRate), detail: `${v.clientRate > 0 ? client : 'no client attached'}; mean chunk ${fmt(v.meanChunk, 0)} chars` })
+    out.push({
+      section: s,
+      name: 'info: flood parsed by the mirror, M chars/s',
+      value: fmt(v.parsedRate),
+      detail: `${v.clientRate > 0 ? client : 'no client attached'}; mean chunk ${fmt(v.meanChunk, 0)} chars`,
+    })
   }
   return out
 }

@@ -10,10 +10,7 @@ import { rpcOverSocket } from '../../main/ipc/jsonLines'
  */
 export const CLIENT_FLAG = '--bench-flood-client'
 
-export type ToClient =
-  | { t: 'connect'; socketPath: string }
-  | { t: 'attach'; paneId: PaneId }
-  | { t: 'probe'; panes: PaneId[]; count: number; command: string }
+export type ToClient = { t: 'connect'; socketPath: string } | { t: 'attach'; paneId: PaneId } | { t: 'probe'; panes: PaneId[]; count: number; command: string }
 
 export interface ProbeResult {
   readonly paneId: PaneId

@@ -22,7 +22,11 @@ const HOSTILE_ARGV = ['bash', '-c', `while :; do printf 'x${HOSTILE_SEQUENCES}';
  * slowed a quiet pane's echo to 2.0–4.6 s; an OSC 777 flood sent 162 408 alerts in 8 s.
  */
 const ALERT_FLOODS: readonly { readonly variant: string; readonly label: string; readonly argv: string[] }[] = [
-  { variant: 'bells', label: 'A pane ringing the bell without end (20 000 BEL a loop)', argv: ['bash', '-c', `while :; do head -c 20000 /dev/zero | tr '\\0' '\\a'; done`] },
+  {
+    variant: 'bells',
+    label: 'A pane ringing the bell without end (20 000 BEL a loop)',
+    argv: ['bash', '-c', `while :; do head -c 20000 /dev/zero | tr '\\0' '\\a'; done`],
+  },
   {
     variant: 'osc777',
     label: 'A pane sending OSC 777 notifications without end (2000 a loop)',
@@ -76,14 +80,16 @@ function comparison(section: string, byMode: ReadonlyMap<MirrorThreads, VariantR
       value: ratio(pool.eldP99, main.eldP99),
       detail: `${fmt(pool.eldP99)} vs ${fmt(main.eldP99)} ms; main thread CPU ${fmt(pool.mainCpu * 100, 0)} vs ${fmt(main.mainCpu * 100, 0)} % of a core`,
     },
-    { section, name: 'pool / main thread: input → client gets working, median', value: ratio(probeMedian(pool), probeMedian(main)), detail: `${fmt(probeMedian(pool))} vs ${fmt(probeMedian(main))} ms` },
+    {
+      section,
+      name: 'pool / main thread: input → client gets working, median',
+      value: ratio(probeMedian(pool), probeMedian(main)),
+      detail: `${fmt(probeMedian(pool))} vs ${fmt(probeMedian(main))} ms`,
+    },
   ]
 }
 
-async function variantRounds(
-  rounds: number,
-  run: (threads: MirrorThreads) => Promise<VariantResult>,
-): Promise<Map<MirrorThreads, VariantResult>> {
+async function variantRounds(rounds: number, run: (threads: MirrorThreads) => Promise<VariantResult>): Promise<Map<MirrorThreads, VariantResult>> {
   const runs = new Map<MirrorThreads, VariantResult[]>(MODES.map((m) => [m, []]))
   for (let r = 0; r < rounds; r++) for (const threads of MODES) runs.get(threads)?.push(await run(threads))
   return new Map([...runs].map(([m, v]) => [m, merged(v)]))
@@ -99,7 +105,8 @@ export async function benchIsolation(opts: IsolationOptions, variants: readonly 
     const board = host.board
     const out: Row[] = []
     // Every pane of a variant parses in the same place: in the pool, quiet panes share workers with the noisy ones.
-    const quietPanes = (threads: MirrorThreads) => withThreads(threads, () => Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id)))
+    const quietPanes = (threads: MirrorThreads) =>
+      withThreads(threads, () => Array.from({ length: QUIET_PANES }, () => board.get(board.create({ command: QUIET_SHELL, title: 'quiet' }).id)))
     const remove = async (panes: readonly Pane[]) => {
       for (const p of panes) await board.remove(p.id)
     }
@@ -108,7 +115,13 @@ export async function benchIsolation(opts: IsolationOptions, variants: readonly 
     if (variants.includes('hostile')) {
       const section = `A hostile pane (counts of 10 M in ${HOSTILE_FINALS.length} kinds of sequence + random bytes, looping), ${QUIET_PANES} quiet bash`
       const control = quietPanes('main')
-      out.push(...variantRows(await runVariant('control, no hostile pane', child, control, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 }), false, section))
+      out.push(
+        ...variantRows(
+          await runVariant('control, no hostile pane', child, control, null, { ...opts, probes: Math.ceil(opts.probes / 2), windowMs: 0 }),
+          false,
+          section,
+        ),
+      )
       await remove(control)
       const byMode = await variantRounds(rounds, async (threads) => {
         const quiet = quietPanes(threads)
@@ -156,5 +169,3 @@ export async function benchIsolation(opts: IsolationOptions, variants: readonly 
 function makeFloods(board: Board): Pane[] {
   return Array.from({ length: FLOODS }, () => board.get(board.create({ command: FLOOD_ARGV, title: 'flood' }).id))
 }
-
-

@@ -75,7 +75,9 @@ export async function benchMemory(opts: MemoryOptions): Promise<Row[]> {
     section: SECTION,
     name,
     value: fmt(total(key), 0),
-    detail: `steps ${perPane(key).map((x) => fmt(x, 0)).join(', ')}${detail}`,
+    detail: `steps ${perPane(key)
+      .map((x) => fmt(x, 0))
+      .join(', ')}${detail}`,
   })
   return [
     row('RSS per pane KiB', 'rss', `; ${how}`),

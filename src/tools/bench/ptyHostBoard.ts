@@ -32,9 +32,25 @@ export interface PtyHostBoard {
 export async function ptyHostBoard(): Promise<PtyHostBoard> {
   const dir = tempDir('ptyhost')
   const env = benchEnv({ SWITCHBOARD_RUNTIME_DIR: dir }) as NodeJS.ProcessEnv
-  const { client } = await connectPtyHost(ptyHostPaths(dir), { script: ptyHostScript(__dirname), // BENCH_HOST_EXEC: what runs the host instead of node (a wrapper adding --cpu-prof, to profile it).
-    execPath: process.env.BENCH_HOST_EXEC || process.execPath, env }, { version: 'bench', launcher: null })
-  const board = new Board({ clock: realClock, log: silentLogger, baseEnv: benchEnv(), defaultCwd: tmpdir(), userRulesDir: null, watchRules: false, ptys: client, reaperTag: client.welcome.reaperTag })
+  const { client } = await connectPtyHost(
+    ptyHostPaths(dir),
+    {
+      script: ptyHostScript(__dirname), // BENCH_HOST_EXEC: what runs the host instead of node (a wrapper adding --cpu-prof, to profile it).
+      execPath: process.env.BENCH_HOST_EXEC || process.execPath,
+      env,
+    },
+    { version: 'bench', launcher: null },
+  )
+  const board = new Board({
+    clock: realClock,
+    log: silentLogger,
+    baseEnv: benchEnv(),
+    defaultCwd: tmpdir(),
+    userRulesDir: null,
+    watchRules: false,
+    ptys: client,
+    reaperTag: client.welcome.reaperTag,
+  })
   const stop = onCleanup(async () => {
     await client.shutdown()
     board.dispose()

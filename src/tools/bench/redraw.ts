@@ -53,7 +53,10 @@ function makeFrames(): string[] {
 
 /** A program that prints one frame every FRAME_MS and sleeps in select(2), as an agent sleeps in epoll. */
 function redrawArgv(framesFile: string): string[] {
-  const script = 'open(F, "<:raw", $ARGV[0]) or die; local $/; my @f = split /\\0/, <F>; $| = 1; binmode STDOUT; for (my $i = 0; ; $i++) { print $f[$i % @f]; select(undef, undef, undef, ' + FRAME_MS / 1000 + ') }'
+  const script =
+    'open(F, "<:raw", $ARGV[0]) or die; local $/; my @f = split /\\0/, <F>; $| = 1; binmode STDOUT; for (my $i = 0; ; $i++) { print $f[$i % @f]; select(undef, undef, undef, ' +
+    FRAME_MS / 1000 +
+    ') }'
   return ['perl', '-e', script, framesFile]
 }
 
@@ -128,7 +131,14 @@ async function inProcessRound(argv: string[], opts: RedrawOptions): Promise<Samp
 async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
   const [file, ...args] = argv
   const ptys = Array.from({ length: opts.panes }, () =>
-    nodePty.spawn(file!, args, { name: 'xterm-256color', cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, cwd: tmpdir(), env: benchEnv() as Record<string, string>, encoding: 'utf8' }),
+    nodePty.spawn(file!, args, {
+      name: 'xterm-256color',
+      cols: BoardConstants.DefaultCols,
+      rows: BoardConstants.DefaultRows,
+      cwd: tmpdir(),
+      env: benchEnv() as Record<string, string>,
+      encoding: 'utf8',
+    }),
   )
   const count = { chars: 0 }
   const subs = ptys.map((p) => p.onData((data) => (count.chars += data.length)))
@@ -145,7 +155,14 @@ async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sampl
 async function bareRound(frames: readonly string[], opts: RedrawOptions): Promise<Sample> {
   const terms = Array.from(
     { length: opts.panes },
-    () => new Terminal({ cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, scrollback: MirrorConstants.Scrollback, allowProposedApi: true, logLevel: 'off' }),
+    () =>
+      new Terminal({
+        cols: BoardConstants.DefaultCols,
+        rows: BoardConstants.DefaultRows,
+        scrollback: MirrorConstants.Scrollback,
+        allowProposedApi: true,
+        logLevel: 'off',
+      }),
   )
   const count = { chars: 0 }
   const timers = terms.map((term, i) => {
@@ -193,13 +210,21 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
     if (runs('floor')) floors.push(await ptyFloorRound(argv, opts))
     if (runs('tmux') && withTmux) tmuxes.push(await tmuxRound(dir, argv, tmuxOpts))
   }
-  if (only) return [bares, boards, inProcess, floors, tmuxes].flatMap((xs, i) => (xs.length ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor', 'tmux'][i]!, value: fmt(per(xs), 3), detail: '' }] : []))
+  if (only)
+    return [bares, boards, inProcess, floors, tmuxes].flatMap((xs, i) =>
+      xs.length ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor', 'tmux'][i]!, value: fmt(per(xs), 3), detail: '' }] : [],
+    )
   const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
   const ratio = per(boards) / per(bares)
   const pct = (xs: readonly { readonly cpuShare: number }[]) => `${fmt(median(xs.map((s) => s.cpuShare * 100)), 1)}% of a core`
   const rate = (xs: readonly Sample[]) => `${fmt(median(xs.map((s) => s.charsPerSec / 1000)), 0)} k chars/s`
   return [
-    { section: SECTION, name: 'bare @xterm/headless: CPU ms per 1000 chars', value: fmt(per(bares), 3), detail: `${pct(bares)}, ${rate(bares)}, ${opts.rounds}× ${fmt(opts.windowMs / 1000, 0)} s` },
+    {
+      section: SECTION,
+      name: 'bare @xterm/headless: CPU ms per 1000 chars',
+      value: fmt(per(bares), 3),
+      detail: `${pct(bares)}, ${rate(bares)}, ${opts.rounds}× ${fmt(opts.windowMs / 1000, 0)} s`,
+    },
     {
       section: SECTION,
       name: 'board (PTYs in its pty host, mirrors, status, foreground; both processes): CPU ms per 1000 chars',
@@ -228,6 +253,13 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
           },
         ]
       : [{ section: SECTION, name: 'reference: tmux', value: '—', detail: 'not installed (apt-get install tmux)' }]),
-    targetRow(SECTION, 'board / bare headless, CPU per char (medians)', ratio, fmt(ratio, 2), { limit: 1.5, atLeast: false, label: '≤ 1.5' }, `per round ${range(ratios, 2)}`),
+    targetRow(
+      SECTION,
+      'board / bare headless, CPU per char (medians)',
+      ratio,
+      fmt(ratio, 2),
+      { limit: 1.5, atLeast: false, label: '≤ 1.5' },
+      `per round ${range(ratios, 2)}`,
+    ),
   ]
 }

@@ -64,12 +64,19 @@ export async function benchReports(options: ReportBenchOptions): Promise<Row[]> 
   const dir = mkdtempSync(join(tmpdir(), 'sb-bench-reports-'))
   try {
     const reg = server.register('1', { agent: 'claude', payload: 'hook' })
-    const env = { [REPORT_ENV.url]: reg.url, [REPORT_ENV.token]: reg.token, [REPORT_ENV.runtime]: process.execPath, [REPORT_ENV.marker]: join(dir, 'no-marker') }
+    const env = {
+      [REPORT_ENV.url]: reg.url,
+      [REPORT_ENV.token]: reg.token,
+      [REPORT_ENV.runtime]: process.execPath,
+      [REPORT_ENV.marker]: join(dir, 'no-marker'),
+    }
     // What any hook costs an agent before our code runs: the fork and exec of a shell.
     const baseline = await times(runs, () => runHook('true', env))
     const gated = await times(runs, () => runHook(reporterCommand(options.resourcesDir, true), env))
     const reported = await times(runs, () => runHook(reporterCommand(options.resourcesDir, false), env))
-    const down = await times(Math.max(3, Math.round(runs / 3)), () => runHook(reporterCommand(options.resourcesDir, false), { ...env, [REPORT_ENV.url]: 'http://127.0.0.1:9/v1/report/1' }))
+    const down = await times(Math.max(3, Math.round(runs / 3)), () =>
+      runHook(reporterCommand(options.resourcesDir, false), { ...env, [REPORT_ENV.url]: 'http://127.0.0.1:9/v1/report/1' }),
+    )
 
     const latencies: number[] = []
     for (let i = 0; i < (options.reports ?? 200); i++) {

@@ -83,7 +83,15 @@ export async function benchRestart(opts: RestartOptions): Promise<Row[]> {
       failures.push(...seen.failed)
     }
     return [
-      { section: SECTION, name: `${opts.panes} idle bash panes: \`daemon --restart\` from the command to the new board answering (median)`, value: `${fmt(median(walls) / 1000, 2)} s`, detail: `${range(walls.map((ms) => ms / 1000), 2)} s over ${opts.restarts} restarts; the restart itself (signal → answers) ${fmt(median(own) / 1000, 1)} s; same ${opts.panes} pids every time` },
+      {
+        section: SECTION,
+        name: `${opts.panes} idle bash panes: \`daemon --restart\` from the command to the new board answering (median)`,
+        value: `${fmt(median(walls) / 1000, 2)} s`,
+        detail: `${range(
+          walls.map((ms) => ms / 1000),
+          2,
+        )} s over ${opts.restarts} restarts; the restart itself (signal → answers) ${fmt(median(own) / 1000, 1)} s; same ${opts.panes} pids every time`,
+      },
       {
         section: SECTION,
         name: 'a CLI client meanwhile (`ls` back to back): longest call / failed calls',

@@ -19,7 +19,15 @@ export function benchEnv(extra: Record<string, string> = {}): Record<string, str
 }
 
 export function benchBoard(): Board {
-  return new Board({ clock: realClock, log: silentLogger, baseEnv: benchEnv(), defaultCwd: tmpdir(), userAgentsDir: null, userRulesDir: null, watchRules: false })
+  return new Board({
+    clock: realClock,
+    log: silentLogger,
+    baseEnv: benchEnv(),
+    defaultCwd: tmpdir(),
+    userAgentsDir: null,
+    userRulesDir: null,
+    watchRules: false,
+  })
 }
 
 /** Cleanups run at the end, on failure and on Ctrl-C, newest first, each at most once. */

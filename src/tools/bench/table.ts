@@ -24,7 +24,11 @@ function cells(row: Row): string[] {
 export function renderTable(rows: readonly Row[]): string {
   const body = rows.map(cells)
   const widths = HEADERS.map((h, i) => Math.max(h.length, ...body.map((c) => (c[i] ?? '').length)))
-  const line = (c: readonly string[]) => c.map((s, i) => (i === 1 ? s.padStart(widths[i] ?? 0) : s.padEnd(widths[i] ?? 0))).join(' │ ').trimEnd()
+  const line = (c: readonly string[]) =>
+    c
+      .map((s, i) => (i === 1 ? s.padStart(widths[i] ?? 0) : s.padEnd(widths[i] ?? 0)))
+      .join(' │ ')
+      .trimEnd()
   const rule = widths.map((w) => '─'.repeat(w)).join('─┼─')
   const out = [line(HEADERS), rule]
   let section = ''

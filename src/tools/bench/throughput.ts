@@ -39,7 +39,13 @@ function parseDirect(path: string, win: Window): Promise<Timed> {
 }
 
 async function parseDirectRun(path: string, win: Window): Promise<number> {
-  const term = new Terminal({ cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, scrollback: MirrorConstants.Scrollback, allowProposedApi: true, logLevel: 'off' })
+  const term = new Terminal({
+    cols: BoardConstants.DefaultCols,
+    rows: BoardConstants.DefaultRows,
+    scrollback: MirrorConstants.Scrollback,
+    allowProposedApi: true,
+    logLevel: 'off',
+  })
   const fd = openSync(path, 'r')
   const buf = Buffer.allocUnsafe(CHUNK_BYTES)
   const decoder = new StringDecoder('utf8')
@@ -169,9 +175,19 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
     const paneCost = cpuPerMB(pane.map((r) => r.total))
     const exitLag = pane.map((r) => r.total.ms - r.lastParseMs)
     return [
-      { section: SECTION, name: `pane (${where}): cat → PTY → mirror, until exited + settled MB/s`, value: fmt(paneRate), detail: `${spread(pane.map((r) => r.total))}; ${cpu(pane.map((r) => r.total))}` },
+      {
+        section: SECTION,
+        name: `pane (${where}): cat → PTY → mirror, until exited + settled MB/s`,
+        value: fmt(paneRate),
+        detail: `${spread(pane.map((r) => r.total))}; ${cpu(pane.map((r) => r.total))}`,
+      },
       targetRow(SECTION, `  ratio pane / direct (until exited + settled)`, paneRate / directRate, fmt(paneRate / directRate, 2), ratio),
-      { section: SECTION, name: `  until last chunk parsed MB/s`, value: fmt(paneParseRate), detail: `${pane.length}× ${range(pane.map((r) => rate(r.lastParseMs)))}` },
+      {
+        section: SECTION,
+        name: `  until last chunk parsed MB/s`,
+        value: fmt(paneParseRate),
+        detail: `${pane.length}× ${range(pane.map((r) => rate(r.lastParseMs)))}`,
+      },
       targetRow(SECTION, `  ratio pane / direct (until last chunk parsed)`, paneParseRate / directRate, fmt(paneParseRate / directRate, 2), ratio),
       {
         section: SECTION,
@@ -179,7 +195,12 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
         value: fmt(paneCost, 0),
         detail: `direct ${fmt(directCost, 0)}: the pane needs ${fmt(paneCost / directCost, 2)}× the CPU per MB (all threads of the process)`,
       },
-      { section: SECTION, name: '  info: last chunk parsed → exit reported + settled ms', value: fmt(median(exitLag), 0), detail: `${exitLag.length}× ${range(exitLag, 0)}` },
+      {
+        section: SECTION,
+        name: '  info: last chunk parsed → exit reported + settled ms',
+        value: fmt(median(exitLag), 0),
+        detail: `${exitLag.length}× ${range(exitLag, 0)}`,
+      },
     ]
   }
   return [

@@ -31,7 +31,11 @@ export function tmuxInstalled(): boolean {
  * windows of a private server (no config, no client attached), each running `argv`. What it parsed
  * is what the programs wrote (their `wchar`), in chars (`charsPerByte` of the frames: UTF-8).
  */
-export async function tmuxRound(dir: string, argv: readonly string[], opts: { panes: number; cols: number; rows: number; warmMs: number; windowMs: number; charsPerByte: number }): Promise<TmuxSample> {
+export async function tmuxRound(
+  dir: string,
+  argv: readonly string[],
+  opts: { panes: number; cols: number; rows: number; warmMs: number; windowMs: number; charsPerByte: number },
+): Promise<TmuxSample> {
   const socket = join(dir, `tmux-${process.pid}.sock`)
   const env = benchEnv() as NodeJS.ProcessEnv
   const tmux = (...args: string[]) => execFileSync('tmux', ['-S', socket, '-f', '/dev/null', ...args], { env, encoding: 'utf8' })

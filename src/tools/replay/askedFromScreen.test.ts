@@ -31,12 +31,25 @@ const withoutReplyText = (reports: readonly RecordedReport[]) =>
  * the issue measured both ways, 18–85 ms apart.
  */
 const withFinalMessage = (reports: readonly RecordedReport[], offsetS: number) =>
-  reports.flatMap((r, i) => {
-    if (r.event !== 'Stop') return [r]
-    const p = r.payload as Record<string, unknown>
-    const display = { t: r.t + offsetS, event: 'MessageDisplay', payload: { hook_event_name: 'MessageDisplay', session_id: p.session_id, message_id: `msg-${i}`, index: 0, final: true, delta: p.last_assistant_message } }
-    return [withoutReplyText([r])[0]!, display]
-  }).sort((a, b) => a.t - b.t)
+  reports
+    .flatMap((r, i) => {
+      if (r.event !== 'Stop') return [r]
+      const p = r.payload as Record<string, unknown>
+      const display = {
+        t: r.t + offsetS,
+        event: 'MessageDisplay',
+        payload: {
+          hook_event_name: 'MessageDisplay',
+          session_id: p.session_id,
+          message_id: `msg-${i}`,
+          index: 0,
+          final: true,
+          delta: p.last_assistant_message,
+        },
+      }
+      return [withoutReplyText([r])[0]!, display]
+    })
+    .sort((a, b) => a.t - b.t)
 
 async function score(name: string, reports: (all: readonly RecordedReport[]) => RecordedReport[]) {
   const cast = parseCast(readFileSync(ownFixture(`claude/${name}.cast`), 'utf8'))
@@ -56,7 +69,15 @@ describe('asked from the reply on screen, the reports knowing no reply text', ()
 })
 
 describe('asked whatever the order of Stop and the final-message report', () => {
-  it.each(RECORDINGS.flatMap((name) => [[name, -0.05], [name, 0.05]] as const))('%s, final message %ss from Stop', async (name, offset) => {
+  it.each(
+    RECORDINGS.flatMap(
+      (name) =>
+        [
+          [name, -0.05],
+          [name, 0.05],
+        ] as const,
+    ),
+  )('%s, final message %ss from Stop', async (name, offset) => {
     const s = await score(name, (all) => withFinalMessage(all, offset))
     expect(s.episodes.filter((e) => e.state === 'asked').length).toBe(4)
     expect(s.failures).toEqual([])

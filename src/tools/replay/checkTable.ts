@@ -59,7 +59,11 @@ export function formatCheckTable(rows: readonly CheckRow[]): string {
     verdict(r),
   ])
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)))
-  const fmt = (c: readonly string[]) => c.map((x, i) => x.padEnd(widths[i]!)).join('  ').trimEnd()
+  const fmt = (c: readonly string[]) =>
+    c
+      .map((x, i) => x.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   const lines = [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...cells.map(fmt)]
   const notes = rows.flatMap((r) => r.failures.map((f) => `${r.agent} ${r.version} ${r.scenario} ${r.size}: ${f}`))
   const skipped = new Map<string, number>()

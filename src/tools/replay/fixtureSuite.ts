@@ -71,6 +71,10 @@ export function formatFixtureTable(results: readonly FixtureResult[]): string {
   })
   const head = ['recording', 'agent', 'episodes', 'longest false', 'agreement', 'median latency', 'per eval', 'CPU per pane-minute', '']
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
-  const fmt = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd()
+  const fmt = (cells: readonly string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
   return [fmt(head), fmt(widths.map((w) => '-'.repeat(w))), ...rows.map(fmt)].join('\n')
 }

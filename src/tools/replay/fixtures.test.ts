@@ -32,8 +32,7 @@ interface Baseline {
  * Recordings the board does not pass yet, each with the failure it shows today. The test expects
  * exactly that failure: it fails when the board gets better (take the entry out) or worse.
  */
-const KNOWN_FAILURES: Record<string, RegExp> = {
-}
+const KNOWN_FAILURES: Record<string, RegExp> = {}
 
 const recordings = allFixtureRecordings()
 /** A recording's key: its folder (the agent) and name; the two roots never share a name. */
@@ -59,7 +58,10 @@ describe(`fixture recordings in ${SHARED} and ${OWN}`, () => {
     expect(result.agent, 'the agent is recognised from the recording').toBe(recording.folder)
     const known = KNOWN_FAILURES[key]
     if (known) {
-      expect(result.score.failures.some((f) => known.test(f)), `the known failure ${known} (got ${JSON.stringify(result.score.failures)})`).toBe(true)
+      expect(
+        result.score.failures.some((f) => known.test(f)),
+        `the known failure ${known} (got ${JSON.stringify(result.score.failures)})`,
+      ).toBe(true)
       return
     }
     expect(result.score.failures).toEqual([])
@@ -95,7 +97,8 @@ describe(`fixture recordings in ${SHARED} and ${OWN}`, () => {
         else next[key] = score
       }
       writeFileSync(BASELINE, `${JSON.stringify(next, null, 2)}\n`)
-      if (lowered.length) throw new Error(`UPDATE_GOLDENS refuses to lower a score (those baselines were kept; fix the regression instead):\n${lowered.join('\n')}`)
+      if (lowered.length)
+        throw new Error(`UPDATE_GOLDENS refuses to lower a score (those baselines were kept; fix the regression instead):\n${lowered.join('\n')}`)
     }
   })
 })

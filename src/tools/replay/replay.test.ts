@@ -83,7 +83,8 @@ describe('replay', () => {
   it('honours resize events and never reads markers', async () => {
     // A Pi-like screen drawn at 80 columns, then a resize: the rules keep reading the bottom page.
     const rule = '─'.repeat(40)
-    const frame = (cols: number) => `\x1b[2J\x1b[H ⠋ Working...\r\n${rule}\r\n\r\n${rule}\r\n/project\r\n0.1%/200k (auto)${' '.repeat(Math.max(0, cols - 60))}model`
+    const frame = (cols: number) =>
+      `\x1b[2J\x1b[H ⠋ Working...\r\n${rule}\r\n\r\n${rule}\r\n/project\r\n0.1%/200k (auto)${' '.repeat(Math.max(0, cols - 60))}model`
     const cast = parseCast(
       [
         '{"version":2,"width":80,"height":10}',

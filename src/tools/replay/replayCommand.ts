@@ -37,13 +37,28 @@ export { UsageError }
 export function parseReplayArgs(argv: readonly string[]): ReplayArgs {
   const { values, positionals } = parseUsage({
     args: [...argv],
-    options: { agent: { type: 'string' }, hooks: { type: 'string' }, process: { type: 'string' }, agents: { type: 'string' }, json: { type: 'boolean' }, score: { type: 'boolean' } },
+    options: {
+      agent: { type: 'string' },
+      hooks: { type: 'string' },
+      process: { type: 'string' },
+      agents: { type: 'string' },
+      json: { type: 'boolean' },
+      score: { type: 'boolean' },
+    },
     allowPositionals: true,
     strict: true,
   })
   if (positionals.length === 0) throw new UsageError('a .cast file is required')
   if (positionals.length > 1) throw new UsageError(`unexpected argument ${positionals[1]}`)
-  return { cast: positionals[0]!, agent: values.agent ?? null, hooks: values.hooks ?? null, process: values.process ?? null, agents: values.agents ?? null, json: values.json ?? false, score: values.score ?? false }
+  return {
+    cast: positionals[0]!,
+    agent: values.agent ?? null,
+    hooks: values.hooks ?? null,
+    process: values.process ?? null,
+    agents: values.agents ?? null,
+    json: values.json ?? false,
+    score: values.score ?? false,
+  }
 }
 
 function evidenceJson(e: Evidence): object {
@@ -74,7 +89,8 @@ export async function runReplay(args: ReplayArgs): Promise<{ out: string[]; err:
   const processEvents = processFile ? parseProcessEvents(readFileSync(processFile, 'utf8')) : []
   err.push(`reports: ${hooks ?? 'none'}; process signals: ${processFile ?? 'none'}`)
   const agent = args.agent ?? (await recognizeRecording(cast, registry))
-  if (args.agent && !registry.ruleAgents().includes(args.agent)) throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.ruleAgents().join(', ')})`)
+  if (args.agent && !registry.ruleAgents().includes(args.agent))
+    throw new UsageError(`no rules for agent "${args.agent}" (have: ${registry.ruleAgents().join(', ')})`)
   err.push(`agent: ${agent ?? 'none recognised (process signals only)'}`)
   const result = await replayRecording(cast, reports, agent, registry, { process: processEvents })
   const out = result.transitions.map((tr) => line(tr, args.json))

@@ -69,7 +69,13 @@ export interface ReplayOptions {
  * markers `m` are skipped (they are the ground truth, for the scorer only). The pane's argv comes
  * from the recording's header when `switchboard record` made it, else it is the agent's name.
  */
-export async function replayRecording(cast: Cast, reports: readonly RecordedReport[], agent: string | null, registry: AgentCatalog, options: ReplayOptions = {}): Promise<ReplayResult> {
+export async function replayRecording(
+  cast: Cast,
+  reports: readonly RecordedReport[],
+  agent: string | null,
+  registry: AgentCatalog,
+  options: ReplayOptions = {},
+): Promise<ReplayResult> {
   const clock = new VirtualClock(0)
   const argv = cast.argv ?? (agent ? [agent] : [])
   const pane = new ReplayPane({ cols: cast.cols, rows: cast.rows, argv, clock, agents: registry })
@@ -86,7 +92,8 @@ export async function replayRecording(cast: Cast, reports: readonly RecordedRepo
     else if (e.type === 'i') steps.push({ t: e.t, run: () => pane.input(e.data) })
     else if (e.type === 'r') steps.push({ t: e.t, run: () => pane.resize(e.cols, e.rows) })
     // A v3 exit event, when no process file says how the pane ended.
-    else if (e.type === 'x' && !processEvents.some((p) => p.kind === 'exit')) steps.push({ t: e.t, run: () => pane.process({ kind: 'exit', at: clock.now(), code: e.code, signal: null }) })
+    else if (e.type === 'x' && !processEvents.some((p) => p.kind === 'exit'))
+      steps.push({ t: e.t, run: () => pane.process({ kind: 'exit', at: clock.now(), code: e.code, signal: null }) })
   }
   for (const r of reports) steps.push({ t: r.t, run: () => pane.report(r.event, r.payload) })
   for (const p of processEvents) {

@@ -83,7 +83,12 @@ describe('screen rule coverage by real recordings', () => {
         .filter((id) => !decided.has(id)),
     )
     expect(fallbacks, 'rules that match real screens but never decide one: fallbacks by design, named here').toEqual(FALLBACKS)
-    const byShape = registry.ruleAgents().flatMap((agent) => registry.rulesOf(agent).filter(isShapeRule).map((r) => `${agent}: ${r.id}`))
+    const byShape = registry.ruleAgents().flatMap((agent) =>
+      registry
+        .rulesOf(agent)
+        .filter(isShapeRule)
+        .map((r) => `${agent}: ${r.id}`),
+    )
     console.info(`dialogs no rule names, decided by their shape in the recordings: ${byShape.filter((id) => decided.has(id)).join(', ') || 'none'}`)
   }, 240_000)
 })

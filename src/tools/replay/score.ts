@@ -90,11 +90,21 @@ export function answerTimes(events: readonly CastEvent[], truth: readonly Segmen
 }
 
 export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segment[], answers: readonly number[] = []): Score {
-  if (!truth.length) return { episodes: [], mismatches: [], falseEpisodes: [], agreement: 0, medianLatency: null, failures: ['the recording has no state markers'] }
+  if (!truth.length)
+    return { episodes: [], mismatches: [], falseEpisodes: [], agreement: 0, medianLatency: null, failures: ['the recording has no state markers'] }
   const start = truth[0]!.from
   const end = truth[truth.length - 1]!.to
   const graceFrom = [...truth.map((s) => s.from), ...answers]
-  const cuts = [...new Set([start, end, ...truth.flatMap((s) => [s.from, s.to]), ...graceFrom.map((t) => t + ScoreConstants.TransitionGraceS), ...answers, ...verdicts.flatMap((s) => [s.from, s.to])])]
+  const cuts = [
+    ...new Set([
+      start,
+      end,
+      ...truth.flatMap((s) => [s.from, s.to]),
+      ...graceFrom.map((t) => t + ScoreConstants.TransitionGraceS),
+      ...answers,
+      ...verdicts.flatMap((s) => [s.from, s.to]),
+    ]),
+  ]
     .filter((t) => t >= start && t <= end)
     .sort((a, b) => a - b)
 
@@ -142,6 +152,7 @@ export function scoreReplay(truth: readonly Segment[], verdicts: readonly Segmen
   for (const e of episodes) if (e.latency === null) failures.push(`missed ${e.state} at ${e.from.toFixed(3)} s`)
   for (const f of longFalse) failures.push(`false ${f.state} for ${(f.to - f.from).toFixed(3)} s at ${f.from.toFixed(3)} s`)
   if (agreement < MIN_AGREEMENT) failures.push(`time agreement ${(agreement * 100).toFixed(2)} % < ${MIN_AGREEMENT * 100} %`)
-  if (medianLatency !== null && medianLatency > MAX_MEDIAN_LATENCY_S) failures.push(`median detection latency ${(medianLatency * 1000).toFixed(0)} ms > ${MAX_MEDIAN_LATENCY_S * 1000} ms`)
+  if (medianLatency !== null && medianLatency > MAX_MEDIAN_LATENCY_S)
+    failures.push(`median detection latency ${(medianLatency * 1000).toFixed(0)} ms > ${MAX_MEDIAN_LATENCY_S * 1000} ms`)
   return { episodes, mismatches, falseEpisodes: alarms, agreement, medianLatency, failures }
 }

@@ -41,24 +41,28 @@ function modesOf(agent: string): readonly string[] {
 const cases = (plan?.agents ?? []).flatMap((a) => plan!.sizes.flatMap((size) => modesOf(a.agent).map((mode) => ({ ...a, size, scenario: mode }))))
 
 describe.skipIf(!plan || !OUT)('agents:check', () => {
-  it.each(cases.map((c) => [`${c.agent} ${c.version} ${c.scenario} ${c.size}`, c] as const))('%s', async (_name, c) => {
-    const base = { agent: c.agent, version: c.version, scenario: c.scenario, size: c.size }
-    if (Date.now() > plan!.deadline) return void rows.push(skippedRow(base, 'the time budget ran out before it started (--budget)'))
-    const [cols, rowCount] = c.size.split('x').map(Number) as [number, number]
-    let harness: AgentHarness | undefined
-    try {
-      const scenario = AGENT_SCENARIOS.get(c.agent)
-      if (!scenario) throw new Error(`${c.agent} has no scenario (test/agents/${c.agent}/scenario.ts)`)
-      const result = await scenario.run({ bin: c.bin, version: c.version, mode: c.scenario, cols, rows: rowCount })
-      harness = result.harness
-      const name = `${c.agent}-${c.version}-${c.scenario}-${c.size}`
-      harness.recorder.save(plan!.record, name, `${c.agent} ${c.version}, ${c.scenario}, ${c.size} (agents:check)`)
-      rows.push(checkRow(base, scoreLive(harness, name), result.failures))
-    } catch (error) {
-      // A scenario that cannot finish (a screen it never reaches) is a regression, reported as a row.
-      rows.push(failedRow(base, String((error as Error).message).split('\n')[0]!))
-    } finally {
-      await harness?.dispose()
-    }
-  }, 300_000)
+  it.each(cases.map((c) => [`${c.agent} ${c.version} ${c.scenario} ${c.size}`, c] as const))(
+    '%s',
+    async (_name, c) => {
+      const base = { agent: c.agent, version: c.version, scenario: c.scenario, size: c.size }
+      if (Date.now() > plan!.deadline) return void rows.push(skippedRow(base, 'the time budget ran out before it started (--budget)'))
+      const [cols, rowCount] = c.size.split('x').map(Number) as [number, number]
+      let harness: AgentHarness | undefined
+      try {
+        const scenario = AGENT_SCENARIOS.get(c.agent)
+        if (!scenario) throw new Error(`${c.agent} has no scenario (test/agents/${c.agent}/scenario.ts)`)
+        const result = await scenario.run({ bin: c.bin, version: c.version, mode: c.scenario, cols, rows: rowCount })
+        harness = result.harness
+        const name = `${c.agent}-${c.version}-${c.scenario}-${c.size}`
+        harness.recorder.save(plan!.record, name, `${c.agent} ${c.version}, ${c.scenario}, ${c.size} (agents:check)`)
+        rows.push(checkRow(base, scoreLive(harness, name), result.failures))
+      } catch (error) {
+        // A scenario that cannot finish (a screen it never reaches) is a regression, reported as a row.
+        rows.push(failedRow(base, String((error as Error).message).split('\n')[0]!))
+      } finally {
+        await harness?.dispose()
+      }
+    },
+    300_000,
+  )
 })

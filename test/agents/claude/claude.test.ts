@@ -141,7 +141,11 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in a pane', (version) => {
   it('refuses a forged report to the live pane and changes nothing', async () => {
     const from = h.reports.length
     const url = h.launch.env.SWITCHBOARD_REPORT_URL!
-    const res = await fetch(url, { method: 'POST', headers: { [TOKEN_HEADER]: 'forged' }, body: JSON.stringify({ hook_event_name: 'Stop', last_assistant_message: 'pwned?' }) })
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { [TOKEN_HEADER]: 'forged' },
+      body: JSON.stringify({ hook_event_name: 'Stop', last_assistant_message: 'pwned?' }),
+    })
     expect(res.status).toBe(401)
     expect(h.reports.length).toBe(from)
   })

@@ -56,10 +56,16 @@ describe('switchboard answer with Claude Code 2.1.332', () => {
   it('runs the tool of the dialog it answers, and refuses with none open or another one on screen', async () => {
     expect((await run('spawn', '--cwd', work, '--', claudeBin('2.1.332'), '--permission-mode', 'default')).stdout.trim()).toBe('1')
     await until('the prompt', async () => /❯.*(\? for shortcuts|mode on)/.test(await screen()), 90_000)
-    expect(await run('answer', '1', '1')).toMatchObject({ code: 1, stderr: expect.stringMatching(/^switchboard: pane 1 shows no dialog \(it is (idle|starting|unknown)\); nothing was sent/) })
+    expect(await run('answer', '1', '1')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^switchboard: pane 1 shows no dialog \(it is (idle|starting|unknown)\); nothing was sent/),
+    })
 
     await submit('[STEP2] Create the file x.txt.')
-    await until('the permission dialog', async () => (await run('wait', '1', '--state', 'blocked', '--timeout', '1')).code === 0 && (await run('answer', '1')).code === 0)
+    await until(
+      'the permission dialog',
+      async () => (await run('wait', '1', '--state', 'blocked', '--timeout', '1')).code === 0 && (await run('answer', '1')).code === 0,
+    )
     const shown = await run('answer', '1')
     expect(shown.stdout).toMatch(/^pane 1 is blocked: Do you want to proceed\?\n {2}1 +Yes\n/)
     const first = /^dialog (dlg-[0-9a-f]+)$/m.exec(shown.stdout)![1]!
@@ -73,7 +79,11 @@ describe('switchboard answer with Claude Code 2.1.332', () => {
     await submit('[STEP6] Clean up the temp dir.')
     await until('the second dialog', async () => (await run('answer', '1')).code === 0)
     const stale = await run('answer', '1', 'Yes', '--dialog', first)
-    expect(stale).toMatchObject({ code: 1, stdout: '', stderr: 'switchboard: pane 1: The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.\n' })
+    expect(stale).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'switchboard: pane 1: The pane shows a different dialog than the one you answered. Nothing was sent: look at the new one.\n',
+    })
     expect(existsSync(join(work, 'tmpdir'))).toBe(true)
     expect(await run('answer', '1', '--deny')).toMatchObject({ code: 0, stdout: 'pane 1: sent Esc (deny)\n' })
     await until('the dialog gone', async () => (await run('answer', '1')).code === 1)

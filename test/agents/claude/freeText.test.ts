@@ -50,7 +50,13 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
     // wrapped rest of option 2, whose end comes from Claude's own wording (optionLabels).
     const full = withFullLabels(dialog, shippedAgents().knowledge('claude')?.dialogKeys?.optionLabels).options.map((o) => o.label)
     if (version === '2.1.197') expect(full, h.screen()).toEqual(['Yes', 'Yes, and always allow access to work/ from this project', 'No'])
-    else expect(full, h.screen()).toEqual(['Yes', `Yes, and always allow access to ${h.work} from this project`, 'Yes, and switch to auto mode · auto mode handles these prompts for you', 'No'])
+    else
+      expect(full, h.screen()).toEqual([
+        'Yes',
+        `Yes, and always allow access to ${h.work} from this project`,
+        'Yes, and switch to auto mode · auto mode handles these prompts for you',
+        'No',
+      ])
     h.press(Keys.esc)
     await h.waitForState('idle', 15_000)
     await h.waitForScreenGone(/esc to interrupt/, 30_000)

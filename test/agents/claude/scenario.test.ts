@@ -17,24 +17,35 @@ const MODES: Record<ClaudeVersion, readonly ClaudeMode[]> = {
 const SIZE = { cols: Number(process.env.CLAUDE_COLS ?? 120), rows: Number(process.env.CLAUDE_ROWS ?? 32) }
 const ONLY = process.env.CLAUDE_ONLY // e.g. "2.1.332:auto"
 
-const cases = CLAUDE_VERSIONS.flatMap((version) => MODES[version].map((mode) => [`${version} ${mode}`, version, mode] as const)).filter(([, v, m]) => !ONLY || ONLY === `${v}:${m}`)
+const cases = CLAUDE_VERSIONS.flatMap((version) => MODES[version].map((mode) => [`${version} ${mode}`, version, mode] as const)).filter(
+  ([, v, m]) => !ONLY || ONLY === `${v}:${m}`,
+)
 const runs: ScenarioResult[] = []
 afterAll(async () => {
   for (const r of runs) await r.harness.dispose()
 })
 
 describe(`Claude Code, live badge at ${SIZE.cols}x${SIZE.rows}`, () => {
-  it.each(cases)('%s', async (_name, version, mode) => {
-    const result = await runClaudeScenario({ bin: claudeBin(version), version, mode, ...SIZE })
-    runs.push(result)
-    const { harness: h } = result
-    const name = `cc${version.replace(/\./g, '')}-${mode}-${SIZE.cols}x${SIZE.rows}`
-    const cast = parseCast(h.recorder.castText(name))
-    const end = cast.events[cast.events.length - 1]!.t
-    const live = scoreReplay(truthSegments(cast.events, end), verdictSegments(h.recorder.verdicts, end))
-    console.info(`${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, timings ${JSON.stringify(result.timings)}`)
-    if (process.env.RECORD_FIXTURES) h.recorder.save(process.env.RECORD_FIXTURES, name, `Claude Code ${version}, ${mode} mode, ${SIZE.cols}x${SIZE.rows}`)
-    expect(result.failures).toEqual([])
-    expect(live.episodes.every((e) => e.latency !== null), 'every dialog episode detected live').toBe(true)
-  }, 300_000)
+  it.each(cases)(
+    '%s',
+    async (_name, version, mode) => {
+      const result = await runClaudeScenario({ bin: claudeBin(version), version, mode, ...SIZE })
+      runs.push(result)
+      const { harness: h } = result
+      const name = `cc${version.replace(/\./g, '')}-${mode}-${SIZE.cols}x${SIZE.rows}`
+      const cast = parseCast(h.recorder.castText(name))
+      const end = cast.events[cast.events.length - 1]!.t
+      const live = scoreReplay(truthSegments(cast.events, end), verdictSegments(h.recorder.verdicts, end))
+      console.info(
+        `${name}: live agreement ${(live.agreement * 100).toFixed(2)} %, episodes ${live.episodes.filter((e) => e.latency !== null).length}/${live.episodes.length}, timings ${JSON.stringify(result.timings)}`,
+      )
+      if (process.env.RECORD_FIXTURES) h.recorder.save(process.env.RECORD_FIXTURES, name, `Claude Code ${version}, ${mode} mode, ${SIZE.cols}x${SIZE.rows}`)
+      expect(result.failures).toEqual([])
+      expect(
+        live.episodes.every((e) => e.latency !== null),
+        'every dialog episode detected live',
+      ).toBe(true)
+    },
+    300_000,
+  )
 })

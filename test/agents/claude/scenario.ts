@@ -111,7 +111,9 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
         return
       }
       if (Date.now() > deadline) {
-        failures.push(`${step}: the badge is ${pane.verdict.state}, not ${want}, ${ms} ms after the truth (${pane.verdict.evidence.map((e) => e.detail).join('; ')})`)
+        failures.push(
+          `${step}: the badge is ${pane.verdict.state}, not ${want}, ${ms} ms after the truth (${pane.verdict.evidence.map((e) => e.detail).join('; ')})`,
+        )
         return
       }
       await sleep(10)
@@ -194,7 +196,7 @@ async function drive(o: ScenarioOptions, h: AgentHarness, fake: FakeAnthropic): 
     h.mark('working', at)
     await expectState(step, 'working', at, 1000)
     let settled = 0
-    for (let after = at; ; ) {
+    for (let after = at; ;) {
       await h.waitForReport((r) => r.event === 'Stop' && r.receivedAt > after, 'Stop', from, 60_000)
       await idleFooter()
       settled = Date.now()

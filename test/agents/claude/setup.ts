@@ -26,7 +26,9 @@ export function setUpClaudeHome(home: string, work: string, userHookLog: string,
       lastReleaseNotesSeen: version,
       customApiKeyResponses: { approved: [FAKE_API_KEY.slice(-20)], rejected: [] },
       // Untrusted: no entry for the folder at all, as for a fresh git worktree (Claude asks first).
-      projects: trusted ? { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } } : {},
+      projects: trusted
+        ? { [work]: { allowedTools: [], hasTrustDialogAccepted: true, hasCompletedProjectOnboarding: true, projectOnboardingSeenCount: 1 } }
+        : {},
     }),
   )
   mkdirSync(join(home, '.claude'))
@@ -65,7 +67,10 @@ export function claudeEnv(baseUrl: string): Record<string, string> {
 
 export const CLAUDE_SCRIPT = {
   STEP1: { first: { text: 'I looked at the project. It has three source files and a README. Everything builds cleanly.' } },
-  STEP2: { first: { text: 'I will create the file.', tool: { name: 'Bash', input: { command: 'touch x.txt', description: 'Create empty file x.txt' } } }, after: { text: 'Created x.txt for you.' } },
+  STEP2: {
+    first: { text: 'I will create the file.', tool: { name: 'Bash', input: { command: 'touch x.txt', description: 'Create empty file x.txt' } } },
+    after: { text: 'Created x.txt for you.' },
+  },
   STEP4: {
     first: {
       tool: {
@@ -91,8 +96,14 @@ export const CLAUDE_SCRIPT = {
   STEP5: { first: { text: 'I fixed the off-by-one bug in the parser. Should I also add a regression test?' } },
   // Auto mode (2.1.332): commands the fake classifier blocks (BLOCKME) or cannot check (NOCHECK);
   // outside the project, so auto mode asks the classifier instead of allowing them outright.
-  STEP7: { first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache', description: 'Remove the shared cache' } } }, after: { text: 'The cache removal was blocked.' } },
-  STEP8: { first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-NOCHECK-cache', description: 'Remove the shared cache' } } }, after: { text: 'Could not check it.' } },
+  STEP7: {
+    first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache', description: 'Remove the shared cache' } } },
+    after: { text: 'The cache removal was blocked.' },
+  },
+  STEP8: {
+    first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-NOCHECK-cache', description: 'Remove the shared cache' } } },
+    after: { text: 'Could not check it.' },
+  },
   // Blocked again after every denial: auto mode's "several blocked in a row" confirmation.
   STEP9: {
     first: { text: 'Removing the cache.', tool: { name: 'Bash', input: { command: 'rm -rf /tmp/sb-BLOCKME-cache', description: 'Remove the shared cache' } } },
@@ -100,10 +111,16 @@ export const CLAUDE_SCRIPT = {
   },
   // Plan mode: the plan-approval dialog.
   STEP10: {
-    first: { text: 'Here is my plan.', tool: { name: 'ExitPlanMode', input: { plan: '1. Add a regression test for the parser.\n2. Fix the off-by-one bug.' } } },
+    first: {
+      text: 'Here is my plan.',
+      tool: { name: 'ExitPlanMode', input: { plan: '1. Add a regression test for the parser.\n2. Fix the off-by-one bug.' } },
+    },
     after: { text: 'Starting on the plan.' },
   },
-  STEP6: { first: { text: 'Cleaning up.', tool: { name: 'Bash', input: { command: 'rm -rf ./tmpdir', description: 'Remove the temp dir' } } }, after: { text: 'Removed it.' } },
+  STEP6: {
+    first: { text: 'Cleaning up.', tool: { name: 'Bash', input: { command: 'rm -rf ./tmpdir', description: 'Remove the temp dir' } } },
+    after: { text: 'Removed it.' },
+  },
   // Two questions in one AskUserQuestion (tabs: `←  ☐ Manager  ☐ Checks  ✔ Submit  →`), the second multi-select.
   STEPQ2: {
     first: {
@@ -111,12 +128,24 @@ export const CLAUDE_SCRIPT = {
         name: 'AskUserQuestion',
         input: {
           questions: [
-            { question: 'Who should own the release?', header: 'Manager', multiSelect: false, options: [{ label: 'Alice', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
+            {
+              question: 'Who should own the release?',
+              header: 'Manager',
+              multiSelect: false,
+              options: [
+                { label: 'Alice', description: 'Team lead' },
+                { label: 'Bob', description: 'On call' },
+              ],
+            },
             {
               question: 'Which checks must pass first?',
               header: 'Checks',
               multiSelect: true,
-              options: [{ label: 'Unit tests', description: 'fast' }, { label: 'Lint', description: 'style' }, { label: 'E2E', description: 'slow' }],
+              options: [
+                { label: 'Unit tests', description: 'fast' },
+                { label: 'Lint', description: 'style' },
+                { label: 'E2E', description: 'slow' },
+              ],
             },
           ],
         },
@@ -129,7 +158,20 @@ export const CLAUDE_SCRIPT = {
     first: {
       tool: {
         name: 'AskUserQuestion',
-        input: { questions: [{ question: 'Which targets should the build cover?', header: 'Targets', multiSelect: true, options: [{ label: 'Linux', description: 'x64' }, { label: 'macOS', description: 'arm64' }, { label: 'Windows', description: 'x64' }] }] },
+        input: {
+          questions: [
+            {
+              question: 'Which targets should the build cover?',
+              header: 'Targets',
+              multiSelect: true,
+              options: [
+                { label: 'Linux', description: 'x64' },
+                { label: 'macOS', description: 'arm64' },
+                { label: 'Windows', description: 'x64' },
+              ],
+            },
+          ],
+        },
       },
     },
     after: { text: 'Noted, building for those targets.' },
@@ -141,13 +183,22 @@ export const CLAUDE_SCRIPT = {
     after: { text: 'Editing the notes.', tool: { name: 'Edit', input: { file_path: 'WORK/notes.txt', old_string: 'alpha', new_string: 'beta' } } },
     then: [{ text: 'Edited the notes.' }],
   },
-  STEPWR: { first: { text: 'Writing a new file.', tool: { name: 'Write', input: { file_path: 'WORK/new.txt', content: 'hello\nworld\n' } } }, after: { text: 'Wrote it.' } },
+  STEPWR: {
+    first: { text: 'Writing a new file.', tool: { name: 'Write', input: { file_path: 'WORK/new.txt', content: 'hello\nworld\n' } } },
+    after: { text: 'Wrote it.' },
+  },
   // The API fails twice with 529 (overloaded): Claude retries ("API error · retrying in 1s · attempt 1/N"), then answers.
   STEPERR: { first: { text: 'Recovered after the retries. All good.', fail: { status: 529, times: 2 } } },
   // The API fails every time: Claude gives up after its retries (StopFailure, "API Error: 500 …").
   STEPFAIL: { first: { text: 'never shown', fail: { status: 500, times: 1000 } } },
   // A subagent (2.1.332: Agent, 2.1.197: Task) whose tool call needs permission: its dialog opens in the pane.
-  STEPSUB: { first: { text: 'Delegating.', tool: { name: 'SUBAGENT_TOOL', input: { description: 'Inspect the repo', prompt: '[STEPSUBX] Create the marker.', subagent_type: 'general-purpose' } } }, after: { text: 'The subagent is on it.' } },
+  STEPSUB: {
+    first: {
+      text: 'Delegating.',
+      tool: { name: 'SUBAGENT_TOOL', input: { description: 'Inspect the repo', prompt: '[STEPSUBX] Create the marker.', subagent_type: 'general-purpose' } },
+    },
+    after: { text: 'The subagent is on it.' },
+  },
   STEPSUBX: { first: { tool: { name: 'Bash', input: { command: 'touch sub.txt', description: 'Create sub.txt' } } }, after: { text: 'Created sub.txt.' } },
   // Replies that end with a question, as the user meets them (issue 19: asked missed at 50x16 and
   // 250x70): a long one of several paragraphs (its first row scrolls out of a 16-row screen), one
@@ -161,11 +212,23 @@ export const CLAUDE_SCRIPT = {
         'There is one open point. The old behaviour was documented in the changelog as a feature, so some users may rely on the phantom token. Do you want me to keep the old behaviour behind a flag, or drop it outright?',
     },
   },
-  STEPA2: { first: { text: 'There are two ways to speed up the build:\n\n- cache the compiled templates between runs\n- split the test suite into parallel shards\n\n**Which one should I start with?**' } },
-  STEPA3: { first: { text: 'Listing the files first.', tool: { name: 'Bash', input: { command: 'ls', description: 'List files' } } }, after: { text: 'The folder holds notes.txt and nothing else yet. Shall I add a README?' } },
+  STEPA2: {
+    first: {
+      text: 'There are two ways to speed up the build:\n\n- cache the compiled templates between runs\n- split the test suite into parallel shards\n\n**Which one should I start with?**',
+    },
+  },
+  STEPA3: {
+    first: { text: 'Listing the files first.', tool: { name: 'Bash', input: { command: 'ls', description: 'List files' } } },
+    after: { text: 'The folder holds notes.txt and nothing else yet. Shall I add a README?' },
+  },
   STEPA4: { first: { text: 'Should I have asked before renaming the module? I renamed it anyway, and every import is updated.' } },
   // A reply slow enough to interrupt with Esc while it streams.
-  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word after word after word.', chunkDelayMs: 300 } },
+  STEPSLOW: {
+    first: {
+      text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word after word after word.',
+      chunkDelayMs: 300,
+    },
+  },
 } as const
 
 /** The script with the work dir and the version's subagent tool filled in. */

@@ -99,7 +99,10 @@ describe.each(CLAUDE_VERSIONS)(`Claude Code %s in an untrusted folder, ${SIZE.co
     h.mark('exited', await h.waitForExit(20_000))
     await h.waitForState('exited', 1000)
     const live = score(h, `${tag}-trust-yes-${SIZE.cols}x${SIZE.rows}`, `Claude Code ${version}, folder-trust dialog answered Yes, ${SIZE.cols}x${SIZE.rows}`)
-    expect(live.episodes.every((e) => e.latency !== null), 'the dialog detected live').toBe(true)
+    expect(
+      live.episodes.every((e) => e.latency !== null),
+      'the dialog detected live',
+    ).toBe(true)
   }, 120_000)
 
   it('exits after No', async () => {

@@ -62,7 +62,10 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) =
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash'] } }))
     fake = await FakeAnthropic.start({
       STEPEDIT: {
-        first: { text: 'I will update the readme.', tool: { name: 'Bash', input: { command: "printf 'one\\nTWO\\nthree\\n' > readme.md", description: 'Rewrite the readme' } } },
+        first: {
+          text: 'I will update the readme.',
+          tool: { name: 'Bash', input: { command: "printf 'one\\nTWO\\nthree\\n' > readme.md", description: 'Rewrite the readme' } },
+        },
         after: { text: 'Updated readme.md.' },
       },
     })
@@ -82,7 +85,12 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) =
     // 2.1.332 starts in auto mode, whose server-side check the fake cannot pass: its manual mode, where the allow rule lets Bash run (from the settings' default arguments).
     const args = version === '2.1.197' ? [] : ['--permission-mode', 'default']
     store.set({ ...settings, agents: { ...settings.agents, claude: { executable: claudeBin(version), args, env: claudeEnv(fake.url) } } })
-    const handlers = createHandlers(board, board.connect(() => undefined), () => ({ version: 't', mode: 'browser', socketPath: null }), { clock: realClock, settings: store })
+    const handlers = createHandlers(
+      board,
+      board.connect(() => undefined),
+      () => ({ version: 't', mode: 'browser', socketPath: null }),
+      { clock: realClock, settings: store },
+    )
     call = (channel, ...args) => dispatchInvoke(handlers.invoke, channel, args) as never
   })
   afterAll(async () => {
@@ -119,7 +127,10 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s in its own worktree', (version) =
   })
 
   it('refuses to remove the worktree with that work uncommitted; removes it once committed and merged', async () => {
-    await expect(call('worktree:remove', pane.id, { force: false })).rejects.toMatchObject({ code: 'unsafe', message: expect.stringContaining('1 uncommitted file (readme.md)') })
+    await expect(call('worktree:remove', pane.id, { force: false })).rejects.toMatchObject({
+      code: 'unsafe',
+      message: expect.stringContaining('1 uncommitted file (readme.md)'),
+    })
     expect(readFileSync(join(folder, 'readme.md'), 'utf8')).toBe('one\nTWO\nthree\n')
     gitIn(folder, 'commit', '-qam', 'the agent’s edit')
     gitIn(repo, 'merge', '-q', '--ff-only', 'agent/edit')

@@ -39,6 +39,7 @@ describe('Codex with unreviewed user hooks', () => {
     h.recorder.mark('state:idle', back)
     await h.waitForState('idle', 5_000)
     await sleep(1500)
-    if (process.env.RECORD_FIXTURES) h.recorder.save(process.env.RECORD_FIXTURES, 'codex0171-hooks-review-120x32', 'Codex 0.171.0, user hooks not reviewed, 120x32')
+    if (process.env.RECORD_FIXTURES)
+      h.recorder.save(process.env.RECORD_FIXTURES, 'codex0171-hooks-review-120x32', 'Codex 0.171.0, user hooks not reviewed, 120x32')
   })
 })

@@ -15,7 +15,11 @@ export function setUpCodexHome(codexHome: string, work: string, baseUrl: string,
   const userHook = { command: `sh -c 'cat >> ${userHookLog}; echo >> ${userHookLog}'` }
   writeFileSync(
     join(codexHome, 'hooks.json'),
-    JSON.stringify({ hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', ...userHook }] }], Stop: [{ hooks: [{ type: 'command', ...userHook }] }] } }, null, 2),
+    JSON.stringify(
+      { hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', ...userHook }] }], Stop: [{ hooks: [{ type: 'command', ...userHook }] }] } },
+      null,
+      2,
+    ),
   )
   const hooksJson = join(codexHome, 'hooks.json')
   // Not trusted: Codex opens its "Hooks need review" screen at start (the user's hooks, never ours).
@@ -58,18 +62,26 @@ const escalated = (cmd: string, justification: string) => ({ cmd, sandbox_permis
 
 export const CODEX_SCRIPT = {
   STEP1: { first: { text: 'The workspace has two folders and a README. Nothing needs changing.' } },
-  STEP2: { first: { tool: { name: 'exec_command', input: escalated('touch approved.txt', 'Create the marker file') } }, after: { text: 'Created approved.txt.' } },
+  STEP2: {
+    first: { tool: { name: 'exec_command', input: escalated('touch approved.txt', 'Create the marker file') } },
+    after: { text: 'Created approved.txt.' },
+  },
   STEP3: { first: { tool: { name: 'exec_command', input: { cmd: 'sleep 1; echo slept', login: false } } }, after: { text: 'Slept a second.' } },
   STEP4: { first: { text: 'I can do it the quick way or the thorough way. Which one do you prefer?' } },
   STEP5: { first: { tool: { name: 'exec_command', input: escalated('rm -rf ./build-output', 'Remove the build output') } }, after: { text: 'Removed.' } },
   // An edit through the shell, escalated: the approval dialog for a command that changes a file.
-  STEPED: { first: { tool: { name: 'exec_command', input: escalated("sed -i 's/alpha/beta/' notes.txt", 'Edit the notes') } }, after: { text: 'Edited the notes.' } },
+  STEPED: {
+    first: { tool: { name: 'exec_command', input: escalated("sed -i 's/alpha/beta/' notes.txt", 'Edit the notes') } },
+    after: { text: 'Edited the notes.' },
+  },
   // The API fails once (a 500): Codex retries ("Reconnecting…"), then answers.
   STEPERR: { first: { text: 'Recovered after a retry.', fail: { status: 500, times: 1 } } },
   // The API fails every time: the turn ends on the error (OSC 7501 state=error, no Stop).
   STEPFAIL: { first: { text: 'never shown', fail: { status: 500, times: 1000 } } },
   // A reply slow enough to interrupt with Esc while it streams.
-  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 } },
+  STEPSLOW: {
+    first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 },
+  },
   // Two questions in one request_user_input (Plan mode): "Question 1/2", then 2/2, then submit all.
   STEPQ2: {
     first: {
@@ -77,8 +89,24 @@ export const CODEX_SCRIPT = {
         name: 'request_user_input',
         input: {
           questions: [
-            { id: 'owner', header: 'Owner', question: 'Who should own the release?', options: [{ label: 'Alice (Recommended)', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
-            { id: 'checks', header: 'Checks', question: 'Which checks must pass first?', options: [{ label: 'Unit tests (Recommended)', description: 'fast' }, { label: 'E2E', description: 'slow' }] },
+            {
+              id: 'owner',
+              header: 'Owner',
+              question: 'Who should own the release?',
+              options: [
+                { label: 'Alice (Recommended)', description: 'Team lead' },
+                { label: 'Bob', description: 'On call' },
+              ],
+            },
+            {
+              id: 'checks',
+              header: 'Checks',
+              question: 'Which checks must pass first?',
+              options: [
+                { label: 'Unit tests (Recommended)', description: 'fast' },
+                { label: 'E2E', description: 'slow' },
+              ],
+            },
           ],
         },
       },

@@ -86,7 +86,10 @@ describe('Gemini CLI in a pane', () => {
     await h.submit('[STEP2] Remove the approved temp dir')
     const drawn = await h.waitForScreen(/Allow execution of \[Shell\]\?/)
     const notification = await h.waitForReport((r) => r.event === 'Notification', 'Notification', from)
-    expect(notification.payload).toMatchObject({ notification_type: 'ToolPermission', details: { type: 'exec', command: 'rm -rf ./harness-approved-tmp', rootCommand: 'rm' } })
+    expect(notification.payload).toMatchObject({
+      notification_type: 'ToolPermission',
+      details: { type: 'exec', command: 'rm -rf ./harness-approved-tmp', rootCommand: 'rm' },
+    })
     // Gemini awaits the hook before it draws the box.
     expect(notification.receivedAt).toBeLessThanOrEqual(drawn)
     h.timing('gemini Notification→box drawn', drawn - notification.receivedAt)
@@ -137,7 +140,11 @@ describe('Gemini CLI in a pane', () => {
     const from = h.reports.length
     await sleep(1000)
     // Tagged, so that the fake model answers this prompt, not the last tagged one again.
-    expect(await answerPane(h.activePane, { kind: 'text', text: '[STEP1] Quickly, please', seen: 'asked' }, realClock)).toEqual({ ok: true, sent: 'the text as a paste, then Enter', delivery: expect.any(Number) })
+    expect(await answerPane(h.activePane, { kind: 'text', text: '[STEP1] Quickly, please', seen: 'asked' }, realClock)).toEqual({
+      ok: true,
+      sent: 'the text as a paste, then Enter',
+      delivery: expect.any(Number),
+    })
     const before = await h.waitForReport((r) => r.event === 'BeforeAgent', 'BeforeAgent', from)
     expect(before.payload.prompt).toBe('[STEP1] Quickly, please')
     await h.waitForReport((r) => r.event === 'AfterAgent', 'AfterAgent', from)

@@ -36,17 +36,35 @@ export function geminiEnv(baseUrl: string): Record<string, string> {
 
 export const GEMINI_SCRIPT = {
   STEP1: { first: { text: 'The project has a README and two source folders. Nothing to fix.' } },
-  STEP2: { first: { tool: { name: 'run_shell_command', input: { command: 'rm -rf ./harness-approved-tmp', description: 'Remove the approved temp dir' } } }, after: { text: 'Removed the approved temp dir.' } },
+  STEP2: {
+    first: { tool: { name: 'run_shell_command', input: { command: 'rm -rf ./harness-approved-tmp', description: 'Remove the approved temp dir' } } },
+    after: { text: 'Removed the approved temp dir.' },
+  },
   STEP3: {
     first: {
       tool: {
         name: 'ask_user',
-        input: { questions: [{ question: 'Which color should the widget use?', header: 'Color', type: 'choice', options: [{ label: 'Red', description: 'Warm and loud' }, { label: 'Blue', description: 'Calm' }] }] },
+        input: {
+          questions: [
+            {
+              question: 'Which color should the widget use?',
+              header: 'Color',
+              type: 'choice',
+              options: [
+                { label: 'Red', description: 'Warm and loud' },
+                { label: 'Blue', description: 'Calm' },
+              ],
+            },
+          ],
+        },
       },
     },
     after: { text: 'Thanks, noted.' },
   },
   STEP4: { first: { text: 'I can do it quickly or thoroughly. Which approach do you prefer?' } },
-  STEP5: { first: { tool: { name: 'run_shell_command', input: { command: 'rm -rf ./harness-build-output', description: 'Remove the build output' } } }, after: { text: 'Removed.' } },
+  STEP5: {
+    first: { tool: { name: 'run_shell_command', input: { command: 'rm -rf ./harness-build-output', description: 'Remove the build output' } } },
+    after: { text: 'Removed.' },
+  },
   STEP6: { first: { text: 'We were talking about the widget color.' } },
 } as const

@@ -79,7 +79,11 @@ describe(`Gemini CLI 0.61.0 in a folder it does not trust, ${SIZE.cols}x${SIZE.r
     expect(verdict.evidence.map((e) => e.detail).join('; ')).toContain('gemini.trust-dialog:')
     const snapshot = await liveDialog(pane)
     expect(snapshot.dialog?.title).toBe('Do you trust the files in this folder?')
-    expect(snapshot.dialog!.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Trust folder (work)', '2. Trust parent folder (' + h.root.split('/').at(-1) + ')', "3. Don't trust"])
+    expect(snapshot.dialog!.options.map((o) => `${o.key}. ${o.label}`)).toEqual([
+      '1. Trust folder (work)',
+      '2. Trust parent folder (' + h.root.split('/').at(-1) + ')',
+      "3. Don't trust",
+    ])
     expect(snapshot.optionsAnswerable).toBe(true)
     await sleep(Math.max(0, at + DWELL_MS - Date.now()))
     h.mark('working', await choose(h, /^Trust folder/))
@@ -103,8 +107,15 @@ describe(`Gemini CLI 0.61.0 in a folder it does not trust, ${SIZE.cols}x${SIZE.r
     const goodbye = await h.waitForScreen(/Agent powering down\. Goodbye!/, 20_000)
     h.mark('exited', Math.min(goodbye, await h.waitForExit(20_000)))
     await h.waitForState('exited', 1000)
-    const live = score(h, `gemini0610-trust-yes-${SIZE.cols}x${SIZE.rows}`, `Gemini CLI 0.61.0, folder trust answered "Trust folder", ${SIZE.cols}x${SIZE.rows}`)
-    expect(live.episodes.every((e) => e.latency !== null), 'the dialog detected live').toBe(true)
+    const live = score(
+      h,
+      `gemini0610-trust-yes-${SIZE.cols}x${SIZE.rows}`,
+      `Gemini CLI 0.61.0, folder trust answered "Trust folder", ${SIZE.cols}x${SIZE.rows}`,
+    )
+    expect(
+      live.episodes.every((e) => e.latency !== null),
+      'the dialog detected live',
+    ).toBe(true)
   }, 180_000)
 
   it('goes on untrusted after "Don\'t trust": our extension still reports, the user\'s settings hook does not run', async () => {

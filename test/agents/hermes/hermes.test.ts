@@ -93,7 +93,11 @@ describe('Hermes in a pane', () => {
     const start = await h.waitForReport((r) => r.event === 'pre_llm_call', 'pre_llm_call', from, 60_000)
     h.timing('hermes Enter→pre_llm_call', start.receivedAt - enter)
     const end = await h.waitForReport((r) => r.event === 'on_session_end', 'on_session_end', from, 60_000)
-    expect(end.payload).toMatchObject({ completed: true, interrupted: false, lastAssistantMessage: 'The project has a README and two source folders. Nothing to fix.' })
+    expect(end.payload).toMatchObject({
+      completed: true,
+      interrupted: false,
+      lastAssistantMessage: 'The project has a README and two source folders. Nothing to fix.',
+    })
     expect(h.events(from)).toEqual(['on_session_start', 'pre_llm_call', 'pre_api_request', 'on_session_end'])
     sessionId = String(end.payload.session_id)
     expect(h.flatScreen()).toContain(`Session: ${sessionId}`)
@@ -115,7 +119,12 @@ describe('Hermes in a pane', () => {
     const blocked = await h.waitForState('blocked', 2000)
     expect(blocked.evidence.map((e) => e.detail).join('; ')).toContain('hermes.approval')
     const snap = await shownDialog()
-    expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Allow once', '2. Allow for this session', '3. Add to permanent allowlist', '4. Deny'])
+    expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual([
+      '1. Allow once',
+      '2. Allow for this session',
+      '3. Add to permanent allowlist',
+      '4. Deny',
+    ])
     expect(snap.optionsAnswerable).toBe(true)
     await sleep(1000)
     const key = await answer(/^Allow once$/)
@@ -160,7 +169,9 @@ describe('Hermes in a pane', () => {
     const snap = await shownDialog()
     expect(snap.freeTextKey).toBe('3')
     await sleep(1000)
-    expect(await answerPane(pane, { kind: 'free-text', key: '3', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({ ok: true })
+    expect(await answerPane(pane, { kind: 'free-text', key: '3', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({
+      ok: true,
+    })
     await h.waitForReport((r) => r.event === 'post_tool_call' && r.payload.tool_name === 'clarify', 'post_tool_call(clarify)', from)
     await h.waitForReport((r) => r.event === 'on_session_end', 'on_session_end', from, 60_000)
     expect(fake.bodies.at(-1)).toContain('MariaDB, please')
@@ -177,7 +188,12 @@ describe('Hermes in a pane', () => {
   it('the reviewer denies: the owner’s two-option dialog, Deny from the board; the turn goes on to its end', async () => {
     const from = h.reports.length
     await h.submit('[STEP7] Remove the protected dir')
-    const verdict = await h.waitForReport((r) => r.event === 'post_approval_response' && r.payload.surface === 'smart', 'post_approval_response (smart)', from, 60_000)
+    const verdict = await h.waitForReport(
+      (r) => r.event === 'post_approval_response' && r.payload.surface === 'smart',
+      'post_approval_response (smart)',
+      from,
+      60_000,
+    )
     expect(verdict.payload).toMatchObject({ choice: 'smart_deny', decided_by: 'aux_llm' })
     await h.waitForScreen(APPROVAL)
     await h.waitForState('blocked', 2000)
@@ -198,7 +214,12 @@ describe('Hermes in a pane', () => {
     await h.waitForScreen(/Show full command/, 60_000)
     await h.waitForState('blocked', 2000)
     const snap = await shownDialog()
-    expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Allow once', '2. Allow for this session', '3. Add to permanent allowlist', '4. Deny'])
+    expect(snap.dialog?.options.map((o) => `${o.key}. ${o.label}`)).toEqual([
+      '1. Allow once',
+      '2. Allow for this session',
+      '3. Add to permanent allowlist',
+      '4. Deny',
+    ])
     await sleep(1000)
     await answer(/^Deny$/)
     const reply = await h.waitForReport((r) => r.event === 'post_approval_response' && r.payload.surface === 'cli', 'post_approval_response (cli)', from)

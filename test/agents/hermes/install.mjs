@@ -51,6 +51,7 @@ run(python, ['-m', 'venv', venv])
 run(join(venv, 'bin', 'python'), ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--no-input', '--require-virtualenv', '-r', requirements])
 // Not `hermes --version`: it asks PyPI whether an update exists and writes $HERMES_HOME/.update_check.
 const check = spawnSync(join(venv, 'bin', 'python'), ['-c', 'import importlib.metadata as m; print(m.version("hermes-agent"))'], { encoding: 'utf8' })
-if (check.status !== 0 || check.stdout.trim() !== version || !existsSync(hermes)) fail(`the venv holds hermes-agent ${check.stdout.trim() || '(none)'}, not ${version}: ${check.stderr}`)
+if (check.status !== 0 || check.stdout.trim() !== version || !existsSync(hermes))
+  fail(`the venv holds hermes-agent ${check.stdout.trim() || '(none)'}, not ${version}: ${check.stderr}`)
 writeFileSync(stamp, `${hash}\n`)
 console.log(`hermes-agent ${version} installed in ${Math.round((Date.now() - started) / 1000)} s`)

@@ -27,7 +27,14 @@ export interface HermesHome {
  * the tirith scanner from github.com (`security.tirith_enabled: false`). Anything else it tries
  * goes to `proxy`, which refuses it and writes the host down.
  */
-export function setUpHermesHome(home: string, tmp: string, baseUrl: string, proxy: LoopbackProxy, version: string, approvals: 'smart' | 'manual' = 'smart'): HermesHome {
+export function setUpHermesHome(
+  home: string,
+  tmp: string,
+  baseUrl: string,
+  proxy: LoopbackProxy,
+  version: string,
+  approvals: 'smart' | 'manual' = 'smart',
+): HermesHome {
   const hermesHome = join(home, '.hermes')
   const userHookLog = join(home, 'user-hook.log')
   const userPluginLog = join(home, 'user-plugin.log')
@@ -98,11 +105,22 @@ export const hermesAuxiliary: AuxiliaryAnswer = (messages) => {
 export const HERMES_SCRIPT = {
   STEP1: { first: { text: 'The project has a README and two source folders. Nothing to fix.' } },
   STEP2: { first: { tool: { name: 'terminal', input: { command: 'rm -rf ./harness-approved-tmp' } } }, after: { text: 'Removed the approved temp dir.' } },
-  STEP3: { first: { tool: { name: 'clarify', input: { question: 'Which color should the widget use?', choices: ['Red', 'Blue'] } } }, after: { text: 'Thanks, noted.' } },
+  STEP3: {
+    first: { tool: { name: 'clarify', input: { question: 'Which color should the widget use?', choices: ['Red', 'Blue'] } } },
+    after: { text: 'Thanks, noted.' },
+  },
   STEP4: { first: { text: 'I can do it quickly or thoroughly. Which approach do you prefer?' } },
   STEP5: { first: { tool: { name: 'terminal', input: { command: 'rm -rf ./harness-build-output' } } }, after: { text: 'Understood, I left it alone.' } },
   STEP6: { first: { tool: { name: 'terminal', input: { command: 'rm -rf ./harness-smart-ok' } } }, after: { text: 'The reviewer approved it; removed.' } },
   STEP7: { first: { tool: { name: 'terminal', input: { command: 'rm -rf ./harness-smart-deny' } } }, after: { text: 'Left it in place.' } },
-  STEP9: { first: { tool: { name: 'terminal', input: { command: 'rm -rf ./harness-generated-output/cache ./harness-generated-output/logs ./harness-generated-output/tmp' } } }, after: { text: 'Kept the generated output.' } },
-  STEP8: { first: { tool: { name: 'clarify', input: { question: 'Which database should it use?', choices: ['SQLite', 'Postgres'] } } }, after: { text: 'Noted your database.' } },
+  STEP9: {
+    first: {
+      tool: { name: 'terminal', input: { command: 'rm -rf ./harness-generated-output/cache ./harness-generated-output/logs ./harness-generated-output/tmp' } },
+    },
+    after: { text: 'Kept the generated output.' },
+  },
+  STEP8: {
+    first: { tool: { name: 'clarify', input: { question: 'Which database should it use?', choices: ['SQLite', 'Postgres'] } } },
+    after: { text: 'Noted your database.' },
+  },
 } as const

@@ -39,94 +39,110 @@ async function trial(h: AgentHarness, tag: string, delay: number, submitted: (fr
   }
   const ok = await submitted(from)
   if (!ok) {
-    results.push(`  (not submitted at ${delay} ms; bottom of the screen: ${JSON.stringify(h.screen().split('\n').filter((l) => l.trim()).slice(-4))})`)
+    results.push(
+      `  (not submitted at ${delay} ms; bottom of the screen: ${JSON.stringify(
+        h
+          .screen()
+          .split('\n')
+          .filter((l) => l.trim())
+          .slice(-4),
+      )})`,
+    )
     await clear()
   }
   return ok
 }
 
 describe('measure: the smallest Enter delay', () => {
-  it.skipIf(!ONLY.includes('claude'))('Claude Code 2.1.197', async () => {
-    const h = await AgentHarness.start('enter-claude')
-    const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
-    try {
-      setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
-      h.spawn('claude', claudeBin('2.1.197'), [], claudeEnv(fake.url))
-      await h.waitForScreen(/\? for shortcuts/, 60_000)
-      await sleep(1500)
-      for (const delay of DELAYS) {
-        let ok = 0
-        for (let i = 0; i < TRIALS; i++) {
-          const done = await trial(
-            h,
-            'STEP1',
-            delay,
-            async (from) => {
-              try {
-                await h.waitForReport((r) => r.event === 'UserPromptSubmit', 'UserPromptSubmit', from, 3000)
-                await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 20_000)
-                await h.waitForScreen(/\? for shortcuts/)
-                return true
-              } catch {
-                return false
-              }
-            },
-            async () => {
-              // Not submitted: the text (as a paste) sits in the prompt; Ctrl-C clears the input.
-              h.press('\x03')
-              await sleep(800)
-            },
-          )
-          if (done) ok++
-          await sleep(300)
+  it.skipIf(!ONLY.includes('claude'))(
+    'Claude Code 2.1.197',
+    async () => {
+      const h = await AgentHarness.start('enter-claude')
+      const fake = await FakeAnthropic.start(CLAUDE_SCRIPT)
+      try {
+        setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'))
+        h.spawn('claude', claudeBin('2.1.197'), [], claudeEnv(fake.url))
+        await h.waitForScreen(/\? for shortcuts/, 60_000)
+        await sleep(1500)
+        for (const delay of DELAYS) {
+          let ok = 0
+          for (let i = 0; i < TRIALS; i++) {
+            const done = await trial(
+              h,
+              'STEP1',
+              delay,
+              async (from) => {
+                try {
+                  await h.waitForReport((r) => r.event === 'UserPromptSubmit', 'UserPromptSubmit', from, 3000)
+                  await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 20_000)
+                  await h.waitForScreen(/\? for shortcuts/)
+                  return true
+                } catch {
+                  return false
+                }
+              },
+              async () => {
+                // Not submitted: the text (as a paste) sits in the prompt; Ctrl-C clears the input.
+                h.press('\x03')
+                await sleep(800)
+              },
+            )
+            if (done) ok++
+            await sleep(300)
+          }
+          results.push(`claude  delay ${String(delay).padStart(3)} ms: ${ok}/${TRIALS} submitted`)
         }
-        results.push(`claude  delay ${String(delay).padStart(3)} ms: ${ok}/${TRIALS} submitted`)
+      } finally {
+        await h.dispose()
+        await fake.close()
       }
-    } finally {
-      await h.dispose()
-      await fake.close()
-    }
-  }, 600_000)
+    },
+    600_000,
+  )
 
-  it.skipIf(!ONLY.includes('codex'))('Codex 0.171.0', async () => {
-    const h = await AgentHarness.start('enter-codex')
-    const fake = await FakeResponses.start(CODEX_SCRIPT)
-    try {
-      const codexHome = join(h.home, '.codex')
-      setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'))
-      h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
-      await h.waitForScreen(/Ask Codex to do anything/, 60_000)
-      await sleep(1500)
-      for (const delay of DELAYS) {
-        let ok = 0
-        for (let i = 0; i < TRIALS; i++) {
-          const done = await trial(
-            h,
-            'STEP1',
-            delay,
-            async (from) => {
-              try {
-                await h.waitForReport((r) => r.event === 'UserPromptSubmit', 'UserPromptSubmit', from, 3000)
-                await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 20_000)
-                await sleep(500)
-                return true
-              } catch {
-                return false
-              }
-            },
-            async () => {
-              h.press('\x03')
-              await sleep(800)
-            },
-          )
-          if (done) ok++
-          await sleep(300)
+  it.skipIf(!ONLY.includes('codex'))(
+    'Codex 0.171.0',
+    async () => {
+      const h = await AgentHarness.start('enter-codex')
+      const fake = await FakeResponses.start(CODEX_SCRIPT)
+      try {
+        const codexHome = join(h.home, '.codex')
+        setUpCodexHome(codexHome, h.work, fake.url, join(h.root, 'user-hooks.jsonl'))
+        h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
+        await h.waitForScreen(/Ask Codex to do anything/, 60_000)
+        await sleep(1500)
+        for (const delay of DELAYS) {
+          let ok = 0
+          for (let i = 0; i < TRIALS; i++) {
+            const done = await trial(
+              h,
+              'STEP1',
+              delay,
+              async (from) => {
+                try {
+                  await h.waitForReport((r) => r.event === 'UserPromptSubmit', 'UserPromptSubmit', from, 3000)
+                  await h.waitForReport((r) => r.event === 'Stop', 'Stop', from, 20_000)
+                  await sleep(500)
+                  return true
+                } catch {
+                  return false
+                }
+              },
+              async () => {
+                h.press('\x03')
+                await sleep(800)
+              },
+            )
+            if (done) ok++
+            await sleep(300)
+          }
+          results.push(`codex   delay ${String(delay).padStart(3)} ms: ${ok}/${TRIALS} submitted`)
         }
-        results.push(`codex   delay ${String(delay).padStart(3)} ms: ${ok}/${TRIALS} submitted`)
+      } finally {
+        await h.dispose()
+        await fake.close()
       }
-    } finally {
-      await h.dispose()
-      await fake.close()
-    }
-  }, 600_000)
+    },
+    600_000,
+  )
 })

@@ -58,10 +58,14 @@ describe('OpenCode: a permission allowed always', () => {
     expect(replied.payload.reply).toBe('always')
     const idle = await h.waitForReport((r) => r.event === 'session.idle', 'session.idle', from)
     sub.dispose()
-    expect(states.filter((s) => s.state === 'blocked' || s.state === 'question'), 'no dialog state after the confirming Enter').toEqual([])
+    expect(
+      states.filter((s) => s.state === 'blocked' || s.state === 'question'),
+      'no dialog state after the confirming Enter',
+    ).toEqual([])
     h.recorder.mark('state:idle', idle.receivedAt)
     await h.waitForState('idle', 5_000)
     await sleep(1500)
-    if (process.env.RECORD_FIXTURES) h.recorder.save(process.env.RECORD_FIXTURES, 'opencode11833-always-allow-120x32', 'OpenCode 1.18.33, a permission allowed always, 120x32')
+    if (process.env.RECORD_FIXTURES)
+      h.recorder.save(process.env.RECORD_FIXTURES, 'opencode11833-always-allow-120x32', 'OpenCode 1.18.33, a permission allowed always, 120x32')
   })
 })

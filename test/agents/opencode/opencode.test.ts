@@ -33,7 +33,8 @@ describe('OpenCode in a pane', () => {
     await fake?.close()
   })
 
-  const idleOf = (session: string, from: number) => h.waitForReport((r) => r.event === 'session.idle' && r.payload.sessionID === session, `session.idle of ${session}`, from)
+  const idleOf = (session: string, from: number) =>
+    h.waitForReport((r) => r.event === 'session.idle' && r.payload.sessionID === session, `session.idle of ${session}`, from)
 
   it('starts at its home screen with our plugin loaded', async () => {
     // The first start installs @opencode-ai/plugin from the npm registry (~6 s, measured).

@@ -8,7 +8,12 @@ import { pathToFileURL } from 'node:url'
  * (the fake), their permission rules and their own plugin, which must keep running.
  */
 export function setUpOpencodeHome(home: string, baseUrl: string, userPluginLog: string): { configDir: string; env: Record<string, string> } {
-  const xdg = { XDG_CONFIG_HOME: join(home, '.config'), XDG_DATA_HOME: join(home, '.local/share'), XDG_CACHE_HOME: join(home, '.cache'), XDG_STATE_HOME: join(home, '.local/state') }
+  const xdg = {
+    XDG_CONFIG_HOME: join(home, '.config'),
+    XDG_DATA_HOME: join(home, '.local/share'),
+    XDG_CACHE_HOME: join(home, '.cache'),
+    XDG_STATE_HOME: join(home, '.local/state'),
+  }
   for (const dir of Object.values(xdg)) mkdirSync(dir, { recursive: true })
   const configDir = join(xdg.XDG_CONFIG_HOME, 'opencode')
   mkdirSync(configDir)
@@ -92,7 +97,9 @@ export const OPENCODE_SCRIPT = {
   },
   STEP5: { first: { text: 'I can build it quickly or thoroughly. Which approach do you prefer?' } },
   STEP6: {
-    first: { tool: { name: 'task', input: { subagent_type: 'general', description: 'Harness subtask', prompt: '[STEPSUB] Run the subagent marker command.' } } },
+    first: {
+      tool: { name: 'task', input: { subagent_type: 'general', description: 'Harness subtask', prompt: '[STEPSUB] Run the subagent marker command.' } },
+    },
     after: { text: 'The subagent finished its work.' },
   },
   STEPSUB: { first: { tool: { name: 'bash', input: { command: 'echo harness-subagent-marker' } } }, after: { text: 'Subagent done.' } },
@@ -109,8 +116,24 @@ export const OPENCODE_SCRIPT = {
         name: 'question',
         input: {
           questions: [
-            { question: 'Who should own the release?', header: 'Owner', options: [{ label: 'Alice', description: 'Team lead' }, { label: 'Bob', description: 'On call' }] },
-            { question: 'Which checks must pass first?', header: 'Checks', multiple: true, options: [{ label: 'Unit tests', description: 'fast' }, { label: 'Lint', description: 'style' }, { label: 'E2E', description: 'slow' }] },
+            {
+              question: 'Who should own the release?',
+              header: 'Owner',
+              options: [
+                { label: 'Alice', description: 'Team lead' },
+                { label: 'Bob', description: 'On call' },
+              ],
+            },
+            {
+              question: 'Which checks must pass first?',
+              header: 'Checks',
+              multiple: true,
+              options: [
+                { label: 'Unit tests', description: 'fast' },
+                { label: 'Lint', description: 'style' },
+                { label: 'E2E', description: 'slow' },
+              ],
+            },
           ],
         },
       },
@@ -120,7 +143,9 @@ export const OPENCODE_SCRIPT = {
   // The API fails once (a 500): OpenCode retries, then answers.
   STEPERR: { first: { text: 'Recovered after a retry.', fail: { status: 500, times: 1 } } },
   // A reply slow enough to interrupt (Esc twice) while it streams.
-  STEPSLOW: { first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 } },
+  STEPSLOW: {
+    first: { text: 'This reply streams slowly so that it can be interrupted before it ends, word after word after word after word.', chunkDelayMs: 300 },
+  },
 } as const
 
 /** The script with the work dir filled in. */

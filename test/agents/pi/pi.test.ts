@@ -24,7 +24,17 @@ describe('Pi in a pane', () => {
     const setup = setUpPiHome(h.home, fake.url)
     agentDir = setup.agentDir
     userConfigBefore = snapshotFiles(agentDir)
-    const userArgs = ['--offline', '--provider', 'fake', '--model', 'fake-model', '-e', join(examples, 'permission-gate.ts'), '-e', join(examples, 'question.ts')]
+    const userArgs = [
+      '--offline',
+      '--provider',
+      'fake',
+      '--model',
+      'fake-model',
+      '-e',
+      join(examples, 'permission-gate.ts'),
+      '-e',
+      join(examples, 'question.ts'),
+    ]
     h.spawn('pi', agentBin('pi'), userArgs, setup.env)
   })
   afterAll(async () => {

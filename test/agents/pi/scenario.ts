@@ -23,7 +23,17 @@ export async function runPiScenario(o: AgentScenarioOptions): Promise<ScenarioRe
   try {
     const setup = setUpPiHome(h.home, fake.url)
     const examples = join(o.bin, '..', '..', '@mariozechner', 'pi-coding-agent', 'examples', 'extensions')
-    const userArgs = ['--offline', '--provider', 'fake', '--model', 'fake-model', '-e', join(examples, 'permission-gate.ts'), '-e', join(examples, 'question.ts')]
+    const userArgs = [
+      '--offline',
+      '--provider',
+      'fake',
+      '--model',
+      'fake-model',
+      '-e',
+      join(examples, 'permission-gate.ts'),
+      '-e',
+      join(examples, 'question.ts'),
+    ]
     const pane = h.spawn('pi', o.bin, userArgs, setup.env, { cols: o.cols, rows: o.rows })
     const s = new ScenarioSteps(h, pane, /Working\.\.\./, (r) => r.event === 'agent_end')
     await s.start(/fake-model/, 'session_start')

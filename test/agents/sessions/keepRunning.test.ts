@@ -86,7 +86,7 @@ describe('the agents keep running across a restart and a crash of the board proc
   it('keeps Claude Code and a shell job at the same pids across daemon --restart and kill -9 of the daemon; each answers afterwards', async () => {
     // Its manual mode: 2.1.332 starts in auto mode otherwise, whose server-side check the fake cannot pass.
     expect((await cli('spawn', '--cwd', work, '--', claudeBin('2.1.332'), '--permission-mode', 'default')).trim()).toBe('1')
-    expect((await cli('spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile'))).toBe('2\n')
+    expect(await cli('spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile')).toBe('2\n')
     await cli('write', '2', 'sleep 1000 & echo job-$!\r', '--escapes')
     await waitForScreen('2', /job-\d+/)
     const job = Number(/job-(\d+)/.exec(await flat('2'))![1])

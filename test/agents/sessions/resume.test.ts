@@ -12,7 +12,6 @@ import { agentBin, claudeBin } from '../support/paths'
 import { BoardCli, type PaneRecord } from '../support/boardCli'
 import { sleep } from '../support/sse'
 
-
 /**
  * Issue 10: a board killed with -9 while Claude Code, Codex and a shell run in it. The next board
  * on the same data dir brings the three panes back with their last screens, marked interrupted;
@@ -49,7 +48,14 @@ describe('a workspace that survives kill -9 of its board', () => {
     const codexHome = join(home, '.codex')
     setUpCodexHome(codexHome, work, responses.url, join(base, 'codex-user-hooks.jsonl'))
     // The API keys live in the board's environment, as in the user's shell: never in the saved workspace.
-    env = { ...process.env, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), LANG: 'C.UTF-8', ...claudeEnv(anthropic.url), ...codexEnv(codexHome) } as Record<string, string>
+    env = {
+      ...process.env,
+      HOME: home,
+      SWITCHBOARD_DATA_DIR: join(base, 'data'),
+      LANG: 'C.UTF-8',
+      ...claudeEnv(anthropic.url),
+      ...codexEnv(codexHome),
+    } as Record<string, string>
   })
 
   afterAll(async () => {
@@ -68,7 +74,7 @@ describe('a workspace that survives kill -9 of its board', () => {
     boards.push(first)
     expect((await cli(first, 'spawn', '--cwd', work, '--', claudeBin('2.1.197'))).trim()).toBe('1')
     expect((await cli(first, 'spawn', '--cwd', work, '--', agentBin('codex'))).trim()).toBe('2')
-    expect((await cli(first, 'spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile'))).toBe('3\n')
+    expect(await cli(first, 'spawn', '--cwd', work, '--', 'bash', '--norc', '--noprofile')).toBe('3\n')
 
     await waitForScreen(first, '1', /\? for shortcuts/, 90_000)
     await submit(first, '1', '[STEP1] Summarize the project.')
@@ -100,8 +106,14 @@ describe('a workspace that survives kill -9 of its board', () => {
       ['2', 'interrupted', 'codex', 0],
       ['3', 'interrupted', null, 0],
     ])
-    expect(restored[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: claudeSession }, command: [claudeBin('2.1.197'), '--resume', claudeSession] })
-    expect(restored[1]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: codexSession }, command: [agentBin('codex'), 'resume', codexSession] })
+    expect(restored[0]!.interrupted).toMatchObject({
+      resume: { kind: 'session', sessionId: claudeSession },
+      command: [claudeBin('2.1.197'), '--resume', claudeSession],
+    })
+    expect(restored[1]!.interrupted).toMatchObject({
+      resume: { kind: 'session', sessionId: codexSession },
+      command: [agentBin('codex'), 'resume', codexSession],
+    })
     expect(restored[2]!.interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: ['bash', '--norc', '--noprofile'] })
     expect(await screen(second, '1')).toMatch(/builds cleanly\./)
     expect(await screen(second, '2')).toMatch(/Nothing needs changing\./)

@@ -26,13 +26,16 @@ function transcriptOf(home: string, session: string): { text: string; kinds: str
   const dir = existsSync(projects) ? readdirSync(projects).find((d) => existsSync(join(projects, d, `${session}.jsonl`))) : undefined
   if (!dir) return { text: '', kinds: [] }
   const text = readFileSync(join(projects, dir, `${session}.jsonl`), 'utf8')
-  const kinds = text.split('\n').filter(Boolean).map((line) => {
-    try {
-      return String((JSON.parse(line) as { type?: unknown }).type)
-    } catch {
-      return `torn(${line.length})`
-    }
-  })
+  const kinds = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        return String((JSON.parse(line) as { type?: unknown }).type)
+      } catch {
+        return `torn(${line.length})`
+      }
+    })
   return { text, kinds }
 }
 
@@ -41,10 +44,13 @@ function claudeSessionsOnDisk(home: string): string {
   const projects = join(home, '.claude', 'projects')
   if (!existsSync(projects)) return `${projects} is missing`
   return readdirSync(projects)
-    .flatMap((d) => readdirSync(join(projects, d)).filter((f) => f.endsWith('.jsonl')).map((f) => `${d}/${f}: ${transcriptOf(home, f.slice(0, -'.jsonl'.length)).kinds.join(' ')}`))
+    .flatMap((d) =>
+      readdirSync(join(projects, d))
+        .filter((f) => f.endsWith('.jsonl'))
+        .map((f) => `${d}/${f}: ${transcriptOf(home, f.slice(0, -'.jsonl'.length)).kinds.join(' ')}`),
+    )
     .join('\n')
 }
-
 
 /**
  * Issue 17, items 1 and 2, with the real Claude Code 2.1.332 against the fake model. Its key is
@@ -90,9 +96,15 @@ describe('Resume brings the whole launch back: Claude Code 2.1.332 with its key 
     setUpClaudeHome(home, work, join(base, 'claude-user-hooks.jsonl'), '2.1.332')
     const { ANTHROPIC_API_KEY: _key, ...withoutKey } = claudeEnv(anthropic.url)
     // The key lives in the settings only; every board of this test reads the same settings and workspace.
-    writeFileSync(join(config, 'settings.json'), JSON.stringify({ agents: { claude: { executable: claudeBin('2.1.332'), env: { ANTHROPIC_API_KEY: FAKE_API_KEY } } } }))
+    writeFileSync(
+      join(config, 'settings.json'),
+      JSON.stringify({ agents: { claude: { executable: claudeBin('2.1.332'), env: { ANTHROPIC_API_KEY: FAKE_API_KEY } } } }),
+    )
     const { ANTHROPIC_API_KEY: _own, ...ours } = process.env
-    env = { ...ours, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), SWITCHBOARD_CONFIG_DIR: config, LANG: 'C.UTF-8', ...withoutKey } as Record<string, string>
+    env = { ...ours, HOME: home, SWITCHBOARD_DATA_DIR: join(base, 'data'), SWITCHBOARD_CONFIG_DIR: config, LANG: 'C.UTF-8', ...withoutKey } as Record<
+      string,
+      string
+    >
   })
 
   afterAll(async () => {
@@ -133,7 +145,9 @@ describe('Resume brings the whole launch back: Claude Code 2.1.332 with its key 
     // The per-launch key was not saved: resume says so, and --env gives it back.
     const named = await run(second, 'resume', '2')
     // Launched by command, it has no settings to take the key from: only --env can give it.
-    expect(named.stderr).toBe('switchboard: pane 2 resumed without ANTHROPIC_API_KEY: pass --env ANTHROPIC_API_KEY=… (a secret given for that launch only is not saved)\n')
+    expect(named.stderr).toBe(
+      'switchboard: pane 2 resumed without ANTHROPIC_API_KEY: pass --env ANTHROPIC_API_KEY=… (a secret given for that launch only is not saved)\n',
+    )
     expect((await pane(second, '2')).missingEnv).toEqual(['ANTHROPIC_API_KEY'])
     await waitForScreen(second, '2', PROMPT, 90_000)
     await submit(second, '2', '[STEP1] Anyone there?')

@@ -89,7 +89,10 @@ export class BoardCli {
     for (;;) {
       const value = await check()
       if (value) return value
-      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; pane ${pane}'s screen:\n${await this.screen(pane).catch((e: unknown) => String(e))}`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `timed out after ${timeoutMs} ms waiting for ${what}; pane ${pane}'s screen:\n${await this.screen(pane).catch((e: unknown) => String(e))}`,
+        )
       await new Promise((r) => setTimeout(r, 250))
     }
   }

@@ -38,7 +38,19 @@ export class FakeAnthropic extends FakeModelServer {
       const text = verdict === 'block' ? '<block>yes</block><reason>the fake classifier blocks BLOCKME</reason>' : '<block>no</block>'
       if (body.stream) return this.stream(res, body.model ?? 'claude', { text })
       const usage = { input_tokens: 100, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-      return this.json(res, JSON.stringify({ id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model: body.model ?? 'claude', content: [{ type: 'text', text }], stop_reason: 'end_turn', stop_sequence: null, usage }))
+      return this.json(
+        res,
+        JSON.stringify({
+          id: `msg_${this.nextId++}`,
+          type: 'message',
+          role: 'assistant',
+          model: body.model ?? 'claude',
+          content: [{ type: 'text', text }],
+          stop_reason: 'end_turn',
+          stop_sequence: null,
+          usage,
+        }),
+      )
     }
     // The session-title request has no tools: answer with the JSON title Claude expects.
     if (!body.tools?.length) {
@@ -51,14 +63,26 @@ export class FakeAnthropic extends FakeModelServer {
     const turn = this.turnFor(tag, tools, 'I have nothing scripted for that.')
     const failure = this.failureFor(tag, tools, turn)
     // The Messages API's own error shape (529 overloaded_error is what Claude retries with its "Retrying in Ns").
-    if (failure !== null) return this.json(res, JSON.stringify({ type: 'error', error: { type: failure === 529 ? 'overloaded_error' : 'api_error', message: `fake ${failure}` } }), failure)
+    if (failure !== null)
+      return this.json(
+        res,
+        JSON.stringify({ type: 'error', error: { type: failure === 529 ? 'overloaded_error' : 'api_error', message: `fake ${failure}` } }),
+        failure,
+      )
     await this.stream(res, body.model ?? 'claude', turn)
   }
 
   private async stream(res: ServerResponse, model: string, turn: ModelTurn): Promise<void> {
     sseStart(res)
     const usage = { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }
-    sseEvent(res, { type: 'message_start', message: { id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage } }, 'message_start')
+    sseEvent(
+      res,
+      {
+        type: 'message_start',
+        message: { id: `msg_${this.nextId++}`, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, usage },
+      },
+      'message_start',
+    )
     let index = 0
     if (turn.text) {
       sseEvent(res, { type: 'content_block_start', index, content_block: { type: 'text', text: '' } }, 'content_block_start')
@@ -72,10 +96,18 @@ export class FakeAnthropic extends FakeModelServer {
     if (turn.tool) {
       const id = `toolu_fake${this.nextId++}`
       sseEvent(res, { type: 'content_block_start', index, content_block: { type: 'tool_use', id, name: turn.tool.name, input: {} } }, 'content_block_start')
-      sseEvent(res, { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(turn.tool.input) } }, 'content_block_delta')
+      sseEvent(
+        res,
+        { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json: JSON.stringify(turn.tool.input) } },
+        'content_block_delta',
+      )
       sseEvent(res, { type: 'content_block_stop', index }, 'content_block_stop')
     }
-    sseEvent(res, { type: 'message_delta', delta: { stop_reason: turn.tool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } }, 'message_delta')
+    sseEvent(
+      res,
+      { type: 'message_delta', delta: { stop_reason: turn.tool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 20 } },
+      'message_delta',
+    )
     sseEvent(res, { type: 'message_stop' }, 'message_stop')
     res.end()
   }

@@ -20,7 +20,6 @@ export type AuxiliaryAnswer = (messages: readonly ChatMessage[]) => { readonly t
  * message follows it. A request without tools is a title request, or what `auxiliary` answers.
  */
 export class FakeChat extends FakeModelServer {
-
   private constructor(
     script: Script,
     private readonly title: string,
@@ -63,10 +62,22 @@ export class FakeChat extends FakeModelServer {
     const message = {
       role: 'assistant',
       content: turn.text ?? null,
-      ...(turn.tool ? { tool_calls: [{ id: `call_${this.nextId++}`, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } }] } : {}),
+      ...(turn.tool
+        ? { tool_calls: [{ id: `call_${this.nextId++}`, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } }] }
+        : {}),
     }
     const finish = turn.tool ? 'tool_calls' : 'stop'
-    this.json(res, JSON.stringify({ id: `chatcmpl-${this.nextId++}`, object: 'chat.completion', created: Math.floor(Date.now() / 1000), model: 'fake-model', choices: [{ index: 0, message, finish_reason: finish }], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } }))
+    this.json(
+      res,
+      JSON.stringify({
+        id: `chatcmpl-${this.nextId++}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: 'fake-model',
+        choices: [{ index: 0, message, finish_reason: finish }],
+        usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+      }),
+    )
   }
 
   private async stream(res: ServerResponse, turn: ModelTurn): Promise<void> {
@@ -81,7 +92,11 @@ export class FakeChat extends FakeModelServer {
       await sleep(chunkDelay(turn))
     }
     if (turn.tool) {
-      chunk({ tool_calls: [{ index: 0, id: `call_${this.nextId++}`, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } }] })
+      chunk({
+        tool_calls: [
+          { index: 0, id: `call_${this.nextId++}`, type: 'function', function: { name: turn.tool.name, arguments: JSON.stringify(turn.tool.input) } },
+        ],
+      })
     }
     chunk({}, turn.tool ? 'tool_calls' : 'stop', { usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } })
     sseEvent(res, '[DONE]')

@@ -14,7 +14,6 @@ interface InputItem {
  * named codex_output_schema, no tools) gets a fixed title.
  */
 export class FakeResponses extends FakeModelServer {
-
   static start(script: Script): Promise<FakeResponses> {
     return new FakeResponses(script).listen()
   }
@@ -43,7 +42,11 @@ export class FakeResponses extends FakeModelServer {
     let index = 0
     if (turn.text) {
       const id = `msg_${this.nextId++}`
-      sseEvent(res, { type: 'response.output_item.added', output_index: index, item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] } }, 'response.output_item.added')
+      sseEvent(
+        res,
+        { type: 'response.output_item.added', output_index: index, item: { type: 'message', id, role: 'assistant', status: 'in_progress', content: [] } },
+        'response.output_item.added',
+      )
       for (const piece of chunks(turn.text)) {
         sseEvent(res, { type: 'response.output_text.delta', item_id: id, output_index: index, content_index: 0, delta: piece }, 'response.output_text.delta')
         await sleep(chunkDelay(turn))
@@ -54,13 +57,38 @@ export class FakeResponses extends FakeModelServer {
     }
     if (turn.tool) {
       const id = `fc_${this.nextId++}`
-      const item = { type: 'function_call', id, call_id: `call_${this.nextId++}`, name: turn.tool.name, arguments: JSON.stringify(turn.tool.input), status: 'completed' }
-      sseEvent(res, { type: 'response.output_item.added', output_index: index, item: { ...item, arguments: '', status: 'in_progress' } }, 'response.output_item.added')
-      sseEvent(res, { type: 'response.function_call_arguments.delta', item_id: id, output_index: index, delta: item.arguments }, 'response.function_call_arguments.delta')
-      sseEvent(res, { type: 'response.function_call_arguments.done', item_id: id, output_index: index, arguments: item.arguments }, 'response.function_call_arguments.done')
+      const item = {
+        type: 'function_call',
+        id,
+        call_id: `call_${this.nextId++}`,
+        name: turn.tool.name,
+        arguments: JSON.stringify(turn.tool.input),
+        status: 'completed',
+      }
+      sseEvent(
+        res,
+        { type: 'response.output_item.added', output_index: index, item: { ...item, arguments: '', status: 'in_progress' } },
+        'response.output_item.added',
+      )
+      sseEvent(
+        res,
+        { type: 'response.function_call_arguments.delta', item_id: id, output_index: index, delta: item.arguments },
+        'response.function_call_arguments.delta',
+      )
+      sseEvent(
+        res,
+        { type: 'response.function_call_arguments.done', item_id: id, output_index: index, arguments: item.arguments },
+        'response.function_call_arguments.done',
+      )
       sseEvent(res, { type: 'response.output_item.done', output_index: index, item }, 'response.output_item.done')
     }
-    const usage = { input_tokens: 100, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 120 }
+    const usage = {
+      input_tokens: 100,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 20,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 120,
+    }
     sseEvent(res, { type: 'response.completed', response: { id: respId, usage } }, 'response.completed')
     res.end()
   }

@@ -66,7 +66,16 @@ export class AgentHarness {
       h.board.deliverReport(r)
     }
     h.server = await ReportServer.listen({ sink, clock: realClock, log: silentLogger })
-    h.board = new Board({ clock: realClock, log: silentLogger, agents: h.prepared, baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, defaultCwd: h.work, userAgentsDir: null, userRulesDir: null, watchRules: false })
+    h.board = new Board({
+      clock: realClock,
+      log: silentLogger,
+      agents: h.prepared,
+      baseEnv: { PATH: process.env.PATH, LANG: 'C.UTF-8' },
+      defaultCwd: h.work,
+      userAgentsDir: null,
+      userRulesDir: null,
+      watchRules: false,
+    })
     return h
   }
 
@@ -84,10 +93,28 @@ export class AgentHarness {
    * (a fresh board's first pane is "1"), with the profile the board's own catalog has for it.
    */
   spawn(agent: string, executable: string, userArgs: readonly string[], env: Record<string, string>, size = { cols: 120, rows: 32 }): Pane {
-    const paneEnv = { HOME: this.home, TERM: 'xterm-256color', COLORTERM: 'truecolor', LANG: 'C.UTF-8', SHELL: '/bin/bash', PATH: process.env.PATH ?? '', ...env }
+    const paneEnv = {
+      HOME: this.home,
+      TERM: 'xterm-256color',
+      COLORTERM: 'truecolor',
+      LANG: 'C.UTF-8',
+      SHELL: '/bin/bash',
+      PATH: process.env.PATH ?? '',
+      ...env,
+    }
     const profile = this.board.agents.profile(agent)
     if (profile.kind !== agent) throw new Error(`no agent folder ${agent} (resources/agents/${agent}/)`)
-    this.agentLaunch = launchAgent({ paneId: '1', profile, executable, userArgs, env: paneEnv, server: this.server, runtimeDir: this.runtimeDir, resourcesDir, runtime: process.execPath })
+    this.agentLaunch = launchAgent({
+      paneId: '1',
+      profile,
+      executable,
+      userArgs,
+      env: paneEnv,
+      server: this.server,
+      runtimeDir: this.runtimeDir,
+      resourcesDir,
+      runtime: process.execPath,
+    })
     this.prepared.next = this.agentLaunch
     const info = this.board.create({ command: [...this.agentLaunch.argv], env: paneEnv, cwd: this.work, ...size })
     const pane = this.board.get(info.id)
@@ -180,7 +207,13 @@ export class AgentHarness {
     for (;;) {
       const found = this.reports.slice(from).find(pred)
       if (found) return found
-      if (Date.now() > deadline) throw new Error(`no report ${what}; got: ${this.reports.slice(from).map((r) => r.event).join(', ')}\nscreen:\n${this.screen()}`)
+      if (Date.now() > deadline)
+        throw new Error(
+          `no report ${what}; got: ${this.reports
+            .slice(from)
+            .map((r) => r.event)
+            .join(', ')}\nscreen:\n${this.screen()}`,
+        )
       await sleep(10)
     }
   }
@@ -316,6 +349,14 @@ class PreparedLaunches extends AgentLaunches {
     const launch = this.next
     this.next = undefined
     if (!launch) throw new Error('the harness prepared no agent launch for this pane')
-    return { agent: launch.agent, argv: launch.argv, env: launch.env, secrets: launch.secrets, handover: launch.handover, reporting: launch.reporting, dispose: () => {} }
+    return {
+      agent: launch.agent,
+      argv: launch.argv,
+      env: launch.env,
+      secrets: launch.secrets,
+      handover: launch.handover,
+      reporting: launch.reporting,
+      dispose: () => {},
+    }
   }
 }

@@ -43,7 +43,16 @@ export class LoopbackProxy {
   /** The proxy variables (both spellings: Python reads either, curl only the lower case). */
   env(): Record<string, string> {
     const noProxy = '127.0.0.1,localhost,::1'
-    return { HTTPS_PROXY: this.url, HTTP_PROXY: this.url, ALL_PROXY: this.url, https_proxy: this.url, http_proxy: this.url, all_proxy: this.url, NO_PROXY: noProxy, no_proxy: noProxy }
+    return {
+      HTTPS_PROXY: this.url,
+      HTTP_PROXY: this.url,
+      ALL_PROXY: this.url,
+      https_proxy: this.url,
+      http_proxy: this.url,
+      all_proxy: this.url,
+      NO_PROXY: noProxy,
+      no_proxy: noProxy,
+    }
   }
 
   close(): Promise<void> {

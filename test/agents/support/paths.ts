@@ -43,7 +43,10 @@ export const HERMES_VERSION = pinnedOnPypi('hermes-agent') ?? '(not pinned)'
 
 export function hermesBin(): string {
   const bin = fileURLToPath(new URL('../hermes/.venv/bin/hermes', import.meta.url))
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm install --prefix test/agents\` (its postinstall, hermes/install.mjs, installs hermes-agent ${HERMES_VERSION} from PyPI into test/agents/hermes/.venv)`)
+  if (!existsSync(bin))
+    throw new Error(
+      `${bin} is missing: run \`npm install --prefix test/agents\` (its postinstall, hermes/install.mjs, installs hermes-agent ${HERMES_VERSION} from PyPI into test/agents/hermes/.venv)`,
+    )
   return bin
 }
 
@@ -55,7 +58,10 @@ export type ClaudeVersion = (typeof CLAUDE_VERSIONS)[number]
 export function claudeBin(version: ClaudeVersion): string {
   if (version === CLAUDE_VERSIONS[0]) return agentBin('claude')
   const bin = fileURLToPath(new URL(`../node_modules/claude-code-${version}/bin/claude.exe`, import.meta.url))
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm install --prefix test/agents\` (installs claude-code-${version}, an alias of @anthropic-ai/claude-code@${version})`)
+  if (!existsSync(bin))
+    throw new Error(
+      `${bin} is missing: run \`npm install --prefix test/agents\` (installs claude-code-${version}, an alias of @anthropic-ai/claude-code@${version})`,
+    )
   // The board knows an agent by its command's name: launch the alias's binary as `claude`. The
   // link lives beside the alias in this checkout: one in /tmp was shared by every checkout and
   // dangled once the checkout that made it was removed (EEXIST in CI).

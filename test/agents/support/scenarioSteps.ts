@@ -85,7 +85,9 @@ export class ScenarioSteps {
         return
       }
       if (Date.now() > deadline) {
-        this.failures.push(`${step}: the badge is ${this.pane.verdict.state}, not ${want}, ${ms} ms after the truth (${this.pane.verdict.evidence.map((e) => e.detail).join('; ')})`)
+        this.failures.push(
+          `${step}: the badge is ${this.pane.verdict.state}, not ${want}, ${ms} ms after the truth (${this.pane.verdict.evidence.map((e) => e.detail).join('; ')})`,
+        )
         return
       }
       await sleep(10)

@@ -56,11 +56,13 @@ export abstract class FakeModelServer {
   /** Listens on a free port of 127.0.0.1; a handler that throws answers 500 instead of hanging the CLI. */
   protected async listen(): Promise<this> {
     const server = createServer()
-    server.on('request', (req, res) =>
-      void this.handle(req, res).catch((err: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
-        res.end(`fake model server: ${String(err)}`)
-      }),
+    server.on(
+      'request',
+      (req, res) =>
+        void this.handle(req, res).catch((err: unknown) => {
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' })
+          res.end(`fake model server: ${String(err)}`)
+        }),
     )
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
     this.server = server

@@ -53,7 +53,8 @@ describe('Claude Code 2.1.197 hooks', () => {
   })
 
   it('Stop is asked when the reply ends with a question, after trimming markdown', () => {
-    const stop = (last_assistant_message: string) => interpretReport(claudeReports, emptyTracker, { at: 0, event: 'Stop', payload: { last_assistant_message } }).report?.state
+    const stop = (last_assistant_message: string) =>
+      interpretReport(claudeReports, emptyTracker, { at: 0, event: 'Stop', payload: { last_assistant_message } }).report?.state
     expect(stop('I fixed the off-by-one bug in the parser and the failing test now passes. Should I also add a regression test?')).toBe('asked')
     expect(stop('Shall I run `npm test`?`')).toBe('asked')
     expect(stop('**Which one do you want?**\n')).toBe('asked')
@@ -98,7 +99,10 @@ describe('OpenCode 1.18.33 plugin events', () => {
   ]
 
   it('takes the reply from the root session’s assistant text parts, never the prompt', () => {
-    const asked = feed(opencodeReports, [['session.created', { sessionID: root, info: { id: root } }], ...turn('I can implement this with a cache or with a queue. Which approach do you prefer?')])
+    const asked = feed(opencodeReports, [
+      ['session.created', { sessionID: root, info: { id: root } }],
+      ...turn('I can implement this with a cache or with a queue. Which approach do you prefer?'),
+    ])
     expect(asked.reports.at(-1)).toMatchObject({ effect: 'turnEnd', state: 'asked' })
     expect(asked.tracker.sessionId).toBe(root)
     // The prompt ends with "?" but it is the user's text.
@@ -167,17 +171,27 @@ describe('the ask: what the agent wants, in plain words (issue 12)', () => {
   it('a permission request asks to run its command; a question asks its question; a reply its last sentence', () => {
     const { reports } = feed(claudeReports, [
       ['PermissionRequest', { session_id: SESSION, tool_name: 'Bash', tool_input: { command: 'touch x.txt' } }],
-      ['PermissionRequest', { session_id: SESSION, tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which database should the service use?' }] } }],
+      [
+        'PermissionRequest',
+        { session_id: SESSION, tool_name: 'AskUserQuestion', tool_input: { questions: [{ question: 'Which database should the service use?' }] } },
+      ],
       ['Stop', { session_id: SESSION, last_assistant_message: 'I fixed the off-by-one bug in the parser. Should I also add a regression test?' }],
       ['Stop', { session_id: SESSION, last_assistant_message: 'Done.' }],
     ])
-    expect(reports.map((r) => r?.ask)).toEqual(['Run `touch x.txt`?', 'Which database should the service use?', 'Should I also add a regression test?', undefined])
+    expect(reports.map((r) => r?.ask)).toEqual([
+      'Run `touch x.txt`?',
+      'Which database should the service use?',
+      'Should I also add a regression test?',
+      undefined,
+    ])
     // The evidence keeps the raw event for explain.
     expect(reports[0]?.detail).toBe('PermissionRequest tool_name=Bash')
   })
 
   it('Codex: the question its final reply ends with', () => {
-    const { reports } = feed(codexReports, [['Stop', { session_id: SESSION, last_assistant_message: 'The tests pass. Do you want me to open a pull request?' }]])
+    const { reports } = feed(codexReports, [
+      ['Stop', { session_id: SESSION, last_assistant_message: 'The tests pass. Do you want me to open a pull request?' }],
+    ])
     expect(reports[0]).toMatchObject({ state: 'asked', ask: 'Do you want me to open a pull request?' })
   })
 })

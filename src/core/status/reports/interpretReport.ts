@@ -150,17 +150,41 @@ export function interpretReport(
     const text = given === undefined || given === null ? next.reply : messageText(given)
     const asked = endsWithQuestion(text)
     const why = text ? `reply ends "${replyTail(text, 60)}"` : 'no reply text'
-    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'turnEnd', state: asked ? 'asked' : 'idle', detail: `${detail}: ${why}`, child, replyKnown: text.trim() !== '' }
+    const report: AgentReport = {
+      at: raw.at,
+      event: raw.event,
+      effect: 'turnEnd',
+      state: asked ? 'asked' : 'idle',
+      detail: `${detail}: ${why}`,
+      child,
+      replyKnown: text.trim() !== '',
+    }
     return { tracker: next, report: asked ? { ...report, ask: lastSentence(text) } : report }
   }
   if (mapping.effect === 'progress') {
     // The reply so far, for a turn end that came without it (its text completes it, whatever the order).
     const text = mapping.tracking?.kind === 'replyText' && !child ? next.reply : ''
-    const report: AgentReport = { at: raw.at, event: raw.event, effect: 'progress', state: 'working', detail: text ? `${detail}: reply so far ends "${replyTail(text, 60)}"` : detail, child, replyKnown: text.trim() !== '' }
+    const report: AgentReport = {
+      at: raw.at,
+      event: raw.event,
+      effect: 'progress',
+      state: 'working',
+      detail: text ? `${detail}: reply so far ends "${replyTail(text, 60)}"` : detail,
+      child,
+      replyKnown: text.trim() !== '',
+    }
     return { tracker: next, report: text && endsWithQuestion(text) ? { ...report, ask: lastSentence(text) } : report }
   }
   if (mapping.startsTurn) next = { ...next, reply: '' }
-  const report: AgentReport = { at: raw.at, event: raw.event, effect: mapping.effect, state: EFFECT_STATE[mapping.effect], detail, child, ...(mapping.startsTurn ? { startsTurn: true } : {}) }
+  const report: AgentReport = {
+    at: raw.at,
+    event: raw.event,
+    effect: mapping.effect,
+    state: EFFECT_STATE[mapping.effect],
+    detail,
+    child,
+    ...(mapping.startsTurn ? { startsTurn: true } : {}),
+  }
   const ask = mapping.effect === 'blocked' || mapping.effect === 'question' ? askFromPayload(raw.payload) : null
   return { tracker: next, report: ask ? { ...report, ask } : report }
 }

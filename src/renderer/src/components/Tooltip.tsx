@@ -32,7 +32,12 @@ export function Tooltip({ content, children }: { content: ReactNode; children: (
       </span>
       {rect &&
         createPortal(
-          <div className="tooltip" role="presentation" data-testid="tooltip" style={flip ? { left, bottom: window.innerHeight - rect.top + 6 } : { left, top: below }}>
+          <div
+            className="tooltip"
+            role="presentation"
+            data-testid="tooltip"
+            style={flip ? { left, bottom: window.innerHeight - rect.top + 6 } : { left, top: below }}
+          >
             {content}
           </div>,
           document.body,

@@ -10,10 +10,7 @@ import { RpcClient } from '../../../shared/ipc/rpcClient'
 import type { ClientMessage, ServerMessage } from '../../../shared/ipc/wire'
 import { AUTH_REFUSED_CLOSE, SESSION_HASH_KEY, SESSION_STORAGE_KEY, type AuthHello } from '../../../shared/ipc/browserLogin'
 
-export type ConnectionStatus =
-  | { readonly kind: 'connecting' }
-  | { readonly kind: 'open' }
-  | { readonly kind: 'closed'; readonly reason: string }
+export type ConnectionStatus = { readonly kind: 'connecting' } | { readonly kind: 'open' } | { readonly kind: 'closed'; readonly reason: string }
 
 export interface BoardConnection {
   readonly api: BoardApi
@@ -74,7 +71,8 @@ function reloadWhenBack(loc: Location, loggedOut: (reason: string) => void): voi
     fetch(`${loc.origin}/`, { cache: 'no-store', credentials: 'same-origin' }).then(
       (res) => {
         if (res.ok) loc.reload()
-        else if (res.status === 401 || res.status === 403) loggedOut('The board is back, but it does not know this tab’s login any more: run `switchboard open` to log in again.')
+        else if (res.status === 401 || res.status === 403)
+          loggedOut('The board is back, but it does not know this tab’s login any more: run `switchboard open` to log in again.')
         else setTimeout(poll, RECONNECT_POLL_MS)
       },
       () => setTimeout(poll, RECONNECT_POLL_MS),

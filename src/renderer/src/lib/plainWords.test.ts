@@ -13,13 +13,16 @@ describe('plain words', () => {
     expect(plainReport('tool_execution_start')).toBe('is using a tool')
     // An event no table names yet still reads as words; its name is in the details.
     expect(plainReport('BrandNewHook')).toBe('sent a report')
-    for (const e of ['PermissionRequest', 'Notification', 'SessionStart', 'permission.asked', 'agent_end', 'BrandNewHook']) expect(plainReport(e)).not.toMatch(INTERNAL_WORDS)
+    for (const e of ['PermissionRequest', 'Notification', 'SessionStart', 'permission.asked', 'agent_end', 'BrandNewHook'])
+      expect(plainReport(e)).not.toMatch(INTERNAL_WORDS)
   })
 
   it('describes evidence by what the agent wants, else by the state, never by rule ids or fields', () => {
     expect(plainEvidence(ev({ detail: 'PermissionRequest tool_name=Bash', ask: 'Run `touch x.txt`?' }), 'blocked')).toBe('Run `touch x.txt`?')
     expect(plainEvidence(ev({ detail: 'PermissionRequest tool_name=Bash' }), 'blocked')).toBe('the agent reported a permission dialog waits for you')
-    expect(plainEvidence(ev({ source: 'screen', detail: 'rule claude.permission matched "Do you want"' }), 'blocked')).toBe('the screen shows a permission dialog waits for you')
+    expect(plainEvidence(ev({ source: 'screen', detail: 'rule claude.permission matched "Do you want"' }), 'blocked')).toBe(
+      'the screen shows a permission dialog waits for you',
+    )
     expect(plainEvidence(ev({ source: 'osc', detail: 'agent terminal state state=done:app=codex' }), 'idle')).toBe('the terminal says waiting for a new task')
     expect(plainEvidence(ev({ source: 'exit', detail: 'exit code 0' }), 'exited')).toBe('exit code 0')
     for (const s of ['blocked', 'question', 'idle', 'working', 'asked'] as const)
@@ -27,7 +30,9 @@ describe('plain words', () => {
   })
 
   it("a state's summary: its meaning and what the agent asks", () => {
-    expect(stateSummary({ state: 'question', since: 0, evidence: [ev({ detail: 'PermissionRequest tool_name=AskUserQuestion', ask: 'Which file?' })] })).toBe('question: Which file?')
+    expect(stateSummary({ state: 'question', since: 0, evidence: [ev({ detail: 'PermissionRequest tool_name=AskUserQuestion', ask: 'Which file?' })] })).toBe(
+      'question: Which file?',
+    )
     expect(stateSummary({ state: 'idle', since: 0, evidence: [ev({ detail: 'Stop' })] })).toBe('idle: waiting for a new task')
   })
 })

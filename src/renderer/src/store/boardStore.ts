@@ -41,5 +41,8 @@ export const useBoardStore = create<BoardStore>()((set) => ({
 export const paneSelectors = {
   ordered: (s: BoardStore): PaneInfo[] => s.order.map((id) => s.panes[id]).filter((p): p is PaneInfo => p !== undefined),
   selected: (s: BoardStore): PaneInfo | null => (s.selectedId !== null ? (s.panes[s.selectedId] ?? null) : null),
-  byId: (id: PaneId) => (s: BoardStore): PaneInfo | undefined => s.panes[id],
+  byId:
+    (id: PaneId) =>
+    (s: BoardStore): PaneInfo | undefined =>
+      s.panes[id],
 }

@@ -18,13 +18,16 @@ export function connectStoreToIpc(connection: BoardConnection): () => void {
     api.on('pane:state', (change) => store.dispatch({ type: 'state', change })),
     api.on('board:order', ({ order }) => store.dispatch({ type: 'order', order })),
   ]
-  api.invoke('board:info').then((info) => {
-    store.setBoard(info)
-    // This page was built for one protocol; a board of another (rebuilt while it ran) would
-    // misread it. Say what to do instead of failing in odd places.
-    const mismatch = protocolMismatch(info, 'this page')
-    if (mismatch) store.setConnection({ kind: 'closed', reason: `${mismatch}, then reload this page.` })
-  }, () => undefined)
+  api.invoke('board:info').then(
+    (info) => {
+      store.setBoard(info)
+      // This page was built for one protocol; a board of another (rebuilt while it ran) would
+      // misread it. Say what to do instead of failing in odd places.
+      const mismatch = protocolMismatch(info, 'this page')
+      if (mismatch) store.setConnection({ kind: 'closed', reason: `${mismatch}, then reload this page.` })
+    },
+    () => undefined,
+  )
   api.invoke('pane:list').then(
     (list) => {
       store.dispatch({ type: 'loaded', list })

@@ -10,7 +10,14 @@ const dialog: DialogSnapshot = {
   state: 'blocked',
   since: 0,
   agent: 'claude',
-  dialog: { kind: 'permission', title: 'Do you want to proceed?', options: [ { key: '1', label: 'Yes' }, { key: '2', label: 'No' } ] },
+  dialog: {
+    kind: 'permission',
+    title: 'Do you want to proceed?',
+    options: [
+      { key: '1', label: 'Yes' },
+      { key: '2', label: 'No' },
+    ],
+  },
   fingerprint: 'fp-1',
   optionsAnswerable: true,
   denyAnswerable: true,
@@ -34,7 +41,9 @@ describe('AnswerBox', () => {
     const { wrap } = fakeApi()
     const { rerender } = render(<AnswerBox pane={pane({ agent: null, command: ['/bin/bash'] })} />, { wrapper: wrap })
     expect(screen.getByTestId('answer-input').getAttribute('placeholder')).toBe('A line for bash… (Shift+Enter for a new line)')
-    rerender(<AnswerBox pane={pane({ agent: null, command: ['/bin/bash'], exit: { code: 0, signal: null }, verdict: { state: 'idle', since: 0, evidence: [] } })} />)
+    rerender(
+      <AnswerBox pane={pane({ agent: null, command: ['/bin/bash'], exit: { code: 0, signal: null }, verdict: { state: 'idle', since: 0, evidence: [] } })} />,
+    )
     expect(screen.getByTestId('answer-input').hasAttribute('disabled')).toBe(true)
     expect(screen.getByTestId('answer-send').hasAttribute('disabled')).toBe(true)
     expect(screen.getByTestId('answer-box').textContent).toContain('The program has ended')
@@ -60,11 +69,13 @@ describe('AnswerBox', () => {
   })
 
   it('says when the program did not take the line, and "Send again" sends the same line bound to that delivery', async () => {
-    const NOT_TAKEN = 'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'
+    const NOT_TAKEN =
+      'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'
     let answers = 0
     const { wrap, of } = fakeApi({
       'pane:answer': () => ({ ok: true, sent: 'the text, then Enter', delivery: ++answers === 1 ? 7 : 8 }),
-      'pane:delivery': (_id, delivery) => (delivery === 7 ? { taken: false, waitedMs: 4000, message: NOT_TAKEN } : { taken: true, by: 'echo', detail: 'the line is on the screen' }),
+      'pane:delivery': (_id, delivery) =>
+        delivery === 7 ? { taken: false, waitedMs: 4000, message: NOT_TAKEN } : { taken: true, by: 'echo', detail: 'the line is on the screen' },
     })
     // Its own pane: an earlier test's refused line stays as the draft of pane 3.
     render(<AnswerBox pane={pane({ id: '5' })} />, { wrapper: wrap })
@@ -74,12 +85,19 @@ describe('AnswerBox', () => {
     expect(of('pane:delivery')).toEqual([['5', 7]])
     // The box was emptied by the first send: Send again types the line that was not taken, once, as a retry of delivery 7.
     await userEvent.click(screen.getByTestId('answer-send-again'))
-    await waitFor(() => expect(of('pane:answer')).toEqual([
-      ['5', { kind: 'text', text: 'Step one, go', seen: 'idle' }],
-      ['5', { kind: 'text', text: 'Step one, go', seen: 'idle', again: 7 }],
-    ]))
+    await waitFor(() =>
+      expect(of('pane:answer')).toEqual([
+        ['5', { kind: 'text', text: 'Step one, go', seen: 'idle' }],
+        ['5', { kind: 'text', text: 'Step one, go', seen: 'idle', again: 7 }],
+      ]),
+    )
     // Taken the second time: the notice goes.
-    await waitFor(() => expect(of('pane:delivery')).toEqual([['5', 7], ['5', 8]]))
+    await waitFor(() =>
+      expect(of('pane:delivery')).toEqual([
+        ['5', 7],
+        ['5', 8],
+      ]),
+    )
     await waitFor(() => expect(screen.queryByTestId('answer-not-taken')).toBeNull())
   })
 

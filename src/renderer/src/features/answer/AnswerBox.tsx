@@ -143,7 +143,13 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
   // terminal and send the agent a resize at the very moment it draws its dialog. Options that
   // need more room (long labels in a narrow window) grow the panel upward over the terminal.
   return (
-    <section ref={boxRef} className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`} aria-label={`Answer pane ${pane.id}`} data-testid="answer-box" data-pane-id={pane.id}>
+    <section
+      ref={boxRef}
+      className={`answer-box${inDialog ? ' answer-box--dialog' : ''}`}
+      aria-label={`Answer pane ${pane.id}`}
+      data-testid="answer-box"
+      data-pane-id={pane.id}
+    >
       <div className="answer-box__notes">
         {message && <AnswerMessage id={ids.message} message={message} onDismiss={dismiss} />}
         {undelivered && <DeliveryNotice notice={undelivered} busy={inFlight} onDismiss={delivery.dismiss} onSendAgain={() => sendAgain(undelivered)} />}
@@ -178,7 +184,9 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
               onShowTerminal={() => focusSelectedTerminal()}
               onOption={(key) => snapshot?.fingerprint && void answerDialog({ kind: 'option', key, fingerprint: snapshot.fingerprint })}
               onDeny={() => snapshot?.fingerprint && void answerDialog({ kind: 'deny', fingerprint: snapshot.fingerprint })}
-              onFreeText={(key, answer) => (snapshot?.fingerprint ? answerDialog({ kind: 'free-text', key, text: answer, fingerprint: snapshot.fingerprint }) : Promise.resolve(false))}
+              onFreeText={(key, answer) =>
+                snapshot?.fingerprint ? answerDialog({ kind: 'free-text', key, text: answer, fingerprint: snapshot.fingerprint }) : Promise.resolve(false)
+              }
             />
           </div>
         ) : (

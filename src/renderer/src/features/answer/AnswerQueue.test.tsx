@@ -90,7 +90,8 @@ describe('AnswerBox queue: no Enter is lost while a line is on its way', () => {
   })
 
   it('behind a line not taken the queue waits; once that notice is dealt with, it goes on', async () => {
-    const NOT_TAKEN = 'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'
+    const NOT_TAKEN =
+      'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'
     const first = deferred<Delivery>()
     const { wrap, of } = fakeApi({
       'pane:answer': () => ({ ok: true, sent: 'the text, then Enter', delivery: of('pane:answer').length }),
@@ -122,7 +123,8 @@ describe('AnswerBox queue: no Enter is lost while a line is on its way', () => {
           await gate.promise
           return { ok: true, sent: 'the text, then Enter' }
         }
-        if (n === 2) return { ok: false, reason: 'changed-midway', message: 'The pane became working while the line was being typed, so Enter was not pressed.' }
+        if (n === 2)
+          return { ok: false, reason: 'changed-midway', message: 'The pane became working while the line was being typed, so Enter was not pressed.' }
         return { ok: true, sent: 'the text, then Enter' }
       },
     })

@@ -41,7 +41,17 @@ export function useDelivery(paneId: PaneId, sent: { readonly text: string; reado
 }
 
 /** "Not taken — …" with Send again (the same line, bound to this delivery) and dismiss. */
-export function DeliveryNotice({ notice, busy, onSendAgain, onDismiss }: { notice: Undelivered; busy: boolean; onSendAgain: () => void; onDismiss: () => void }) {
+export function DeliveryNotice({
+  notice,
+  busy,
+  onSendAgain,
+  onDismiss,
+}: {
+  notice: Undelivered
+  busy: boolean
+  onSendAgain: () => void
+  onDismiss: () => void
+}) {
   return (
     <p className="answer-box__message is-refused" role="alert" data-testid="answer-not-taken">
       <Icon name="warning" size={14} />

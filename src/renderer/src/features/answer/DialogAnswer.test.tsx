@@ -9,7 +9,15 @@ const question: DialogSnapshot = {
   state: 'question',
   since: 0,
   agent: 'claude',
-  dialog: { kind: 'question', title: 'Which database?', options: [ { key: '1', label: 'PostgreSQL' }, { key: '2', label: 'SQLite' }, { key: '3', label: 'Type something.' } ] },
+  dialog: {
+    kind: 'question',
+    title: 'Which database?',
+    options: [
+      { key: '1', label: 'PostgreSQL' },
+      { key: '2', label: 'SQLite' },
+      { key: '3', label: 'Type something.' },
+    ],
+  },
   fingerprint: 'fp-q',
   optionsAnswerable: true,
   denyAnswerable: true,

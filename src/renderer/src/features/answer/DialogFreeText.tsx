@@ -44,7 +44,13 @@ export function DialogFreeText({ title, busy, onSend, onBack, deny }: DialogFree
           }
         }}
       />
-      <button type="button" className="button button--primary" disabled={busy || !text.trim()} data-testid="dialog-free-text-send" onClick={() => void submit()}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={busy || !text.trim()}
+        data-testid="dialog-free-text-send"
+        onClick={() => void submit()}
+      >
         Send
       </button>
       <button type="button" className="button" aria-label="Back to the options" title="Back to the options (Esc in the field)" onClick={onBack}>

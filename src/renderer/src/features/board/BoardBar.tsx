@@ -15,7 +15,10 @@ export function BoardBar() {
   const selectedId = useBoardStore((s) => s.selectedId)
   const waiting = useNeedsYou().length
   const jumping = useSidebarStore((s) => s.jumping)
-  const choices = [{ key: 'single', label: 'One pane', icon: 'single' as const }, ...GRID_SIZES.map((n) => ({ key: String(n), label: `${n} side by side`, icon: 'grid' as const }))]
+  const choices = [
+    { key: 'single', label: 'One pane', icon: 'single' as const },
+    ...GRID_SIZES.map((n) => ({ key: String(n), label: `${n} side by side`, icon: 'grid' as const })),
+  ]
   const current = mode === 'single' ? 'single' : String(size)
   return (
     <div className="board-bar" data-testid="board-bar">

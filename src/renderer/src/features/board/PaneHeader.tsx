@@ -62,7 +62,14 @@ export function PaneHeader({ pane }: { pane: PaneInfo }) {
       </div>
       <div className="pane-header__actions">
         <SessionControls pane={pane} />
-        <button type="button" className="button button--ghost button--small pane-header__close" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="pane-header-close" onClick={() => void closePane(api, pane).catch(() => undefined)}>
+        <button
+          type="button"
+          className="button button--ghost button--small pane-header__close"
+          aria-label={closeLabel(pane)}
+          title={closeLabel(pane)}
+          data-testid="pane-header-close"
+          onClick={() => void closePane(api, pane).catch(() => undefined)}
+        >
           <Icon name={pane.exit || pane.interrupted ? 'trash' : 'stop'} size={14} />
           <span className="pane-header__close-label">{pane.exit || pane.interrupted ? 'Remove' : 'Kill'}</span>
         </button>

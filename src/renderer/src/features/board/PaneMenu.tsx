@@ -9,7 +9,6 @@ import { restartPane } from '../sessions/sessionActions'
 import { MODE_LABELS } from '../notify/modeLabels'
 import type { MetaItem } from './paneMeta'
 
-
 /**
  * The header's menu: the facts the row had no room for (all of them, whole), the pane's
  * notification mode (its own, or its agent's from the settings), and the pane's actions.
@@ -18,7 +17,11 @@ export function PaneMenu({ pane, meta, shown, onChanges }: { pane: PaneInfo; met
   const api = useBoardApi()
   const own = useAttentionStore((s) => s.ownModes[pane.id])
   const effective = useAttentionStore((s) => s.modes[pane.id] ?? 'all')
-  const setMode = (mode: NotifyMode | null) => void api.invoke('pane:notify-mode', pane.id, mode).then((snapshot) => useAttentionStore.getState().setSnapshot(snapshot), () => undefined)
+  const setMode = (mode: NotifyMode | null) =>
+    void api.invoke('pane:notify-mode', pane.id, mode).then(
+      (snapshot) => useAttentionStore.getState().setSnapshot(snapshot),
+      () => undefined,
+    )
   const folded = meta.slice(shown)
   return (
     <Menu label={`More about pane ${pane.id}${folded.length ? ` (${folded.length} more facts)` : ''}`} icon={<Icon name="menu" size={16} />} testId="pane-menu">

@@ -18,7 +18,11 @@ export interface MetaItem {
 export function paneAsk(pane: PaneInfo): string | undefined {
   const evidence = pane.verdict.evidence[0]?.detail
   const inDialog = pane.verdict.state === 'blocked' || pane.verdict.state === 'question'
-  return pane.verdict.evidence.find((e) => e.ask)?.ask ?? (inDialog && pane.dialog?.title ? pane.dialog.title : undefined) ?? (pane.exit ? evidence : evidence && STATE_LOOK[pane.verdict.state].meaning)
+  return (
+    pane.verdict.evidence.find((e) => e.ask)?.ask ??
+    (inDialog && pane.dialog?.title ? pane.dialog.title : undefined) ??
+    (pane.exit ? evidence : evidence && STATE_LOOK[pane.verdict.state].meaning)
+  )
 }
 
 /**
@@ -69,7 +73,13 @@ export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number, age
       key: 'changes',
       text,
       node: (
-        <button type="button" className={`link-button pane-header__changes${changes.error ? ' is-error' : ''}`} data-testid="pane-header-changes" title={changes.error ?? `Changes since ${changes.since.slice(0, 8)}: open the diff`} onClick={onChanges}>
+        <button
+          type="button"
+          className={`link-button pane-header__changes${changes.error ? ' is-error' : ''}`}
+          data-testid="pane-header-changes"
+          title={changes.error ?? `Changes since ${changes.since.slice(0, 8)}: open the diff`}
+          onClick={onChanges}
+        >
           {text}
         </button>
       ),
@@ -83,7 +93,15 @@ export function paneMeta(pane: PaneInfo, onChanges: () => void, now: number, age
       key: 'host',
       text,
       node: (
-        <span className={`pane-header__host${host.link === 'connected' ? '' : ' is-error'}`} data-testid="pane-header-host" title={host.link === 'connected' ? `Runs on ${host.name} over ssh; its status is computed there` : `The ssh connection to ${host.name} is cut${host.problem ? `: ${host.problem}` : ''}; the program runs on there and the board is reconnecting`}>
+        <span
+          className={`pane-header__host${host.link === 'connected' ? '' : ' is-error'}`}
+          data-testid="pane-header-host"
+          title={
+            host.link === 'connected'
+              ? `Runs on ${host.name} over ssh; its status is computed there`
+              : `The ssh connection to ${host.name} is cut${host.problem ? `: ${host.problem}` : ''}; the program runs on there and the board is reconnecting`
+          }
+        >
           ⇄ {text}
         </span>
       ),

@@ -24,7 +24,11 @@ beforeEach(() => {
   HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
     this.removeAttribute('open')
   }
-  useBoardStore.setState({ panes: { '3': pane({ worktree: { repo: '/src/app', path: '/w', branch: 'agent/x', base: 'main', baseCommit: 'abc' } }) }, order: ['3'], selectedId: '3' })
+  useBoardStore.setState({
+    panes: { '3': pane({ worktree: { repo: '/src/app', path: '/w', branch: 'agent/x', base: 'main', baseCommit: 'abc' } }) },
+    order: ['3'],
+    selectedId: '3',
+  })
 })
 
 describe('ChangesView', () => {

@@ -46,10 +46,15 @@ export function WorktreeClose({ paneId }: { paneId: string }) {
   return (
     <Modal title={`Close pane #${pane.id}?`} onClose={close} testId="worktree-close" className="modal--narrow">
       <p className="modal__text">
-        {cleanTitle(pane.title)} {pane.exit ? 'ran' : 'runs'} in its own worktree <code>{wt.path}</code> on branch <code>{wt.branch}</code> (from <code>{wt.base}</code>). Keep it to review or merge later, or remove the folder and the branch.
+        {cleanTitle(pane.title)} {pane.exit ? 'ran' : 'runs'} in its own worktree <code>{wt.path}</code> on branch <code>{wt.branch}</code> (from{' '}
+        <code>{wt.base}</code>). Keep it to review or merge later, or remove the folder and the branch.
       </p>
       {check === null && !error && <p className="modal__text">Checking the worktree…</p>}
-      {check?.safe && <p className="modal__text" data-testid="worktree-close-safe">Nothing would be lost: no uncommitted files, and every commit is in {wt.base} or pushed.</p>}
+      {check?.safe && (
+        <p className="modal__text" data-testid="worktree-close-safe">
+          Nothing would be lost: no uncommitted files, and every commit is in {wt.base} or pushed.
+        </p>
+      )}
       {unsafe && (
         <div className="banner banner--warning worktree-close__unsafe" data-testid="worktree-close-unsafe">
           Removing it would lose work:
@@ -69,15 +74,34 @@ export function WorktreeClose({ paneId }: { paneId: string }) {
         <button type="button" className="button" onClick={close} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" data-testid="worktree-close-keep" autoFocus disabled={busy} onClick={() => run(() => api.invoke('pane:remove', paneId))}>
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="worktree-close-keep"
+          autoFocus
+          disabled={busy}
+          onClick={() => run(() => api.invoke('pane:remove', paneId))}
+        >
           Keep worktree
         </button>
         {unsafe ? (
-          <button type="button" className="button button--danger" data-testid="worktree-close-force" disabled={busy} onClick={() => run(() => api.invoke('worktree:remove', paneId, { force: true }))}>
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="worktree-close-force"
+            disabled={busy}
+            onClick={() => run(() => api.invoke('worktree:remove', paneId, { force: true }))}
+          >
             Discard and remove
           </button>
         ) : (
-          <button type="button" className="button button--danger" data-testid="worktree-close-remove" disabled={busy || check === null} onClick={() => run(() => api.invoke('worktree:remove', paneId, { force: false }))}>
+          <button
+            type="button"
+            className="button button--danger"
+            data-testid="worktree-close-remove"
+            disabled={busy || check === null}
+            onClick={() => run(() => api.invoke('worktree:remove', paneId, { force: false }))}
+          >
             Remove worktree
           </button>
         )}

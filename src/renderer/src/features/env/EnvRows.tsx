@@ -64,13 +64,24 @@ export function EnvRows({ value, onChange, onError, label, testId }: EnvRowsProp
               onFocus={(e) => secret && e.target.select()}
               onChange={(e) => set(i, { value: e.target.value })}
             />
-            <button type="button" className="icon-button" aria-label={`Remove ${row.name || `variable ${i + 1}`}`} data-testid="env-remove" onClick={() => update(rows.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Remove ${row.name || `variable ${i + 1}`}`}
+              data-testid="env-remove"
+              onClick={() => update(rows.filter((_, j) => j !== i))}
+            >
               <Icon name="close" size={12} />
             </button>
           </div>
         )
       })}
-      <button type="button" className="button button--ghost button--small env-rows__add" data-testid="env-add" onClick={() => setRows([...rows, { name: '', value: '' }])}>
+      <button
+        type="button"
+        className="button button--ghost button--small env-rows__add"
+        data-testid="env-add"
+        onClick={() => setRows([...rows, { name: '', value: '' }])}
+      >
         <Icon name="plus" size={12} />
         Add variable
       </button>

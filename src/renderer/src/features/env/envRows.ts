@@ -19,7 +19,8 @@ export function envFrom(rows: readonly EnvRow[]): EnvParse {
     const trimmed = name.trim()
     if (!trimmed && !value) continue
     if (!trimmed) return { ok: false, error: `row ${i + 1}: give the variable a name`, row: i }
-    if (!ENV_NAME_PATTERN.test(trimmed)) return { ok: false, error: `row ${i + 1}: "${trimmed}" is not a variable name (letters, digits and _, not starting with a digit)`, row: i }
+    if (!ENV_NAME_PATTERN.test(trimmed))
+      return { ok: false, error: `row ${i + 1}: "${trimmed}" is not a variable name (letters, digits and _, not starting with a digit)`, row: i }
     if (trimmed in env) return { ok: false, error: `row ${i + 1}: ${trimmed} is set twice`, row: i }
     env[trimmed] = value
   }

@@ -45,9 +45,24 @@ function Grid() {
           </div>
         )
       })}
-      <Splitter orientation="vertical" area="v" value={colSplit} container={() => ref.current} onChange={(v) => dispatch({ type: 'split', colSplit: v })} label="Resize the columns" />
+      <Splitter
+        orientation="vertical"
+        area="v"
+        value={colSplit}
+        container={() => ref.current}
+        onChange={(v) => dispatch({ type: 'split', colSplit: v })}
+        label="Resize the columns"
+      />
       {areas.hAreas.map((area) => (
-        <Splitter key={area} orientation="horizontal" area={area} value={rowSplit} container={() => ref.current} onChange={(v) => dispatch({ type: 'split', rowSplit: v })} label="Resize the rows" />
+        <Splitter
+          key={area}
+          orientation="horizontal"
+          area={area}
+          value={rowSplit}
+          container={() => ref.current}
+          onChange={(v) => dispatch({ type: 'split', rowSplit: v })}
+          label="Resize the rows"
+        />
       ))}
     </div>
   )

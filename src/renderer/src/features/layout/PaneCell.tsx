@@ -44,7 +44,14 @@ export function PaneCell({ pane, selected, area, fontSize }: PaneCellProps) {
         </span>
         <Age className="pane-cell__age" since={pane.verdict.since} />
         {pane.interrupted && <SessionControls pane={pane} />}
-        <button type="button" className="icon-button" aria-label={closeLabel(pane)} title={closeLabel(pane)} data-testid="cell-close" onClick={() => requestClose(api, pane)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={closeLabel(pane)}
+          title={closeLabel(pane)}
+          data-testid="cell-close"
+          onClick={() => requestClose(api, pane)}
+        >
           <Icon name={pane.exit ? 'close' : 'stop'} size={14} />
         </button>
       </header>

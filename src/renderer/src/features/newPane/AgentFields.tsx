@@ -39,7 +39,14 @@ export function AgentFields({ form, presets, agents, agent, plan, argsRef, onPre
       )}
       <div className="field">
         <label htmlFor={ids.agent}>Agent</label>
-        <select id={ids.agent} className="input" data-testid="new-pane-agent" value={agent} disabled={preset !== undefined} onChange={(e) => set({ agent: e.target.value })}>
+        <select
+          id={ids.agent}
+          className="input"
+          data-testid="new-pane-agent"
+          value={agent}
+          disabled={preset !== undefined}
+          onChange={(e) => set({ agent: e.target.value })}
+        >
           {agents.map((a) => (
             <option key={a.id} value={a.id} data-source={a.source}>
               {a.source === 'user' ? `${a.name} (${a.id}, yours)` : a.name === a.id ? a.id : `${a.name} (${a.id})`}
@@ -55,7 +62,17 @@ export function AgentFields({ form, presets, agents, agent, plan, argsRef, onPre
         <label htmlFor={ids.args}>
           Arguments <span className="field__optional">added to the defaults</span>
         </label>
-        <input id={ids.args} ref={argsRef} className="input input--mono" data-testid="new-pane-args" placeholder="--model opus" value={form.args} onChange={(e) => set({ args: e.target.value })} spellCheck={false} autoComplete="off" />
+        <input
+          id={ids.args}
+          ref={argsRef}
+          className="input input--mono"
+          data-testid="new-pane-args"
+          placeholder="--model opus"
+          value={form.args}
+          onChange={(e) => set({ args: e.target.value })}
+          spellCheck={false}
+          autoComplete="off"
+        />
       </div>
     </>
   )

@@ -13,7 +13,15 @@ export function KindPicker({ kind, onKind }: { kind: PaneKind; onKind: (kind: Pa
       </span>
       {(['shell', 'agent', 'command'] as const).map((k) => (
         <label key={k} className={`segmented__option${kind === k ? ' is-active' : ''}`}>
-          <input type="radio" name="pane-kind" value={k} checked={kind === k} onChange={() => onKind(k)} data-testid={`new-pane-kind-${k}`} autoFocus={kind === k && k === 'shell'} />
+          <input
+            type="radio"
+            name="pane-kind"
+            value={k}
+            checked={kind === k}
+            onChange={() => onKind(k)}
+            data-testid={`new-pane-kind-${k}`}
+            autoFocus={kind === k && k === 'shell'}
+          />
           {KIND_LABEL[k]}
         </label>
       ))}

@@ -8,7 +8,10 @@ import { fakeApi, pane } from '../../test/fakeApi'
 import { NewPaneForm } from './NewPaneForm'
 
 const SECRET = 'sk-ant-api03-in-the-settings'
-const settings: Settings = { ...DEFAULT_SETTINGS, agents: { ...DEFAULT_SETTINGS.agents, claude: { executable: '', args: ['--verbose'], env: { ANTHROPIC_API_KEY: SECRET, DEBUG: '1' } } } }
+const settings: Settings = {
+  ...DEFAULT_SETTINGS,
+  agents: { ...DEFAULT_SETTINGS.agents, claude: { executable: '', args: ['--verbose'], env: { ANTHROPIC_API_KEY: SECRET, DEBUG: '1' } } },
+}
 
 beforeEach(() => useSettingsStore.setState({ settings, snapshot: null, failure: null }))
 

@@ -45,19 +45,52 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
       noValidate
     >
       <KindPicker kind={form.kind} onKind={(kind) => set({ kind })} />
-      {form.kind === 'agent' && <AgentFields form={form} presets={f.settings.presets} agents={f.agents} agent={agent} plan={f.plan} argsRef={refs.args} onPreset={(name) => f.choosePreset(name)} set={set} />}
-      {form.kind === 'command' && <CommandField value={form.command} onChange={(command) => set({ command })} inputRef={refs.command} errorId={error ? ids.error : null} />}
+      {form.kind === 'agent' && (
+        <AgentFields
+          form={form}
+          presets={f.settings.presets}
+          agents={f.agents}
+          agent={agent}
+          plan={f.plan}
+          argsRef={refs.args}
+          onPreset={(name) => f.choosePreset(name)}
+          set={set}
+        />
+      )}
+      {form.kind === 'command' && (
+        <CommandField value={form.command} onChange={(command) => set({ command })} inputRef={refs.command} errorId={error ? ids.error : null} />
+      )}
       <div className="field">
         <label htmlFor={ids.cwd}>
           Working directory <span className="field__optional">optional</span>
         </label>
-        <input id={ids.cwd} ref={refs.cwd} className="input input--mono" data-testid="new-pane-cwd" placeholder={preset?.cwd || "the board's directory"} value={form.cwd} onChange={(e) => set({ cwd: e.target.value })} spellCheck={false} autoComplete="off" />
+        <input
+          id={ids.cwd}
+          ref={refs.cwd}
+          className="input input--mono"
+          data-testid="new-pane-cwd"
+          placeholder={preset?.cwd || "the board's directory"}
+          value={form.cwd}
+          onChange={(e) => set({ cwd: e.target.value })}
+          spellCheck={false}
+          autoComplete="off"
+        />
       </div>
       <div className="field">
         <label htmlFor={ids.host}>
           Machine <span className="field__optional">optional</span>
         </label>
-        <input id={ids.host} ref={refs.host} className="input input--mono" data-testid="new-pane-host" placeholder="this computer" value={form.host} onChange={(e) => set({ host: e.target.value })} spellCheck={false} autoComplete="off" />
+        <input
+          id={ids.host}
+          ref={refs.host}
+          className="input input--mono"
+          data-testid="new-pane-host"
+          placeholder="this computer"
+          value={form.host}
+          onChange={(e) => set({ host: e.target.value })}
+          spellCheck={false}
+          autoComplete="off"
+        />
         {form.host.trim() && (
           <span className="field__note" data-testid="new-pane-host-note">
             Runs over ssh on {form.host.trim()}: the board there starts it with its own settings and agents, and the working directory is a path there.
@@ -69,18 +102,34 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
           Environment <span className="field__optional">this launch’s own</span>
         </span>
         {Object.keys(inherited).length > 0 && (
-          <span className="field__note new-pane__inherited" data-testid="new-pane-env-inherited" title="From Settings → Agents and the preset; secret values are never shown">
+          <span
+            className="field__note new-pane__inherited"
+            data-testid="new-pane-env-inherited"
+            title="From Settings → Agents and the preset; secret values are never shown"
+          >
             Also set: {describeEnv(inherited)}
           </span>
         )}
-        <EnvRows key={form.preset} value={form.env} onChange={(env) => set({ env })} onError={(envError) => set({ envError })} label="New pane" testId="new-pane-env" />
+        <EnvRows
+          key={form.preset}
+          value={form.env}
+          onChange={(env) => set({ env })}
+          onError={(envError) => set({ envError })}
+          label="New pane"
+          testId="new-pane-env"
+        />
       </div>
       <WorktreeFields form={form} set={set} branchRef={refs.branch} presetSetup={preset?.setup} />
       {error && (
         <div id={ids.error} className="form-error" role="alert" data-testid="new-pane-error">
           {error.message}
           {error.missingAgent && (
-            <button type="button" className="button button--small new-pane__fix" data-testid="new-pane-open-agent-settings" onClick={() => openOverlay({ kind: 'settings', section: 'agents' })}>
+            <button
+              type="button"
+              className="button button--small new-pane__fix"
+              data-testid="new-pane-open-agent-settings"
+              onClick={() => openOverlay({ kind: 'settings', section: 'agents' })}
+            >
               Open Settings → Agents
             </button>
           )}
@@ -97,7 +146,15 @@ export function NewPaneForm({ initialKind, onDone }: { initialKind: PaneKind; on
           Cancel
         </button>
         <button type="submit" className="button button--primary button--small" data-testid="new-pane-submit" disabled={f.busy}>
-          {f.busy ? (form.worktree ? 'Making the worktree…' : 'Starting…') : form.kind === 'shell' ? 'Start shell' : form.kind === 'agent' ? `Start ${agent}` : 'Run'}
+          {f.busy
+            ? form.worktree
+              ? 'Making the worktree…'
+              : 'Starting…'
+            : form.kind === 'shell'
+              ? 'Start shell'
+              : form.kind === 'agent'
+                ? `Start ${agent}`
+                : 'Run'}
         </button>
       </div>
     </form>

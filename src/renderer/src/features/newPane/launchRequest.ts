@@ -54,7 +54,11 @@ export function buildLaunchRequest(form: LaunchForm): Built<Omit<CreatePaneReque
     if (split.argv.length === 0) return { ok: false, error: 'Command: type the program to run, e.g. claude or npm test', field: 'command' }
     if (split.shellSyntax) {
       const op = split.shellSyntax
-      return { ok: false, error: `Command: ${op} is shell syntax, and this field is not a shell (it runs the program directly). Pick Shell and type the line there, or quote the ${op} to pass it as an argument.`, field: 'command' }
+      return {
+        ok: false,
+        error: `Command: ${op} is shell syntax, and this field is not a shell (it runs the program directly). Pick Shell and type the line there, or quote the ${op} to pass it as an argument.`,
+        field: 'command',
+      }
     }
     request.command = split.argv
   } else if (form.kind === 'agent') {
@@ -82,8 +86,12 @@ export function presetFromForm(form: LaunchForm, name: string): Built<LaunchPres
   if (form.envError) return { ok: false, error: `Environment: ${form.envError}`, field: 'env' }
   const setup = setupLines(form.setup)
   const host = form.host.trim()
-  if (host && !sshDestinationSchema.safeParse(host).success) return { ok: false, error: 'Machine: an ssh destination is a host name or alias, optionally user@ before it', field: 'host' }
-  return { ok: true, value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree, host } }
+  if (host && !sshDestinationSchema.safeParse(host).success)
+    return { ok: false, error: 'Machine: an ssh destination is a host name or alias, optionally user@ before it', field: 'host' }
+  return {
+    ok: true,
+    value: { name: name.trim(), agent: form.agent, args: args.argv, env: { ...form.env }, cwd: form.cwd.trim(), setup, worktree: form.worktree, host },
+  }
 }
 
 /** The variables a launch gets before its own, as a line to read: secret values masked. */

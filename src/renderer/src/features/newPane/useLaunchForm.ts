@@ -10,7 +10,20 @@ import { buildLaunchRequest, presetFromForm, type FormField, type LaunchForm, ty
 
 export type FormProblem = { readonly message: string; readonly missingAgent: boolean }
 
-const EMPTY: Omit<LaunchForm, 'kind'> = { preset: '', agent: 'claude', args: '', env: {}, envError: null, command: '', cwd: '', worktree: false, branch: '', base: '', setup: '', host: '' }
+const EMPTY: Omit<LaunchForm, 'kind'> = {
+  preset: '',
+  agent: 'claude',
+  args: '',
+  env: {},
+  envError: null,
+  command: '',
+  cwd: '',
+  worktree: false,
+  branch: '',
+  base: '',
+  setup: '',
+  host: '',
+}
 
 /**
  * The new-pane form's state and actions: what it holds, what main will run for it, starting the
@@ -24,11 +37,22 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   const saveSettings = useSettingsStore((s) => s.save)
   // An agent folder added since the board was last asked shows up when the form opens.
   useEffect(() => void loadSettings(api), [api, loadSettings])
-  const [form, setForm] = useState<LaunchForm>({ kind: initialKind, ...EMPTY, agent: agents.some((a) => a.id === 'claude') ? 'claude' : (agents[0]?.id ?? 'claude') })
+  const [form, setForm] = useState<LaunchForm>({
+    kind: initialKind,
+    ...EMPTY,
+    agent: agents.some((a) => a.id === 'claude') ? 'claude' : (agents[0]?.id ?? 'claude'),
+  })
   const [error, setError] = useState<FormProblem | null>(null)
   const [busy, setBusy] = useState(false)
   const [saved, setSaved] = useState<string | null>(null)
-  const refs = { command: useRef<HTMLInputElement>(null), args: useRef<HTMLInputElement>(null), env: useRef<HTMLDivElement>(null), cwd: useRef<HTMLInputElement>(null), branch: useRef<HTMLInputElement>(null), host: useRef<HTMLInputElement>(null) }
+  const refs = {
+    command: useRef<HTMLInputElement>(null),
+    args: useRef<HTMLInputElement>(null),
+    env: useRef<HTMLDivElement>(null),
+    cwd: useRef<HTMLInputElement>(null),
+    branch: useRef<HTMLInputElement>(null),
+    host: useRef<HTMLInputElement>(null),
+  }
   const preset = settings.presets.find((p) => p.name === form.preset)
   const agent = preset?.agent ?? form.agent
   const extraArgs = splitArgs(form.args)
@@ -66,7 +90,16 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
       const message = err instanceof Error ? err.message : String(err)
       const code = err instanceof BoardError ? err.code : null
       // A launch on another machine fails first at reaching it (ssh's own words): back to that field.
-      const field: FormField = built.value.host && code === 'spawn-failed' ? 'host' : /working directory|git repository/i.test(message) ? 'cwd' : code === 'git-failed' || /branch/i.test(message) ? 'branch' : form.kind === 'agent' ? 'args' : 'command'
+      const field: FormField =
+        built.value.host && code === 'spawn-failed'
+          ? 'host'
+          : /working directory|git repository/i.test(message)
+            ? 'cwd'
+            : code === 'git-failed' || /branch/i.test(message)
+              ? 'branch'
+              : form.kind === 'agent'
+                ? 'args'
+                : 'command'
       fail(message, field, code === 'agent-missing')
     }
   }
@@ -87,7 +120,18 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
       setError(null)
       // The preset just saved is the one chosen: its arguments and environment are in it now.
       const chosen = snapshot.settings.presets.find((p) => p.name === built.value.name)
-      if (chosen) setForm((f) => ({ ...f, preset: chosen.name, agent: chosen.agent, args: '', env: {}, envError: null, worktree: chosen.worktree, setup: chosen.setup.join('\n'), host: chosen.host }))
+      if (chosen)
+        setForm((f) => ({
+          ...f,
+          preset: chosen.name,
+          agent: chosen.agent,
+          args: '',
+          env: {},
+          envError: null,
+          worktree: chosen.worktree,
+          setup: chosen.setup.join('\n'),
+          host: chosen.host,
+        }))
     } catch (err) {
       setError({ message: `Could not save the preset: ${err instanceof Error ? err.message : String(err)}`, missingAgent: false })
     }

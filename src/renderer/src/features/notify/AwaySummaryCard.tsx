@@ -21,7 +21,14 @@ export function AwaySummaryCard() {
       <ul className="away__list">
         {lines.map((l, i) => (
           <li key={i}>
-            <button type="button" className={`away__item${l.ongoing ? ' is-ongoing' : ''}`} data-testid="away-item" data-pane-id={l.paneId} disabled={!panes[l.paneId]} onClick={() => openFromNotification(l.paneId)}>
+            <button
+              type="button"
+              className={`away__item${l.ongoing ? ' is-ongoing' : ''}`}
+              data-testid="away-item"
+              data-pane-id={l.paneId}
+              disabled={!panes[l.paneId]}
+              onClick={() => openFromNotification(l.paneId)}
+            >
               <span className="away__who">{l.who}</span> <span className="away__what">{l.what}</span>
             </button>
           </li>

@@ -30,7 +30,12 @@ export function NotificationPrompt() {
         >
           Not now
         </button>
-        <button type="button" className="button button--primary button--small" data-testid="notify-enable" onClick={() => void webNotifier.request().then(setPermission)}>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          data-testid="notify-enable"
+          onClick={() => void webNotifier.request().then(setPermission)}
+        >
           Turn on
         </button>
       </div>

@@ -30,8 +30,15 @@ export function awayLines(summary: AwaySummary, panes: Readonly<Record<string, P
   return summary.entries.map((e) => {
     const pane = panes[e.paneId]
     const who = `#${e.paneId} ${pane ? cleanTitle(pane.title) : '(closed)'}`
-    if (e.kind === 'alert') return { paneId: e.paneId, who, what: `notified: ${e.alert ? alertWords(e.alert) : 'rang the bell'} ${describeAge(summary.to - e.since)} ago`, ongoing: false }
-    if (e.kind === 'finished' || e.kind === 'asked') return { paneId: e.paneId, who, what: `${WAITED[e.kind][0]} ${describeAge(summary.to - e.since)} ago`, ongoing: false }
+    if (e.kind === 'alert')
+      return {
+        paneId: e.paneId,
+        who,
+        what: `notified: ${e.alert ? alertWords(e.alert) : 'rang the bell'} ${describeAge(summary.to - e.since)} ago`,
+        ongoing: false,
+      }
+    if (e.kind === 'finished' || e.kind === 'asked')
+      return { paneId: e.paneId, who, what: `${WAITED[e.kind][0]} ${describeAge(summary.to - e.since)} ago`, ongoing: false }
     if (e.until === null) return { paneId: e.paneId, who, what: `${WAITED[e.kind][0]}, ${describeAge(summary.to - e.since)} so far`, ongoing: true }
     return { paneId: e.paneId, who, what: `${WAITED[e.kind][1]} for ${describeAge(e.until - e.since)}`, ongoing: false }
   })

@@ -67,7 +67,16 @@ describe('notification text', () => {
 
 describe('a program waiting for input (issue 22 item 5: it read "A question waits for your choice.")', () => {
   it('says which program waits for what you type', () => {
-    const waiting = pane({ agent: null, command: ['bash'], dialog: null, foreground: { pid: 2, argv: ['npm', 'publish'], isRoot: false }, verdict: { state: 'input', since: 0, evidence: [] } })
-    expect(notificationText(waiting, 'input')).toEqual({ title: '#3 Fix the parser waits for your input', body: 'npm publish waits for what you type.\npane in …/src/app' })
+    const waiting = pane({
+      agent: null,
+      command: ['bash'],
+      dialog: null,
+      foreground: { pid: 2, argv: ['npm', 'publish'], isRoot: false },
+      verdict: { state: 'input', since: 0, evidence: [] },
+    })
+    expect(notificationText(waiting, 'input')).toEqual({
+      title: '#3 Fix the parser waits for your input',
+      body: 'npm publish waits for what you type.\npane in …/src/app',
+    })
   })
 })

@@ -16,7 +16,8 @@ export function ConfirmClose({ paneId }: { paneId: string }) {
   return (
     <Modal title={`End pane #${pane.id}?`} onClose={close} testId="confirm-close" className="modal--narrow">
       <p className="modal__text">
-        This hangs up <code>{formatArgv(pane.command)}</code> ({cleanTitle(pane.title)}) and everything it started. The pane stays listed with its final screen until you remove it.
+        This hangs up <code>{formatArgv(pane.command)}</code> ({cleanTitle(pane.title)}) and everything it started. The pane stays listed with its final screen
+        until you remove it.
       </p>
       {error && (
         <p className="form-error" role="alert">
@@ -31,9 +32,7 @@ export function ConfirmClose({ paneId }: { paneId: string }) {
           type="button"
           className="button button--danger"
           data-testid="confirm-close-kill"
-          onClick={() =>
-            void closePane(api, pane).then(close, (err: unknown) => setError(err instanceof Error ? err.message : String(err)))
-          }
+          onClick={() => void closePane(api, pane).then(close, (err: unknown) => setError(err instanceof Error ? err.message : String(err)))}
         >
           End it
         </button>

@@ -75,7 +75,12 @@ export function AgentSettings({ value, onChange }: { value: Agents; onChange: (n
     <fieldset className="settings__section" id="settings-agents" data-testid="settings-agents">
       <legend>Agents</legend>
       {agents.map((agent) => (
-        <AgentBlock key={agent.id} agent={agent} value={Object.prototype.hasOwnProperty.call(value, agent.id) ? value[agent.id]! : NO_AGENT_SETTINGS} onChange={(next) => onChange({ ...value, [agent.id]: next })} />
+        <AgentBlock
+          key={agent.id}
+          agent={agent}
+          value={Object.prototype.hasOwnProperty.call(value, agent.id) ? value[agent.id]! : NO_AGENT_SETTINGS}
+          onChange={(next) => onChange({ ...value, [agent.id]: next })}
+        />
       ))}
       {problems.length > 0 && (
         <ul className="form-error" role="alert" data-testid="settings-agent-problems">
@@ -85,7 +90,10 @@ export function AgentSettings({ value, onChange }: { value: Agents; onChange: (n
         </ul>
       )}
       <p className="settings__help">
-        An agent of your own is a folder in the <code>agents</code> folder beside your settings: <code>agent.toml</code> (id, name, command) and <code>rules.toml</code>. The board builds every agent launch from these (the new-pane form and <code>switchboard spawn --agent</code> alike). Arguments are split like a shell does (quotes honoured), never expanded. A value whose name looks secret (a key, a token, a password) is never shown again: type a new one to replace it.
+        An agent of your own is a folder in the <code>agents</code> folder beside your settings: <code>agent.toml</code> (id, name, command) and{' '}
+        <code>rules.toml</code>. The board builds every agent launch from these (the new-pane form and <code>switchboard spawn --agent</code> alike). Arguments
+        are split like a shell does (quotes honoured), never expanded. A value whose name looks secret (a key, a token, a password) is never shown again: type a
+        new one to replace it.
       </p>
     </fieldset>
   )

@@ -21,7 +21,14 @@ export function AppearanceSettings({ value, onChange }: { value: Appearance; onC
         <div className="segmented" role="radiogroup" aria-labelledby={ids.theme}>
           {THEMES.map((t) => (
             <label key={t.value} className={`segmented__option${value.theme === t.value ? ' is-active' : ''}`}>
-              <input type="radio" name="theme" value={t.value} checked={value.theme === t.value} data-testid={`theme-${t.value}`} onChange={() => onChange({ ...value, theme: t.value })} />
+              <input
+                type="radio"
+                name="theme"
+                value={t.value}
+                checked={value.theme === t.value}
+                data-testid={`theme-${t.value}`}
+                onChange={() => onChange({ ...value, theme: t.value })}
+              />
               {t.label}
             </label>
           ))}

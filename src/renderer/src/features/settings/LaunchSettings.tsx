@@ -2,7 +2,13 @@ import type { Settings } from '../../../../shared/domain/settings'
 import { formatArgv } from '../../lib/format'
 
 /** Launch presets (made with "Save as preset" in the new-pane form) and where worktrees go. */
-export function LaunchSettings({ value, onChange }: { value: Pick<Settings, 'presets' | 'worktrees'>; onChange: (next: Pick<Settings, 'presets' | 'worktrees'>) => void }) {
+export function LaunchSettings({
+  value,
+  onChange,
+}: {
+  value: Pick<Settings, 'presets' | 'worktrees'>
+  onChange: (next: Pick<Settings, 'presets' | 'worktrees'>) => void
+}) {
   return (
     <fieldset className="settings__section" id="settings-presets" data-testid="settings-presets">
       <legend>Launch presets and worktrees</legend>
@@ -18,7 +24,12 @@ export function LaunchSettings({ value, onChange }: { value: Pick<Settings, 'pre
               {p.worktree && <span> · own worktree</span>}
               {p.host && <span data-testid="settings-preset-host"> · on {p.host}</span>}
               {p.setup.length > 0 && <span> · setup: {p.setup.join(' ; ')}</span>}
-              <button type="button" className="button button--ghost button--small" aria-label={`Delete preset ${p.name}`} onClick={() => onChange({ ...value, presets: value.presets.filter((q) => q.name !== p.name) })}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={`Delete preset ${p.name}`}
+                onClick={() => onChange({ ...value, presets: value.presets.filter((q) => q.name !== p.name) })}
+              >
                 Delete
               </button>
             </li>

@@ -29,8 +29,14 @@ function PermissionLine() {
   const permission = useAttentionStore((s) => s.permission)
   const setPermission = useAttentionStore((s) => s.setPermission)
   if (permission === 'granted') return <p className="settings__note">Desktop notifications are allowed.</p>
-  if (permission === 'unsupported') return <p className="settings__note">This browser has no desktop notifications; the tab title still counts the panes that need you.</p>
-  if (permission === 'denied') return <p className="settings__note settings__note--warn">Notifications are blocked for this page. Allow them in the browser’s site settings (the icon left of the address), then reload.</p>
+  if (permission === 'unsupported')
+    return <p className="settings__note">This browser has no desktop notifications; the tab title still counts the panes that need you.</p>
+  if (permission === 'denied')
+    return (
+      <p className="settings__note settings__note--warn">
+        Notifications are blocked for this page. Allow them in the browser’s site settings (the icon left of the address), then reload.
+      </p>
+    )
   return (
     <p className="settings__note">
       Desktop notifications are not allowed yet.{' '}
@@ -56,7 +62,12 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
       {kinds.map(({ kind, label }) => (
         <label key={kind} className="settings__agent-mode">
           <span>{label}</span>
-          <select className="input" data-testid={`notify-agent-${kind}`} value={(Object.prototype.hasOwnProperty.call(value.agentModes, kind) ? value.agentModes[kind] : undefined) ?? 'all'} onChange={(e) => setMode(kind, e.target.value as NotifyMode)}>
+          <select
+            className="input"
+            data-testid={`notify-agent-${kind}`}
+            value={(Object.prototype.hasOwnProperty.call(value.agentModes, kind) ? value.agentModes[kind] : undefined) ?? 'all'}
+            onChange={(e) => setMode(kind, e.target.value as NotifyMode)}
+          >
             {NOTIFY_MODES.map((m) => (
               <option key={m} value={m}>
                 {MODE_LABELS[m]}
@@ -65,7 +76,10 @@ function AgentModes({ value, onChange }: { value: Notifications; onChange: (next
           </select>
         </label>
       ))}
-      <span className="settings__help">Attention only: dialogs, questions, input and replies that ask — not finished turns or programs’ own notifications. A pane’s own mode (its ⋯ menu) comes first.</span>
+      <span className="settings__help">
+        Attention only: dialogs, questions, input and replies that ask — not finished turns or programs’ own notifications. A pane’s own mode (its ⋯ menu) comes
+        first.
+      </span>
     </div>
   )
 }
@@ -121,14 +135,32 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
           ))}
         </tbody>
       </table>
-      <SecondsField label="Wait before notifying" max={600} seconds={value.graceSeconds} testId="notify-grace" onChange={(graceSeconds) => onChange({ ...value, graceSeconds })}>
+      <SecondsField
+        label="Wait before notifying"
+        max={600}
+        seconds={value.graceSeconds}
+        testId="notify-grace"
+        onChange={(graceSeconds) => onChange({ ...value, graceSeconds })}
+      >
         seconds; a pane answered or looked at meanwhile raises nothing.
       </SecondsField>
-      <SecondsField label="Not again within" max={3600} seconds={value.cooldownSeconds} testId="notify-cooldown" onChange={(cooldownSeconds) => onChange({ ...value, cooldownSeconds })}>
+      <SecondsField
+        label="Not again within"
+        max={3600}
+        seconds={value.cooldownSeconds}
+        testId="notify-cooldown"
+        onChange={(cooldownSeconds) => onChange({ ...value, cooldownSeconds })}
+      >
         seconds: at most one notification per pane and state in this time; 0 notifies every time.
       </SecondsField>
       <AgentModes value={value} onChange={onChange} />
-      <SecondsField label="“While you were away”" max={86400} seconds={value.awaySummarySeconds} testId="notify-away-seconds" onChange={(awaySummarySeconds) => onChange({ ...value, awaySummarySeconds })}>
+      <SecondsField
+        label="“While you were away”"
+        max={86400}
+        seconds={value.awaySummarySeconds}
+        testId="notify-away-seconds"
+        onChange={(awaySummarySeconds) => onChange({ ...value, awaySummarySeconds })}
+      >
         seconds at no window or tab before a summary of what waited, on return; 0: never.
       </SecondsField>
     </fieldset>
@@ -136,7 +168,21 @@ export function NotificationSettings({ value, onChange }: { value: Notifications
 }
 
 /** A whole number of seconds from 0 to `max`, with its label and help. */
-function SecondsField({ label, max, seconds, testId, onChange, children }: { label: string; max: number; seconds: number; testId: string; onChange: (seconds: number) => void; children: ReactNode }) {
+function SecondsField({
+  label,
+  max,
+  seconds,
+  testId,
+  onChange,
+  children,
+}: {
+  label: string
+  max: number
+  seconds: number
+  testId: string
+  onChange: (seconds: number) => void
+  children: ReactNode
+}) {
   const id = useId()
   return (
     <div className="field field--inline">

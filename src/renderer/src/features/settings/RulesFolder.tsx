@@ -25,7 +25,12 @@ export function RulesFolder({ path }: { path: string }) {
           data-testid="open-rules-folder"
           onClick={() =>
             void api.invoke('settings:open-rules-folder').then(
-              (r) => setNote(r.opened ? 'Opened in the file manager.' : 'The folder exists now. This host cannot open folders for you (browser mode): open the path above yourself.'),
+              (r) =>
+                setNote(
+                  r.opened
+                    ? 'Opened in the file manager.'
+                    : 'The folder exists now. This host cannot open folders for you (browser mode): open the path above yourself.',
+                ),
               (err: unknown) => setNote(err instanceof Error ? err.message : String(err)),
             )
           }
@@ -33,7 +38,16 @@ export function RulesFolder({ path }: { path: string }) {
           <Icon name="folder" size={14} />
           Open folder
         </button>
-        <button type="button" className="button button--small button--ghost" onClick={() => void navigator.clipboard?.writeText(path).then(() => setNote('Path copied.'), () => undefined)}>
+        <button
+          type="button"
+          className="button button--small button--ghost"
+          onClick={() =>
+            void navigator.clipboard?.writeText(path).then(
+              () => setNote('Path copied.'),
+              () => undefined,
+            )
+          }
+        >
           Copy path
         </button>
       </div>

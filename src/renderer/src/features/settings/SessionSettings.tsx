@@ -15,9 +15,18 @@ export function SessionSettings({ value, onChange }: { value: Sessions; onChange
     <fieldset className="settings__section">
       <legend>Sessions</legend>
       <div className="field field--inline">
-        <input id={ids.resume} type="checkbox" checked={value.resumeOnStart} data-testid="resume-on-start" onChange={(e) => onChange({ ...value, resumeOnStart: e.target.checked })} />
+        <input
+          id={ids.resume}
+          type="checkbox"
+          checked={value.resumeOnStart}
+          data-testid="resume-on-start"
+          onChange={(e) => onChange({ ...value, resumeOnStart: e.target.checked })}
+        />
         <label htmlFor={ids.resume}>Resume interrupted panes on start</label>
-        <span className="settings__help">After a crash or a reboot, agents resume their conversations and shells restart in their folder without a click. Other commands always wait for Resume.</span>
+        <span className="settings__help">
+          After a crash or a reboot, agents resume their conversations and shells restart in their folder without a click. Other commands always wait for
+          Resume.
+        </span>
       </div>
       <div className="field field--inline">
         <span id={ids.quit} className="field__label">
@@ -26,12 +35,21 @@ export function SessionSettings({ value, onChange }: { value: Sessions; onChange
         <div className="segmented" role="radiogroup" aria-labelledby={ids.quit}>
           {ON_QUIT.map((q) => (
             <label key={q.value} className={`segmented__option${value.onQuit === q.value ? ' is-active' : ''}`}>
-              <input type="radio" name="on-quit" value={q.value} checked={value.onQuit === q.value} data-testid={`on-quit-${q.value}`} onChange={() => onChange({ ...value, onQuit: q.value })} />
+              <input
+                type="radio"
+                name="on-quit"
+                value={q.value}
+                checked={value.onQuit === q.value}
+                data-testid={`on-quit-${q.value}`}
+                onChange={() => onChange({ ...value, onQuit: q.value })}
+              />
               {q.label}
             </label>
           ))}
         </div>
-        <span className="settings__help">The board runs on as a background process when the window closes; this is what Quit does to it. Ended panes come back interrupted on the next start.</span>
+        <span className="settings__help">
+          The board runs on as a background process when the window closes; this is what Quit does to it. Ended panes come back interrupted on the next start.
+        </span>
       </div>
     </fieldset>
   )

@@ -78,7 +78,12 @@ export function SettingsPage() {
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={saving || !dirty || hasShortcutConflict(draft.shortcuts)} data-testid="settings-save">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={saving || !dirty || hasShortcutConflict(draft.shortcuts)}
+            data-testid="settings-save"
+          >
             {saving ? 'Saving…' : 'Save'}
           </button>
         </div>

@@ -64,7 +64,13 @@ export function ShortcutKeyRow({ shortcut: s, config, clash, listening, onListen
       </td>
       <td>
         {config.keys[s.id] && (
-          <button type="button" className="button button--ghost button--small" data-testid={`shortcut-reset-${s.id}`} aria-label={`Reset ${s.description} to ${s.keys}`} onClick={onReset}>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            data-testid={`shortcut-reset-${s.id}`}
+            aria-label={`Reset ${s.description} to ${s.keys}`}
+            onClick={onReset}
+          >
             Reset
           </button>
         )}

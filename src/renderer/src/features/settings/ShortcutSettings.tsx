@@ -22,7 +22,13 @@ export function ShortcutSettings({ value, onChange }: { value: Shortcuts; onChan
       <legend>Shortcuts</legend>
       <div className="field field--inline">
         <label htmlFor={id}>Prefix</label>
-        <select id={id} className="input" value={value.prefix} data-testid="shortcut-prefix" onChange={(e) => onChange({ ...value, prefix: e.target.value as Shortcuts['prefix'] })}>
+        <select
+          id={id}
+          className="input"
+          value={value.prefix}
+          data-testid="shortcut-prefix"
+          onChange={(e) => onChange({ ...value, prefix: e.target.value as Shortcuts['prefix'] })}
+        >
           {SHORTCUT_PREFIXES.map((p) => (
             <option key={p} value={p}>
               {p}
@@ -56,7 +62,13 @@ export function ShortcutSettings({ value, onChange }: { value: Shortcuts; onChan
         </tbody>
       </table>
       <div className="field field--inline">
-        <button type="button" className="button button--small" data-testid="shortcut-reset-all" disabled={!own && value.prefix === 'Alt'} onClick={() => onChange({ prefix: 'Alt', keys: {} })}>
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="shortcut-reset-all"
+          disabled={!own && value.prefix === 'Alt'}
+          onClick={() => onChange({ prefix: 'Alt', keys: {} })}
+        >
           Reset all shortcuts
         </button>
         {conflicts.size > 0 && <span className="form-error">Two commands share a key: saving waits until each has its own.</span>}

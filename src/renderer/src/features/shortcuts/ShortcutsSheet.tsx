@@ -14,9 +14,11 @@ export function ShortcutsSheet() {
           {SHORTCUTS.map((s) => (
             <tr key={s.id} data-shortcut={s.id}>
               <td className="shortcuts__keys">
-                {keysLabel(s, config).split(' ').map((k, i) => (
-                  <kbd key={i}>{k}</kbd>
-                ))}
+                {keysLabel(s, config)
+                  .split(' ')
+                  .map((k, i) => (
+                    <kbd key={i}>{k}</kbd>
+                  ))}
               </td>
               <td>{s.description}</td>
             </tr>
@@ -36,7 +38,8 @@ export function ShortcutsSheet() {
         </tbody>
       </table>
       <p className="modal__note">
-        Every other key goes to the program in the pane; the board only takes {config.prefix} combinations. Change the prefix and each command's key in Settings → Shortcuts.
+        Every other key goes to the program in the pane; the board only takes {config.prefix} combinations. Change the prefix and each command's key in Settings
+        → Shortcuts.
       </p>
     </Modal>
   )

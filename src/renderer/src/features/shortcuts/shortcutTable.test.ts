@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { capturable, EDITABLE_SHORTCUTS, findShortcut, keysLabel, shortcutConflicts, SHORTCUTS, withKey } from './shortcutTable'
 
-const key = (code: string, mods: { alt?: boolean; ctrl?: boolean; meta?: boolean; shift?: boolean } = { alt: true }) => ({ code, altKey: !!mods.alt, ctrlKey: !!mods.ctrl, metaKey: !!mods.meta, shiftKey: !!mods.shift })
+const key = (code: string, mods: { alt?: boolean; ctrl?: boolean; meta?: boolean; shift?: boolean } = { alt: true }) => ({
+  code,
+  altKey: !!mods.alt,
+  ctrlKey: !!mods.ctrl,
+  metaKey: !!mods.meta,
+  shiftKey: !!mods.shift,
+})
 
 describe('shortcuts', () => {
   it('takes Alt+key by physical key, and nothing with Ctrl or Meta (those belong to the terminal)', () => {
@@ -62,7 +68,11 @@ describe('editing shortcuts (Settings → Shortcuts)', () => {
     expect(shortcutConflicts(alt).size).toBe(0)
     const clash = withKey(alt, 'grid', 'KeyJ')
     expect([...shortcutConflicts(clash).keys()].sort()).toEqual(['grid', 'next-needing'])
-    expect(shortcutConflicts(clash).get('grid')!.map((s) => s.id)).toEqual(['next-needing'])
+    expect(
+      shortcutConflicts(clash)
+        .get('grid')!
+        .map((s) => s.id),
+    ).toEqual(['next-needing'])
     expect([...shortcutConflicts(withKey(alt, 'help', 'Digit2')).keys()].sort()).toEqual(['help', 'pane-number'])
     // Swapping two keys is no conflict.
     expect(shortcutConflicts(withKey(withKey(alt, 'grid', 'KeyN'), 'new-pane', 'KeyG')).size).toBe(0)

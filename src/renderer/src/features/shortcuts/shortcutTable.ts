@@ -2,7 +2,19 @@ import type { BoardApi } from '../../../../shared/ipc/contract'
 import type { Settings } from '../../../../shared/domain/settings'
 import { useOverlayStore } from '../../store/overlayStore'
 import { focusSelectedTerminal } from '../terminal/terminalRegistry'
-import { closeSelected, focusAnswer, focusPaneSearch, jumpToNextNeedingYou, newPane, selectByNumber, selectRelative, startJump, toggleGrid, toggleScrollbackSearch, toggleSidebar } from './boardCommands'
+import {
+  closeSelected,
+  focusAnswer,
+  focusPaneSearch,
+  jumpToNextNeedingYou,
+  newPane,
+  selectByNumber,
+  selectRelative,
+  startJump,
+  toggleGrid,
+  toggleScrollbackSearch,
+  toggleSidebar,
+} from './boardCommands'
 
 /**
  * The board's keyboard shortcuts. All use one prefix, Alt by default (Settings → Shortcuts): Ctrl and Ctrl+Shift combinations belong to the
@@ -25,7 +37,13 @@ const DIGITS = Array.from({ length: 9 }, (_, i) => `Digit${i + 1}`)
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'next-needing', codes: ['KeyJ'], keys: 'J', description: 'Go to the next pane that needs you', run: () => jumpToNextNeedingYou() },
-  { id: 'pane-number', codes: DIGITS, keys: '1 … 9', description: 'Go to the 1st … 9th pane in the sidebar, top to bottom', run: (_api, code) => selectByNumber(Number(code.slice(-1))) },
+  {
+    id: 'pane-number',
+    codes: DIGITS,
+    keys: '1 … 9',
+    description: 'Go to the 1st … 9th pane in the sidebar, top to bottom',
+    run: (_api, code) => selectByNumber(Number(code.slice(-1))),
+  },
   { id: 'jump', codes: ['Digit0'], keys: '0', description: 'Go to any pane: each shows a key (1 … 9, a … z), press it', run: () => startJump() },
   { id: 'search', codes: ['KeyS'], keys: 'S', description: 'Find a pane: type part of its title, agent, branch or state', run: () => focusPaneSearch() },
   { id: 'scrollback', codes: ['KeyH'], keys: 'H', description: "Find in the pane's scrollback", run: () => toggleScrollbackSearch() },
@@ -73,7 +91,19 @@ export function findShortcut(event: Mods & Pick<KeyboardEvent, 'code'>, config: 
   return SHORTCUTS.find((s) => codesOf(s, config).includes(event.code))
 }
 
-const CODE_LABELS: Readonly<Record<string, string>> = { Backquote: '`', Slash: '/', Comma: ',', Period: '.', BracketLeft: '[', BracketRight: ']', Semicolon: ';', Quote: "'", Minus: '-', Equal: '=', Backslash: '\\' }
+const CODE_LABELS: Readonly<Record<string, string>> = {
+  Backquote: '`',
+  Slash: '/',
+  Comma: ',',
+  Period: '.',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Semicolon: ';',
+  Quote: "'",
+  Minus: '-',
+  Equal: '=',
+  Backslash: '\\',
+}
 
 /** How a key reads: "J", "`", "F5". */
 export function codeLabel(code: string): string {

@@ -55,7 +55,14 @@ export function PaneFilter({ onFirst, onLeave }: { onFirst: () => void; onLeave:
       <label htmlFor={ids.group} className="visually-hidden">
         Group the panes by
       </label>
-      <select id={ids.group} className="input pane-filter__group" data-testid="pane-group" value={grouping} onChange={(e) => setGrouping(e.target.value as Grouping)} title="Group the panes by">
+      <select
+        id={ids.group}
+        className="input pane-filter__group"
+        data-testid="pane-group"
+        value={grouping}
+        onChange={(e) => setGrouping(e.target.value as Grouping)}
+        title="Group the panes by"
+      >
         {GROUPINGS.map((g) => (
           <option key={g} value={g}>
             {GROUPING_LABELS[g]}

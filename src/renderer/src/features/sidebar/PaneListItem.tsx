@@ -42,7 +42,18 @@ const PANE_DRAG = 'application/x-switchboard-pane'
  * One pane in the sidebar: its id, the agent and title, where it runs, the state badge (its
  * evidence on hover or focus) and how long it has been in that state.
  */
-export const PaneListItem = memo(function PaneListItem({ pane, position, jumpKey, selected, visible, unseen, muted, onSelect, onMove, onNudge }: PaneListItemProps) {
+export const PaneListItem = memo(function PaneListItem({
+  pane,
+  position,
+  jumpKey,
+  selected,
+  visible,
+  unseen,
+  muted,
+  onSelect,
+  onMove,
+  onNudge,
+}: PaneListItemProps) {
   const api = useBoardApi()
   const label = `Pane ${pane.id}: ${cleanTitle(pane.title)}${pane.agent ? `, ${pane.agent}` : ''}, ${pane.interrupted ? 'interrupted' : pane.verdict.state}${unseen ? ', finished, not seen yet' : ''}${muted ? ', notifications off' : ''}${jumpKey ? `, key ${jumpKey}` : ''}`
   return (

@@ -25,7 +25,15 @@ export function PaneRail() {
   const waiting = useNeedsYou().length
   return (
     <nav className="sidebar sidebar--rail" aria-label="Panes" data-testid="sidebar-rail">
-      <button type="button" className="icon-button rail__button" data-testid="sidebar-expand" aria-label="Show the sidebar (Alt+\)" title="Show the sidebar (Alt+\)" aria-expanded={false} onClick={() => setCollapsed(false)}>
+      <button
+        type="button"
+        className="icon-button rail__button"
+        data-testid="sidebar-expand"
+        aria-label="Show the sidebar (Alt+\)"
+        title="Show the sidebar (Alt+\)"
+        aria-expanded={false}
+        onClick={() => setCollapsed(false)}
+      >
         <Icon name="sidebar" size={16} />
       </button>
       <button
@@ -76,7 +84,13 @@ export function PaneRail() {
         })}
       </ul>
       <footer className="rail__footer">
-        <button type="button" className="icon-button" aria-label="Keyboard shortcuts (Alt+/)" title="Keyboard shortcuts (Alt+/)" onClick={() => open({ kind: 'shortcuts' })}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Keyboard shortcuts (Alt+/)"
+          title="Keyboard shortcuts (Alt+/)"
+          onClick={() => open({ kind: 'shortcuts' })}
+        >
           <Icon name="keyboard" size={16} />
         </button>
         <button type="button" className="icon-button" aria-label="Settings (Alt+,)" title="Settings (Alt+,)" onClick={() => open({ kind: 'settings' })}>

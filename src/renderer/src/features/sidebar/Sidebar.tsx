@@ -38,7 +38,15 @@ export function Sidebar() {
           <Icon name="plus" size={14} />
           New pane
         </button>
-        <button type="button" className="icon-button" data-testid="sidebar-collapse" aria-label="Fold the sidebar (Alt+\)" title="Fold the sidebar (Alt+\)" aria-expanded onClick={() => setCollapsed(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="sidebar-collapse"
+          aria-label="Fold the sidebar (Alt+\)"
+          title="Fold the sidebar (Alt+\)"
+          aria-expanded
+          onClick={() => setCollapsed(true)}
+        >
           <Icon name="sidebar" size={16} />
         </button>
       </header>
@@ -51,10 +59,24 @@ export function Sidebar() {
       </div>
       <footer className="sidebar__footer">
         <span className="sidebar__mode">{board ? `${board.mode === 'browser' ? 'Browser mode' : 'Desktop'} · v${board.version}` : 'Connecting…'}</span>
-        <button type="button" className="icon-button" aria-label="Keyboard shortcuts (Alt+/)" title="Keyboard shortcuts (Alt+/)" data-testid="open-shortcuts" onClick={() => open({ kind: 'shortcuts' })}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Keyboard shortcuts (Alt+/)"
+          title="Keyboard shortcuts (Alt+/)"
+          data-testid="open-shortcuts"
+          onClick={() => open({ kind: 'shortcuts' })}
+        >
           <Icon name="keyboard" size={16} />
         </button>
-        <button type="button" className="icon-button" aria-label="Settings (Alt+,)" title="Settings (Alt+,)" data-testid="open-settings" onClick={() => open({ kind: 'settings' })}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Settings (Alt+,)"
+          title="Settings (Alt+,)"
+          data-testid="open-settings"
+          onClick={() => open({ kind: 'settings' })}
+        >
           <Icon name="settings" size={16} />
         </button>
       </footer>

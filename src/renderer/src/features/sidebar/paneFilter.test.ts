@@ -32,7 +32,10 @@ const NAMES: AgentNames = { claude: 'Claude Code', codex: 'Codex', mytool: 'My T
 describe('finding a pane by typing (issue 22 item 1)', () => {
   const panes = [
     pane('1', { title: '✳ Fix the login form', agent: 'claude' }),
-    pane('2', { agent: 'codex', worktree: { repo: '/src/shop', path: '/src/shop.worktrees/agent/cart', branch: 'agent/cart', base: 'main', baseCommit: 'abc' } }),
+    pane('2', {
+      agent: 'codex',
+      worktree: { repo: '/src/shop', path: '/src/shop.worktrees/agent/cart', branch: 'agent/cart', base: 'main', baseCommit: 'abc' },
+    }),
     pane('3', { verdict: { state: 'blocked', since: 0, evidence: [] } }),
     pane('4', { agent: 'mytool' }),
   ]

@@ -52,7 +52,14 @@ export function TerminalSearch({ search, onClose }: { search: SearchAddon; onClo
     }
   }
 
-  const count = results === null || !term ? '' : results.count === 0 ? 'No match' : results.index < 0 ? `${results.count}+ matches` : `${results.index + 1} of ${results.count}`
+  const count =
+    results === null || !term
+      ? ''
+      : results.count === 0
+        ? 'No match'
+        : results.index < 0
+          ? `${results.count}+ matches`
+          : `${results.index + 1} of ${results.count}`
   return (
     <div className="terminal-search" role="search" data-testid="terminal-search">
       <label htmlFor={id} className="visually-hidden">
@@ -82,13 +89,36 @@ export function TerminalSearch({ search, onClose }: { search: SearchAddon; onClo
         <input type="checkbox" checked={caseSensitive} data-testid="terminal-search-case" onChange={(e) => setCaseSensitive(e.target.checked)} />
         Aa
       </label>
-      <button type="button" className="icon-button" aria-label="Previous match (Shift+Enter)" title="Previous match (Shift+Enter)" data-testid="terminal-search-previous" disabled={!term} onClick={() => find(term, true)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous match (Shift+Enter)"
+        title="Previous match (Shift+Enter)"
+        data-testid="terminal-search-previous"
+        disabled={!term}
+        onClick={() => find(term, true)}
+      >
         <Icon name="chevron-up" size={14} />
       </button>
-      <button type="button" className="icon-button" aria-label="Next match (Enter)" title="Next match (Enter)" data-testid="terminal-search-next" disabled={!term} onClick={() => find(term)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Next match (Enter)"
+        title="Next match (Enter)"
+        data-testid="terminal-search-next"
+        disabled={!term}
+        onClick={() => find(term)}
+      >
         <Icon name="chevron-down" size={14} />
       </button>
-      <button type="button" className="icon-button" aria-label="Close the search (Esc)" title="Close the search (Esc)" data-testid="terminal-search-close" onClick={onClose}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Close the search (Esc)"
+        title="Close the search (Esc)"
+        data-testid="terminal-search-close"
+        onClick={onClose}
+      >
         <Icon name="close" size={14} />
       </button>
     </div>

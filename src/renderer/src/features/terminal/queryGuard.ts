@@ -56,4 +56,3 @@ export function swallowTerminalQueries(term: Pick<Terminal, 'parser'>): IDisposa
   }
   return { dispose: () => handlers.forEach((h) => h.dispose()) }
 }
-

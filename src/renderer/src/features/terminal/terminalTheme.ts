@@ -33,7 +33,8 @@ export const TERMINAL_THEME: ITheme = {
  * Local fonts only (the CSP allows no remote ones); the first one installed wins. The board's own
  * symbols font (assets/fonts) comes last: glyphs agents draw that Debian's fonts lack (`⎿`).
  */
-export const TERMINAL_FONT = "'JetBrains Mono', 'Cascadia Mono', 'SF Mono', Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', 'Switchboard Symbols', monospace"
+export const TERMINAL_FONT =
+  "'JetBrains Mono', 'Cascadia Mono', 'SF Mono', Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', 'Switchboard Symbols', monospace"
 
 /** The symbols font's family, loaded before a terminal draws (its glyphs are cached once drawn). */
 export const SYMBOLS_FONT = 'Switchboard Symbols'
