@@ -90,7 +90,22 @@ export interface LaunchData {
 export interface ResumeData {
   /** Arguments right after the executable; `{session}` is the session id. The user's own follow. */
   readonly args: readonly string[]
+  /**
+   * Where the agent keeps a session's conversation, when it is known: a resume of a session with
+   * nothing saved there fails in the agent ("No conversation found"), so the board starts afresh.
+   */
+  readonly transcript?: TranscriptData
   readonly verifiedOn: string
+}
+
+export interface TranscriptData {
+  /** The agent's own folder: the variable that names it, else `default` (`~/` is HOME). */
+  readonly dirEnv?: string
+  readonly dir: string
+  /** Under that folder; `*` is any one folder, `{session}` the id. */
+  readonly path: readonly string[]
+  /** A line that only a saved message has (a transcript of metadata only resumes nothing). */
+  readonly messageMarks: readonly string[]
 }
 
 /** The body a reporter posts: the hook's own stdin JSON (`hook_event_name`), or our plugin's `{event, payload}`. */

@@ -164,7 +164,22 @@ export function manifestOf(doc: ManifestDoc, source: AgentSource, folder: string
           },
         }
       : null,
-    resume: doc.resume ? { args: doc.resume.args, verifiedOn: doc.resume.verified_on } : null,
+    resume: doc.resume
+      ? {
+          args: doc.resume.args,
+          verifiedOn: doc.resume.verified_on,
+          ...(doc.resume.transcript
+            ? {
+                transcript: {
+                  ...(doc.resume.transcript.dir_env ? { dirEnv: doc.resume.transcript.dir_env } : {}),
+                  dir: doc.resume.transcript.dir,
+                  path: doc.resume.transcript.path,
+                  messageMarks: doc.resume.transcript.message_marks,
+                },
+              }
+            : {}),
+        }
+      : null,
     terminalOsc: doc.terminal_state?.osc ?? null,
   }
 }

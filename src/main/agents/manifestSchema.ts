@@ -159,6 +159,27 @@ const Resume = z.strictObject({
     .min(1)
     .max(16)
     .refine((a) => a.some((x) => x.includes('{session}')), 'the arguments must carry the session id: `{session}`'),
+  transcript: z
+    .strictObject({
+      dir_env: z
+        .string()
+        .regex(/^[A-Z_][A-Z0-9_]*$/)
+        .optional(),
+      dir: z.string().min(1).max(200),
+      path: z
+        .array(
+          z
+            .string()
+            .min(1)
+            .max(200)
+            .regex(/^[^/]+$/, 'one path segment each'),
+        )
+        .min(1)
+        .max(8)
+        .refine((p) => p.some((x) => x.includes('{session}')), 'the path must name the session: `{session}`'),
+      message_marks: z.array(z.string().min(1).max(200)).min(1).max(8),
+    })
+    .optional(),
   verified_on: Verified,
 })
 

@@ -1,4 +1,6 @@
-import type { ResumeData } from '../../core/agents/agentManifest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ResumeData, TranscriptData } from '../../core/agents/agentManifest'
 import { isSessionId } from '../../shared/domain/sessionId'
 
 /**
@@ -28,3 +30,38 @@ export function resumeCommand(resume: ResumeData | null | undefined, argv: reado
 
 /** Each agent's `[resume]`, by id: what a pane restored from the workspace resumes with. */
 export type ResumeLookup = (agent: string | null) => ResumeData | null
+
+/**
+ * Whether the agent saved a conversation for `sessionId` where its manifest says it keeps them;
+ * null when the manifest does not say (then a resume is tried as before). A session whose program
+ * never got an answer (no key: "Not logged in") and was killed before it wrote one has an id but
+ * nothing to resume, and `claude --resume` of it only prints "No conversation found".
+ */
+export function sessionSaved(transcript: TranscriptData | undefined, env: Readonly<Record<string, string | undefined>>, sessionId: string): boolean | null {
+  if (!transcript) return null
+  const home = env.HOME ?? ''
+  const named = transcript.dirEnv ? env[transcript.dirEnv] : undefined
+  const dir = named || (transcript.dir.startsWith('~/') ? join(home, transcript.dir.slice(2)) : transcript.dir)
+  const segments = transcript.path.map((p) => p.replaceAll('{session}', sessionId))
+  return candidates(dir, segments).some((file) => {
+    try {
+      const text = readFileSync(file, 'utf8')
+      return transcript.messageMarks.some((mark) => text.includes(mark))
+    } catch {
+      return false
+    }
+  })
+}
+
+function candidates(dir: string, segments: readonly string[]): string[] {
+  const [first, ...rest] = segments
+  if (first === undefined) return [dir]
+  if (first !== '*') return candidates(join(dir, first), rest)
+  let names: string[]
+  try {
+    names = readdirSync(dir)
+  } catch {
+    return []
+  }
+  return names.flatMap((name) => candidates(join(dir, name), rest))
+}

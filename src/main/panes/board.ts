@@ -177,6 +177,7 @@ export class Board extends Disposable {
       settingsEnv: (spec) => options.settingsEnv?.({ agent: spec.agent, preset: spec.preset }) ?? {},
       inheritedEnv: () => this.env.inherited(),
       resumeOf: (agent) => this.agents.get(agent)?.manifest.resume ?? null,
+      log: (line) => options.log.info(line),
       retire: (id) => {
         const pane = this.panes.get(id)
         this.paneStores.get(id)?.dispose()

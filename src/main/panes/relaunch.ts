@@ -2,7 +2,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { MissingEnv, PaneId, PaneInfo, PaneState, PaneWorktree } from '../../shared/domain/pane'
 import { BoardError } from '../../shared/ipc/errors'
-import { resumeCommand, type ResumeLookup } from '../agents/resume'
+import { resumeCommand, sessionSaved, type ResumeLookup } from '../agents/resume'
 import { settingsPlace } from '../../core/launch/settingsEnv'
 import type { Pane } from './pane'
 import { RestoredPane } from './restoredPane'
@@ -93,6 +93,8 @@ export interface RelaunchHost {
   reattach(id: PaneId): Promise<void>
   /** A pane's info changed (`pane:changed`). */
   changed(info: PaneInfo): void
+  /** A line for the board's log. */
+  log(line: string): void
 }
 
 /**
@@ -191,7 +193,13 @@ export class PaneRelauncher implements IDisposable {
     const before = restored ? restored.info() : live!.info()
     const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
     // An agent resumes its session when it has one: its own resume command and the session id.
-    const resumed = resumeCommand(this.host.resumeOf(before.agent), spec.command, before.sessionId)
+    const resume = this.host.resumeOf(before.agent)
+    let resumed = resumeCommand(resume, spec.command, before.sessionId)
+    if (resumed && sessionSaved(resume?.transcript, { ...this.host.inheritedEnv(), ...spec.env }, before.sessionId!) === false) {
+      // Nothing was saved in that session (it never got an answer): resuming it would only fail.
+      this.host.log(`pane ${id}: session ${before.sessionId} has no saved conversation; ${before.agent} starts afresh`)
+      resumed = null
+    }
     const argv = resumed ?? spec.command
     const session = resumed ? before.sessionId : null
     if (live) {

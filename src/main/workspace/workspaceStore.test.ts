@@ -164,8 +164,12 @@ describe('the saved workspace', () => {
     // A stand-in named claude: the board knows the agent by its command; it only has to run.
     const bin = join(tempDir(), 'claude')
     writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
+    // Where Claude keeps the conversation (agent.toml's [resume] transcript): one message saved.
+    const config = tempDir()
+    mkdirSync(join(config, 'projects', '-work'), { recursive: true })
+    writeFileSync(join(config, 'projects', '-work', 'sess-1.jsonl'), JSON.stringify({ type: 'user', message: { content: 'hi' } }) + '\n')
     const first = boardOn(dir)
-    const info = first.board.create({ command: [bin] })
+    const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
     first.board.deliverReport({
       paneId: info.id,
       event: 'UserPromptSubmit',
@@ -186,6 +190,31 @@ describe('the saved workspace', () => {
     expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
     first.board.dispose()
     second.board.dispose()
+  })
+
+  it('a session with nothing saved starts afresh instead of failing: "No conversation found" (CI, Claude 2.1.332 killed while "Not logged in")', async () => {
+    const dir = tempDir()
+    const bin = join(tempDir(), 'claude')
+    writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
+    // Claude was given an id but never got an answer, so it saved no message under it.
+    const config = tempDir()
+    mkdirSync(join(config, 'projects', '-work'), { recursive: true })
+    writeFileSync(join(config, 'projects', '-work', 'sess-2.jsonl'), JSON.stringify({ type: 'cost-state' }) + '\n')
+    const first = boardOn(dir)
+    const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
+    first.board.deliverReport({
+      paneId: info.id,
+      event: 'UserPromptSubmit',
+      agent: 'claude',
+      payload: { session_id: 'sess-2', prompt: 'hi' },
+      receivedAt: Date.now(),
+    })
+    await eventually(() => first.board.info(info.id).sessionId === 'sess-2', 'the session from the report')
+    crashed(first)
+    const second = boardOn(dir)
+    const resumed = await second.board.resume(info.id)
+    expect(resumed).toMatchObject({ command: [bin], sessionId: null })
+    first.board.dispose()
   })
 
   it('records when the board stopped under a pane and when it ran again, once per interruption; an exited pane keeps its exit time (issue 17 item 6)', async () => {
