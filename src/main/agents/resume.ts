@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ResumeData, TranscriptData } from '../../core/agents/agentManifest'
 import { isSessionId } from '../../shared/domain/sessionId'
+import { readRegularFile, UnsafeFileError } from '../util/safeFiles'
+
+/** A transcript this long holds messages; the board reads no more of it (the daemon's thread). */
+const TRANSCRIPT_READ_BYTES = 1 << 20
 
 /**
  * How an agent continues a conversation by its session id is data of its folder (agent.toml's
@@ -45,10 +49,11 @@ export function sessionSaved(transcript: TranscriptData | undefined, env: Readon
   const segments = transcript.path.map((p) => p.replaceAll('{session}', sessionId))
   return candidates(dir, segments).some((file) => {
     try {
-      const text = readFileSync(file, 'utf8')
+      // Regular files only: a FIFO planted there must not stall the board.
+      const text = readRegularFile(file, TRANSCRIPT_READ_BYTES)
       return transcript.messageMarks.some((mark) => text.includes(mark))
-    } catch {
-      return false
+    } catch (err) {
+      return err instanceof UnsafeFileError && err.code === 'EFBIG'
     }
   })
 }

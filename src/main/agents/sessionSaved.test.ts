@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -44,6 +45,16 @@ describe('sessionSaved: is there a conversation to resume', () => {
     transcript(config, '-tmp-work', [{ type: 'assistant', message: { content: 'Everything builds cleanly.' } }])
     expect(sessionSaved(CLAUDE, { HOME: home }, ID)).toBe(false)
     expect(sessionSaved(CLAUDE, { HOME: home, CLAUDE_CONFIG_DIR: config }, ID)).toBe(true)
+  })
+
+  it('reads no FIFO planted where the transcript goes (it would stall the board), and no more than 1 MiB of a long one', () => {
+    const dir = join(home, '.claude', 'projects', '-tmp-work')
+    mkdirSync(dir, { recursive: true })
+    execFileSync('mkfifo', [join(dir, `${ID}.jsonl`)])
+    expect(sessionSaved(CLAUDE, { HOME: home }, ID)).toBe(false)
+    rmSync(join(dir, `${ID}.jsonl`))
+    writeFileSync(join(dir, `${ID}.jsonl`), 'x'.repeat(2 << 20))
+    expect(sessionSaved(CLAUDE, { HOME: home }, ID)).toBe(true)
   })
 
   it('does not know for an agent whose manifest does not say where it keeps them', () => {
