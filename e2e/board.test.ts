@@ -20,11 +20,13 @@ import {
   cliSubmit,
   cliWrite,
   installNotificationRecorder,
+  installStateRecorder,
   paneItem,
   raisedNotifications,
   typedInput,
   waitForHold,
   waitForPaneState,
+  waitForStates,
 } from './support/boardSteps'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { layoutProblems, tabThrough } from './support/visualChecks'
@@ -571,9 +573,14 @@ describe('the board with a recorded Claude Code session', () => {
     ids.third = await newPaneThroughUi(page, 'command', join(bin3, 'claude'))
     const log = inputLog(ids.third)
     await waitForHold(log, 'idle')
+    // The next idle, not the one [STEP1] answers: that one is still the latest until the program reads the line
+    // (in CI the test went on before it had, and typed [STEP2] into the turn [STEP1] began: refused as busy).
+    // So is the idle badge, until the board has seen the turn: the pane must have shown working, then idle.
+    await page.evaluate(installStateRecorder)
+    const beforeStep1 = castLog(log).length
     await answerText(page, '[STEP1] Summarize the project.')
-    await waitForHold(log, 'idle')
-    await waitForPaneState(page, ids.third, 'idle')
+    await waitForHold(log, 'idle', { after: beforeStep1 })
+    await waitForStates(page, ids.third, 0, ['working', 'idle'])
     // The box answers for the line before first (its delivery check): a line goes once Send is ready.
     await page.getByTestId('answer-input').fill('[STEP2] Create the file x.txt.')
     await expect.poll(() => page.getByTestId('answer-send').isEnabled(), { timeout: 20_000 }).toBe(true)

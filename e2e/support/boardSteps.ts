@@ -124,14 +124,21 @@ export function typedInput(file: string): CastLogEntry[] {
     .filter((e) => e.input !== undefined && e.input !== '')
 }
 
-/** Waits until the recorded program waits at a `label` marker (its latest hold, not released yet). */
-export async function waitForHold(file: string, label: string, timeoutMs = 20_000): Promise<void> {
+/**
+ * Waits until the recorded program waits at a `label` marker (its latest hold, not released yet).
+ * `after`: the log's length before an action that releases a hold at the same label; only a hold
+ * logged since counts (the old one is still the latest until the program reads the input).
+ */
+export async function waitForHold(file: string, label: string, { after = 0, timeoutMs = 20_000 }: { after?: number; timeoutMs?: number } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const marks = castLog(file).filter((e) => e.hold !== undefined || e.released !== undefined)
-    const last = marks.at(-1)
-    if (last?.hold === label) return
-    if (Date.now() > deadline) throw new Error(`the recording did not wait at ${label}; last: ${JSON.stringify(last)}`)
+    const log = castLog(file)
+    const last = log.filter((e) => e.hold !== undefined || e.released !== undefined).at(-1)
+    if (last?.hold === label && log.lastIndexOf(last) >= after) return
+    if (Date.now() > deadline)
+      throw new Error(
+        `the recording did not wait at ${label} (after entry ${after}); last hold: ${JSON.stringify(last)}; what reached it last: ${JSON.stringify(log.slice(-6))}`,
+      )
     await new Promise((r) => setTimeout(r, 25))
   }
 }
