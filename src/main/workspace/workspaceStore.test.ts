@@ -212,6 +212,9 @@ describe('the saved workspace', () => {
     await eventually(() => first.board.info(info.id).sessionId === 'sess-2', 'the session from the report')
     crashed(first)
     const second = boardOn(dir)
+    // What Resume will do is what the pane says it will: the command again, not that session.
+    expect(second.board.info(info.id).interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: [bin] })
+    expect(second.board.list().find((p) => p.id === info.id)?.interrupted?.resume).toEqual({ kind: 'rerun' })
     const resumed = await second.board.resume(info.id)
     expect(resumed).toMatchObject({ command: [bin], sessionId: null })
     first.board.dispose()
