@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../util/log'
-import { eventually, screenText } from '../test/support'
+import { eventually, savedPane, screenText } from '../test/support'
 import { bindReadOnly, canMount } from '../test/mounts'
 import { WorkspaceDb, WORKSPACE_FILE } from '../workspace/workspaceDb'
 import { SettingsStore } from '../settings/settingsStore'
@@ -45,23 +45,7 @@ describe('the board host and its saved workspace', () => {
   it.runIf(canMount)('on a read-only data mount runs without saving and says so; the workspace there is left as it was (issue 24.13)', async () => {
     const d = dirs()
     const { db } = WorkspaceDb.open(d.data)
-    db.savePane({
-      id: '1',
-      command: ['bash'],
-      cwd: '/',
-      title: null,
-      env: {},
-      cols: 80,
-      rows: 24,
-      createdAt: 1,
-      agent: null,
-      agentVersion: null,
-      sessionId: null,
-      exit: null,
-      exitedAt: null,
-      worktree: null,
-      launch: null,
-    })
+    db.savePane(savedPane('1'))
     db.close()
     const before = readdirSync(d.data).sort()
     cleanups.push(bindReadOnly(d.data))

@@ -20,6 +20,13 @@ export function findPreset(settings: Settings, name: string): LaunchPreset {
   )
 }
 
+/** Never the shared checkout for a launch saved to have a checkout of its own (nor its setup commands run there). */
+export function requireOwnWorktree(preset: LaunchPreset | undefined, req: Pick<CreatePaneRequest, 'worktree'>): void {
+  if (preset?.worktree && !req.worktree) {
+    throw new BoardError('invalid', `preset ${JSON.stringify(preset.name)} runs in its own worktree: name its new branch (--worktree BRANCH)`)
+  }
+}
+
 /** `cwd`'s place in the new worktree (`packages/web` of a monorepo stays `packages/web`), else its top. */
 function sameFolderIn(worktree: PaneWorktree, cwd: string): string {
   let real = cwd
@@ -69,10 +76,7 @@ export async function launchPane(board: Board, settings: Settings, req: CreatePa
   } else if (req.args?.length && !command) {
     throw new BoardError('invalid', 'arguments need an agent or a command to go to')
   }
-  if (preset?.worktree && !req.worktree) {
-    // Never the shared checkout for a launch saved to have a checkout of its own (nor its setup commands run there).
-    throw new BoardError('invalid', `preset ${JSON.stringify(preset.name)} runs in its own worktree: name its new branch (--worktree BRANCH)`)
-  }
+  requireOwnWorktree(preset, req)
   if (req.setup?.length && !req.worktree) {
     throw new BoardError('invalid', 'setup commands run in a new worktree: ask for one (--worktree BRANCH), or run them in the pane')
   }

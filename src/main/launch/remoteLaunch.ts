@@ -1,7 +1,6 @@
 import type { Settings } from '../../shared/domain/settings'
 import type { CreatePaneRequest } from '../../shared/ipc/contract'
-import { BoardError } from '../../shared/ipc/errors'
-import { findPreset } from './launchPane'
+import { findPreset, requireOwnWorktree } from './launchPane'
 
 export type RemoteRequest = CreatePaneRequest & { readonly host: string }
 
@@ -18,9 +17,7 @@ export function remoteRequest(req: CreatePaneRequest, settings: Settings): Remot
   if (!host) return null
   const { preset: _preset, callerCwd: _caller, ...rest } = req
   if (!preset) return { ...rest, host }
-  if (preset.worktree && !req.worktree) {
-    throw new BoardError('invalid', `preset ${JSON.stringify(preset.name)} runs in its own worktree: name its new branch (--worktree BRANCH)`)
-  }
+  requireOwnWorktree(preset, req)
   const args = [...preset.args, ...(req.args ?? [])]
   const env = { ...preset.env, ...req.env }
   const setup = [...preset.setup, ...(req.setup ?? [])]

@@ -107,6 +107,8 @@ export class PaneRelauncher implements IDisposable {
   private readonly restored = new Map<PaneId, RestoredPane>()
   /** What each pane was launched with, as the user asked: what restart and resume run again. */
   private readonly specs = new Map<PaneId, PaneLaunchSpec>()
+  /** Whether a restored pane's session has a saved conversation (sessionSaved), as last read. */
+  private readonly transcripts = new Map<PaneId, { readonly session: string; readonly saved: boolean | null }>()
 
   constructor(
     private readonly clock: Clock,
@@ -123,12 +125,35 @@ export class PaneRelauncher implements IDisposable {
     return this.restored.get(id)
   }
 
-  /** A restored pane's info, saying what Resume would run without as the settings are now. */
+  /**
+   * A restored pane's info, saying what Resume would run (the session, or the command again when
+   * nothing was saved in it) and what it would run without, as the settings are now.
+   */
   restoredInfo(id: PaneId): PaneInfo | undefined {
     const info = this.restored.get(id)?.info()
-    const spec = this.specs.get(id)
-    if (!info?.interrupted || !spec) return info
-    return { ...info, interrupted: { ...info.interrupted, missingEnv: missingEnvOf(this.relaunchSpec(spec)) } }
+    const saved = this.specs.get(id)
+    if (!info?.interrupted || !saved) return info
+    const spec = this.relaunchSpec(saved)
+    const rerun = info.interrupted.resume.kind === 'session' && this.sessionResume(info, spec) === 'unsaved'
+    const what = rerun ? { resume: { kind: 'rerun' as const }, command: spec.command } : {}
+    return { ...info, interrupted: { ...info.interrupted, ...what, missingEnv: missingEnvOf(spec) } }
+  }
+
+  /**
+   * How the pane's session resumes: its agent's own resume command with the session id, `unsaved`
+   * when nothing was saved in that session (it never got an answer: resuming it would only fail,
+   * so the agent starts afresh), or `none` (no session, or the agent cannot resume one).
+   */
+  private sessionResume(before: Pick<PaneInfo, 'id' | 'agent' | 'sessionId'>, spec: PaneLaunchSpec): { readonly argv: readonly string[] } | 'unsaved' | 'none' {
+    const resume = this.host.resumeOf(before.agent)
+    const argv = resumeCommand(resume, spec.command, before.sessionId)
+    if (!argv) return 'none'
+    const known = this.transcripts.get(before.id)
+    // Read once per session: a session nobody runs gains no messages, and a list must not read files each time.
+    const saved =
+      known?.session === before.sessionId ? known.saved : sessionSaved(resume?.transcript, { ...this.host.inheritedEnv(), ...spec.env }, before.sessionId!)
+    this.transcripts.set(before.id, { session: before.sessionId!, saved })
+    return saved === false ? 'unsaved' : { argv }
   }
 
   /**
@@ -193,13 +218,10 @@ export class PaneRelauncher implements IDisposable {
     const before = restored ? restored.info() : live!.info()
     const screen = restored ? await restored.serialized() : (await live!.snapshotForSave(1000)).serialized
     // An agent resumes its session when it has one: its own resume command and the session id.
-    const resume = this.host.resumeOf(before.agent)
-    let resumed = resumeCommand(resume, spec.command, before.sessionId)
-    if (resumed && sessionSaved(resume?.transcript, { ...this.host.inheritedEnv(), ...spec.env }, before.sessionId!) === false) {
-      // Nothing was saved in that session (it never got an answer): resuming it would only fail.
-      this.host.log(`pane ${id}: session ${before.sessionId} has no saved conversation; ${before.agent} starts afresh`)
-      resumed = null
-    }
+    this.transcripts.delete(id)
+    const plan = this.sessionResume(before, spec)
+    if (plan === 'unsaved') this.host.log(`pane ${id}: session ${before.sessionId} has no saved conversation; ${before.agent} starts afresh`)
+    const resumed = typeof plan === 'object' ? plan.argv : null
     const argv = resumed ?? spec.command
     const session = resumed ? before.sessionId : null
     if (live) {
@@ -235,6 +257,7 @@ export class PaneRelauncher implements IDisposable {
   /** The pane is removed: nothing runs it again. Returns whether it was a restored pane. */
   forget(id: PaneId): boolean {
     this.specs.delete(id)
+    this.transcripts.delete(id)
     const restored = this.restored.get(id)
     restored?.dispose()
     this.restored.delete(id)

@@ -4,6 +4,7 @@ import type { Pane } from '../panes/pane'
 import { realClock } from '../util/clock'
 import { silentLogger } from '../util/log'
 import type { PaneState } from '../../shared/domain/pane'
+import type { SavedPane } from '../panes/savedPane'
 
 export function testBoard(extra: Partial<ConstructorParameters<typeof Board>[0]> = {}): Board {
   return new Board({
@@ -58,5 +59,27 @@ export function fifoWithValve(path: string, valveMs = 1500, text = '{}'): () => 
   const valve = spawn('sh', ['-c', `sleep ${valveMs / 1000}; printf %s '${text}' > '${path}'`], { stdio: 'ignore' })
   return () => {
     valve.kill('SIGKILL')
+  }
+}
+
+/** A saved bash pane with nothing else to it, as the workspace stores one; `extra` on top. */
+export function savedPane(id: string, extra: Partial<SavedPane> = {}): SavedPane {
+  return {
+    id,
+    command: ['bash'],
+    cwd: '/',
+    title: null,
+    env: {},
+    cols: 80,
+    rows: 24,
+    createdAt: 1,
+    agent: null,
+    agentVersion: null,
+    sessionId: null,
+    exit: null,
+    exitedAt: null,
+    worktree: null,
+    launch: null,
+    ...extra,
   }
 }

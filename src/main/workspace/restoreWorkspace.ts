@@ -38,9 +38,11 @@ export function restoreWorkspace(
   const panes = workspace.restorable(resumeOf, new Set(held.keys()))
   const layout = workspace.layout()
   if (layout) board.setLayout(layout, false)
-  workspace.attach(board)
   // In id order, as the board lists them.
   const ids = [...new Set<PaneId>([...panes.map((p) => p.id), ...held.keys()])].sort((a, b) => Number(a) - Number(b))
+  // Before the store listens: the policy's first snapshot, without them, must not be saved over them.
+  for (const [id, mode] of Object.entries(workspace.notifyModes())) if (ids.includes(id)) board.attention.setMode(id, mode)
+  workspace.attach(board)
   const caughtUp: Promise<void>[] = []
   for (const id of ids) {
     const entry = held.get(id)

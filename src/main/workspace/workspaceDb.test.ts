@@ -5,10 +5,10 @@ import DatabaseConstructor from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate, SCHEMA_VERSION } from './migrations'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
-import type { SavedPane } from '../panes/savedPane'
 import { WORKSPACE_FILE, WorkspaceDb, WorkspaceUnavailable } from './workspaceDb'
 import { bindReadOnly, canMount } from '../test/mounts'
 import { dataDir } from './dataDir'
+import { savedPane } from '../test/support'
 
 const dirs: string[] = []
 function tempDir(): string {
@@ -20,24 +20,6 @@ const unmounts: (() => void)[] = []
 afterEach(() => {
   for (const u of unmounts.splice(0).reverse()) u()
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
-})
-
-const pane = (id: string): SavedPane => ({
-  id,
-  command: ['bash'],
-  cwd: '/',
-  title: null,
-  env: {},
-  cols: 80,
-  rows: 24,
-  createdAt: 1,
-  agent: null,
-  agentVersion: null,
-  sessionId: null,
-  exit: null,
-  exitedAt: null,
-  worktree: null,
-  launch: null,
 })
 
 function thrown(f: () => unknown): unknown {
@@ -124,9 +106,9 @@ describe('the workspace database', () => {
   it('is held by one board at a time: a second one on the same data dir is told, and nothing of the first is touched (issue 24.11)', () => {
     const dir = tempDir()
     const first = WorkspaceDb.open(dir).db
-    first.savePane(pane('1'))
-    first.savePane(pane('2'))
-    first.savePane(pane('3'))
+    first.savePane(savedPane('1'))
+    first.savePane(savedPane('2'))
+    first.savePane(savedPane('3'))
     const err = thrown(() => WorkspaceDb.open(dir))
     expect(err).toBeInstanceOf(WorkspaceUnavailable)
     expect(err).toMatchObject({
@@ -134,7 +116,7 @@ describe('the workspace database', () => {
       message: `the saved workspace ${join(dir, WORKSPACE_FILE)} is in use by another board (one board per data dir: end the other one, or give this one its own SWITCHBOARD_DATA_DIR)`,
     })
     expect(readdirSync(dir).filter((f) => f.includes('.broken-'))).toEqual([])
-    first.savePane(pane('4'))
+    first.savePane(savedPane('4'))
     expect(first.panes().map((p) => p.id)).toEqual(['1', '2', '3', '4'])
     first.close()
     const second = WorkspaceDb.open(dir)
@@ -147,7 +129,7 @@ describe('the workspace database', () => {
     const dir = join(tempDir(), 'data')
     mkdirSync(dir)
     const { db } = WorkspaceDb.open(dir)
-    db.savePane(pane('1'))
+    db.savePane(savedPane('1'))
     db.close()
     const before = readdirSync(dir).sort()
     const bytes = readFileSync(join(dir, WORKSPACE_FILE))
@@ -168,23 +150,7 @@ describe('the workspace database', () => {
 
   it('deletes a pane with its history and screen in one go', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    db.savePane({
-      id: '1',
-      command: ['bash'],
-      cwd: '/',
-      title: null,
-      env: {},
-      cols: 80,
-      rows: 24,
-      createdAt: 1,
-      agent: null,
-      agentVersion: null,
-      sessionId: null,
-      exit: null,
-      exitedAt: null,
-      worktree: null,
-      launch: null,
-    })
+    db.savePane(savedPane('1'))
     db.appendState({ paneId: '1', state: 'idle', previous: 'starting', since: 2, evidence: [] })
     db.saveScreens([{ paneId: '1', serialized: 'x', cols: 80, rows: 24, savedAt: 3, offset: null, ptyKey: null }])
     db.removePane('1')
@@ -217,22 +183,7 @@ describe('what of the environment is saved', () => {
 
   it('keeps how a pane was launched, and reads a damaged launch as none', () => {
     const { db } = WorkspaceDb.open(tempDir())
-    const pane = {
-      id: '1',
-      command: ['claude'],
-      cwd: '/',
-      title: null,
-      env: {},
-      cols: 80,
-      rows: 24,
-      createdAt: 1,
-      agent: 'claude',
-      agentVersion: null,
-      sessionId: null,
-      exit: null,
-      exitedAt: null,
-      worktree: null,
-    }
+    const pane = savedPane('1', { command: ['claude'], agent: 'claude' })
     db.savePane({ ...pane, launch: { agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] } })
     expect(db.panes()[0]!.launch).toEqual({ agent: 'claude', preset: 'plan', missingEnv: ['ANTHROPIC_API_KEY'] })
     db.savePane({ ...pane, launch: null })

@@ -1,16 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { StateChange } from '../../shared/domain/pane'
 import type { SavedLayout } from '../../shared/ipc/contract'
-import type { Board } from '../panes/board'
-import { eventually, screenText, testBoard, waitForState } from '../test/support'
+import { eventually, screenText, waitForState } from '../test/support'
 import { realClock } from '../util/clock'
-import { silentLogger } from '../util/log'
-import { restoreWorkspace } from './restoreWorkspace'
-import { WorkspaceStore } from './workspaceStore'
+import { crashed, storeBoards } from './storeBoards'
 import { WORKSPACE_FILE } from './workspaceDb'
 import { createHandlers, dispatchInvoke } from '../ipc/handlers'
 import { SettingsStore } from '../settings/settingsStore'
@@ -18,38 +14,9 @@ import { createWorktree } from '../worktrees/worktrees'
 import { canMount, mountTmpfs } from '../test/mounts'
 import { closeSync, openSync, writeSync } from 'node:fs'
 
-const cleanups: (() => Promise<void> | void)[] = []
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c()
-})
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'sb-store-'))
-  cleanups.push(() => rmSync(d, { recursive: true, force: true }))
-  return d
-}
-
-/** A board with a workspace store on `dir`, as boardHost wires them. */
-function boardOn(dir: string, resumeOnStart = false, settingsEnv?: () => Record<string, string>): { board: Board; store: WorkspaceStore } {
-  const store = WorkspaceStore.open({ dir, clock: realClock, log: silentLogger })
-  const board = testBoard({ history: (id) => store.history(id), settingsEnv: settingsEnv && ((origin) => (origin.agent === 'claude' ? settingsEnv() : {})) })
-  // Without a pty host nothing is taken over: nothing to wait for.
-  void restoreWorkspace(board, store, silentLogger, resumeOnStart)
-  cleanups.push(async () => {
-    store.dispose()
-    await board.shutdown()
-  })
-  return { board, store }
-}
-
-/**
- * What a crash leaves for the next board: the file as last written, and no hold on it (the kernel
- * drops SQLite's lock with the process). In one process the store must let go of it by itself;
- * it saves nothing more on the way out (no close(): that would save the last screens).
- */
-function crashed(first: { store: WorkspaceStore }): void {
-  first.store.dispose()
-}
+const boards = storeBoards()
+const { tempDir, boardOn } = boards
+afterEach(() => boards.cleanup())
 
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
@@ -212,6 +179,9 @@ describe('the saved workspace', () => {
     await eventually(() => first.board.info(info.id).sessionId === 'sess-2', 'the session from the report')
     crashed(first)
     const second = boardOn(dir)
+    // What Resume will do is what the pane says it will: the command again, not that session.
+    expect(second.board.info(info.id).interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: [bin] })
+    expect(second.board.list().find((p) => p.id === info.id)?.interrupted?.resume).toEqual({ kind: 'rerun' })
     const resumed = await second.board.resume(info.id)
     expect(resumed).toMatchObject({ command: [bin], sessionId: null })
     first.board.dispose()
@@ -390,7 +360,7 @@ function fillDisk(dir: string): string {
 describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
   it('a pane created while it is full is saved, with its states, once space returns (issue 24.12)', async () => {
     const dir = tempDir()
-    cleanups.push(mountTmpfs(dir, 2048))
+    boards.onCleanup(mountTmpfs(dir, 2048))
     const first = boardOn(dir)
     const before = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
     await waitForState(first.board.get(before.id), 'idle')
@@ -446,7 +416,7 @@ describe('the screen a relaunched pane starts with', () => {
     git(repo, 'add', '.')
     git(repo, 'commit', '-qm', 'start')
     const worktree = await createWorktree({ cwd: repo, branch: 'agent/kept', folder: join(repo, '..', `${repo.split('/').pop()}-wts`) })
-    cleanups.push(() => rmSync(join(repo, '..', `${repo.split('/').pop()}-wts`), { recursive: true, force: true }))
+    boards.onCleanup(() => rmSync(join(repo, '..', `${repo.split('/').pop()}-wts`), { recursive: true, force: true }))
     const first = boardOn(dir)
     const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], cwd: worktree.path }, { worktree })
     await waitForState(first.board.get(info.id), 'idle')

@@ -9,6 +9,8 @@ import type { Pane, SavedScreenShot } from '../panes/pane'
 import type { PaneLaunched, PaneLaunchSpec } from '../panes/relaunch'
 import type { RestorablePane, SavedPane } from '../panes/savedPane'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
+import { NOTIFY_MODES, type NotifyMode } from '../../shared/domain/attention'
+import { z } from 'zod'
 import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedScreen } from './workspaceDb'
@@ -34,6 +36,9 @@ type InterruptedPane = Pick<SavedPane, 'id' | 'agent' | 'command' | 'sessionId'>
 
 const ALIVE_AT = 'alive_at'
 const LAYOUT = 'layout'
+/** Each pane's own notification mode (JSON {paneId: mode}): a pane muted stays muted across restarts. */
+export const NOTIFY_MODES_KEY = 'notify_modes'
+const notifyModesSchema = z.record(z.string(), z.enum(NOTIFY_MODES))
 
 /**
  * The saved workspace's one owner: it listens to the board's events and writes what changed
@@ -57,6 +62,8 @@ export class WorkspaceStore extends Disposable {
   private closed = false
   /** Every write goes through it: what a full disk refused is written again once it takes writes. */
   private readonly writes: WriteQueue
+  /** The notification modes as last saved (JSON), so an unchanged snapshot writes nothing. */
+  private savedModes: string | null = null
   private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
   /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
   private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
@@ -141,6 +148,18 @@ export class WorkspaceStore extends Disposable {
     }
   }
 
+  /** Each pane's own notification mode as saved; none when nothing was saved or it no longer parses (the panes are not lost with it). */
+  notifyModes(): Readonly<Record<PaneId, NotifyMode>> {
+    const raw = this.guard('read the notification modes', () => this.db.getValue(NOTIFY_MODES_KEY))
+    if (!raw) return {}
+    try {
+      const parsed = notifyModesSchema.safeParse(JSON.parse(raw))
+      return parsed.success ? parsed.data : {}
+    } catch {
+      return {}
+    }
+  }
+
   history(id: PaneId): StateHistoryEntry[] {
     return this.guard('read the state history', () => this.db.history(id)) ?? []
   }
@@ -161,9 +180,18 @@ export class WorkspaceStore extends Disposable {
           const entry = { paneId, previous, state: verdict.state, since: verdict.since, evidence: verdict.evidence }
           if (this.specs.has(paneId)) this.writes.run('save a state change', () => this.db.appendState(entry), { pane: paneId })
         } else if (e.channel === 'pane:removed') this.removed(e.payload.paneId)
+        else if (e.channel === 'attention:changed') this.modesChanged(e.payload.ownModes)
       }),
     )
     this.beat()
+  }
+
+  /** The attention policy published: its own modes are saved when they changed (a mode set, or a pane closed with one). */
+  private modesChanged(modes: Readonly<Record<PaneId, NotifyMode>>): void {
+    const json = JSON.stringify(modes)
+    if (json === this.savedModes) return
+    this.savedModes = json
+    this.writes.run('save the notification modes', () => this.db.setValue(NOTIFY_MODES_KEY, json), { key: NOTIFY_MODES_KEY })
   }
 
   private launched({ paneId: id, spec, pane, reason, previous }: PaneLaunched): void {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { buildLaunchRequest, describeEnv, presetFromForm, type LaunchForm } from './launchRequest'
+import { buildLaunchRequest, describeEnv, EMPTY_FORM, presetFromForm, type LaunchForm } from './launchRequest'
 
-const form: LaunchForm = {
-  kind: 'agent',
-  preset: '',
-  agent: 'claude',
-  args: '',
-  env: {},
-  envError: null,
-  command: '',
-  cwd: '',
-  worktree: false,
-  branch: '',
-  base: '',
-  setup: '',
-  host: '',
-}
+const form: LaunchForm = { kind: 'agent', ...EMPTY_FORM }
 
 describe('the new-pane form request', () => {
   it('names the agent and sends only the launch’s own arguments and environment (main adds the settings)', () => {

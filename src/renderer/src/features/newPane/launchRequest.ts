@@ -29,6 +29,22 @@ export interface LaunchForm {
   readonly host: string
 }
 
+/** A form with nothing filled in (the agent field says claude until the form knows the agents). */
+export const EMPTY_FORM: Omit<LaunchForm, 'kind'> = {
+  preset: '',
+  agent: 'claude',
+  args: '',
+  env: {},
+  envError: null,
+  command: '',
+  cwd: '',
+  worktree: false,
+  branch: '',
+  base: '',
+  setup: '',
+  host: '',
+}
+
 export type FormField = 'command' | 'args' | 'env' | 'cwd' | 'branch' | 'base' | 'host'
 export type Built<T> = { ok: true; value: T } | { ok: false; error: string; field: FormField }
 

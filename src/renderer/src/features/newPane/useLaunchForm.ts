@@ -6,24 +6,9 @@ import { useBoardApi } from '../../ipc/BoardApiContext'
 import { splitArgs } from '../../lib/splitArgs'
 import { useSettingsStore } from '../../store/settingsStore'
 import { createPane } from '../panes/paneActions'
-import { buildLaunchRequest, presetFromForm, type FormField, type LaunchForm, type PaneKind } from './launchRequest'
+import { buildLaunchRequest, EMPTY_FORM, presetFromForm, type FormField, type LaunchForm, type PaneKind } from './launchRequest'
 
 export type FormProblem = { readonly message: string; readonly missingAgent: boolean }
-
-const EMPTY: Omit<LaunchForm, 'kind'> = {
-  preset: '',
-  agent: 'claude',
-  args: '',
-  env: {},
-  envError: null,
-  command: '',
-  cwd: '',
-  worktree: false,
-  branch: '',
-  base: '',
-  setup: '',
-  host: '',
-}
 
 /**
  * The new-pane form's state and actions: what it holds, what main will run for it, starting the
@@ -39,7 +24,7 @@ export function useLaunchForm(initialKind: PaneKind, onDone: () => void) {
   useEffect(() => void loadSettings(api), [api, loadSettings])
   const [form, setForm] = useState<LaunchForm>({
     kind: initialKind,
-    ...EMPTY,
+    ...EMPTY_FORM,
     agent: agents.some((a) => a.id === 'claude') ? 'claude' : (agents[0]?.id ?? 'claude'),
   })
   const [error, setError] = useState<FormProblem | null>(null)
