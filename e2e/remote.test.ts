@@ -6,7 +6,7 @@
  * The ssh client is killed mid-test: the same remote shell answers again. Needs root (CI is).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -286,6 +286,37 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     const history = JSON.parse(await ok(h, 'history', id, '--json')) as { state: string }[]
     expect(history.map((e) => e.state)).toEqual(expect.arrayContaining(['working', 'idle']))
   }, 180_000)
+
+  it('keeps the remote pane through a restart of this board, and through a kill -9 of it: the same remote shell answers again', async () => {
+    expect(shellPane).not.toBe('')
+    const id = shellPane
+    const before = (await list(h)).find((p) => p.id === id)!
+    const daemonPid = () => (JSON.parse(readFileSync(join(h.base, 'run', 'daemon.json'), 'utf8')) as { pid: number }).pid
+    const again = async (what: string, word: string) => {
+      await until(`the pane to be back after ${what}`, async () => (await list(h)).find((p) => p.id === id && p.state === 'idle'), 45_000)
+      expect((await list(h)).find((p) => p.id === id)).toMatchObject({ pid: before.pid, host: REMOTE_ALIAS, link: { state: 'connected' } })
+      await ok(h, 'write', id, `echo "${word}=$SB_MARK"`, '--enter')
+      await until(`the same remote shell to answer after ${what}`, async () => (await screenOf(h, id)).includes(`${word}=kept-42`), 30_000)
+    }
+    await ok(h, 'daemon', '--restart')
+    await again('daemon --restart', 'restarted')
+    // A crash: nothing is handed over, the workspace is all the next board has; and the remote
+    // cannot be reached at first: the pane is there, reconnecting (not gone, not exited), until it can.
+    const pid = daemonPid()
+    await server.pause()
+    try {
+      process.kill(pid, 'SIGKILL')
+      await until('the board to be gone', async () => !existsSync(`/proc/${pid}`), 10_000)
+      await ok(h, 'daemon', '--detach')
+      const waiting = await until('the pane to read reconnecting', async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'), 20_000)
+      expect(waiting).toMatchObject({ host: REMOTE_ALIAS, link: { state: 'reconnecting' } })
+      await until('a failed attempt to be named', async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))), 20_000)
+    } finally {
+      await server.resume()
+    }
+    await again('kill -9 of the board', 'crashed')
+    expect(bridgeSshPids().length).toBe(1)
+  }, 240_000)
 
   it('shows the remote pane in a browser: its host in the sidebar and header, its terminal, typed keys, and reconnecting; the new-pane form starts one there', async () => {
     expect(shellPane).not.toBe('')

@@ -91,6 +91,15 @@ export class RemoteLink extends Disposable {
     return (this.connecting ??= this.attempt().finally(() => (this.connecting = null)))
   }
 
+  /**
+   * Panes are known there (saved by a board before this one): connect now, and keep trying with
+   * backoff whatever the first attempt says, as after a cut.
+   */
+  keepTrying(): void {
+    this.everUp = true
+    this.ensure().catch(() => this._onDown.fire(this.problem_ ?? 'the connection could not be made'))
+  }
+
   private async attempt(): Promise<RpcClient> {
     this.state_ = 'connecting'
     try {

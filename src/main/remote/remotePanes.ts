@@ -12,6 +12,7 @@ import type { BoardEvent, CreatePaneRequest, EventMap, InvokeChannel, RecordingI
 import type { RpcClient } from '../../shared/ipc/rpcClient'
 import { BoardError } from '../../shared/ipc/errors'
 import type { RemotePaneSource } from '../panes/remotePaneSource'
+import type { SavedRemotePane } from '../workspace/savedRemotePanes'
 import type { Logger } from '../util/log'
 import { recordingFiles, type RecordingFiles } from '../record/recordingFiles'
 import { RemoteLink } from './remoteLink'
@@ -54,6 +55,10 @@ export interface RemotePanesOptions {
   readonly env: NodeJS.ProcessEnv
   readonly log: Logger
   readonly now: () => number
+  /** Called with every remote pane whenever one comes or goes: the workspace keeps them for the next start. */
+  readonly save?: (panes: SavedRemotePane[]) => void
+  /** A saved pane comes back under its id: the board must never give it to another pane. */
+  readonly reserveId?: (id: PaneId) => void
 }
 
 /** Pane channels whose results carry the pane's id (translated back to this board's). */
@@ -67,6 +72,31 @@ export class RemotePanes implements RemotePaneSource {
   private readonly recorded = new Map<PaneId, RecordingInfo>()
 
   constructor(private readonly options: RemotePanesOptions) {}
+
+  /**
+   * The remote panes this board showed when it stopped (a restart, a crash): back under their ids,
+   * reconnecting, while each host's link comes up with the usual backoff; once it is up the board
+   * there says which still are (those it no longer has go), and what they show.
+   */
+  restore(saved: readonly SavedRemotePane[]): void {
+    const hosts = new Set<string>()
+    for (const s of saved) {
+      if (this.byLocal.has(s.id)) continue
+      let entry: HostLink
+      try {
+        entry = this.hostLink(s.host)
+      } catch (err) {
+        this.options.log.error(`cannot reattach pane ${s.id} on ${s.host}`, { err: err instanceof Error ? err.message : String(err) })
+        continue
+      }
+      this.options.reserveId?.(s.id)
+      const pane: RemotePane = { localId: s.id, remoteId: s.remoteId, host: s.host, info: s.info, downSince: this.options.now(), viewers: new Map() }
+      entry.panes.set(s.remoteId, pane)
+      this.byLocal.set(s.id, pane)
+      hosts.add(s.host)
+    }
+    for (const host of hosts) this.hosts.get(host)!.link.keepTrying()
+  }
 
   owns(id: PaneId): boolean {
     // A pane closed there while recording: its recording is still brought here and stopped from here.
@@ -261,6 +291,7 @@ export class RemotePanes implements RemotePaneSource {
     const pane: RemotePane = { localId: this.options.allocateId(), remoteId: info.id, host, info, downSince: null, viewers: new Map() }
     entry.panes.set(info.id, pane)
     this.byLocal.set(pane.localId, pane)
+    this.persist()
     this.options.publish({ channel: 'pane:changed', payload: this.localInfo(pane) })
     return pane
   }
@@ -274,9 +305,14 @@ export class RemotePanes implements RemotePaneSource {
     this.hosts.get(pane.host)?.panes.delete(pane.remoteId)
     this.byLocal.delete(pane.localId)
     this.recorded.delete(pane.localId)
+    this.persist()
     // Closed there while recorded: what it recorded is brought here (a late stop gets the summary).
     if (this.recordings.has(pane.localId)) void this.stopRecording(pane.localId)
     this.options.publish({ channel: 'pane:removed', payload: { paneId: pane.localId } })
+  }
+
+  private persist(): void {
+    this.options.save?.([...this.byLocal.values()].map((p) => ({ id: p.localId, host: p.host, remoteId: p.remoteId, info: p.info })))
   }
 
   /** The link is (back) up: follow the board there, take its panes as they are now, reattach what is shown here. */
