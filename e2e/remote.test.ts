@@ -6,7 +6,7 @@
  * The ssh client is killed mid-test: the same remote shell answers again. Needs root (CI is).
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -230,6 +230,93 @@ describe.skipIf(skip !== null)(`panes on another machine over ssh${skip ? ` (ski
     expect(bridgeSshPids().length).toBe(1)
     console.log(`remote pane back ${Date.now() - cutAt} ms after the cut (sshd refused new connections for part of it)`)
   }, 300_000)
+
+  it('records the remote pane there and brings the recording here, which replays locally; explain and history answer from the board there', async () => {
+    expect(shellPane).not.toBe('')
+    const id = shellPane
+    await ok(h, 'wait', id, '--state', 'idle', '--timeout', '30')
+    const cast = join(h.base, 'remote-shell.cast')
+    // `switchboard record` runs until Ctrl+C, as a user runs it.
+    const rec = spawn(process.execPath, [CLI, 'record', id, cast], { cwd: h.base, env: h.env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let recOut = ''
+    let recErr = ''
+    rec.stdout.setEncoding('utf8').on('data', (c: string) => (recOut += c))
+    rec.stderr.setEncoding('utf8').on('data', (c: string) => (recErr += c))
+    const recDone = new Promise<number>((r) => rec.once('close', (code) => r(code ?? 1)))
+    try {
+      await until('the recording to start', async () => recErr.includes(`recording pane ${id} to ${cast}`) || rec.exitCode !== null, 60_000)
+      expect(rec.exitCode, recErr).toBeNull()
+      await ok(h, 'write', id, 'sleep 2; echo rec-$((40+4))', '--enter')
+      await ok(h, 'wait', id, '--state', 'working', '--timeout', '10')
+      await ok(h, 'mark', id, 'working')
+      await until('the command to end', async () => (await screenOf(h, id)).includes('rec-44'), 15_000)
+      await ok(h, 'wait', id, '--state', 'idle', '--timeout', '15')
+      await ok(h, 'mark', id, 'idle')
+    } finally {
+      rec.kill('SIGINT')
+    }
+    const stopAt = Date.now()
+    expect(await recDone, recErr).toBe(0)
+    console.log(`record stopped and brought here ${Date.now() - stopAt} ms after Ctrl+C`)
+    expect(recOut).toMatch(new RegExp(`^recorded \\d+\\.\\d s, \\d+ events, \\d+ reports: ${cast} `))
+    // Here, beside the other files a local recording makes; nothing left behind there.
+    const text = readFileSync(cast, 'utf8')
+    expect(text).toContain('rec-44')
+    expect(text).toContain('"state:working"')
+    expect(readFileSync(cast.replace(/\.cast$/, '.process.jsonl'), 'utf8')).toMatch(/"program":\{[^}]*"sleep"/)
+    expect(
+      server
+        .ssh('ls .local/share/switchboard')
+        .split('\n')
+        .filter((f) => f.includes('.cast')),
+    ).toEqual([])
+    // It replays here, to the states the pane showed: working for the sleep, then idle.
+    const replay = execFileSync(process.execPath, [join(ROOT, 'out/main/replay.js'), cast, '--json'], { encoding: 'utf8', timeout: 60_000 })
+    const states = replay
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { state: string }).state)
+    expect(states).toContain('working')
+    expect(states[states.length - 1]).toBe('idle')
+
+    // explain and history: the board there decided, and says why, under this board's id.
+    const explained = JSON.parse(await ok(h, 'explain', id, '--json')) as { paneId: string; verdict: { state: string } }
+    expect(explained).toMatchObject({ paneId: id, verdict: { state: 'idle' } })
+    expect(await ok(h, 'explain', id)).toMatch(/idle/)
+    const history = JSON.parse(await ok(h, 'history', id, '--json')) as { state: string }[]
+    expect(history.map((e) => e.state)).toEqual(expect.arrayContaining(['working', 'idle']))
+  }, 180_000)
+
+  it('keeps the remote pane through a restart of this board, and through a kill -9 of it: the same remote shell answers again', async () => {
+    expect(shellPane).not.toBe('')
+    const id = shellPane
+    const before = (await list(h)).find((p) => p.id === id)!
+    const daemonPid = () => (JSON.parse(readFileSync(join(h.base, 'run', 'daemon.json'), 'utf8')) as { pid: number }).pid
+    const again = async (what: string, word: string) => {
+      await until(`the pane to be back after ${what}`, async () => (await list(h)).find((p) => p.id === id && p.state === 'idle'), 45_000)
+      expect((await list(h)).find((p) => p.id === id)).toMatchObject({ pid: before.pid, host: REMOTE_ALIAS, link: { state: 'connected' } })
+      await ok(h, 'write', id, `echo "${word}=$SB_MARK"`, '--enter')
+      await until(`the same remote shell to answer after ${what}`, async () => (await screenOf(h, id)).includes(`${word}=kept-42`), 30_000)
+    }
+    await ok(h, 'daemon', '--restart')
+    await again('daemon --restart', 'restarted')
+    // A crash: nothing is handed over, the workspace is all the next board has; and the remote
+    // cannot be reached at first: the pane is there, reconnecting (not gone, not exited), until it can.
+    const pid = daemonPid()
+    await server.pause()
+    try {
+      process.kill(pid, 'SIGKILL')
+      await until('the board to be gone', async () => !existsSync(`/proc/${pid}`), 10_000)
+      await ok(h, 'daemon', '--detach')
+      const waiting = await until('the pane to read reconnecting', async () => (await list(h)).find((p) => p.id === id && p.state === 'reconnecting'), 20_000)
+      expect(waiting).toMatchObject({ host: REMOTE_ALIAS, link: { state: 'reconnecting' } })
+      await until('a failed attempt to be named', async () => (await list(h)).find((p) => p.id === id && /Connection refused/.test(JSON.stringify(p))), 20_000)
+    } finally {
+      await server.resume()
+    }
+    await again('kill -9 of the board', 'crashed')
+    expect(bridgeSshPids().length).toBe(1)
+  }, 240_000)
 
   it('shows the remote pane in a browser: its host in the sidebar and header, its terminal, typed keys, and reconnecting; the new-pane form starts one there', async () => {
     expect(shellPane).not.toBe('')

@@ -24,6 +24,10 @@ if (argv[0] === 'remote-bridge') {
 } else {
   // A signal ends a streaming command cleanly (it resolves `interrupted`), and any command soon:
   // whatever it waits for — a frozen board, a full pipe — the process is gone within 300 ms.
+  // `record` is given longer to stop: a remote pane's recording is brought here over ssh then (a
+  // second signal ends it at once).
+  const graceMs = command?.name === 'record' ? 60_000 : 300
+  let signalled = false
   const interrupted = new Promise<void>((resolve) => {
     for (const [signal, code] of [
       ['SIGINT', 130],
@@ -31,8 +35,10 @@ if (argv[0] === 'remote-bridge') {
       ['SIGHUP', 129],
     ] as const) {
       process.on(signal, () => {
+        if (signalled) process.exit(code)
+        signalled = true
         resolve()
-        setTimeout(() => process.exit(code), 300)
+        setTimeout(() => process.exit(code), graceMs)
       })
     }
   })

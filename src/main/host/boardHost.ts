@@ -143,7 +143,7 @@ export async function startBoardHost(options: {
     notifySettings: () => settings.get().settings.notifications,
   })
   // Panes on other machines (`spawn --host`): reached over the user's ssh, shown beside these.
-  board.remotes = new RemotePanes({
+  const remotes = new RemotePanes({
     allocateId: () => board.allocateId(),
     publish: (event) => board.publish(event),
     ssh: () => sshCommand(env, settings.get().settings.remote.sshCommand),
@@ -151,7 +151,12 @@ export async function startBoardHost(options: {
     env,
     log: options.log,
     now: () => clock.now(),
+    save: workspace ? (panes) => workspace.saveRemotePanes(panes) : undefined,
+    reserveId: (id) => board.reserveId(id),
   })
+  board.remotes = remotes
+  // Those this board showed when it stopped: reattached, reconnecting until their host answers.
+  if (workspace) remotes.restore(workspace.remotePanes())
   const held = ptyHost ? { ptys: ptyHost.welcome.ptys, attach: ptyHost.attach.bind(ptyHost), discard: ptyHost.discard.bind(ptyHost) } : null
   // Clients are answered once every pane taken over shows its screen and badge as they are.
   if (workspace) await restoreWorkspace(board, workspace, options.log, undefined, held)

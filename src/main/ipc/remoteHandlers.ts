@@ -23,7 +23,6 @@ const PANE_CHANNELS = [
   'pane:answer',
   'pane:delivery',
   'pane:type',
-  'pane:record',
   'pane:record-stop',
   'pane:mark',
   'pane:resume',
@@ -51,6 +50,7 @@ export function withRemotePanes(base: InvokeHandlers, remotes: RemotePaneSource,
       const remote = remoteRequest(req, settings())
       return remote ? remotes.create(remote) : base['pane:create'](req)
     },
+    'pane:record': (id, file) => (remotes.owns(id) ? remotes.record(client.id, id, file) : base['pane:record'](id, file)),
     'pane:attach': (id) => (remotes.owns(id) ? remotes.attach(client.id, id, client.emitData) : base['pane:attach'](id)),
     'pane:detach': (id) => (remotes.owns(id) ? remotes.detach(client.id, id) : base['pane:detach'](id)),
   }

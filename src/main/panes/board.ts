@@ -264,6 +264,11 @@ export class Board extends Disposable {
     return String(this.nextId++)
   }
 
+  /** A pane that lives elsewhere comes back under its saved id (a restart): no other pane gets it. */
+  reserveId(id: PaneId): void {
+    this.nextId = Math.max(this.nextId, Number(id) + 1)
+  }
+
   /** Puts an event of a pane that lives elsewhere (a remote pane) on the board's stream to its clients. */
   publish(event: BoardEvent): void {
     this.events.fire(event)

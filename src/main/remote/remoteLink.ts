@@ -6,6 +6,7 @@
  * a hanging ssh is a child process that is timed out and killed, never a wait of the board.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
 import { Disposable } from '../../core/lifecycle/disposable'
 import { Emitter } from '../../core/lifecycle/emitter'
 import { protocolMismatch } from '../../shared/ipc/protocol'
@@ -20,6 +21,8 @@ export const enum LinkConstants {
   /** ssh, the install check and the board's start there: one attempt is given up after this. */
   ConnectTimeoutMs = 60_000,
   InstallTimeoutMs = 300_000,
+  /** A one-shot command there (fetching a recording): given up after this. */
+  CommandTimeoutMs = 120_000,
   FirstRetryMs = 500,
   MaxRetryMs = 8_000,
 }
@@ -86,6 +89,15 @@ export class RemoteLink extends Disposable {
   ensure(): Promise<RpcClient> {
     if (this.client_ && this.state_ === 'up') return Promise.resolve(this.client_)
     return (this.connecting ??= this.attempt().finally(() => (this.connecting = null)))
+  }
+
+  /**
+   * Panes are known there (saved by a board before this one): connect now, and keep trying with
+   * backoff whatever the first attempt says, as after a cut.
+   */
+  keepTrying(): void {
+    this.everUp = true
+    this.ensure().catch(() => this._onDown.fire(this.problem_ ?? 'the connection could not be made'))
   }
 
   private async attempt(): Promise<RpcClient> {
@@ -204,6 +216,32 @@ export class RemoteLink extends Disposable {
             )
           }
         }
+      })
+    })
+  }
+
+  /**
+   * Runs one command there over its own ssh session (the same command, destination and options as
+   * the link); its stdout goes to `localFile` when given (truncated first). Rejects with ssh's or
+   * the command's own words.
+   */
+  run(remoteCommand: string, localFile: string | null = null): Promise<void> {
+    const dest = this.options.destination
+    const child = this.spawnSsh(remoteCommand)
+    child.stdin.end()
+    const sink = localFile ? createWriteStream(localFile, { flags: 'w', mode: 0o600 }) : null
+    if (sink) child.stdout.pipe(sink)
+    else child.stdout.resume()
+    const written = sink ? new Promise<void>((resolve, reject) => (sink.once('finish', resolve), sink.once('error', reject))) : Promise.resolve()
+    return new Promise<void>((resolve, reject) => {
+      let stderr = ''
+      const timer = setTimeout(() => child.kill('SIGKILL'), LinkConstants.CommandTimeoutMs)
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)))
+      child.once('error', (err) => reject(new LinkError(`could not run ssh: ${err.message}`)))
+      child.once('close', (code, signal) => {
+        clearTimeout(timer)
+        if (code !== 0) return reject(new LinkError(`ssh ${dest} failed (${signal ?? `exit ${code}`})${stderr.trim() ? `: ${lastLines(stderr)}` : ''}`))
+        written.then(resolve, (err: Error) => reject(new LinkError(`could not write ${localFile}: ${err.message}`)))
       })
     })
   }

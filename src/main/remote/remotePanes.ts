@@ -6,12 +6,17 @@
  * link is back its real verdict returns.
  */
 import type { AttachSnapshot, PaneId, PaneInfo, Verdict } from '../../shared/domain/pane'
-import type { BoardEvent, CreatePaneRequest, EventMap, InvokeChannel } from '../../shared/ipc/contract'
+import { closeSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { isAbsolute } from 'node:path'
+import type { BoardEvent, CreatePaneRequest, EventMap, InvokeChannel, RecordingInfo } from '../../shared/ipc/contract'
 import type { RpcClient } from '../../shared/ipc/rpcClient'
 import { BoardError } from '../../shared/ipc/errors'
 import type { RemotePaneSource } from '../panes/remotePaneSource'
+import type { SavedRemotePane } from '../workspace/savedRemotePanes'
 import type { Logger } from '../util/log'
+import { recordingFiles, type RecordingFiles } from '../record/recordingFiles'
 import { RemoteLink } from './remoteLink'
+import { catCommand, countRecording, remoteRecordingFiles, removeCommand } from './remoteRecording'
 
 interface RemotePane {
   readonly localId: PaneId
@@ -23,6 +28,17 @@ interface RemotePane {
   downSince: number | null
   /** Local clients showing its terminal. */
   readonly viewers: Map<string, (payload: EventMap['pane:data']) => void>
+}
+
+/** A recording of a remote pane: made there, brought here when it stops. */
+interface RemoteRecording {
+  readonly pane: RemotePane
+  /** The client here that started it: it ends when that client goes away, as a local one does. */
+  readonly owner: string
+  readonly remote: RecordingFiles
+  readonly local: RecordingFiles
+  /** Once stopping: the summary with the files here (or where they are left there, and why). */
+  stopping: Promise<RecordingInfo> | null
 }
 
 interface HostLink {
@@ -39,6 +55,10 @@ export interface RemotePanesOptions {
   readonly env: NodeJS.ProcessEnv
   readonly log: Logger
   readonly now: () => number
+  /** Called with every remote pane whenever one comes or goes: the workspace keeps them for the next start. */
+  readonly save?: (panes: SavedRemotePane[]) => void
+  /** A saved pane comes back under its id: the board must never give it to another pane. */
+  readonly reserveId?: (id: PaneId) => void
 }
 
 /** Pane channels whose results carry the pane's id (translated back to this board's). */
@@ -47,11 +67,40 @@ const INFO_RESULTS = new Set<InvokeChannel>(['pane:create', 'pane:resume', 'pane
 export class RemotePanes implements RemotePaneSource {
   private readonly hosts = new Map<string, HostLink>()
   private readonly byLocal = new Map<PaneId, RemotePane>()
+  /** By local pane id: the recording running or stopping, then its summary for a late stop. */
+  private readonly recordings = new Map<PaneId, RemoteRecording>()
+  private readonly recorded = new Map<PaneId, RecordingInfo>()
 
   constructor(private readonly options: RemotePanesOptions) {}
 
+  /**
+   * The remote panes this board showed when it stopped (a restart, a crash): back under their ids,
+   * reconnecting, while each host's link comes up with the usual backoff; once it is up the board
+   * there says which still are (those it no longer has go), and what they show.
+   */
+  restore(saved: readonly SavedRemotePane[]): void {
+    const hosts = new Set<string>()
+    for (const s of saved) {
+      if (this.byLocal.has(s.id)) continue
+      let entry: HostLink
+      try {
+        entry = this.hostLink(s.host)
+      } catch (err) {
+        this.options.log.error(`cannot reattach pane ${s.id} on ${s.host}`, { err: err instanceof Error ? err.message : String(err) })
+        continue
+      }
+      this.options.reserveId?.(s.id)
+      const pane: RemotePane = { localId: s.id, remoteId: s.remoteId, host: s.host, info: s.info, downSince: this.options.now(), viewers: new Map() }
+      entry.panes.set(s.remoteId, pane)
+      this.byLocal.set(s.id, pane)
+      hosts.add(s.host)
+    }
+    for (const host of hosts) this.hosts.get(host)!.link.keepTrying()
+  }
+
   owns(id: PaneId): boolean {
-    return this.byLocal.has(id)
+    // A pane closed there while recording: its recording is still brought here and stopped from here.
+    return this.byLocal.has(id) || this.recordings.has(id)
   }
 
   list(): PaneInfo[] {
@@ -78,14 +127,16 @@ export class RemotePanes implements RemotePaneSource {
   }
 
   async invoke(id: PaneId, channel: InvokeChannel, rest: readonly unknown[]): Promise<unknown> {
+    // A recording ends here, with its files here: also after its pane was closed there.
+    if (channel === 'pane:record-stop') return this.stopRecording(id)
     const pane = this.pane(id)
     // What the board there said last, kept current by its events: answered while reconnecting too.
     if (channel === 'pane:get') return this.localInfo(pane)
-    if (channel === 'pane:record' || channel === 'pane:record-stop' || channel === 'pane:mark') {
-      throw new BoardError(
-        'invalid',
-        `pane ${id} runs on ${pane.host}: record it there (\`switchboard record ${pane.remoteId}\` on ${pane.host}); recording a remote pane from here is not supported yet`,
-      )
+    if (channel === 'pane:record') throw new Error('pane:record of a remote pane goes through record(), which knows the client')
+    const recording = this.recordings.get(id)
+    if (channel === 'pane:mark' && (!recording || recording.stopping)) {
+      // Said here, under this board's id (the board there would name its own).
+      throw new BoardError('not-found', `pane ${id} is not being recorded; start with \`switchboard record ${id} FILE.cast\``)
     }
     const client = this.clientOf(pane)
     const result = await (client.invoke as (c: InvokeChannel, ...a: unknown[]) => Promise<unknown>)(channel, pane.remoteId, ...rest)
@@ -93,6 +144,82 @@ export class RemotePanes implements RemotePaneSource {
     if (channel === 'pane:history') return (result as { paneId: PaneId }[]).map((e) => ({ ...e, paneId: id }))
     if (result && typeof result === 'object' && 'paneId' in result) return { ...result, paneId: id }
     return result
+  }
+
+  /**
+   * Records a remote pane: the board there records it (its reports and process signals are there)
+   * into its data folder; `file` here is reserved now (never overwritten, as a local recording) and
+   * filled when the recording stops. It ends as a local one does: stopped, the pane's exit, or the
+   * client that started it going away.
+   */
+  async record(clientId: string, id: PaneId, file: string): Promise<RecordingInfo> {
+    const pane = this.pane(id)
+    if (!isAbsolute(file) || !file.endsWith('.cast'))
+      throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
+    const running = this.recordings.get(id)
+    if (running) throw new BoardError('invalid', `pane ${id} is already being recorded to ${running.local.cast}`)
+    const client = this.clientOf(pane)
+    const local = reserveFiles(file)
+    try {
+      const there = (await client.invoke('board:info')).workspace?.path
+      if (!there) throw new BoardError('invalid', `the board on ${pane.host} keeps no data folder to record in; see its log (\`switchboard doctor\` there)`)
+      const remote = remoteRecordingFiles(there, pane.remoteId, new Date().toISOString())
+      const started = await client.invoke('pane:record', pane.remoteId, remote.cast)
+      this.recordings.set(id, { pane, owner: clientId, remote: started.files, local, stopping: null })
+      this.recorded.delete(id)
+      return { ...started, files: local }
+    } catch (err) {
+      for (const f of Object.values(local)) rmSync(f, { force: true })
+      throw err
+    }
+  }
+
+  private stopRecording(id: PaneId): Promise<RecordingInfo> {
+    const recording = this.recordings.get(id)
+    if (recording) return (recording.stopping ??= this.bringHome(id, recording))
+    const done = this.recorded.get(id)
+    if (done) return Promise.resolve(done)
+    this.pane(id)
+    throw new BoardError('not-found', `pane ${id} is not being recorded`)
+  }
+
+  /** Stops the recording there and copies its three files here over ssh, then removes them there. */
+  private async bringHome(id: PaneId, r: RemoteRecording): Promise<RecordingInfo> {
+    const { host } = r.pane
+    const link = this.hosts.get(host)!.link
+    let summary: RecordingInfo | null = null
+    let why = ''
+    try {
+      const client = link.state === 'up' && link.client ? link.client : await link.ensure()
+      summary = await client.invoke('pane:record-stop', r.pane.remoteId)
+    } catch (err) {
+      // It ended there anyway (with the pane, or with the connection that started it): its files are there.
+      why = err instanceof Error ? err.message : String(err)
+      this.options.log.warn(`could not stop the recording of pane ${id} on ${host}; fetching what it wrote`, { err: why })
+    }
+    const from = summary?.files ?? r.remote
+    let done: RecordingInfo
+    try {
+      for (const key of ['cast', 'hooks', 'process'] as const) await link.run(catCommand(from[key]), r.local[key])
+      await link
+        .run(removeCommand(from))
+        .catch((err: unknown) => this.options.log.warn(`could not remove a fetched recording on ${host}`, { file: from.cast, err: String(err) }))
+      done = summary
+        ? { ...summary, files: r.local }
+        : { ...countRecording(readFileSync(r.local.cast, 'utf8'), readFileSync(r.local.hooks, 'utf8')), files: r.local }
+    } catch (err) {
+      const said = err instanceof Error ? err.message : String(err)
+      done = {
+        files: r.local,
+        seconds: summary?.seconds ?? 0,
+        events: summary?.events ?? 0,
+        reports: summary?.reports ?? 0,
+        error: `${summary?.error ? `${summary.error}; ` : ''}${why ? `${why}; ` : ''}it could not be brought here (${said}): it is on ${host} at ${from.cast} (its reports and process signals beside it)`,
+      }
+    }
+    this.recordings.delete(id)
+    this.recorded.set(id, done)
+    return done
   }
 
   async attach(clientId: string, id: PaneId, emit: (payload: EventMap['pane:data']) => void): Promise<AttachSnapshot> {
@@ -113,12 +240,17 @@ export class RemotePanes implements RemotePaneSource {
 
   clientGone(clientId: string): void {
     for (const pane of this.byLocal.values()) if (pane.viewers.has(clientId)) this.detach(clientId, pane.localId)
+    // Nobody will stop these otherwise (as the board's own recordings).
+    for (const [id, r] of this.recordings)
+      if (r.owner === clientId) void this.stopRecording(id).then((done) => done.error && this.options.log.warn(`recording of pane ${id}: ${done.error}`))
   }
 
   dispose(): void {
     for (const { link } of this.hosts.values()) link.dispose()
     this.hosts.clear()
     this.byLocal.clear()
+    // The recordings there end with the connections (their client went); their files stay there.
+    this.recordings.clear()
   }
 
   private pane(id: PaneId): RemotePane {
@@ -159,6 +291,7 @@ export class RemotePanes implements RemotePaneSource {
     const pane: RemotePane = { localId: this.options.allocateId(), remoteId: info.id, host, info, downSince: null, viewers: new Map() }
     entry.panes.set(info.id, pane)
     this.byLocal.set(pane.localId, pane)
+    this.persist()
     this.options.publish({ channel: 'pane:changed', payload: this.localInfo(pane) })
     return pane
   }
@@ -171,7 +304,15 @@ export class RemotePanes implements RemotePaneSource {
   private untrack(pane: RemotePane): void {
     this.hosts.get(pane.host)?.panes.delete(pane.remoteId)
     this.byLocal.delete(pane.localId)
+    this.recorded.delete(pane.localId)
+    this.persist()
+    // Closed there while recorded: what it recorded is brought here (a late stop gets the summary).
+    if (this.recordings.has(pane.localId)) void this.stopRecording(pane.localId)
     this.options.publish({ channel: 'pane:removed', payload: { paneId: pane.localId } })
+  }
+
+  private persist(): void {
+    this.options.save?.([...this.byLocal.values()].map((p) => ({ id: p.localId, host: p.host, remoteId: p.remoteId, info: p.info })))
   }
 
   /** The link is (back) up: follow the board there, take its panes as they are now, reattach what is shown here. */
@@ -263,4 +404,25 @@ export class RemotePanes implements RemotePaneSource {
     }
     return { ...base, verdict, dialog: null, host: { name: pane.host, link: 'reconnecting', problem } }
   }
+}
+
+/** The three files here, made empty now (never over an existing one), to be filled when the recording stops. */
+function reserveFiles(cast: string): RecordingFiles {
+  const files = recordingFiles(cast)
+  const made: string[] = []
+  try {
+    for (const f of Object.values(files)) {
+      closeSync(openSync(f, 'wx', 0o600))
+      made.push(f)
+    }
+  } catch (err) {
+    for (const f of made) rmSync(f, { force: true })
+    const code = (err as NodeJS.ErrnoException).code
+    const all = Object.values(files).join(', ')
+    throw new BoardError(
+      'invalid',
+      code === 'EEXIST' ? `record: will not overwrite an existing recording (${all})` : `record: cannot create ${all}: ${String((err as Error).message)}`,
+    )
+  }
+  return files
 }

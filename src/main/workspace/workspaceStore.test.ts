@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { StateChange } from '../../shared/domain/pane'
+import type { PaneInfo, StateChange } from '../../shared/domain/pane'
 import type { SavedLayout } from '../../shared/ipc/contract'
 import { eventually, screenText, waitForState } from '../test/support'
 import { realClock } from '../util/clock'
@@ -289,6 +289,27 @@ describe('the saved workspace', () => {
     crashed(first)
     const second = boardOn(dir)
     expect(second.board.layout).toEqual(layout)
+  })
+
+  it('keeps the panes of other machines across a crash, as last saved (host, id there, info)', () => {
+    const dir = tempDir()
+    const first = boardOn(dir)
+    expect(first.store.remotePanes()).toEqual([])
+    const info = { id: '3', command: ['bash'], title: 'bash', cwd: '/home/u' } as unknown as PaneInfo
+    first.store.saveRemotePanes([{ id: '7', host: 'dev-box', remoteId: '3', info }])
+    first.store.saveRemotePanes([
+      { id: '7', host: 'dev-box', remoteId: '3', info },
+      { id: '8', host: 'me@other', remoteId: '1', info },
+    ])
+    crashed(first)
+    const second = boardOn(dir)
+    expect(second.store.remotePanes()).toEqual([
+      { id: '7', host: 'dev-box', remoteId: '3', info },
+      { id: '8', host: 'me@other', remoteId: '1', info },
+    ])
+    second.store.saveRemotePanes([])
+    crashed(second)
+    expect(boardOn(dir).store.remotePanes()).toEqual([])
   })
 
   it('does not bring back a pane the user closed, and brings back an exited one as exited, not interrupted', async () => {

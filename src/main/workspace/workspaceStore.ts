@@ -15,6 +15,7 @@ import type { Logger } from '../util/log'
 import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
+import { parseSavedRemotePanes, serializeRemotePanes, type SavedRemotePane } from './savedRemotePanes'
 
 export const WorkspaceConstants = {
   /**
@@ -39,6 +40,7 @@ const LAYOUT = 'layout'
 /** Each pane's own notification mode (JSON {paneId: mode}): a pane muted stays muted across restarts. */
 export const NOTIFY_MODES_KEY = 'notify_modes'
 const notifyModesSchema = z.record(z.string(), z.enum(NOTIFY_MODES))
+const REMOTE_PANES = 'remote_panes'
 
 /**
  * The saved workspace's one owner: it listens to the board's events and writes what changed
@@ -134,6 +136,20 @@ export class WorkspaceStore extends Disposable {
   /** A pane's last saved screen, with the pty host's log offset it covers. */
   savedScreen(id: PaneId): SavedScreen | null {
     return this.guard('read a screen', () => this.db.screen(id)) ?? null
+  }
+
+  /** The panes of other machines this board showed when it stopped (src/main/remote): to reattach. */
+  remotePanes(): SavedRemotePane[] {
+    const { panes, skipped } = parseSavedRemotePanes(this.guard('read the remote panes', () => this.db.getValue(REMOTE_PANES)) ?? null)
+    for (const why of skipped) this.log.error(`a saved remote pane is left out: ${why}`)
+    return panes
+  }
+
+  /** The board's remote panes now (all of them: the list is small and changes when one comes or goes). */
+  saveRemotePanes(panes: readonly SavedRemotePane[]): void {
+    if (this.closed) return
+    const value = serializeRemotePanes(panes)
+    this.writes.run('save the remote panes', () => this.db.setValue(REMOTE_PANES, value), { key: REMOTE_PANES })
   }
 
   /** The saved window layout; null when none was saved or it no longer parses. */
