@@ -41,7 +41,9 @@ export function restoreWorkspace(
   // In id order, as the board lists them.
   const ids = [...new Set<PaneId>([...panes.map((p) => p.id), ...held.keys()])].sort((a, b) => Number(a) - Number(b))
   // Before the store listens: the policy's first snapshot, without them, must not be saved over them.
-  for (const [id, mode] of Object.entries(workspace.notifyModes())) if (ids.includes(id)) board.attention.setMode(id, mode)
+  // Remote panes too: the host reattaches them after this (their own host decides whether they are still there).
+  const known = new Set([...ids, ...workspace.remotePaneIds()])
+  for (const [id, mode] of Object.entries(workspace.notifyModes())) if (known.has(id)) board.attention.setMode(id, mode)
   workspace.attach(board)
   const caughtUp: Promise<void>[] = []
   for (const id of ids) {

@@ -145,6 +145,11 @@ export class WorkspaceStore extends Disposable {
     return panes
   }
 
+  /** The ids of the remote panes saved (remotePanes says what is wrong with those left out). */
+  remotePaneIds(): PaneId[] {
+    return parseSavedRemotePanes(this.guard('read the remote panes', () => this.db.getValue(REMOTE_PANES)) ?? null).panes.map((p) => p.id)
+  }
+
   /** The board's remote panes now (all of them: the list is small and changes when one comes or goes). */
   saveRemotePanes(panes: readonly SavedRemotePane[]): void {
     if (this.closed) return
