@@ -207,6 +207,14 @@ export class AgentHarness {
     }
   }
 
+  /**
+   * Waits until the report server has no connection open: once the agent has exited, every
+   * report it sent has been taken in, so what is not there by then never will be.
+   */
+  async reportsSettled(timeoutMs = 10_000): Promise<void> {
+    await this.waitFor(() => this.server.stats().connections.open === 0 || null, 'the report server to have no connection open', timeoutMs)
+  }
+
   /** Waits until the pane's live verdict (status engine fed by the screen and these reports) is `state`. */
   async waitForState(state: PaneState, timeoutMs = 15_000): Promise<Verdict> {
     const deadline = Date.now() + timeoutMs
