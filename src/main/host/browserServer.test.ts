@@ -8,7 +8,7 @@ import { RpcClient } from '../../shared/ipc/rpcClient'
 import type { ServerMessage } from '../../shared/ipc/wire'
 import { testBoard } from '../test/support'
 import { silentLogger } from '../util/log'
-import { BrowserServer } from './browserServer'
+import { BrowserServer, MAX_PRE_AUTH } from './browserServer'
 import { AUTH_REFUSED_CLOSE, SESSION_HASH_KEY } from '../../shared/ipc/browserLogin'
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -172,6 +172,9 @@ const upgradeRequest = (path: string, headers: Record<string, string>) =>
     .join('') +
   '\r\n'
 
+/** Resolves once the socket has connected, or closed without. */
+const opened = (s: Socket) => new Promise<void>((r) => (s.once('connect', () => r()), s.once('close', () => r())))
+
 async function settledConnections(): Promise<number> {
   const deadline = Date.now() + 3000
   let n = await server.connections()
@@ -204,7 +207,8 @@ describe('browser mode answers or closes every connection (issue 9, 3)', () => {
       // The client half-closes, as a crashed tab would; the server must still close its side.
       s.end()
       sockets.push(s)
-      if (i % 100 === 99) await new Promise((r) => setTimeout(r, 20))
+      // A hundred at a time: each batch connected (or already closed) before the next.
+      if (i % 100 === 99) await Promise.all(sockets.slice(-100).map(opened))
     }
     expect(await settledConnections()).toBe(0)
     for (const s of sockets) s.destroy()
@@ -243,7 +247,8 @@ describe('browser mode under a flood of idle pre-auth sockets', () => {
       s.on('error', () => undefined)
       idle.push(s)
     }
-    await new Promise((r) => setTimeout(r, 200))
+    // The flood has reached the server: it holds as many as it allows (and has dropped the oldest).
+    await expect.poll(() => server.pendingPreAuth, { timeout: 10_000 }).toBe(MAX_PRE_AUTH)
     const res = await get('/', (await login()).cookie)
     expect(res.status).toBe(200)
     expect(server.pendingPreAuth).toBeLessThanOrEqual(64)

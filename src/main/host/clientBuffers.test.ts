@@ -119,12 +119,28 @@ describe('per-client buffers and coalesced events', () => {
     client.pause()
     await new Promise((r) => client.once('connect', r))
     const pane = board.create({ command: ['sh', '-c', 'yes "$(printf %0200d 0)" | head -c 40000; sleep 30'], cols: 200, rows: 50 })
-    await new Promise((r) => setTimeout(r, 300))
+    // The screen full of the output: every answer below is a full screen.
+    await eventually(
+      () =>
+        board
+          .get(pane.id)
+          .screen()
+          .lines.filter((l) => /^0{200}/.test(l)).length >= 40,
+      'the output on screen',
+    )
     const before = process.memoryUsage().rss
     const ask = JSON.stringify({ t: 'invoke', id: 1, channel: 'pane:screen', args: [pane.id] }) + '\n'
     for (let i = 0; i < 4000; i++) client.write(ask)
-    await new Promise((r) => setTimeout(r, 2000))
-    const buffered = control.bufferedBytes()
+    // Until the board has cut the client off, the most it held for it at any look.
+    let buffered = 0
+    await eventually(
+      () => {
+        buffered = Math.max(buffered, control.bufferedBytes())
+        return control.clientCount() === 0
+      },
+      'the board to cut off the client that never reads',
+      20_000,
+    )
     const grew = process.memoryUsage().rss - before
     // Before: 33 MB queued for this one client and the board's RSS up by ~1 GB (every answer in
     // memory at once). Now a few requests run at a time and the client is cut off at the cap.

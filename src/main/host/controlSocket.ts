@@ -104,6 +104,11 @@ export class ControlSocket implements IDisposable {
 
   static readonly maxBufferedBytes = OutboxLimits.HardBytes
 
+  /** Clients connected now (a test waits on a client being cut off by it). */
+  clientCount(): number {
+    return this.sockets.size
+  }
+
   /** Bytes written to clients and not yet taken by them, all clients together. */
   bufferedBytes(): number {
     let n = 0

@@ -32,6 +32,11 @@ export interface ReportStats {
     readonly droppedPreAuth: number
     /** Requests refused because their pane already had all its connections in use. */
     readonly busy: number
+    /**
+     * Connections open now, with or without a token. Zero once every client that reported has
+     * closed: what a program sent before it exited has been taken in (tests wait on it).
+     */
+    readonly open: number
   }
 }
 

@@ -242,7 +242,8 @@ describe('ReportServer under a slow-connection flood without a token (issue 9, 4
         s.write('POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n')
         slow.push(s)
       }
-      await new Promise((r) => setTimeout(r, 50))
+      // This batch connected (or was already dropped) before the next one comes.
+      await Promise.all(slow.slice(-n).map((s) => new Promise<void>((r) => (s.once('connect', () => r()), s.once('close', () => r())))))
     }
     await openSlow(300)
     const statuses: (number | string)[] = []
@@ -275,15 +276,16 @@ describe('ReportServer under a slow-connection flood without a token (issue 9, 4
   it('gives each pane its own connection capacity: one pane holding many does not block another', async () => {
     const [greedy, calm] = [server.register('1', { agent: 'claude', payload: 'hook' }), server.register('2', { agent: 'claude', payload: 'hook' })]
     const held: Socket[] = []
+    const busyBefore = server.stats().connections.busy
     for (let i = 0; i < ReportConstants.PerPaneConnections + 10; i++) {
       const s = connect(server.port, '127.0.0.1')
       s.on('error', () => undefined)
       s.write(`POST /v1/report/1 HTTP/1.1\r\nHost: x\r\n${TOKEN_HEADER}: ${greedy.token}\r\nContent-Length: 100\r\n\r\n{`)
       held.push(s)
     }
-    await new Promise((r) => setTimeout(r, 200))
+    // The greedy pane's connections are all in: every one past its capacity was turned away busy.
+    await expect.poll(() => server.stats().connections.busy - busyBefore, { timeout: 10_000 }).toBeGreaterThanOrEqual(10)
     expect((await post(calm, JSON.stringify(stop), calm.token)).status).toBe(200)
-    expect(server.stats().connections.busy).toBeGreaterThan(0)
     for (const s of held) s.destroy()
   }, 15_000)
 })

@@ -163,7 +163,7 @@ export class ReportServer implements IDisposable {
     return {
       accepted: this.accepted,
       rejected: { ...this.counts },
-      connections: { preAuth: this.preAuth.size, droppedPreAuth: this.droppedPreAuth, busy: this.counts.busy },
+      connections: { preAuth: this.preAuth.size, droppedPreAuth: this.droppedPreAuth, busy: this.counts.busy, open: this.preAuth.size + this.owner.size },
     }
   }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import { realClock } from '../util/clock'
+import { eventually } from '../test/support'
 import { MirrorPool, poolSizeFromEnv } from './mirrorPool'
 import { RemoteMirror } from './remoteMirror'
 
@@ -84,7 +85,9 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
     const reached = () => Math.max(-1, ...flood.screen().lines.map((l) => Number(/^flood (\d+)/.exec(l)?.[1] ?? -1)))
     const gaps: number[] = []
     for (let i = 0; i < 5; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 30))
+      // The flood's parse has moved on since the last look (the quiet chunk goes in mid-flood).
+      const last = reached()
+      await eventually(() => reached() > last, 'the flood to parse on', 20_000)
       const before = reached()
       await written(quiet, `\r\nquiet ${i}`)
       gaps.push((reached() - before) * LINE)

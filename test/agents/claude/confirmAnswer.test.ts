@@ -28,7 +28,8 @@ it('Claude Code 2.1.332: the auto-mode confirmation is answered Yes from the boa
   setUpClaudeHome(h.home, h.work, join(h.root, 'user-hooks.jsonl'), '2.1.332')
   const pane = h.spawn('claude', claudeBin('2.1.332'), [], claudeEnv(fake.url), { cols: 100, rows: 30 })
   await h.waitForScreen(/❯.*mode on/, 60_000)
-  await sleep(1500)
+  // Claude reads input from about its SessionStart hook on; keys typed before that can be lost.
+  await h.waitForReport((r) => r.event === 'SessionStart', 'SessionStart', 0, 60_000)
   const from = h.reports.length
   await h.submit('[STEP7] Remove the cache.')
   await h.waitForScreen(/Auto mode can't check actions/, 30_000)

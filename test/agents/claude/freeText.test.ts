@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
 import { answerPane } from '../../../src/main/answer/answerPane'
-import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { shippedAgents } from '../../../src/main/agents/agentCatalog'
 import { withFullLabels } from '../../../src/core/answer/optionLabels'
 import { realClock } from '../../../src/main/util/clock'
@@ -30,7 +29,8 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
     // 2.1.332 starts in auto mode: the numbered dialogs are its default (manual) mode.
     h.spawn('claude', claudeBin(version), modeArgs('manual', version), claudeEnv(fake.url), { cols: 60, rows: 19 })
     await h.waitForScreen(/\? for shortcuts|mode on/, 60_000)
-    await sleep(1500)
+    // Claude reads input from about its SessionStart hook on; keys typed before that can be lost.
+    await h.waitForReport((r) => r.event === 'SessionStart', 'SessionStart', 0, 60_000)
   })
   afterAll(async () => {
     await h?.dispose()
@@ -40,8 +40,11 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
   it('the Bash dialog: every option with its full label (2.1.197 draws "3. Nooject": the board reads "No")', async () => {
     await h.submit('[STEP2] Create the file x.txt.')
     await h.waitForState('blocked', 30_000)
-    await sleep(300)
-    const dialog = h.activePane.info().dialog!
+    // The dialog's structure, once the screen's rules have read every option (2.1.332 draws the wrapped ones last).
+    const dialog = await h.waitFor(() => {
+      const d = h.activePane.info().dialog
+      return d && d.options.length >= 3 ? d : null
+    }, 'the dialog with its options')
     const labels = dialog.options.map((o) => o.label)
     expect(labels[0]).toBe('Yes')
     expect(labels.at(-1), h.screen()).toBe('No')
@@ -66,8 +69,7 @@ describe.each(CLAUDE_VERSIONS)('Claude Code %s at 60×19: dialogs and the free-t
   it('"4. Type something.": digit, paste, Enter (the guarded plan) submits the typed answer', async () => {
     await h.submit('[STEP4] Set up the database.')
     await h.waitForState('question', 30_000)
-    await sleep(300)
-    const snapshot = await liveDialog(h.activePane)
+    const snapshot = await h.dialogReady((s) => s.freeTextKey !== null, 'the question with its free-text option')
     expect(snapshot.freeTextKey).toBe('4')
     expect(snapshot.dialog?.options.map((o) => o.label)).toEqual(['PostgreSQL', 'SQLite', 'Redis', 'Type something.', 'Chat about this'])
     const result = await answerPane(h.activePane, { kind: 'free-text', key: '4', text: 'MariaDB, please', fingerprint: snapshot.fingerprint! }, realClock)

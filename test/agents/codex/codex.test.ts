@@ -6,7 +6,6 @@ import { CODEX_STATE_OSC, parseTerminalState as parseCodexStateOsc } from '../..
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeResponses } from '../support/fakeResponses'
 import { agentBin } from '../support/paths'
-import { sleep } from '../support/sse'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from './setup'
 
 /**
@@ -85,7 +84,7 @@ describe('Codex in a pane', () => {
     expect(perm.payload.tool_name).toBe('Bash')
     expect(h.timing('codex PermissionRequest−dialog drawn', perm.receivedAt - dialogAt)).toBeLessThan(250)
     expect(existsSync(marker())).toBe(true)
-    await sleep(1000)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the approval')
     h.press('y')
     const post = await h.waitForReport((r) => r.event === 'PostToolUse', 'PostToolUse', from)
     expect(post.payload.tool_name).toBe('Bash')
@@ -118,7 +117,7 @@ describe('Codex in a pane', () => {
     await h.submit('[STEP5] clean the build output')
     await h.waitForScreen(/Would you like to run the following command\?/)
     await h.waitForReport((r) => r.event === 'PermissionRequest', 'PermissionRequest', from)
-    await sleep(500)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the approval')
     const escAt = h.press(Keys.esc)
     const interrupt = await h.waitForReport((r) => r.event === 'Interrupt', 'Interrupt', from)
     expect(h.timing('codex Esc→Interrupt', interrupt.receivedAt - escAt)).toBeLessThan(1500)
@@ -142,7 +141,7 @@ describe('Codex in a pane', () => {
     expect(ask.payload).toMatchObject({ tool_name: 'request_user_input' })
     expect(h.timing('codex PreToolUse(request_user_input)−dialog drawn', ask.receivedAt - shownAt)).toBeLessThan(250)
     expect(existsSync(marker())).toBe(true)
-    await sleep(1000)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the question')
     h.press('2')
     const post = await h.waitForReport((r) => r.event === 'PostToolUse', 'PostToolUse', from)
     expect(post.payload.tool_name).toBe('request_user_input')

@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { answerPane } from '../../../src/main/answer/answerPane'
-import { liveDialog } from '../../../src/main/answer/liveDialog'
 import { realClock } from '../../../src/main/util/clock'
 import { AgentHarness, snapshotFiles } from '../support/harness'
 import { FakeGemini } from '../support/fakeGemini'
 import { agentBin } from '../support/paths'
-import { sleep } from '../support/sse'
 import { GEMINI_SCRIPT, geminiEnv, setUpGeminiHome } from './setup'
 
 /** The user's own extension, with a hook of its own: it must keep loading and running beside ours. */
@@ -24,6 +22,9 @@ function installUserExtension(geminiDir: string, log: string): void {
  * per-launch GEMINI_CLI_HOME that links to the user's `~/.gemini`, against a fake Gemini API.
  * The dialogs are answered through the board's answer path (src/main/answer/answerPane.ts).
  */
+/** Gemini's empty composer: it takes what is typed (keys sent before it shows are lost). */
+const COMPOSER_READY = /Type your message or @path\/to\/file/
+
 describe('Gemini CLI in a pane', () => {
   let h: AgentHarness
   let fake: FakeGemini
@@ -63,7 +64,8 @@ describe('Gemini CLI in a pane', () => {
     expect(h.launch.env.SWITCHBOARD_REPORT_TOKEN).toBeUndefined()
     expect(statSync(h.launch.env.SWITCHBOARD_REPORT_TOKEN_FILE!).mode & 0o777).toBe(0o600)
     expect(AgentHarness.allArgv()).not.toContain(h.token())
-    await sleep(1500)
+    // Gemini takes input once its composer shows the placeholder.
+    await h.waitForScreen(COMPOSER_READY)
     await h.waitForState('idle')
   })
 
@@ -95,8 +97,7 @@ describe('Gemini CLI in a pane', () => {
     h.timing('gemini Notification→box drawn', drawn - notification.receivedAt)
     await h.waitForState('blocked')
     expect(existsSync(h.launch.env.SWITCHBOARD_REPORT_MARKER!), 'the gate is open while the box is').toBe(true)
-    await sleep(500)
-    const snapshot = await liveDialog(h.activePane)
+    const snapshot = await h.dialogReady((s) => s.dialog?.kind === 'permission' && s.optionsAnswerable, 'the permission box')
     expect(snapshot.dialog).toMatchObject({ kind: 'permission', title: 'Allow execution of [Shell]?' })
     expect(snapshot.dialog!.options.map((o) => `${o.key}. ${o.label}`)).toEqual(['1. Allow once', '2. Allow for this session', '3. No, suggest changes (esc)'])
     expect(snapshot.optionsAnswerable && snapshot.denyAnswerable).toBe(true)
@@ -116,8 +117,7 @@ describe('Gemini CLI in a pane', () => {
     const notification = await h.waitForReport((r) => r.event === 'Notification', 'Notification', from)
     expect(notification.payload).toMatchObject({ notification_type: 'ToolPermission', details: { type: 'ask_user' } })
     await h.waitForState('question', 30_000)
-    await sleep(500)
-    const snapshot = await liveDialog(h.activePane)
+    const snapshot = await h.dialogReady((s) => s.dialog?.kind === 'question' && s.freeTextKey !== null, 'the ask_user box')
     expect(snapshot.dialog).toMatchObject({ kind: 'question', title: 'Which color should the widget use?' })
     expect(snapshot.dialog!.options.map((o) => o.label)).toEqual(['Red', 'Blue', 'Enter a custom value'])
     expect(snapshot.freeTextKey).toBe('3')
@@ -138,7 +138,7 @@ describe('Gemini CLI in a pane', () => {
 
   it('the reply answered from the board: the text as a paste, Enter once Gemini shows it (not a newline in its composer)', async () => {
     const from = h.reports.length
-    await sleep(1000)
+    await h.waitForScreen(COMPOSER_READY)
     // Tagged, so that the fake model answers this prompt, not the last tagged one again.
     expect(await answerPane(h.activePane, { kind: 'text', text: '[STEP1] Quickly, please', seen: 'asked' }, realClock)).toEqual({
       ok: true,
@@ -155,20 +155,24 @@ describe('Gemini CLI in a pane', () => {
     const from = h.reports.length
     await h.submit('[STEP5] Clean the build output')
     await h.waitForState('blocked', 30_000)
-    await sleep(500)
-    const snapshot = await liveDialog(h.activePane)
+    const snapshot = await h.dialogReady((s) => s.dialog?.kind === 'permission' && s.denyAnswerable, 'the permission box')
     expect(await answerPane(h.activePane, { kind: 'deny', fingerprint: snapshot.fingerprint! }, realClock)).toMatchObject({ ok: true })
     await h.waitForScreen(/Request cancelled\./)
     await h.waitForState('idle', 5_000)
-    await sleep(3000)
-    expect(h.events(from)).toEqual(['BeforeAgent', 'Notification'])
+    // Gemini awaits each hook in turn: once the next prompt's AfterAgent is in, any hook the
+    // declined box was going to run has been reported before it.
+    await h.waitForScreen(COMPOSER_READY)
+    await h.submit('[STEP1] Once more, briefly')
+    await h.waitForReport((r) => r.event === 'AfterAgent', 'AfterAgent of the next prompt', from)
+    expect(h.events(from)).toEqual(['BeforeAgent', 'Notification', 'BeforeAgent', 'AfterAgent'])
     expect(existsSync(join(h.work, 'harness-build-output'))).toBe(true)
+    await h.waitForState('idle')
   })
 
   it('exit: the goodbye box names the session to resume, and the process ends', async () => {
     const sessionId = String(h.reports.find((r) => r.event === 'SessionStart')!.payload.session_id)
     expect(h.activePane.info().sessionId).toBe(sessionId)
-    await sleep(800)
+    await h.waitForScreen(COMPOSER_READY)
     await h.submit('/quit')
     await h.waitForScreen(new RegExp(`gemini --resume ${sessionId}`))
     await h.waitForExit(30_000)

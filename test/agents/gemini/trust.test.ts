@@ -132,6 +132,9 @@ describe(`Gemini CLI 0.61.0 in a folder it does not trust, ${SIZE.cols}x${SIZE.r
     await h.waitForScreenGone(/\(esc to cancel, \d/, 30_000)
     h.mark('idle')
     await h.waitForState('idle', 3000)
+    // The turn's last hook is in: Gemini runs its hooks in turn, so the user's hook, had it run,
+    // would have run before it (the dwell below is the recording's, not this check's).
+    await h.waitForReport((r) => r.event === 'AfterAgent', 'AfterAgent', 0, 30_000)
     await sleep(DWELL_MS)
     expect(h.events(), 'extension hooks run in a folder not trusted').toEqual(['SessionStart', 'BeforeAgent', 'AfterAgent'])
     expect(existsSync(join(h.root, 'user-hooks.jsonl')), "the user's settings hook is skipped there").toBe(false)

@@ -37,14 +37,14 @@ describe('OpenCode: a permission allowed always', () => {
     const dialogAt = await h.waitForScreen(/Permission required/)
     h.recorder.mark('state:blocked', dialogAt)
     await h.waitForState('blocked', 5_000)
-    await sleep(1000)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the permission dialog')
     h.press(Keys.right)
     await sleep(150)
     h.press(Keys.enter)
     await h.waitForScreen(/Always allow/)
-    await sleep(1500)
+    // The board has read the confirmation itself (its own rule), not only the dialog before it.
+    await h.waitFor(() => /opencode\.always-allow-dialog/.test(h.activePane.verdict.evidence.map((e) => e.detail).join(' ')) || null, 'the confirmation read')
     expect(h.activePane.verdict.state).toBe('blocked')
-    expect(h.activePane.verdict.evidence.map((e) => e.detail).join(' ')).toMatch(/opencode\.always-allow-dialog/)
     const states: { at: number; state: string }[] = []
     const sub = h.activePane.onDidChangeState((c) => states.push({ at: Date.now(), state: c.info.verdict.state }))
     // Answered: the truth is working from the confirming key (the fixture README's definition).

@@ -66,7 +66,7 @@ describe('Pi in a pane', () => {
     const call = await h.waitForReport((r) => r.event === 'tool_call', 'tool_call', from)
     expect(call.payload).toMatchObject({ toolName: 'bash', input: { command: 'rm -rf ./harness-approved-tmp' } })
     expect(h.timing('pi tool_call−dialog drawn', call.receivedAt - dialogAt)).toBeLessThan(250)
-    await sleep(1000)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the permission dialog')
     h.press(Keys.enter)
     const result = await h.waitForReport((r) => r.event === 'tool_result', 'tool_result', from)
     expect(result.payload.isError).toBe(false)
@@ -80,7 +80,7 @@ describe('Pi in a pane', () => {
     await h.waitForScreen(/Which color should the widget use\?/)
     const call = await h.waitForReport((r) => r.event === 'tool_call', 'tool_call', from)
     expect(call.payload.toolName).toBe('question')
-    await sleep(1000)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the question')
     h.press(Keys.enter)
     await h.waitForReport((r) => r.event === 'tool_result' && r.payload.toolName === 'question', 'tool_result', from)
     await h.waitForReport((r) => r.event === 'agent_end', 'agent_end', from)
@@ -98,7 +98,7 @@ describe('Pi in a pane', () => {
     await h.submit('[STEP5] Clean the build output')
     await h.waitForScreen(/Dangerous command/)
     await h.waitForReport((r) => r.event === 'tool_call', 'tool_call', from)
-    await sleep(500)
+    await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the permission dialog')
     h.press(Keys.down)
     await sleep(150)
     h.press(Keys.enter)
@@ -111,7 +111,7 @@ describe('Pi in a pane', () => {
   it('exit: session_shutdown before the process is gone', async () => {
     const from = h.reports.length
     // agent_end comes 7–34 ms before Pi leaves its working state; a line typed before that is queued as a follow-up.
-    await sleep(800)
+    await h.waitFor(() => (['idle', 'asked'].includes(h.activePane.verdict.state) ? true : null), 'Pi to leave its working state', 15_000)
     await h.submit('/quit')
     const exitAt = await h.waitForExit()
     const shutdown = await h.waitForReport((r) => r.event === 'session_shutdown', 'session_shutdown', from)

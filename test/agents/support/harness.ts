@@ -7,6 +7,8 @@ import { Board } from '../../../src/main/panes/board'
 import type { Pane } from '../../../src/main/panes/pane'
 import type { PaneState, Verdict } from '../../../src/shared/domain/pane'
 import { realClock } from '../../../src/main/util/clock'
+import { liveDialog } from '../../../src/main/answer/liveDialog'
+import type { DialogSnapshot } from '../../../src/shared/domain/answer'
 import { silentLogger } from '../../../src/main/util/log'
 import { ReportServer } from '../../../src/main/reports/reportServer'
 import type { IncomingReport } from '../../../src/main/reports/report'
@@ -189,6 +191,28 @@ export class AgentHarness {
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
       await sleep(20)
     }
+  }
+
+  /**
+   * Polls the board's reading of the pane's dialog until `ready` holds: the dialog as the answer
+   * path will see it, drawn in full, instead of a fixed wait after its first line showed.
+   */
+  async dialogReady(ready: (s: DialogSnapshot) => boolean, what: string, timeoutMs = 10_000): Promise<DialogSnapshot> {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const snapshot = await liveDialog(this.activePane)
+      if (ready(snapshot)) return snapshot
+      if (Date.now() > deadline) throw new Error(`the dialog never got ready (${what}): ${JSON.stringify(snapshot.dialog)}; screen:\n${this.screen()}`)
+      await sleep(20)
+    }
+  }
+
+  /**
+   * Waits until the report server has no connection open: once the agent has exited, every
+   * report it sent has been taken in, so what is not there by then never will be.
+   */
+  async reportsSettled(timeoutMs = 10_000): Promise<void> {
+    await this.waitFor(() => this.server.stats().connections.open === 0 || null, 'the report server to have no connection open', timeoutMs)
   }
 
   /** Waits until the pane's live verdict (status engine fed by the screen and these reports) is `state`. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TypeResult } from '../../../../shared/domain/answer'
 import { InputGate } from './inputGate'
 
@@ -13,9 +13,13 @@ function fakeGuard() {
   })
   return { gate, requests, held }
 }
-const tick = () => new Promise((r) => setTimeout(r, 0))
+/** Runs the gate's pending promise callbacks on the virtual clock until nothing is left. */
+const settle = () => vi.runAllTimersAsync()
 
 describe('input gate', () => {
+  beforeEach(() => void vi.useFakeTimers())
+  afterEach(() => void vi.useRealTimers())
+
   it('sends one request at a time and batches what is typed meanwhile, in order', async () => {
     const { gate, requests } = fakeGuard()
     gate.type('a')
@@ -23,7 +27,7 @@ describe('input gate', () => {
     gate.type('c')
     expect(requests.map((r) => r.data)).toEqual(['a'])
     requests[0]!.answer({ delivered: true })
-    await tick()
+    await settle()
     expect(requests.map((r) => r.data)).toEqual(['a', 'bc'])
   })
 
@@ -32,7 +36,7 @@ describe('input gate', () => {
     gate.type('y')
     gate.type('\r')
     requests[0]!.answer({ delivered: false, reason: 'dialog opened' })
-    await tick()
+    await settle()
     expect(held.at(-1)).toBe('y\r')
     gate.type('1')
     expect(held.at(-1)).toBe('y\r1')
@@ -47,7 +51,7 @@ describe('input gate', () => {
     const { gate, requests, held } = fakeGuard()
     gate.type('y')
     requests[0]!.answer({ delivered: false, reason: 'x' })
-    await tick()
+    await settle()
     gate.discard()
     expect(held.at(-1)).toBe('')
     gate.dispose()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AttachSnapshot } from '../../../../shared/domain/pane'
 import type { BoardApi, EventMap } from '../../../../shared/ipc/contract'
 import type { PaneXterm } from './createTerminal'
@@ -51,16 +51,23 @@ function fakeXterm(fit = { cols: 100, rows: 30 }) {
   return { xterm, log }
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 5))
+/**
+ * Runs everything the session has pending (promise callbacks, the stand-in's write callbacks) on
+ * the virtual clock until nothing is left: what is not there after it was never going to come.
+ */
+const settle = () => vi.runAllTimersAsync()
 
 describe('PaneSession', () => {
+  beforeEach(() => void vi.useFakeTimers())
+  afterEach(() => void vi.useRealTimers())
+
   it('listens before attaching, queues data until the snapshot is written, then acks each chunk', async () => {
     const board = fakeApi()
     const { xterm, log } = fakeXterm()
     let attached = false
     const session = new PaneSession(board.api, '1', xterm, { readOnly: false, onAttached: () => (attached = true), onError: () => undefined })
     session.start()
-    await tick()
+    await settle()
     expect(board.calls).toEqual(['pane:attach 1'])
     expect(board.listenerCount()).toBe(1)
 
@@ -68,8 +75,8 @@ describe('PaneSession', () => {
     board.data('2', 'other pane')
     board.answerAttach('SNAP')
     board.data('1', 'late')
-    await tick()
-    await tick()
+    await settle()
+    await settle()
     expect(log).toEqual(['reset', 'resize 80x24', 'write "SNAP"', 'write "early"', 'write "late"'])
     expect(attached).toBe(true)
     expect(board.calls.filter((c) => c.startsWith('pane:ack'))).toEqual(['pane:ack 1 5', 'pane:ack 1 4'])
@@ -79,7 +86,7 @@ describe('PaneSession', () => {
     session.fit()
     expect(board.calls.filter((c) => c.startsWith('pane:resize'))).toEqual(['pane:resize 1 100 30'])
     session.dispose()
-    await tick()
+    await settle()
     expect(board.calls.at(-1)).toBe('pane:detach 1')
     expect(board.listenerCount()).toBe(0)
   })
@@ -88,18 +95,18 @@ describe('PaneSession', () => {
     const board = fakeApi()
     const first = new PaneSession(board.api, '1', fakeXterm().xterm, { readOnly: false, onAttached: () => undefined, onError: () => undefined })
     first.start()
-    await tick()
+    await settle()
     first.dispose() // while the attach is in flight
     const second = new PaneSession(board.api, '1', fakeXterm().xterm, { readOnly: false, onAttached: () => undefined, onError: () => undefined })
     second.start()
-    await tick()
+    await settle()
     expect(board.calls).toEqual(['pane:attach 1'])
     board.answerAttach('A')
-    await tick()
+    await settle()
     expect(board.calls).toEqual(['pane:attach 1', 'pane:detach 1', 'pane:attach 1'])
     second.dispose()
     board.answerAttach('B')
-    await tick()
+    await settle()
     expect(board.calls.at(-1)).toBe('pane:detach 1')
   })
 
@@ -107,9 +114,9 @@ describe('PaneSession', () => {
     const board = fakeApi()
     const session = new PaneSession(board.api, '1', fakeXterm().xterm, { readOnly: true, onAttached: () => undefined, onError: () => undefined })
     session.start()
-    await tick()
+    await settle()
     board.answerAttach('FINAL')
-    await tick()
+    await settle()
     session.fit()
     expect(board.calls.some((c) => c.startsWith('pane:resize'))).toBe(false)
     session.dispose()
