@@ -1,0 +1,128 @@
+import xtermHeadless from '@xterm/headless'
+import { afterEach, describe, expect, it } from 'vitest'
+import { realClock } from '../util/clock'
+import { HeadlessMirror } from './headlessMirror'
+
+const { Terminal } = xtermHeadless
+type HeadlessTerminal = InstanceType<typeof Terminal>
+
+const COLS = 40
+const ROWS = 12
+
+/** Every row of the bottom page, read afresh from a terminal fed the same bytes. */
+function fullRead(term: HeadlessTerminal): string[] {
+  const buffer = term.buffer.active
+  return Array.from({ length: term.rows }, (_, y) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '')
+}
+
+function written(term: HeadlessTerminal, data: string): Promise<void> {
+  return new Promise((resolve) => term.write(data, resolve))
+}
+
+function parsed(mirror: HeadlessMirror, data: string): Promise<void> {
+  return new Promise((resolve) => mirror.write(data, resolve))
+}
+
+/** A small deterministic PRNG (mulberry32): the same fuzz every run. */
+function prng(seed: number): () => number {
+  let a = seed
+  return () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+describe('HeadlessMirror.screen reads only the rows a parse changed', () => {
+  const open: { dispose(): void }[] = []
+  afterEach(() => {
+    for (const d of open.splice(0)) d.dispose()
+  })
+
+  function pair(scrollback = 50): { mirror: HeadlessMirror; reference: HeadlessTerminal } {
+    const mirror = new HeadlessMirror(COLS, ROWS, realClock, scrollback)
+    const reference = new Terminal({ cols: COLS, rows: ROWS, scrollback, allowProposedApi: true, logLevel: 'off' })
+    open.push(mirror, reference)
+    return { mirror, reference }
+  }
+
+  async function same(mirror: HeadlessMirror, reference: HeadlessTerminal, data: string): Promise<void> {
+    await Promise.all([parsed(mirror, data), written(reference, data)])
+    expect(mirror.screen().lines, JSON.stringify(data)).toEqual(fullRead(reference))
+  }
+
+  // Each moves rows in its own way: in place, by scrolling (region or page, scrollback full), by
+  // switching buffers, by resetting, by filling the screen.
+  const sequences = [
+    'hello\r\nworld',
+    '\x1b[5;3Hmiddle\x1b[2K\x1b[6;1Hnext row',
+    '\x1b[?2026h\x1b[3;1H\x1b[2Kframe a\x1b[4;1H\x1b[2Kframe b\x1b[?2026l',
+    Array.from({ length: 30 }, (_, i) => `line ${i}\r\n`).join(''),
+    '\x1b[3;8r\x1b[8;1H\nscrolled in region\n\x1b[r',
+    '\x1b[4;1H\x1b[2L\x1b[6;1H\x1b[3M',
+    '\x1b[2;5H\x1b[3@ins\x1b[4P\x1b[5X',
+    '\x1b[3S\x1b[2T',
+    '\x1b[?1049halternate screen\x1b[5;5Hthere',
+    '\x1b[?1049l',
+    '\x1b#8',
+    '\x1b[2J\x1b[H',
+    'before reset\x1bc',
+    '\x1b[12;1H' + 'x'.repeat(COLS + 5),
+    '\x1b[1;1Hé漢字🙂 wide\x1b[K',
+  ]
+
+  it('matches a full read after each of the ways rows change', async () => {
+    const { mirror, reference } = pair()
+    for (const data of sequences) await same(mirror, reference, data)
+  })
+
+  it('matches a full read after a resize, and once the scrollback is full', async () => {
+    const { mirror, reference } = pair(5)
+    await same(mirror, reference, Array.from({ length: 40 }, (_, i) => `row ${i}\r\n`).join(''))
+    await same(mirror, reference, '\x1b[3;1Hedited\x1b[K')
+    mirror.resize(COLS - 10, ROWS + 3)
+    reference.resize(COLS - 10, ROWS + 3)
+    await same(mirror, reference, '\x1b[14;1Hafter resize')
+    await same(mirror, reference, '\n\n\nscrolled')
+  })
+
+  it('matches a full read through random bytes', async () => {
+    const { mirror, reference } = pair()
+    const random = prng(20)
+    const pieces = [
+      '\r\n',
+      '\x1b[K',
+      '\x1b[2J',
+      '\x1b[L',
+      '\x1b[M',
+      '\x1b[S',
+      '\x1b[T',
+      '\x1b[?1049h',
+      '\x1b[?1049l',
+      '\x1b[3;9r',
+      '\x1b[r',
+      '\x1b[@',
+      '\x1b[P',
+    ]
+    for (let round = 0; round < 200; round++) {
+      let data = ''
+      for (let i = 0; i < 6; i++) {
+        const r = random()
+        if (r < 0.4) data += `\x1b[${1 + Math.floor(random() * ROWS)};${1 + Math.floor(random() * COLS)}H`
+        else if (r < 0.7) data += pieces[Math.floor(random() * pieces.length)]
+        else data += 'abcdefghij'.slice(0, 1 + Math.floor(random() * 10))
+      }
+      await same(mirror, reference, data)
+    }
+  })
+
+  it('returns a copy: a screen read before stays as it was', async () => {
+    const { mirror } = pair()
+    await parsed(mirror, 'first')
+    const before = mirror.screen()
+    await parsed(mirror, '\x1b[1;1Hsecond')
+    expect(before.lines[0]).toBe('first')
+    expect(mirror.screen().lines[0]).toBe('second')
+  })
+})
