@@ -9,7 +9,7 @@ import { AnswerMessage } from './AnswerMessage'
 import { AnswerTextRow } from './AnswerTextRow'
 import { DeliveryNotice, useDelivery, type Undelivered } from './DeliveryNotice'
 import { hasEnded, hint } from './answerWords'
-import { afterRefusal, queueStep, type QueuedLine, type QueueHold } from './lineQueue'
+import { afterRefusal, BUSY_STATES, queueStep, type QueuedLine, type QueueHold } from './lineQueue'
 import { QueuedLines } from './QueuedLines'
 import { DialogAnswer, DialogTitle } from './DialogAnswer'
 import { useAnswerFocus } from './useAnswerFocus'
@@ -83,11 +83,15 @@ export function AnswerBox({ pane }: { pane: PaneInfo }) {
     }
   }
 
-  /** Enter or Send: the typed line goes now or, while one is on its way or lines wait, joins the queue. */
+  /**
+   * Enter or Send: the typed line goes now or joins the queue — while one is on its way, lines wait,
+   * or (Enter, not "Send anyway") the program is busy: typed into an agent's turn it would be
+   * refused, and an Enter just after the line before had started the turn left it sitting in the box.
+   */
   async function sendText(sendAnyway: boolean) {
     const line = textRef.current
     if (!line.trim()) return
-    if (inFlight || queue.length > 0) {
+    if (inFlight || queue.length > 0 || (!sendAnyway && BUSY_STATES.includes(state))) {
       updateText('')
       setQueue((q) => [...q, { id: ++lastQueued, text: line, sendAnyway, seen: state }])
       return

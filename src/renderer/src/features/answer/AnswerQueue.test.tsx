@@ -89,6 +89,25 @@ describe('AnswerBox queue: no Enter is lost while a line is on its way', () => {
     await waitFor(() => expect(screen.queryByTestId('answer-queue')).toBeNull())
   })
 
+  it('Enter while the agent works queues the line (nothing is typed into its turn), and it goes once the agent is ready (e2e board.test: an Enter just after the last line had started the turn was refused and the line sat in the box)', async () => {
+    const { wrap, of } = fakeApi({
+      'pane:answer': () => ({ ok: true, sent: 'the text, then Enter', delivery: 1 }),
+      'pane:delivery': () => TAKEN,
+    })
+    const working = pane({ id: '17', verdict: { state: 'working', since: 5, evidence: [] } })
+    const { rerender } = render(<AnswerBox pane={working} />, { wrapper: wrap })
+    const input = screen.getByTestId('answer-input') as HTMLTextAreaElement
+    expect(screen.getByTestId('answer-box').textContent).toContain('Enter queues the text')
+    await userEvent.type(input, 'next task{Enter}')
+    expect(queued()).toEqual(['next task'])
+    expect(input.value).toBe('')
+    expect(screen.getByTestId('answer-queue-why').textContent).toContain('goes when the agent is ready (it is working)')
+    expect(of('pane:answer')).toEqual([])
+    rerender(<AnswerBox pane={pane({ id: '17', verdict: { state: 'idle', since: 9, evidence: [] } })} />)
+    await waitFor(() => expect(of('pane:answer')).toEqual([['17', { kind: 'text', text: 'next task', seen: 'working' }]]))
+    await waitFor(() => expect(screen.queryByTestId('answer-queue')).toBeNull())
+  })
+
   it('behind a line not taken the queue waits; once that notice is dealt with, it goes on', async () => {
     const NOT_TAKEN =
       'Not taken — the agent was not reading input yet: nothing of the line appeared and nothing changed within 4 s. Send it again once the agent is ready.'

@@ -17,9 +17,11 @@ export function hint(state: PaneState, ended = state === 'exited'): string {
     case 'question':
       return 'A dialog is open: choose one of its options (or press its number)'
     case 'working':
-      return 'The agent is working: text goes only with “Send anyway”'
+      return 'The agent is working: Enter queues the text for when it is ready · “Send anyway” types it now'
+    case 'starting':
+      return 'The program is starting: Enter queues the text for when it is ready · “Send anyway” types it now'
     default:
-      return 'Switchboard cannot tell what the program does: text goes only with “Send anyway”'
+      return 'Switchboard cannot tell what the program does: Enter queues the text until it can · “Send anyway” types it now'
   }
 }
 

@@ -36,7 +36,8 @@ export interface QueueView {
 export type QueueStep = { readonly kind: 'send'; readonly line: QueuedLine } | { readonly kind: 'wait'; readonly why: string } | { readonly kind: 'empty' }
 
 const READY: readonly PaneState[] = ['idle', 'asked', 'input']
-const BUSY: readonly PaneState[] = ['working', 'starting', 'unknown']
+/** The program may not be reading input: a line goes only with "Send anyway", and Enter queues it. */
+export const BUSY_STATES: readonly PaneState[] = ['working', 'starting', 'unknown']
 
 function busyWhy(state: PaneState): string {
   if (state === 'working') return 'goes when the agent is ready (it is working)'
@@ -53,7 +54,7 @@ export function queueStep(queue: readonly QueuedLine[], view: QueueView): QueueS
   if (view.inFlight) return { kind: 'wait', why: 'goes once the line before is taken' }
   if (view.waitingOutSince === view.since) return { kind: 'wait', why: busyWhy(view.state) }
   if (view.state === 'blocked' || view.state === 'question') return { kind: 'wait', why: 'goes once the dialog is answered' }
-  if (READY.includes(view.state) || (head.sendAnyway && BUSY.includes(view.state))) return { kind: 'send', line: head }
+  if (READY.includes(view.state) || (head.sendAnyway && BUSY_STATES.includes(view.state))) return { kind: 'send', line: head }
   return { kind: 'wait', why: busyWhy(view.state) }
 }
 
