@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CountClamp } from './countClamp'
+import { prng as rng } from '../testing/prng'
 
 const size = { cols: 80, rows: 24 }
 const ESC = '\x1b'
@@ -17,17 +18,6 @@ function chunked(data: string, cuts: readonly number[]): string {
     from = cut
   }
   return out
-}
-
-/** A deterministic PRNG (mulberry32): the same cases on every run. */
-function rng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 describe('CountClamp', () => {

@@ -2,6 +2,7 @@ import xtermHeadless from '@xterm/headless'
 import { afterEach, describe, expect, it } from 'vitest'
 import { realClock } from '../util/clock'
 import { HeadlessMirror } from './headlessMirror'
+import { prng } from '../../core/testing/prng'
 
 const { Terminal } = xtermHeadless
 type HeadlessTerminal = InstanceType<typeof Terminal>
@@ -21,17 +22,6 @@ function written(term: HeadlessTerminal, data: string): Promise<void> {
 
 function parsed(mirror: HeadlessMirror, data: string): Promise<void> {
   return new Promise((resolve) => mirror.write(data, resolve))
-}
-
-/** A small deterministic PRNG (mulberry32): the same fuzz every run. */
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 describe('HeadlessMirror.screen reads only the rows a parse changed', () => {
