@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PaneInfo, StateChange } from '../../shared/domain/pane'
@@ -17,6 +17,30 @@ import { closeSync, openSync, writeSync } from 'node:fs'
 const boards = storeBoards()
 const { tempDir, boardOn } = boards
 afterEach(() => boards.cleanup())
+
+/**
+ * A stand-in named claude (the board knows the agent by its command; it only has to run) in
+ * session `session`, whose transcript (agent.toml's [resume] transcript, under CLAUDE_CONFIG_DIR)
+ * holds `line`, on a board saving to `dir`.
+ */
+async function claudeInSession(dir: string, session: string, line: object) {
+  const bin = join(tempDir(), 'claude')
+  writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
+  const config = tempDir()
+  mkdirSync(join(config, 'projects', '-work'), { recursive: true })
+  writeFileSync(join(config, 'projects', '-work', `${session}.jsonl`), JSON.stringify(line) + '\n')
+  const first = boardOn(dir)
+  const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
+  first.board.deliverReport({
+    paneId: info.id,
+    event: 'UserPromptSubmit',
+    agent: 'claude',
+    payload: { session_id: session, prompt: 'hi' },
+    receivedAt: Date.now(),
+  })
+  await eventually(() => first.board.info(info.id).sessionId === session, 'the session from the report')
+  return { first, info, bin }
+}
 
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
@@ -128,23 +152,8 @@ describe('the saved workspace', () => {
 
   it('a resumed agent keeps the session it resumed, so another crash resumes it again (issue 17 item 2)', async () => {
     const dir = tempDir()
-    // A stand-in named claude: the board knows the agent by its command; it only has to run.
-    const bin = join(tempDir(), 'claude')
-    writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
-    // Where Claude keeps the conversation (agent.toml's [resume] transcript): one message saved.
-    const config = tempDir()
-    mkdirSync(join(config, 'projects', '-work'), { recursive: true })
-    writeFileSync(join(config, 'projects', '-work', 'sess-1.jsonl'), JSON.stringify({ type: 'user', message: { content: 'hi' } }) + '\n')
-    const first = boardOn(dir)
-    const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
-    first.board.deliverReport({
-      paneId: info.id,
-      event: 'UserPromptSubmit',
-      agent: 'claude',
-      payload: { session_id: 'sess-1', prompt: 'hi' },
-      receivedAt: Date.now(),
-    })
-    await eventually(() => first.board.info(info.id).sessionId === 'sess-1', 'the session from the report')
+    // One message saved in the session.
+    const { first, info, bin } = await claudeInSession(dir, 'sess-1', { type: 'user', message: { content: 'hi' } })
     crashed(first)
     const second = boardOn(dir)
     expect(second.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
@@ -161,22 +170,8 @@ describe('the saved workspace', () => {
 
   it('a session with nothing saved starts afresh instead of failing: "No conversation found" (CI, Claude 2.1.332 killed while "Not logged in")', async () => {
     const dir = tempDir()
-    const bin = join(tempDir(), 'claude')
-    writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
     // Claude was given an id but never got an answer, so it saved no message under it.
-    const config = tempDir()
-    mkdirSync(join(config, 'projects', '-work'), { recursive: true })
-    writeFileSync(join(config, 'projects', '-work', 'sess-2.jsonl'), JSON.stringify({ type: 'cost-state' }) + '\n')
-    const first = boardOn(dir)
-    const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
-    first.board.deliverReport({
-      paneId: info.id,
-      event: 'UserPromptSubmit',
-      agent: 'claude',
-      payload: { session_id: 'sess-2', prompt: 'hi' },
-      receivedAt: Date.now(),
-    })
-    await eventually(() => first.board.info(info.id).sessionId === 'sess-2', 'the session from the report')
+    const { first, info, bin } = await claudeInSession(dir, 'sess-2', { type: 'cost-state' })
     crashed(first)
     const second = boardOn(dir)
     // What Resume will do is what the pane says it will: the command again, not that session.
@@ -345,7 +340,8 @@ describe('the saved workspace', () => {
     const first = boardOn(dir)
     const script = first.board.create({ command: ['bash', '-c', `echo RAN >> ${log}; exec sleep 1000`] })
     const shell = first.board.create({ command: ['bash', '--norc'] })
-    await eventually(() => (readFileSync(log, 'utf8').includes('RAN') ? true : undefined), 'the script to run')
+    // Not there until the script has run: a read before that is "not yet", not a failure (it failed so beside two hogs).
+    await eventually(() => existsSync(log) && readFileSync(log, 'utf8').includes('RAN'), 'the script to run')
     await waitForState(first.board.get(shell.id), 'idle')
     await first.store.close()
     await first.board.shutdown()
