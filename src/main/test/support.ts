@@ -19,13 +19,20 @@ export function testBoard(extra: Partial<ConstructorParameters<typeof Board>[0]>
   })
 }
 
-/** Polls until `check` is truthy; fails with `what` and the last value seen. */
+/**
+ * Polls until `check` is truthy; fails with `what` and the last value seen. A check that throws is
+ * "not yet" (a file read before it is written), and its error is the last value if time runs out.
+ */
 export async function eventually<T>(check: () => T | Promise<T>, what: string, timeoutMs = 10_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs
-  let last: T | undefined
+  let last: T | string | undefined
   for (;;) {
-    last = await check()
-    if (last) return last as NonNullable<T>
+    try {
+      last = await check()
+      if (last) return last as NonNullable<T>
+    } catch (err) {
+      last = `threw: ${err instanceof Error ? err.message : String(err)}`
+    }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(last)}`)
     await new Promise((r) => setTimeout(r, 20))
   }
