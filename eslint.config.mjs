@@ -1,5 +1,7 @@
-// Import direction, as in VS Code's code-layering: shared ← core ← main/preload/renderer ← tools
-// (the developer tools drive the app's classes; nothing of the app imports them).
+// Import direction, as in VS Code's code-layering: shared ← core ← board ← client ← the processes
+// (daemon, ptyHost, cli, electron; preload and renderer import shared and core) ← tools (the developer
+// tools drive the app's classes; nothing of the app imports them). scripts/importCycles.mjs checks the
+// same layering on resolved paths in the unit suite (LAYER_IMPORTS); these rules say it in the editor.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
@@ -24,6 +26,11 @@ const NODE_BUILTINS = [
 const NODE_GLOBALS = { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', Buffer: 'readonly' }
 // Layer rules replace each other (one no-restricted-imports per file), so each app layer names the tools itself.
 const TOOLS = '**/tools/**'
+// The Node side's folders, by name. src/cli is left to scripts/importCycles.mjs (which resolves
+// paths): a pattern for it would also match src/shared/cli, the verbs' usage text the renderer and
+// the CLI share — and so is src/board for the renderer, whose own features/board the pattern would match.
+const NODE_PROCESSES = ['**/client/**', '**/daemon/**', '**/ptyHost/**', '**/electron/**']
+const NODE_SIDE = ['**/board/**', ...NODE_PROCESSES]
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 })
@@ -81,7 +88,7 @@ export default tseslint.config(
         'smol-toml',
         ...NODE_BUILTINS,
         '**/core/**',
-        '**/main/**',
+        ...NODE_SIDE,
         '**/renderer/**',
         '**/preload/**',
         TOOLS,
@@ -104,7 +111,7 @@ export default tseslint.config(
         'zod',
         'smol-toml',
         ...NODE_BUILTINS,
-        '**/main/**',
+        ...NODE_SIDE,
         '**/renderer/**',
         '**/preload/**',
         TOOLS,
@@ -113,32 +120,29 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/electron/**', 'src/main/**/*.test.ts', 'src/main/test/**'],
+    files: ['src/{board,client,daemon,ptyHost,cli}/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/board/test/**'],
     rules: restrict(
       ['electron', '**/renderer/**', '**/preload/**', TOOLS],
-      'The supervisor runs under plain Node (only src/main/index.ts and src/main/electron/ may import electron) and never imports the developer tools (src/tools).',
+      'The board, its client library, the daemon, the pty host and the CLI run under plain Node (only src/electron/ may import electron) and never import the developer tools (src/tools).',
     ),
   },
   {
     // The Electron host may import electron, and it too ships: no developer tools. Test support
-    // (src/main/test) ships nothing and reads the fixture recordings with the replay tool.
-    files: ['src/main/index.ts', 'src/main/electron/**/*.ts'],
-    ignores: ['src/main/**/*.test.ts'],
+    // (src/board/test) ships nothing and reads the fixture recordings with the replay tool.
+    files: ['src/electron/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
     rules: restrict(['**/renderer/**', '**/preload/**', TOOLS], 'The Electron host never imports the developer tools (src/tools).'),
   },
   {
-    files: ['src/main/test/**/*.ts'],
-    rules: restrict(
-      ['electron', '**/renderer/**', '**/preload/**'],
-      'The supervisor runs under plain Node: only src/main/index.ts and src/main/electron/ may import electron.',
-    ),
+    files: ['src/board/test/**/*.ts'],
+    rules: restrict(['electron', '**/renderer/**', '**/preload/**'], 'The supervisor runs under plain Node: only src/electron/ may import electron.'),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, '**/main/**', '**/preload/**', TOOLS],
-      'The renderer talks to main only through the contract.',
+      ['electron', 'node-pty', '@xterm/headless', ...NODE_BUILTINS, ...NODE_PROCESSES, '**/preload/**', TOOLS],
+      'The renderer talks to the Node side only through the contract.',
     ),
   },
   {
@@ -156,7 +160,7 @@ export default tseslint.config(
         'zod',
         'smol-toml',
         ...NODE_BUILTINS,
-        '**/main/**',
+        ...NODE_SIDE,
         '**/renderer/**',
         '**/preload/**',
       ],
@@ -164,18 +168,34 @@ export default tseslint.config(
     ),
   },
   {
-    // An agent folder's launch code runs in main, but sees the board only through src/core's types (src/core/agents/agentCode.ts).
+    // An agent folder's launch code runs in the board, but sees the board only through src/core's types (src/core/agents/agentCode.ts).
     files: ['resources/agents/**/*.ts'],
     ignores: ['resources/agents/*/terminal.ts', 'resources/agents/**/*.test.ts'],
     rules: restrict(
-      ['electron', 'node-pty', '@xterm/*', 'react', 'react-dom', 'zustand', 'ws', '**/src/main/**', '**/renderer/**', '**/preload/**'],
-      "An agent folder's code sees the board only through src/core/agents/agentCode.ts: no imports from src/main.",
+      [
+        'electron',
+        'node-pty',
+        '@xterm/*',
+        'react',
+        'react-dom',
+        'zustand',
+        'ws',
+        '**/src/board/**',
+        '**/src/client/**',
+        '**/src/daemon/**',
+        '**/src/ptyHost/**',
+        '**/src/cli/**',
+        '**/src/electron/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
+      "An agent folder's code sees the board only through src/core/agents/agentCode.ts: no imports from the Node side (src/board and the process folders).",
     ),
   },
   {
     files: ['src/preload/**/*.ts'],
     rules: restrict(
-      ['node-pty', '@xterm/*', ...NODE_BUILTINS, '**/main/**', '**/renderer/**', '**/core/**', TOOLS],
+      ['node-pty', '@xterm/*', ...NODE_BUILTINS, ...NODE_SIDE, '**/renderer/**', '**/core/**', TOOLS],
       'The preload exposes the contract and nothing else.',
     ),
   },

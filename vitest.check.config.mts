@@ -7,7 +7,7 @@ export default defineConfig({
     include: ['test/agents/check/**/*.check.ts'],
     // Panes parse in a worker thread, bundled from source for the run (as the agents project
     // does): without it the mirror never parsed a byte and every scenario saw a blank screen.
-    globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
+    globalSetup: ['src/board/test/mirrorWorkerSetup.ts'],
     environment: 'node',
     testTimeout: 600_000,
     hookTimeout: 300_000,

@@ -9,7 +9,7 @@ export default defineConfig({
           // The agent folders' own tests (resources/agents/<id>/*.test.ts) are unit tests too.
           include: ['src/**/*.test.ts', 'resources/agents/**/*.test.ts'],
           // Panes parse in a worker thread: bundled from source for the run.
-          globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
+          globalSetup: ['src/board/test/mirrorWorkerSetup.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -32,7 +32,7 @@ export default defineConfig({
           include: ['test/agents/**/*.test.ts'],
           // Hermes' venv (test/agents/hermes/.venv) holds thousands of files and no test.
           exclude: ['**/node_modules/**', '**/.venv/**'],
-          globalSetup: ['src/main/test/mirrorWorkerSetup.ts'],
+          globalSetup: ['src/board/test/mirrorWorkerSetup.ts'],
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 120_000,

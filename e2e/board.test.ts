@@ -31,7 +31,7 @@ import {
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 import { layoutProblems, tabThrough } from './support/visualChecks'
 import { LOOKS, settled, useLook } from './support/looks'
-import { ownFixture, sharedFixture } from '../src/main/test/fixtures'
+import { ownFixture, sharedFixture } from '../src/board/test/fixtures'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const CAST = sharedFixture('claude/cc-120x32.cast')

@@ -356,7 +356,7 @@ describe.skipIf(!haveClis)('the board with the real Codex', () => {
 
   it('approval out of sight → one notification (its bell is the same interruption); no text field; “1” approves and Codex runs the command', async () => {
     const { page, board, shell } = ctx.b
-    // The board launches it with reporting injected and --no-daemon (src/main/agents/codex.ts).
+    // The board launches it with reporting injected and --no-daemon (src/board/agents/codex.ts).
     codex = await startAgent(page, 'codex', ctx.work)
     await waitForLine(page, /Ask Codex to do anything/, 60_000)
     await waitForPaneState(page, codex, 'idle', 30_000)

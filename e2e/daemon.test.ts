@@ -15,7 +15,7 @@ import { DAEMON_JS, ensureBuilt, paneProcessesOfBoard, processesOfBoard, ptyHost
 import { paneItem, waitForPaneState } from './support/boardSteps'
 import { selectPane } from './support/boardUi'
 import { waitForLine } from './support/terminalProbe'
-import { loginUrl } from '../src/main/daemon/loginUrl'
+import { loginUrl } from '../src/client/loginUrl'
 
 const CLI = join(ROOT, 'out/main/cli.js')
 const SERVE = join(ROOT, 'out/main/serve.js')

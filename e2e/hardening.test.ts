@@ -260,7 +260,7 @@ describe('the built renderer', () => {
   it('carries its CSP in a <meta> tag (a header does not reach Electron’s file:// page)', async () => {
     ensureBuilt()
     const { readFileSync } = await import('node:fs')
-    const { RENDERER_META_CSP } = await import('../src/main/host/csp')
+    const { RENDERER_META_CSP } = await import('../src/board/host/csp')
     const html = readFileSync(join(ROOT, 'out/renderer/index.html'), 'utf8').replace(/&#39;/g, "'")
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)
     expect(meta?.[1]).toBe(RENDERER_META_CSP)

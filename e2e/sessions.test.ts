@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, processesOfBoard, ROOT, startBoard, type RunningBoard } from './support/boardServer'
 import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
-import { connectToBoard } from '../src/main/client/connect'
+import { connectToBoard } from '../src/client/connect'
 import { waitForLine } from './support/terminalProbe'
 import { endBoardAbruptly } from './support/crash'
 

@@ -1,6 +1,6 @@
 /**
  * Issue 18 item 2, end to end: the issue's exact `mytool` folder in the config dir's agents/
- * (src/main/agents/__fixtures__/mytool: agent.toml, rules.toml, and a stand-in program), a real
+ * (src/board/agents/__fixtures__/mytool: agent.toml, rules.toml, and a stand-in program), a real
  * daemon (out/main/daemon.js), the real CLI (bin/switchboard.js) and Debian's Chromium.
  * `spawn --agent mytool` is idle at its prompt, blocked at its question (`explain` names
  * mytool.confirm), and moves on after `y`; `switchboard agents` lists it as the user's; the
@@ -19,7 +19,7 @@ import { newPaneSince, sidebarPaneIds } from './support/boardUi'
 import { launchChromium } from './support/chromium'
 import { waitForAttached, waitForLine } from './support/terminalProbe'
 
-const FIXTURE = join(ROOT, 'src/main/agents/__fixtures__/mytool')
+const FIXTURE = join(ROOT, 'src/board/agents/__fixtures__/mytool')
 const BIN = join(ROOT, 'bin/switchboard.js')
 const base = mkdtempSync(join(tmpdir(), 'sb-user-agent-e2e-'))
 const config = join(base, 'config')

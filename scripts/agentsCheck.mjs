@@ -27,7 +27,7 @@ const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)))
  * Every shipped agent, from its folder (resources/agents/<id>/agent.toml): its npm package
  * (`[version] npm`) or PyPI distribution (`[version] pypi`, installed into a venv of its own) and
  * the CLI its command runs. Each has a scenario in test/agents/<id>/scenario.ts
- * (src/main/agents/agentFolders.test.ts checks it). Agents with neither are listed as not checked.
+ * (src/board/agents/agentFolders.test.ts checks it). Agents with neither are listed as not checked.
  */
 const FOLDERS = join(REPO, 'resources', 'agents')
 const AGENTS = readdirSync(FOLDERS, { withFileTypes: true })

@@ -99,7 +99,7 @@ function sleepsIn(path) {
   return found.sort((a, b) => a.line - b.line)
 }
 
-/** The folder a file is counted under: its top folder, and the next one for src/ and test/ (src/main, test/agents). */
+/** The folder a file is counted under: its top folder, and the next one for src/ and test/ (src/board, test/agents). */
 function folderOf(path) {
   const parts = path.split('/')
   if (parts[0] === 'e2e') return 'e2e'

@@ -20,13 +20,13 @@ const NETWORK_CHECKS = ['AvailableSecurityFixesGlobalCheck']
  * says the same in prose; a new finding fails the step until it is fixed or justified here.
  */
 const JUSTIFIED = {
-  'CSP_GLOBAL_CHECK main/electron/window.ts':
-    "it cannot read the policy: the header is the constant ELECTRON_CSP and the page's <meta> is RENDERER_META_CSP (src/main/host/csp.ts), default-src 'none', script-src 'self', checked by electron/packaging.test.ts",
-  'AUXCLICK_JS_CHECK main/electron/window.ts':
+  'CSP_GLOBAL_CHECK electron/window.ts':
+    "it cannot read the policy: the header is the constant ELECTRON_CSP and the page's <meta> is RENDERER_META_CSP (src/board/host/csp.ts), default-src 'none', script-src 'self', checked by electron/packaging.test.ts",
+  'AUXCLICK_JS_CHECK electron/window.ts':
     "a middle-click on a link asks setWindowOpenHandler like any new window: always denied, an http(s) link goes to the user's browser; Auxclick stays on for the terminal's middle-click paste",
-  'PRELOAD_JS_CHECK main/electron/window.ts':
+  'PRELOAD_JS_CHECK electron/window.ts':
     "the one preload (src/preload/index.ts) exposes only the contract's invoke/send/event channels through contextBridge, never ipcRenderer; main checks each call's sender and validates it (ipcBridge.ts)",
-  'OPEN_EXTERNAL_JS_CHECK main/electron/window.ts':
+  'OPEN_EXTERNAL_JS_CHECK electron/window.ts':
     'only http(s) URLs (a link the user clicked) reach shell.openExternal; file:, javascript: and custom schemes are denied and not opened',
 }
 

@@ -1,11 +1,12 @@
 // Finds import cycles among the TypeScript sources (type-only imports included: a loop of types
 // is still two modules that cannot be understood apart), between files and between the folders of
-// the layers (src/shared/*, src/core/*, src/main/*: `core/status` → `core/agents` → `core/status`
-// is a loop even when no file is in one). `node scripts/importCycles.mjs [root]` prints each cycle
-// and exits 1 if there is one; the unit suite runs it (src/main/importCycles.test.ts). The agent
+// the layers (src/shared/*, src/core/*, src/board/*: `core/status` → `core/agents` → `core/status`
+// is a loop even when no file is in one), and imports against the layering of src's top folders
+// (LAYER_IMPORTS: no import back up, and no process's folder importing another's). `node scripts/importCycles.mjs [root]` prints each cycle
+// and exits 1 if there is one; the unit suite runs it (src/board/importCycles.test.ts). The agent
 // folders' code (resources/agents/<id>/*.ts) is part of the graph, each folder a node `agents/<id>`,
 // and so are the bundler's `import.meta.glob('…')` imports (how main finds that code). It also
-// fails when the app (src/shared, core, main, preload, renderer) imports the developer tools (src/tools).
+// fails when the app (everything in src but src/tools) imports the developer tools (src/tools).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -92,11 +93,11 @@ export function findCycles(graph) {
 }
 
 /** The layers whose folders must not import each other in a loop (the tools' folders too: bench, replay). */
-export const FOLDER_LAYERS = ['shared', 'core', 'main', 'tools']
+export const FOLDER_LAYERS = ['shared', 'core', 'board', 'client', 'daemon', 'ptyHost', 'cli', 'electron', 'tools']
 
 /**
  * The folder a file belongs to for the folder check: `core/status` for src/core/status/**; a file
- * directly in a layer (`main/index.ts`, an entry point) is a node of its own. Null outside the layers.
+ * directly in a layer (`cli/cliEntry.ts`, an entry point) is a node of its own. Null outside the layers.
  */
 export function folderOf(root, file, layers = FOLDER_LAYERS) {
   const agents = relative(agentFoldersOf(root), file).split(sep)
@@ -127,23 +128,63 @@ export function findFolderCycles(root, graph = importGraph(root)) {
 }
 
 /** The app's layers: what may ship. The developer tools (src/tools) sit outside and above them. */
-export const APP_LAYERS = ['shared', 'core', 'main', 'preload', 'renderer']
+export const APP_LAYERS = ['shared', 'core', 'board', 'client', 'daemon', 'ptyHost', 'cli', 'electron', 'preload', 'renderer']
 export const TOOLS = 'tools'
 
 /**
  * Every import from the app into src/tools, as `from → to` (relative to `root`). The tools drive
  * the app's real classes, so they import it; the other way would pull a tool into the package.
- * Test support (src/main/test, like the tests themselves, which the graph leaves out) ships
+ * Test support (src/board/test, like the tests themselves, which the graph leaves out) ships
  * nothing and may use the replay tool to read the fixture recordings.
  */
 export function appImportsOfTools(root, graph = importGraph(root)) {
   const top = (file) => relative(root, file).split(sep)
   const inApp = (file) => {
     const parts = top(file)
-    return APP_LAYERS.includes(parts[0]) && !(parts[0] === 'main' && parts[1] === 'test')
+    return APP_LAYERS.includes(parts[0]) && !(parts[0] === 'board' && parts[1] === 'test')
   }
   const inTools = (file) => top(file)[0] === TOOLS
   return [...graph].flatMap(([file, imports]) => (inApp(file) ? imports.filter(inTools).map((to) => `${relative(root, file)} → ${relative(root, to)}`) : []))
+}
+
+/**
+ * What each top folder of src may import besides itself: inward only. The processes — the daemon,
+ * the pty host, the CLI, the Electron host (with its preload and renderer) — are each a folder
+ * holding its entry and its own wiring; what two of them share lives below them: the board's
+ * supervisor (src/board) or the one client library (src/client) that finds, starts and talks to the daemon.
+ */
+export const LAYER_IMPORTS = {
+  shared: [],
+  core: ['shared'],
+  board: ['shared', 'core'],
+  client: ['shared', 'core', 'board'],
+  daemon: ['shared', 'core', 'board', 'client'],
+  ptyHost: ['shared', 'core', 'board', 'client'],
+  cli: ['shared', 'core', 'board', 'client'],
+  electron: ['shared', 'core', 'board', 'client'],
+  preload: ['shared'],
+  renderer: ['shared', 'core'],
+  tools: ['shared', 'core', 'board', 'client', 'daemon', 'ptyHost'],
+}
+
+/**
+ * Every import of a file in one of src's top folders into a top folder LAYER_IMPORTS does not allow
+ * it, as `from → to`. Test support (src/board/test) ships nothing and is left out, as the tests are.
+ * A top folder missing from LAYER_IMPORTS is reported too: a new process's folder needs its line.
+ */
+export function importsAgainstLayers(root, graph = importGraph(root), allowed = LAYER_IMPORTS) {
+  const top = (file) => relative(root, file).split(sep)
+  return [...graph].flatMap(([file, imports]) => {
+    const [from, sub] = top(file)
+    if (from === '..' || top(file).length < 2 || (from === 'board' && sub === 'test')) return []
+    if (!(from in allowed)) return [`${relative(root, file)}: src/${from} has no line in LAYER_IMPORTS`]
+    return imports
+      .filter((to) => {
+        const [layer] = top(to)
+        return layer !== '..' && layer !== from && !allowed[from].includes(layer)
+      })
+      .map((to) => `${relative(root, file)} → ${relative(root, to)}`)
+  })
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -154,6 +195,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const folderCycles = findFolderCycles(root, graph)
   for (const cycle of folderCycles) console.error(`folder import cycle: ${cycle.join(' ↔ ')}`)
   const intoTools = appImportsOfTools(root, graph)
-  for (const edge of intoTools) console.error(`the app imports a developer tool: ${edge} (move what both need into src/main, src/core or src/shared)`)
-  process.exit(cycles.length || folderCycles.length || intoTools.length ? 1 : 0)
+  for (const edge of intoTools) console.error(`the app imports a developer tool: ${edge} (move what both need into src/board, src/core or src/shared)`)
+  const againstLayers = importsAgainstLayers(root, graph)
+  for (const edge of againstLayers) console.error(`an import against the layers (scripts/importCycles.mjs LAYER_IMPORTS): ${edge}`)
+  process.exit(cycles.length || folderCycles.length || intoTools.length || againstLayers.length ? 1 : 0)
 }

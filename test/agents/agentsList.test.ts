@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { AgentReport } from '../../src/shared/domain/agents'
-import { runCli } from '../../src/main/cli/run'
-import { shippedAgents } from '../../src/main/agents/agentCatalog'
+import { runCli } from '../../src/cli/run'
+import { shippedAgents } from '../../src/board/agents/agentCatalog'
 import { agentBin, pinnedVersion } from './support/paths'
 
 /**

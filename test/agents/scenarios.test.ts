@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { shippedAgents } from '../../src/main/agents/agentCatalog'
+import { shippedAgents } from '../../src/board/agents/agentCatalog'
 import { agentBin, pinnedVersion } from './support/paths'
 import { AGENT_SCENARIOS, recordingName, scoreLive } from './support/scenarios'
 import type { ScenarioResult } from './support/scenarioSteps'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { TOKEN_HEADER } from '../../../src/main/reports/reportServer'
+import { TOKEN_HEADER } from '../../../src/board/reports/reportServer'
 import { claudeSettings } from './launch'
 
 describe('Claude settings', () => {

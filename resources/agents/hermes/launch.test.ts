@@ -16,12 +16,12 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { shippedAgents } from '../../../src/main/agents/agentCatalog'
-import { launchAgent } from '../../../src/main/agents/launchAgent'
-import { ReportServer } from '../../../src/main/reports/reportServer'
-import { realClock } from '../../../src/main/util/clock'
-import { silentLogger } from '../../../src/main/util/log'
-import { findResourcesDir } from '../../../src/main/util/resources'
+import { shippedAgents } from '../../../src/board/agents/agentCatalog'
+import { launchAgent } from '../../../src/board/agents/launchAgent'
+import { ReportServer } from '../../../src/board/reports/reportServer'
+import { realClock } from '../../../src/board/util/clock'
+import { silentLogger } from '../../../src/board/util/log'
+import { findResourcesDir } from '../../../src/board/util/resources'
 import { hermesBundledPluginsDir } from './bundledPlugins'
 
 const hermesProfile = shippedAgents().profile('hermes')

@@ -1,7 +1,7 @@
 /**
  * An agent as its folder describes it (resources/agents/<id>/agent.toml, or a user's
- * `<config>/agents/<id>/agent.toml`): data only, validated by main (src/main/agents/manifestSchema.ts)
- * and turned into what the core uses (knowledgeOf) and what main launches (src/main/agents/profile.ts).
+ * `<config>/agents/<id>/agent.toml`): data only, validated by main (src/board/agents/manifestSchema.ts)
+ * and turned into what the core uses (knowledgeOf) and what main launches (src/board/agents/profile.ts).
  * The folder format is documented in resources/agents/README.md.
  */
 import type { DialogInfo } from '../../shared/domain/pane'

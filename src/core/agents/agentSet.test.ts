@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { shippedAgents } from '../../main/agents/agentCatalog'
-import { compileRuleRegex } from '../../main/status/ruleRegex'
+import { shippedAgents } from '../../board/agents/agentCatalog'
+import { compileRuleRegex } from '../../board/status/ruleRegex'
 import { knowledgeOf } from './agentKnowledge'
 import type { AgentManifest } from './agentManifest'
 import { AgentSet } from './agentSet'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { PANE_STATES, type DialogInfo, type PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import { AnswerConstants, pasteEchoOf, planAnswer, type LivePane } from './answerGuard'
-import { shippedAgents } from '../../main/agents/agentCatalog'
+import { shippedAgents } from '../../board/agents/agentCatalog'
 import { denyKey, optionKeys, optionsAnswerable } from './dialogKeys'
 
 /** The shipped agent's dialog keys (its agent.toml). */

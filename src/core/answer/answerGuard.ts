@@ -8,7 +8,7 @@
  *   with Enter in it is taken as a paste and not submitted. Where the program enabled bracketed
  *   paste (every agent TUI does) the text goes as a bracketed paste, one line or several: the
  *   program then knows it for a paste and needs no guessing from timing (measured: see
- *   src/main/answer/README.md). Without it, one line is typed; several lines are refused (each
+ *   src/board/answer/README.md). Without it, one line is typed; several lines are refused (each
  *   would submit on its own).
  * - blocked / question: text is refused; only the dialog's own options or deny (Esc) answer it,
  *   bound to the dialog instance by its fingerprint: changed or closed means nothing is sent.

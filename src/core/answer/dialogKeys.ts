@@ -1,7 +1,7 @@
 /**
  * Which keys answer an agent's dialog, from its `dialogKeys` (its folder's agent.toml, `[dialog_keys]`).
  * Only what was seen working on the real CLIs is listed (fixtures/<agent>/README.md and the
- * measurements in src/main/answer/README.md); for any other agent or dialog the board says so and
+ * measurements in src/board/answer/README.md); for any other agent or dialog the board says so and
  * the user answers in the terminal: never fake support.
  */
 import type { DialogInfo } from '../../shared/domain/pane'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shippedAgents } from '../../main/agents/agentCatalog'
+import { shippedAgents } from '../../board/agents/agentCatalog'
 import { fullOptionLabel, withFullLabels } from './optionLabels'
 
 const labels = shippedAgents().knowledge('claude')!.dialogKeys!.optionLabels!

@@ -1,7 +1,7 @@
 /**
  * Many clients, one user: what the windows and tabs of one board report they show, combined into
  * what the user looks at, and the one client a notification goes to. Pure; the daemon's hub
- * (src/main/notify) keeps the records and passes its clock's time.
+ * (src/board/notify) keeps the records and passes its clock's time.
  */
 import type { ClientView } from '../../shared/domain/attention'
 import type { PaneId } from '../../shared/domain/pane'

@@ -54,7 +54,7 @@ export type RegexFlags = '' | 'g' | 'm'
 /**
  * Compiles one rule regex, or throws an Error saying why it cannot be one. The host chooses the
  * engine: rules run on the board's thread on every screen change, and come from files any program
- * in a pane can write, so main's (src/main/status/ruleRegex.ts) matches in linear time.
+ * in a pane can write, so main's (src/board/status/ruleRegex.ts) matches in linear time.
  */
 export type RegexCompiler = (source: string, flags: RegexFlags) => RegExp
 

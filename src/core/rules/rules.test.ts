@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { compileRules, type CompiledRule } from './compileRules'
 // The engine main compiles rules with (the linear one): the core's tests run the rules the board runs.
-import { compileRuleRegex } from '../../main/status/ruleRegex'
+import { compileRuleRegex } from '../../board/status/ruleRegex'
 import { evaluateRules, traceRules } from './evaluateRules'
 import { parseRegion, selectRegion } from './regions'
 import type { RuleSpec, ScreenView } from './ruleTypes'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shippedAgents } from '../../main/agents/agentCatalog'
+import { shippedAgents } from '../../board/agents/agentCatalog'
 import { notePresence as note, unknownPresence } from './agentPresence'
 import type { PaneContext, ProcessSignal } from './processSignals'
 import type { AgentPresence } from './agentPresence'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuleMatch } from '../rules/ruleTypes'
-import { shippedAgents } from '../../main/agents/agentCatalog'
+import { shippedAgents } from '../../board/agents/agentCatalog'
 import { statusContext } from './agentSignals'
 import { AnswerConstants } from './dialogAnswer'
 import { nextDeadline, reduceStatus } from './reduceStatus'

@@ -58,7 +58,7 @@ export interface DriftInputs {
   /**
    * Whether `seen` is newer than every version of `verified` (one or a range); null when either
    * is not a version. Injected: core imports no library, and main compares with `semver`
-   * (src/main/status/versions.ts isNewerThanVerified).
+   * (src/board/status/versions.ts isNewerThanVerified).
    */
   readonly isNewer: (seen: string, verified: string) => boolean | null
 }

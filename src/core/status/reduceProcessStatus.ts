@@ -24,7 +24,7 @@ function verdict(prev: Verdict, state: PaneState, evidence: Evidence): Verdict {
  *
  * What the process alone can prove: the pane exited; a shell pane's shell is back in front
  * (waiting for a command); another program runs in front; a program in front sleeps reading the
- * terminal (waiting for input, from the kernel: see src/main/pty/terminalReader.ts). Whether an *agent* in front
+ * terminal (waiting for input, from the kernel: see src/board/pty/terminalReader.ts). Whether an *agent* in front
  * is working or waiting cannot be told from processes (seed 001: `ps` sleeps in both), so an
  * agent pane says `unknown` with that evidence until screen or agent signals arrive.
  */

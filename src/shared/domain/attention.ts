@@ -1,5 +1,5 @@
 /**
- * Attention across clients: what the daemon's notification policy (src/main/notify) tells every
+ * Attention across clients: what the daemon's notification policy (src/board/notify) tells every
  * window and tab — which finished turns and program alerts nobody has looked at, each pane's
  * notification mode — and what it sends one client to show. Types only, plus their constant lists.
  */

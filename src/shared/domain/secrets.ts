@@ -1,6 +1,6 @@
 /**
  * Which environment variables may hold a secret, by name: the board never saves their values with
- * the workspace (src/main/workspace/persistEnv.ts) and never shows them (the settings and the
+ * the workspace (src/board/workspace/persistEnv.ts) and never shows them (the settings and the
  * new-pane form mask them). One list for both.
  */
 const SECRET_NAME = /TOKEN|KEY|SECRET|PASS|AUTH|CREDENTIAL|COOKIE|SESSION/i

@@ -22,7 +22,7 @@ import { type Row, renderTable } from './table'
 import { benchThroughput } from './throughput'
 import { benchReports } from './reportBench'
 import { benchReportToClient } from './reportLatency'
-import { findResourcesDir } from '../../main/util/resources'
+import { findResourcesDir } from '../../board/util/resources'
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name])

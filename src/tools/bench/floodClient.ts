@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import type { PaneId, PaneState } from '../../shared/domain/pane'
 import type { RpcClient } from '../../shared/ipc/rpcClient'
-import { rpcOverSocket } from '../../main/ipc/jsonLines'
+import { rpcOverSocket } from '../../board/ipc/jsonLines'
 
 /**
  * The flood scenario's client, in its own process like a renderer: one control-socket connection

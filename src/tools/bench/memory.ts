@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { setFlagsFromString } from 'node:v8'
-import type { Pane } from '../../main/panes/pane'
+import type { Pane } from '../../board/panes/pane'
 import { fmt, median } from './stats'
 import { QUIET_SHELL, benchBoard, type Gc, onCleanup, sleep, waitForStates } from './support'
 import type { Row } from './table'

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks'
 import { FlowControl } from '../../core/flow/flowControl'
-import { BoardConstants } from '../../main/panes/board'
-import { PtyProcess } from '../../main/pty/ptyProcess'
-import { HeadlessMirror } from '../../main/screen/headlessMirror'
-import { realClock } from '../../main/util/clock'
+import { BoardConstants } from '../../board/panes/board'
+import { PtyProcess } from '../../board/pty/ptyProcess'
+import { HeadlessMirror } from '../../board/screen/headlessMirror'
+import { realClock } from '../../board/util/clock'
 import { benchEnv } from './support'
 import { type Timed, timed } from './timing'
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { Board } from '../../main/panes/board'
-import { connectPtyHost, ptyHostScript } from '../../main/daemon/startPtyHost'
-import { ptyHostPaths } from '../../main/ptyHostProtocol/paths'
-import { realClock } from '../../main/util/clock'
-import { silentLogger } from '../../main/util/log'
+import { Board } from '../../board/panes/board'
+import { connectPtyHost, ptyHostScript } from '../../daemon/startPtyHost'
+import { ptyHostPaths } from '../../board/ptyHostProtocol/paths'
+import { realClock } from '../../board/util/clock'
+import { silentLogger } from '../../board/util/log'
 import { benchEnv, onCleanup, tempDir } from './support'
 
 /** Clock ticks per second of /proc/<pid>/stat's times (sysconf(_SC_CLK_TCK); 100 on Linux). */

@@ -6,11 +6,11 @@ import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Row } from './table'
 import { fmt, percentile } from './stats'
-import { reporterCommand } from '../../main/agents/reporterCommand'
-import { REPORT_ENV } from '../../main/agents/reportEnv'
-import { realClock } from '../../main/util/clock'
-import { silentLogger } from '../../main/util/log'
-import { ReportServer, TOKEN_HEADER } from '../../main/reports/reportServer'
+import { reporterCommand } from '../../board/agents/reporterCommand'
+import { REPORT_ENV } from '../../board/agents/reportEnv'
+import { realClock } from '../../board/util/clock'
+import { silentLogger } from '../../board/util/log'
+import { ReportServer, TOKEN_HEADER } from '../../board/reports/reportServer'
 
 export interface ReportBenchOptions {
   /** The app's resources folder (for resources/reporter). */

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { Board } from '../../main/panes/board'
-import type { Pane } from '../../main/panes/pane'
-import { realClock } from '../../main/util/clock'
-import { silentLogger } from '../../main/util/log'
+import { Board } from '../../board/panes/board'
+import type { Pane } from '../../board/panes/pane'
+import { realClock } from '../../board/util/clock'
+import { silentLogger } from '../../board/util/log'
 import type { PaneState } from '../../shared/domain/pane'
-import type { MirrorThreads } from '../../main/screen/paneMirror'
+import type { MirrorThreads } from '../../board/screen/paneMirror'
 
 /** An interactive bash that reads no startup files: the "quiet pane" of every scenario. */
 export const QUIET_SHELL = ['bash', '--norc', '--noprofile', '-i']

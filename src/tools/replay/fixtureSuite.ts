@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { AgentCatalog } from '../../main/agents/agentCatalog'
+import type { AgentCatalog } from '../../board/agents/agentCatalog'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording } from './replayRecording'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments, type Score } from './score'

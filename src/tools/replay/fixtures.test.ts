@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AgentCatalog } from '../../main/agents/agentCatalog'
-import { findAgentsDir } from '../../main/status/ruleRegistry'
-import { allFixtureRecordings, OWN_FIXTURES, REPO_ROOT, SHARED_FIXTURES } from '../../main/test/fixtures'
+import { AgentCatalog } from '../../board/agents/agentCatalog'
+import { findAgentsDir } from '../../board/status/ruleRegistry'
+import { allFixtureRecordings, OWN_FIXTURES, REPO_ROOT, SHARED_FIXTURES } from '../../board/test/fixtures'
 import { formatFixtureTable, listFixtureRecordings, runFixture, type FixtureResult } from './fixtureSuite'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AgentCatalog } from '../../main/agents/agentCatalog'
-import { findAgentsDir } from '../../main/status/ruleRegistry'
+import { AgentCatalog } from '../../board/agents/agentCatalog'
+import { findAgentsDir } from '../../board/status/ruleRegistry'
 import { parseCast, parseReports } from './asciicast'
 import { UsageError, parseReplayArgs } from './replayCommand'
 import { replayRecording } from './replayRecording'

@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Evidence } from '../../shared/domain/pane'
-import { AgentCatalog, findUserAgentsDir } from '../../main/agents/agentCatalog'
-import { formatRuleFileError, isFatal } from '../../main/status/ruleFile'
-import { findAgentsDir } from '../../main/status/ruleRegistry'
-import { parseProcessEvents, recordingFiles } from '../../main/record/recordingFiles'
+import { AgentCatalog, findUserAgentsDir } from '../../board/agents/agentCatalog'
+import { formatRuleFileError, isFatal } from '../../board/status/ruleFile'
+import { findAgentsDir } from '../../board/status/ruleRegistry'
+import { parseProcessEvents, recordingFiles } from '../../board/record/recordingFiles'
 import { parseCast, parseReports } from './asciicast'
 import { recognizeRecording, replayRecording, type ReplayTransition } from './replayRecording'
 import { answerTimes, scoreReplay, truthSegments, verdictSegments } from './score'
-import { parseUsage, UsageError } from '../../main/util/usage'
+import { parseUsage, UsageError } from '../../board/util/usage'
 
 export const REPLAY_USAGE = `usage: npm run -s replay -- FILE.cast [--agent NAME] [--hooks FILE.jsonl] [--process FILE.jsonl] [--json] [--score] [--agents DIR]
 

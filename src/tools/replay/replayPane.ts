@@ -3,11 +3,11 @@ import { DisposableStore, type IDisposable } from '../../core/lifecycle/disposab
 import { isInteractiveShell } from '../../core/process/shells'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { Verdict } from '../../shared/domain/pane'
-import { HeadlessMirror } from '../../main/screen/headlessMirror'
-import { MirroredStatus } from '../../main/status/mirroredStatus'
-import type { PaneStatus } from '../../main/status/paneStatus'
-import type { AgentSource } from '../../main/status/agentSource'
-import type { Explanation, VerdictChange } from '../../main/status/statusEngine'
+import { HeadlessMirror } from '../../board/screen/headlessMirror'
+import { MirroredStatus } from '../../board/status/mirroredStatus'
+import type { PaneStatus } from '../../board/status/paneStatus'
+import type { AgentSource } from '../../board/status/agentSource'
+import type { Explanation, VerdictChange } from '../../board/status/statusEngine'
 
 export interface ReplayPaneOptions {
   readonly cols: number
@@ -22,7 +22,7 @@ export interface ReplayPaneOptions {
 /**
  * A live pane's status pipeline without its PTY: the same HeadlessMirror (screen, title, OSC,
  * synchronized output) and the same PaneStatus (agent recognition and switching, StatusEngine,
- * report interpretation, drift), wired by the same MirroredStatus as src/main/panes/pane.ts, so a
+ * report interpretation, drift), wired by the same MirroredStatus as src/board/panes/pane.ts, so a
  * recording of a live pane replays to the verdicts the pane showed (replayEquivalence.test.ts).
  * What the live mirror answers to the program's queries goes nowhere: there is no program.
  */

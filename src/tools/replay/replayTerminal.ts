@@ -1,5 +1,5 @@
 import xtermHeadless from '@xterm/headless'
-import type { EngineScreen } from '../../main/status/statusEngine'
+import type { EngineScreen } from '../../board/status/statusEngine'
 
 // CommonJS package: named exports go through the default export under Node's ESM/CJS interop.
 const { Terminal } = xtermHeadless

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { evaluateRules, traceRules } from '../../core/rules/evaluateRules'
-import { AgentCatalog } from '../../main/agents/agentCatalog'
-import { findAgentsDir } from '../../main/status/ruleRegistry'
+import { AgentCatalog } from '../../board/agents/agentCatalog'
+import { findAgentsDir } from '../../board/status/ruleRegistry'
 import { parseCast } from './asciicast'
-import { allFixtureRecordings } from '../../main/test/fixtures'
+import { allFixtureRecordings } from '../../board/test/fixtures'
 import { recognizeRecording } from './replayRecording'
 import { ReplayTerminal } from './replayTerminal'
 

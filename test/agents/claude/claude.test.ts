@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { TOKEN_HEADER } from '../../../src/main/reports/reportServer'
+import { TOKEN_HEADER } from '../../../src/board/reports/reportServer'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin, CLAUDE_VERSIONS } from '../support/paths'

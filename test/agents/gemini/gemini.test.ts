@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { answerPane } from '../../../src/main/answer/answerPane'
-import { realClock } from '../../../src/main/util/clock'
+import { answerPane } from '../../../src/board/answer/answerPane'
+import { realClock } from '../../../src/board/util/clock'
 import { AgentHarness, snapshotFiles } from '../support/harness'
 import { FakeGemini } from '../support/fakeGemini'
 import { agentBin } from '../support/paths'
@@ -20,7 +20,7 @@ function installUserExtension(geminiDir: string, log: string): void {
 /**
  * Gemini CLI 0.61.0, the real TUI in a pane, our extension loaded for this launch through a
  * per-launch GEMINI_CLI_HOME that links to the user's `~/.gemini`, against a fake Gemini API.
- * The dialogs are answered through the board's answer path (src/main/answer/answerPane.ts).
+ * The dialogs are answered through the board's answer path (src/board/answer/answerPane.ts).
  */
 /** Gemini's empty composer: it takes what is typed (keys sent before it shows are lost). */
 const COMPOSER_READY = /Type your message or @path\/to\/file/

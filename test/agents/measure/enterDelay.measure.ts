@@ -2,7 +2,7 @@
  * A MEASUREMENT, not a check: `npm run measure:enter`. The smallest delay between a
  * typed line and its Enter that the real Claude Code and Codex CLIs submit. A line and Enter in
  * one chunk are taken as a paste; this finds where two writes stop being read as one. The result
- * is in src/main/answer/README.md and sets AnswerConstants.EnterDelayMs.
+ * is in src/board/answer/README.md and sets AnswerConstants.EnterDelayMs.
  *
  * Needs the CLIs from `npm install --prefix test/agents`. Not part of `npm test`: it only prints.
  */

@@ -1,6 +1,6 @@
-import type { Pane } from '../../../src/main/panes/pane'
+import type { Pane } from '../../../src/board/panes/pane'
 import type { PaneState } from '../../../src/shared/domain/pane'
-import type { IncomingReport } from '../../../src/main/reports/report'
+import type { IncomingReport } from '../../../src/board/reports/report'
 import type { AgentHarness } from './harness'
 import { sleep } from './sse'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { shippedAgents } from '../../../main/agents/agentCatalog'
+import { shippedAgents } from '../../../board/agents/agentCatalog'
 import { emptyTracker, interpretReport, type AgentReport, type ReportTracker } from './interpretReport'
 import type { AgentReportTable } from '../../agents/reportTable'
 

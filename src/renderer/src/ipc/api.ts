@@ -62,7 +62,7 @@ function loginSession(win: Window): string | null {
 }
 
 /**
- * The daemon keeps its address and token across restarts (src/main/daemon), so the session this
+ * The daemon keeps its address and token across restarts (src/daemon), so the session this
  * tab holds is good for the next one: once the page answers again, reload it — a fresh start of
  * the whole page, state and terminals, from the board that is there now.
  */

@@ -1,6 +1,6 @@
 /**
  * This page's part in the board's notifications, which the daemon decides for every client
- * (src/main/notify): it reports what it shows and whether it may notify (`client:view`), shows
+ * (src/board/notify): it reports what it shows and whether it may notify (`client:view`), shows
  * the notifications the daemon sends it (`notify:show`: to one client only), and keeps the shared
  * snapshot (unseen turns, pending alerts, modes) and its own "While you were away" summary.
  */

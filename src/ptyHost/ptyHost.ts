@@ -1,0 +1,253 @@
+import { chmodSync, unlinkSync } from 'node:fs'
+import { createServer, type Server, type Socket } from 'node:net'
+import { randomBytes } from 'node:crypto'
+import type { Clock } from '../core/lifecycle/clock'
+import { PtyProcess } from '../board/pty/ptyProcess'
+import type { SessionReaper } from '../board/pty/sessionReaper'
+import type { Logger } from '../board/util/log'
+import type { DaemonKeeper } from './daemonKeeper'
+import { HeldPty } from './heldPty'
+import { ConnectionConstants, HostConnection } from './hostConnection'
+import { PTY_HOST_PROTOCOL, type FromHost, type PtyId, type ToHost } from '../board/ptyHostProtocol/protocol'
+
+export interface PtyHostOptions {
+  readonly socketPath: string
+  readonly clock: Clock
+  readonly log: Logger
+  readonly version: string
+  /** What this host says it speaks (tests pretend another). */
+  readonly protocol?: number
+  readonly reaper: SessionReaper | null
+  readonly keeper: DaemonKeeper
+  /** Per terminal (HeldPtyConstants.LogBytes by default). */
+  readonly logBytes?: number
+  /** Everything is over (shutdown, or nothing left to hold): the process exits. */
+  readonly onDone: () => void
+}
+
+/**
+ * The pty host: holds every pane's PTY and its program, and little else — a log of each
+ * terminal's output since the board's last saved screen, the board's own record of each pane, and
+ * one value of the board's (its report port). It serves one board process (the daemon) at a time
+ * over a private Unix socket, outlives it, and gives everything back to the next one: a
+ * `switchboard daemon --restart`, an upgrade or a crash of the daemon ends no program.
+ */
+export class PtyHost {
+  private readonly ptys = new Map<PtyId, HeldPty>()
+  private conn: HostConnection | null = null
+  private nextId = 1
+  /** Distinguishes this host's logs from any other's: a saved offset means nothing under another key. */
+  private readonly instance = randomBytes(6).toString('hex')
+  private boardState: string | null = null
+  private readonly sockets = new Set<Socket>()
+  private stopping: Promise<number> | null = null
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: PtyHostOptions,
+  ) {}
+
+  static async listen(options: PtyHostOptions): Promise<PtyHost> {
+    try {
+      unlinkSync(options.socketPath) // a stale socket of a host that died; the lock says none runs
+    } catch {
+      // Swallow: usually there is none.
+    }
+    const server = createServer()
+    const host = new PtyHost(server, options)
+    server.on('connection', (socket) => host.accept(socket))
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject)
+      const oldMask = process.umask(0o177)
+      server.listen(options.socketPath, () => {
+        process.umask(oldMask)
+        server.off('error', reject)
+        resolve()
+      })
+    })
+    chmodSync(options.socketPath, 0o600)
+    server.on('error', (err) => options.log.error('pty host socket failed', { err: String(err) }))
+    return host
+  }
+
+  get protocol(): number {
+    return this.options.protocol ?? PTY_HOST_PROTOCOL
+  }
+
+  /** Terminals held, their programs running or not yet released. */
+  get held(): number {
+    return this.ptys.size
+  }
+
+  private accept(socket: Socket): void {
+    this.sockets.add(socket)
+    socket.once('close', () => this.sockets.delete(socket))
+    const conn = new HostConnection(socket, {
+      message: (c, msg) => this.message(c, msg),
+      input: (c, id, data) => {
+        if (c === this.conn) this.ptys.get(id)?.pty.write(data)
+      },
+      closed: (c) => this.closed(c),
+      backpressure: (c, full) => {
+        if (c === this.conn) for (const pty of this.ptys.values()) pty.setHostPaused(full)
+      },
+    })
+    const timer = this.options.clock.setTimeout(() => conn.helloDone || socket.destroy(), ConnectionConstants.HelloTimeoutMs)
+    socket.once('close', () => timer.dispose())
+  }
+
+  private message(conn: HostConnection, msg: ToHost): void {
+    if (msg.t === 'hello') return this.hello(conn, msg)
+    // Only the board that said hello last may act; an old one is told so and closed.
+    if (!conn.helloDone || conn !== this.conn) return conn.send({ t: 'error', message: 'say hello first' })
+    const pty = 'id' in msg ? this.ptys.get(msg.id) : undefined
+    switch (msg.t) {
+      case 'board':
+        this.boardState = msg.board
+        return
+      case 'spawn':
+        return this.spawn(conn, msg)
+      case 'attach':
+        if (!pty) return conn.send({ t: 'error', message: `no terminal ${msg.id} to attach` })
+        pty.attach(msg.from)
+        conn.send({ t: 'attached', id: pty.id, from: msg.from, logStart: pty.log.start })
+        conn.outputDue(pty)
+        if (pty.exit) conn.exitDue(pty)
+        return
+      case 'resize':
+        return pty?.pty.resize(msg.cols, msg.rows)
+      case 'pause':
+        return pty?.setFlowPaused(true)
+      case 'resume':
+        return pty?.setFlowPaused(false)
+      case 'kill':
+        if (!pty) return conn.send({ t: 'killed', rid: msg.rid })
+        void pty.pty.kill(msg.graceMs).then(() => conn.send({ t: 'killed', rid: msg.rid }))
+        return
+      case 'checkpoint':
+        return pty?.checkpoint(msg.offset)
+      case 'handover':
+        if (pty) pty.handover = msg.handover
+        return
+      case 'release':
+        return this.release(msg.id)
+      case 'stop-output':
+        conn.flushNow()
+        conn.outputStopped = true
+        conn.send({ t: 'output-stopped', rid: msg.rid })
+        return
+      case 'bye':
+        conn.saidBye = true
+        return
+      case 'shutdown':
+        void this.shutdown().then((panes) => conn.send({ t: 'shutdown-done', rid: msg.rid, panes }))
+        return
+    }
+  }
+
+  private hello(conn: HostConnection, msg: Extract<ToHost, { t: 'hello' }>): void {
+    if (conn.helloDone) return
+    conn.helloDone = true
+    const me = { protocol: this.protocol, version: this.options.version, pid: process.pid }
+    if (msg.protocol !== this.protocol) {
+      this.options.log.warn('a board of another protocol connected; refused', { theirs: msg.protocol, ours: this.protocol, version: msg.version })
+      conn.send({ t: 'refused', ...me, reason: `this pty host speaks protocol ${this.protocol}, the board ${msg.protocol}` })
+      conn.close()
+      return
+    }
+    const previous = this.conn
+    if (previous) {
+      // A board that hung and lost its lock, replaced by a new one: the new one has the panes now.
+      this.options.log.warn('a new board took over from the one connected', { pid: msg.pid })
+      previous.send({ t: 'replaced' })
+      this.detachAll()
+      previous.close()
+    }
+    this.conn = conn
+    this.options.keeper.connected(msg.launcher)
+    this.options.log.info('board connected', { pid: msg.pid, version: msg.version, held: this.ptys.size })
+    const welcome: FromHost = {
+      t: 'welcome',
+      ...me,
+      reaperTag: this.options.reaper?.value ?? null,
+      board: this.boardState,
+      ptys: [...this.ptys.values()].map((p) => p.info()),
+    }
+    conn.send(welcome)
+  }
+
+  private spawn(conn: HostConnection, msg: Extract<ToHost, { t: 'spawn' }>): void {
+    const result = PtyProcess.launch(msg.launch, this.options.clock)
+    if (!result.ok) return conn.send({ t: 'spawned', rid: msg.rid, ok: false, message: result.message })
+    const id = this.nextId++
+    const pty = new HeldPty(
+      id,
+      `${this.instance}-${id}`,
+      result.pty,
+      msg.handover,
+      {
+        output: (p) => this.conn?.outputDue(p),
+        exit: (p) => this.conn?.exitDue(p),
+      },
+      this.options.logBytes,
+    )
+    this.options.reaper?.track(pty.pid)
+    this.ptys.set(id, pty)
+    pty.attach(0)
+    // Before any output: node-pty delivers it from the event loop, after this turn.
+    conn.send({ t: 'spawned', rid: msg.rid, ok: true, id, key: pty.key, pid: pty.pid })
+  }
+
+  private release(id: PtyId): void {
+    const pty = this.ptys.get(id)
+    if (!pty) return
+    this.ptys.delete(id)
+    // Its session is empty (it exited and was reaped, or was killed): the id may be reused.
+    this.options.reaper?.untrack(pty.pid)
+    pty.dispose()
+  }
+
+  private detachAll(): void {
+    for (const pty of this.ptys.values()) pty.detach()
+  }
+
+  private closed(conn: HostConnection): void {
+    if (conn !== this.conn) return
+    this.conn = null
+    this.detachAll()
+    if (this.stopping) return
+    const holding = this.ptys.size > 0
+    this.options.log.info(conn.saidBye ? 'board left (a restart)' : 'board connection lost', { held: this.ptys.size })
+    if (!holding) {
+      // Nothing to keep: the next board starts a host of its own.
+      void this.shutdown()
+      return
+    }
+    this.options.keeper.lost(conn.saidBye, holding)
+  }
+
+  /** Ends every pane (hang-up, then a hard kill after the grace) and stops; resolves with how many there were. */
+  shutdown(): Promise<number> {
+    return (this.stopping ??= (async () => {
+      this.options.keeper.dispose()
+      const ptys = [...this.ptys.values()]
+      const running = ptys.filter((p) => !p.exit).length
+      this.options.log.info('ending every pane', { panes: running })
+      await Promise.all(ptys.map((p) => (p.pty.hasExited ? Promise.resolve() : p.pty.kill())))
+      for (const p of ptys) p.dispose()
+      this.ptys.clear()
+      this.server.close()
+      try {
+        unlinkSync(this.options.socketPath)
+      } catch {
+        // Swallow: already gone.
+      }
+      // After the reply (sent by the caller right away) has had a turn to leave.
+      setImmediate(() => {
+        for (const s of this.sockets) s.end()
+        this.options.onDone()
+      })
+      return running
+    })())
+  }
+}

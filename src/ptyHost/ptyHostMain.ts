@@ -1,0 +1,68 @@
+/**
+ * out/main/ptyHost.js: the pty host process, started detached by the daemon when none runs (see
+ * README.md here). Wiring only: its descriptors, its lock and socket in the runtime dir, the
+ * session reaper, the host, the daemon keeper and its signals.
+ */
+import { APP_VERSION } from '../board/appVersion'
+import { acquireLock } from '../client/daemonLock'
+import { startDetachedDaemon } from '../client/detachedDaemon'
+import { ensurePrivateDir, runtimeDir } from '../board/host/runtimeDir'
+import { closeInheritedDescriptors } from '../board/pty/fdHygiene'
+import { SessionReaper } from '../board/pty/sessionReaper'
+import { realClock } from '../board/util/clock'
+import { createLogger } from '../board/util/log'
+import { DaemonKeeper } from './daemonKeeper'
+import { ptyHostPaths } from '../board/ptyHostProtocol/paths'
+import { PtyHost } from './ptyHost'
+
+// First: what the daemon's own launcher left open must not reach the panes (issue 24).
+const closed = closeInheritedDescriptors()
+// Holds no directory (a mount) busy.
+process.chdir('/')
+const log = createLogger()
+if (closed.length) log.info('closed descriptors inherited from the board', { fds: closed })
+process.on('uncaughtException', (err) => log.error('uncaught exception', { err: err.stack ?? String(err) }))
+process.on('unhandledRejection', (err) => log.error('unhandled rejection', { err: String(err) }))
+
+async function main(): Promise<void> {
+  const dir = runtimeDir()
+  ensurePrivateDir(dir)
+  const paths = ptyHostPaths(dir)
+  const lock = await acquireLock({ pidFile: paths.pidFile, socket: paths.socket })
+  if (lock.kind === 'held') {
+    log.info('a pty host runs already', { pid: lock.pid })
+    return process.exit(0)
+  }
+  process.on('exit', () => lock.release())
+  const reaper = SessionReaper.start((line) => log.error(line))
+  const keeper = new DaemonKeeper(realClock, startDetachedDaemon, (line, fields) => log.info(line, fields))
+  const protocolOverride = Number(process.env.SWITCHBOARD_PTY_HOST_PROTOCOL)
+  const host = await PtyHost.listen({
+    socketPath: paths.socket,
+    clock: realClock,
+    log,
+    version: APP_VERSION,
+    protocol: Number.isSafeInteger(protocolOverride) && protocolOverride > 0 ? protocolOverride : undefined,
+    reaper,
+    keeper,
+    onDone: () => {
+      // Closing the reaper's pipe makes it kill whatever a pane left behind (setsid jobs).
+      reaper.dispose()
+      process.exit(0)
+    },
+  })
+  log.info('pty host ready', { pid: process.pid, socket: paths.socket })
+  // A signal to the pty host is a quit: every pane ends (a restart goes through the daemon instead).
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      log.info(`stopping (${signal}): ending every pane`)
+      setTimeout(() => process.exit(1), 5_000).unref()
+      void host.shutdown()
+    })
+  }
+}
+
+main().catch((err: unknown) => {
+  log.error('the pty host could not start', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
+  process.exit(1)
+})
