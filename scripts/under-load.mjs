@@ -13,13 +13,22 @@ import { spawn } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 
-const dash = process.argv.indexOf('--')
+// `npm run under-load -- CMD` reaches here without its `--` (npm takes it): then the command starts
+// at the first argument that is not one of ours.
+const argv = process.argv.slice(2)
+let dash = argv.indexOf('--')
+if (dash < 0) {
+  let i = 0
+  while (i < argv.length && /^--(hogs|minutes|times)(=|$)/.test(argv[i])) i += argv[i].includes('=') ? 1 : 2
+  argv.splice(Math.min(i, argv.length), 0, '--')
+  dash = Math.min(i, argv.length - 1)
+}
 const { values } = parseArgs({
-  args: dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash),
+  args: argv.slice(0, dash),
   options: { hogs: { type: 'string', default: '2' }, minutes: { type: 'string', default: '90' }, times: { type: 'string', default: '1' } },
   strict: true,
 })
-const command = dash < 0 ? [] : process.argv.slice(dash + 1)
+const command = argv.slice(dash + 1)
 const hogCount = Number(values.hogs)
 const minutes = Number(values.minutes)
 const times = Number(values.times)
