@@ -226,7 +226,14 @@ describe('switchboard CLI against a running browser-mode board', () => {
     const a = attach(90, 25)
     await until(async () => a.seen().includes('before-attach'), 'the screen drawn first')
     expect(a.seen()).toContain('Ctrl-] detaches')
-    // The pane takes the terminal's size.
+    // The pane takes the terminal's size. stty reads it once: only after the board applied it (beside
+    // two hogs the resize came after the typed line, and stty printed the old size).
+    const sized = async (cols: number, rows: number) =>
+      until(async () => {
+        const pane = (JSON.parse((await cli(['ls', '--json'])).stdout) as { id: string; cols: number; rows: number }[]).find((p) => p.id === id)
+        return pane?.cols === cols && pane.rows === rows
+      }, `the pane at ${cols}x${rows} in ls`)
+    await sized(90, 25)
     a.term.write('stty size\r')
     await until(async () => (await cli(['screen', id])).stdout.includes('25 90'), 'the pane at 90x25')
     const b = attach(90, 25)
@@ -236,6 +243,7 @@ describe('switchboard CLI against a running browser-mode board', () => {
     expect((await cli(['screen', id])).stdout).toContain('typed-42')
     // A resized terminal resizes the pane.
     a.term.resize(72, 20)
+    await sized(72, 20)
     b.term.write('stty size\r')
     await until(async () => (await cli(['screen', id])).stdout.includes('20 72'), 'the new size')
     a.term.write('\x1d')

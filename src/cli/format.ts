@@ -17,6 +17,8 @@ export function paneRecord(p: PaneInfo) {
     command: p.command,
     cwd: p.cwd,
     pid: p.pid,
+    cols: p.cols,
+    rows: p.rows,
     foreground: p.foreground ? { pid: p.foreground.pid, argv: p.foreground.argv, isRoot: p.foreground.isRoot } : null,
     // One word for a pane the board stopped while it ran, as `ls` and the badge say it (its verdict is exited: nothing runs).
     state: p.interrupted ? 'interrupted' : p.verdict.state,
