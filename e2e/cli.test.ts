@@ -115,8 +115,11 @@ describe('switchboard CLI against a running browser-mode board', () => {
     const { spawn } = await import('node:child_process')
     const events = spawn(process.execPath, [bin, 'events', '--json'], { env: { ...process.env, SWITCHBOARD_SOCKET: board.socketPath } })
     let out = ''
+    let err = ''
     events.stdout.on('data', (d: Buffer) => (out += d.toString()))
-    await new Promise((r) => setTimeout(r, 500))
+    events.stderr.on('data', (d: Buffer) => (err += d.toString()))
+    // Its ready line: from then on the board sends it every change.
+    await until(async () => err.includes('watching state changes'), 'the events verb watching')
     const id = (await cli(['spawn', '--', 'bash', '-c', 'sleep 0.3; exit 4'])).stdout.trim()
     // Its own pane's exit: another test's pane may exit meanwhile.
     const mineOf = () =>

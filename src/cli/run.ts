@@ -216,6 +216,8 @@ async function execute(
       client.on('pane:state', (change) => io.out((command.json ? stateJson(change) : stateLine(change)) + '\n'))
       // Subscribing happens on connect; a round trip proves the board is there before we wait.
       await within(client.invoke('board:info'), sec)
+      // On stderr, apart from the stream: from here no change is missed (a script can wait for it).
+      io.err('switchboard: watching state changes (Ctrl-C ends)\n')
       await Promise.race([conn.closed, io.interrupted])
       return 0
     }

@@ -3,11 +3,10 @@ import { VirtualClock, type Clock } from '../../core/lifecycle/clock'
 import type { TerminalReader } from '../../core/status/processSignals'
 import { ForegroundMonitor, type ForegroundState } from './foregroundMonitor'
 
-const flush = () => new Promise((r) => setTimeout(r, 0))
-/** Moves the virtual clock on and lets the reads it started finish. */
-const stepper = (clock: VirtualClock) => async (ms: number) => {
+/** Moves the virtual clock on and waits for the look it started, if any, to finish. */
+const stepper = (clock: VirtualClock, monitor: ForegroundMonitor) => async (ms: number) => {
   clock.advanceTo(clock.now() + ms)
-  await flush()
+  await monitor.looked()
 }
 
 describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
@@ -27,7 +26,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = stepper(clock)
+    const step = stepper(clock, monitor)
     await step(0)
     expect(seen).toHaveLength(1)
     scans.length = 0
@@ -69,7 +68,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = stepper(clock)
+    const step = stepper(clock, monitor)
     await step(2000)
     reads.length = 0
     // An agent redrawing every 100 ms for 10 s: a look at the burst's start, then one a second
@@ -119,13 +118,13 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
         ),
     )
     virtual.advanceTo(2000)
-    await flush()
+    await Promise.all(monitors.map((m) => m.looked()))
     wakeups.clear()
     // Pane i prints at 2000 + 5i, then every 100 ms, for 3 s.
     for (let t = 0; t < 3000; t += 5) {
       monitors[(t / 5) % 20]!.noteOutput()
       virtual.advanceTo(2000 + t + 5)
-      await flush()
+      await Promise.all(monitors.map((m) => m.looked()))
     }
     // One pane at a time these were 501 instants in 3 s; on the 50 ms grid the burst watch of all
     // panes shares at most 20 a second (54 measured: the once-a-second looks fall on it too).
@@ -144,7 +143,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = stepper(clock)
+    const step = stepper(clock, monitor)
     await step(0)
     expect(seen.map((s) => s.program.argv[0])).toEqual(['bash'])
     monitor.noteInput()
@@ -167,7 +166,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     )
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
-    const step = stepper(clock)
+    const step = stepper(clock, monitor)
     await step(0)
     expect(seen.map((s) => s.program.rootBusy)).toEqual([undefined])
     // Caught drawing its prompt: running once, asleep on the next look (30 ms on): nothing changes.
@@ -210,7 +209,7 @@ describe('ForegroundMonitor: who reads the terminal, cheaply', () => {
     const seen: ForegroundState[] = []
     monitor.onDidChange((s) => seen.push(s))
     clock.advanceTo(0)
-    await flush()
+    await monitor.looked()
     expect(seen.map((s) => s.program)).toEqual([{ pid: 1, argv: ['node', 'claude'], isRoot: true }])
     expect(asked).toEqual([false])
     monitor.dispose()

@@ -88,6 +88,8 @@ export class ForegroundMonitor implements IDisposable {
   private timer: IDisposable | undefined
   private dueAt = Infinity
   private checking = false
+  /** The look under way (or the last one): what `looked()` waits for. */
+  private looking: Promise<void> = Promise.resolve()
   private disposed = false
 
   /** The pane's root; 0 while its program is not running yet (a pty host answers a spawn a round trip later). */
@@ -115,6 +117,14 @@ export class ForegroundMonitor implements IDisposable {
   /** The process of the foreground job that waits for the keyboard, if any (Linux). */
   get reader(): TerminalReader | null {
     return this.currentReader
+  }
+
+  /**
+   * Resolves once the look at /proc started by now, if any, has finished and reported: a caller
+   * that moved the clock (a test's virtual one) reads what that look found, not what came before.
+   */
+  looked(): Promise<void> {
+    return this.looking
   }
 
   noteInput(): void {
@@ -155,7 +165,7 @@ export class ForegroundMonitor implements IDisposable {
     const lookAt = this.lastCheckAt + DURING_OUTPUT_MS
     // Output still going and no edge: nothing new to read yet.
     if (!this.edge && now < burstEndsAt && now < lookAt) return this.schedule(Math.min(burstEndsAt, lookAt) - now, ForegroundConstants.BurstGridMs)
-    void this.check()
+    if (!this.checking) this.looking = this.check()
   }
 
   private async check(): Promise<void> {
