@@ -1,14 +1,10 @@
 import { Disposable } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
+import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
-import { FlowControl } from '../../core/flow/flowControl'
-import { CountClamp } from '../../core/terminal/countClamp'
-import { isInteractiveShell, programName } from '../../core/process/shells'
+import { isInteractiveShell } from '../../core/process/shells'
 import type { AgentKnowledge } from '../../core/agents/agentKnowledge'
 import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
-import { ProgramAlertReader, type ProgramAlert } from '../../core/notify/programAlerts'
-import { AlertThrottle } from '../../core/notify/alertThrottle'
 import type {
   AttachSnapshot,
   MissingEnv,
@@ -26,7 +22,6 @@ import type {
 import { MirroredStatus } from '../status/mirroredStatus'
 import type { PaneStatus } from '../status/paneStatus'
 import type { LiveStatus } from '../status/statusEngine'
-import { agentOwnTitle, paneTitle, promptOf } from '../../core/launch/paneTitle'
 import { createPaneMirror, mirrorThreadsFromEnv, type MirrorThreads, type PaneMirror } from '../screen/paneMirror'
 import { ForegroundMonitor, type ForegroundState } from '../pty/foregroundMonitor'
 import { readForeground } from '../pty/processTree'
@@ -34,10 +29,12 @@ import { readTerminalReader } from '../pty/terminalReader'
 import type { PanePty, PtyLaunch } from '../pty/panePty'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
-import { PaneClients, type DataSink } from './paneClients'
+import type { DataSink } from './paneClients'
+import { PaneAlerts } from './paneAlerts'
+import { PaneName } from './paneName'
+import { PaneOutput, type SavedScreenShot } from './paneOutput'
 
-/** The flow-control consumer name of the headless mirror (clients use their own ids). */
-const MIRROR = '\0mirror'
+export type { SavedScreenShot }
 
 export interface PaneOptions {
   readonly id: PaneId
@@ -73,41 +70,14 @@ export interface PaneOptions {
   readonly facts?: { readonly sessionId: string | null; readonly agentVersion: string | null }
 }
 
-/** A screen to save: the mirror serialized, and the log position of the output it covers. */
-export interface SavedScreenShot {
-  readonly serialized: string
-  readonly cols: number
-  readonly rows: number
-  /** The pty host's log offset the screen covers, and which log; null when no log is kept. */
-  readonly offset: number | null
-  readonly ptyKey: string | null
-}
-
 export const enum PaneConstants {
   /** Between the two resizes of askRedraw: long enough for a program to handle the first. */
   RedrawNudgeMs = 100,
 }
 
-export const enum MirrorFlowConstants {
-  /**
-   * With the mirror in a worker, the PTY pauses when it has this much output not yet parsed, and
-   * resumes below WorkerMirrorLowChars. Wider than VS Code's 100 000/5 000 (kept for a mirror on
-   * the main thread): a parse report crosses threads, and with a 5 000 low mark the PTY waited for
-   * the worker to drain almost everything, so reading and parsing barely overlapped (throughput
-   * ratio 0.46 → 0.66 measured). Bounded: at most ~2 MB queued per pane.
-   */
-  WorkerMirrorHighChars = 1_000_000,
-  WorkerMirrorLowChars = 250_000,
-}
-
 /**
- * One pane: a PTY, its headless mirror, its foreground monitor, and its verdict.
- *
- * Output flows PTY → mirror → clients: a chunk reaches attached clients only after the mirror has
- * parsed it, so the serialized snapshot a client attaches with and the data that follows it line
- * up exactly. Only the mirror holds the PTY back (flow control): the status of a pane must never
- * freeze because a window is slow or a background browser tab is throttled. A client that falls
- * too far behind is skipped instead and, once it has caught up, resynchronised from the mirror.
+ * One pane: a PTY, its headless mirror, its foreground monitor, and its verdict. Output flows
+ * PTY → mirror → clients (PaneOutput); the program's own alerts are read by PaneAlerts.
  */
 export class Pane extends Disposable {
   readonly id: PaneId
@@ -116,14 +86,10 @@ export class Pane extends Disposable {
   private readonly pty: PanePty
   private readonly mirror: PaneMirror
   private readonly foreground: ForegroundMonitor
-  private readonly flow: FlowControl
-  /** Before every emulator: the mirror and, through the same bytes, every client's xterm. */
-  private readonly clamp: CountClamp
-  private readonly clients: PaneClients
+  private readonly output: PaneOutput
   private readonly context: PaneContext
   readonly clock: Clock
-  private readonly fixedTitle: string | undefined
-  private readonly answeredUntil: number
+  private readonly name: PaneName
   private readonly earlierFacts: PaneOptions['facts']
   /** The mirror and the status wired as replay wires them. */
   private readonly wired: MirroredStatus
@@ -134,17 +100,9 @@ export class Pane extends Disposable {
   private readonly resumedSession: string | null
   private readonly missingEnv: MissingEnv | null
   private changes: PaneChanges | null = null
-  /** The first prompt the agent reported (UserPromptSubmit): a name for panes without a title of their own. */
-  private firstPrompt: string | null = null
-  /** The agent's last terminal title of its own: the name stays when it shows only its own name again. */
-  private keptTitle: string | null = null
   private size: { cols: number; rows: number }
   /** State events fired so far: a signal that fired one needs no info event of its own. */
   private stateEvents = 0
-  /** The pty host's log offset of the output the mirror has been given (what a saved screen covers); null without a log. */
-  private mirroredOffset: number | null
-  /** Replayed output already answered by the board before this one: its query replies are not sent (see answeredUntil). */
-  private repliesMuted: boolean
 
   private readonly _onDidChange = this.register(new Emitter<PaneInfo>())
   /** Title, size, foreground program, evidence, drift or changes changed; not a new state (onDidChangeState carries that). */
@@ -160,12 +118,9 @@ export class Pane extends Disposable {
   private readonly _onDidTap = this.register(new Emitter<PaneTap>())
   /** Input, resizes, reports and process signals as the status pipeline gets them (for a recorder). */
   readonly onDidTap = this._onDidTap.event
-  private readonly alerts = new ProgramAlertReader()
-  private readonly _onDidAlert = this.register(new Emitter<PaneAlert>())
+  private readonly alerts: PaneAlerts
   /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
-  readonly onDidAlert = this._onDidAlert.event
-  /** One throttle per source: a bell flood does not swallow the OSC 9 that says the build is done. */
-  private readonly alertThrottles = new Map<string, AlertThrottle<PaneAlert>>()
+  readonly onDidAlert: Event<PaneAlert>
 
   private readonly agents: AgentSource
 
@@ -176,27 +131,23 @@ export class Pane extends Disposable {
     this.launch = options.launch
     this.pty = this.register(options.pty)
     this.clock = options.clock
-    this.fixedTitle = options.title
+    this.name = new PaneName(options.title, options.launch)
     this.worktree = options.worktree ?? null
     this.resumedSession = options.session ?? null
     this.missingEnv = options.missingEnv ?? null
-    this.answeredUntil = options.answeredUntil ?? 0
     this.earlierFacts = options.facts
     this.createdAt = options.createdAt ?? this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
-    this.clamp = new CountClamp(this.size)
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
     const threads = options.mirrorThreads ?? mirrorThreadsFromEnv()
-    this.flow = threads === 'worker' ? new FlowControl(MirrorFlowConstants.WorkerMirrorHighChars, MirrorFlowConstants.WorkerMirrorLowChars) : new FlowControl()
     this.mirror = this.register(createPaneMirror(threads, this.size.cols, this.size.rows, this.clock))
     const mirrorFailed = (why: string) => options.log(`pane ${this.id}: ${why}; its screen is no longer updated (the program keeps running)`)
     if (this.mirror.failure) mirrorFailed(this.mirror.failure)
     this.register(this.mirror.onDidFail(mirrorFailed))
     this.register(this.mirror.onDidRecover((how) => options.log(`pane ${this.id}: ${how}`)))
-    this.clients = this.register(new PaneClients(this.mirror, this.clock))
     if (options.seed) this.mirror.write(options.seed, () => {})
-    this.mirroredOffset = this.pty.offset
-    this.repliesMuted = options.answeredUntil !== undefined && this.pty.offset !== null && options.answeredUntil > this.pty.offset
+    this.alerts = this.register(new PaneAlerts(this.id, this.clock))
+    this.onDidAlert = this.alerts.onDidAlert
     this.foreground = this.register(new ForegroundMonitor(() => this.pty.pid, this.clock, readForeground, readTerminalReader, this.context.rootIsShell))
     this.wired = this.register(
       new MirroredStatus(this.mirror, {
@@ -221,10 +172,20 @@ export class Pane extends Disposable {
       }),
     )
 
-    this.register(this.pty.onData((data) => this.onPtyData(data)))
+    this.output = this.register(
+      new PaneOutput(
+        this.pty,
+        this.mirror,
+        { id: this.id, clock: this.clock, threads, size: this.size, answeredUntil: options.answeredUntil },
+        {
+          noteOutput: () => this.foreground.noteOutput(),
+          parse: (data, parsed) => this.wired.output(data, parsed),
+          parsed: (data) => this._onDidParse.fire(data),
+        },
+      ),
+    )
+    this.output.start()
     this.register(this.pty.onExit((exit) => this.onPtyExit(exit)))
-    // Query answers go straight back to the program, whether or not any window shows the pane.
-    this.register(this.mirror.onReply((reply) => this.repliesMuted || this.pty.write(reply)))
     // After MirroredStatus's own listeners: the status has been told first.
     this.register(
       this.mirror.onTitle(() => {
@@ -232,8 +193,8 @@ export class Pane extends Disposable {
         this.changed()
       }),
     )
-    this.register(this.mirror.onOsc((record) => this.alert(this.alerts.osc(record.ident, record.data))))
-    this.register(this.mirror.onBell(() => this.alert(this.alerts.bell())))
+    this.register(this.mirror.onOsc((record) => this.alerts.osc(record.ident, record.data)))
+    this.register(this.mirror.onBell(() => this.alerts.bell()))
     this.register(this.status.onDidChangeDrift(() => this.changed()))
     this.register(
       this.foreground.onDidChange(({ program, reader }) =>
@@ -242,47 +203,12 @@ export class Pane extends Disposable {
     )
   }
 
-  private alert(alert: ProgramAlert | null): void {
-    if (!alert) return
-    let throttle = this.alertThrottles.get(alert.source)
-    if (!throttle) {
-      throttle = this.register(new AlertThrottle<PaneAlert>(this.clock, (a, repeats) => this._onDidAlert.fire(repeats ? { ...a, repeats } : a)))
-      this.alertThrottles.set(alert.source, throttle)
-    }
-    throttle.offer({ paneId: this.id, ...alert, at: this.clock.now() })
-  }
-
-  private onPtyData(raw: string): void {
-    const data = this.clamp.write(raw)
-    const end = this.pty.offset
-    if (end !== null) {
-      const held = this.clamp.heldText
-      // What the mirror is given now ends where this chunk ends, less a sequence the clamp holds back.
-      this.mirroredOffset = held ? end - Buffer.byteLength(held) : end
-    }
-    // The replay's last chunk already answered by the board before: replies after it go out again.
-    const unmute = this.repliesMuted && end !== null && end >= this.answeredUntil
-    if (!data) {
-      if (unmute) this.repliesMuted = false
-      return
-    }
-    const n = data.length
-    this.applyFlow(this.flow.charge(MIRROR, n))
-    this.foreground.noteOutput()
-    this.wired.output(data, () => {
-      if (unmute) this.repliesMuted = false
-      this.applyFlow(this.flow.credit(MIRROR, n))
-      this.clients.deliver(data)
-      this._onDidParse.fire(data)
-    })
-  }
-
   private onPtyExit(exit: PaneExit): void {
     // The exit is reported after trailing output was flushed, but that output may still be in the
     // mirror's parse queue: an empty write's callback runs after everything before it.
     this.foreground.dispose()
     this.mirror.write('', () => {
-      this.clients.flushNow()
+      this.output.flushNow()
       this.exitInfo = exit
       this.changedUnlessState(() => this.process({ kind: 'exit', at: this.clock.now(), code: exit.code, signal: exit.signal }))
       this._onDidExit.fire(exit)
@@ -294,11 +220,6 @@ export class Pane extends Disposable {
   private process(signal: ProcessSignal): void {
     this._onDidTap.fire({ kind: 'process', signal })
     this.status.process(signal)
-  }
-
-  private applyFlow(change: boolean | undefined): void {
-    if (change === true) this.pty.pause()
-    else if (change === false) this.pty.resume()
   }
 
   private changed(): void {
@@ -329,7 +250,7 @@ export class Pane extends Disposable {
   report(event: string, payload: unknown): void {
     this.lastReport = { event, at: this.clock.now() }
     this._onDidTap.fire({ kind: 'report', event, payload })
-    this.firstPrompt ??= promptOf(event, payload)
+    this.name.report(event, payload)
     this.changedUnlessState(() => this.status.report(event, payload))
   }
 
@@ -376,17 +297,8 @@ export class Pane extends Disposable {
   }
 
   get title(): string {
-    const inputs = {
-      fixed: this.fixedTitle,
-      agent: this.status.agent,
-      agentName: this.agents.knowledge(this.status.agent)?.name ?? null,
-      terminal: this.mirror.title,
-      firstPrompt: this.firstPrompt,
-      cwd: this.launch.cwd,
-      program: programName(this.launch.argv[0] ?? 'pane'),
-    }
-    if (agentOwnTitle(inputs)) this.keptTitle = inputs.terminal
-    return paneTitle({ ...inputs, kept: this.keptTitle })
+    const agent = this.status.agent
+    return this.name.read({ agent, agentName: this.agents.knowledge(agent)?.name ?? null, terminal: this.mirror.title })
   }
 
   /** The latest count of what changed in the pane's checkout. */
@@ -447,7 +359,7 @@ export class Pane extends Disposable {
     if (cols === this.size.cols && rows === this.size.rows) return
     this.size = { cols, rows }
     this._onDidTap.fire({ kind: 'resize', cols, rows })
-    this.clamp.resize(this.size)
+    this.output.resize(this.size)
     this.wired.resize(cols, rows)
     this.pty.resize(cols, rows)
     this.changed()
@@ -480,11 +392,7 @@ export class Pane extends Disposable {
    * write before it, so the offset is taken now.
    */
   snapshotForSave(scrollback: number): Promise<SavedScreenShot> {
-    const offset = this.mirroredOffset
-    const ptyKey = this.pty.key
-    return new Promise((resolve) =>
-      this.mirror.snapshot((serialized) => resolve({ serialized, cols: this.size.cols, rows: this.size.rows, offset, ptyKey }), scrollback),
-    )
+    return this.output.snapshotForSave(scrollback, this.size)
   }
 
   /** A screen covering the output up to `offset` is saved: the pty host may forget that output. */
@@ -509,7 +417,7 @@ export class Pane extends Disposable {
         timer.dispose()
         void this.settled().then(resolve)
       }
-      const check = () => (this.mirroredOffset ?? Infinity) >= offset && done()
+      const check = () => (this.output.offset ?? Infinity) >= offset && done()
       const sub = this.onDidParse(check)
       const exit = this.onDidExit(done)
       const timer = this.clock.setTimeout(done, timeoutMs)
@@ -527,24 +435,18 @@ export class Pane extends Disposable {
    * serialization happens in the mirror's write callback, so no chunk is in both or in neither.
    */
   attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
-    return new Promise((resolve) => {
-      const { cols, rows } = this.size
-      this.mirror.snapshot((serialized) => {
-        this.clients.add(clientId, sink)
-        resolve({ paneId: this.id, cols, rows, serialized })
-      })
-    })
+    return this.output.attach(clientId, sink, this.size)
   }
 
   detach(clientId: string): void {
-    this.clients.remove(clientId)
+    this.output.detach(clientId)
   }
 
   ack(clientId: string, chars: number): void {
-    this.clients.ack(clientId, chars)
+    this.output.ack(clientId, chars)
   }
 
   isAttached(clientId: string): boolean {
-    return this.clients.has(clientId)
+    return this.output.isAttached(clientId)
   }
 }
