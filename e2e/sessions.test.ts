@@ -16,7 +16,7 @@ import { selectPane } from './support/boardUi'
 import { cliWrite } from './support/boardSteps'
 import { connectToBoard } from '../src/client/connect'
 import { waitForLine } from './support/terminalProbe'
-import { endBoardAbruptly } from './support/crash'
+import { endBoardAbruptly, screensSaved } from './support/crash'
 
 const ARTIFACTS = join(ROOT, 'e2e/artifacts')
 const CLI = join(ROOT, 'out/main/cli.js')
@@ -67,9 +67,8 @@ describe('a workspace back after a crash, in the browser', () => {
       conn.close()
     }
     await before.close()
-    // Screens are saved debounced, at most every 2 s; the store says nothing outside when it has
-    // (its file is locked exclusively): this wait stays, and a screen it missed fails below, loudly.
-    await new Promise((r) => setTimeout(r, 3_000))
+    // Screens are saved debounced: the crash comes once the board says what it showed is on disk.
+    await screensSaved(first)
     await endBoardAbruptly(first)
 
     const second = await startBoard(20_000, env)

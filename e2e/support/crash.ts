@@ -4,7 +4,33 @@
  * said in one place. The PTYs live in the pty host, which outlives the daemon (a kill -9 of the
  * daemon alone loses no pane): both are killed at once, then whatever the panes ran.
  */
+import { connectToBoard } from '../../src/client/connect'
 import { crashWholeBoard, processesOfBoard, type RunningBoard } from './boardServer'
+
+/**
+ * Waits until the board has saved every screen its panes had parsed when this was called, so a
+ * crash after it keeps them (the board says so in board:info; screens are saved debounced).
+ * Outwaiting the debounce instead was a guess that a loaded machine could make wrong.
+ */
+export async function screensSaved(board: RunningBoard, timeoutMs = 20_000): Promise<void> {
+  const asOf = Date.now()
+  const deadline = asOf + timeoutMs
+  const conn = await connectToBoard(board.socketPath, process.env)
+  try {
+    for (;;) {
+      const through = (await conn.client.invoke('board:info')).workspace?.screensSavedThrough
+      if (through === undefined) throw new Error('this board says nothing of its saved screens (no workspace, or a board older than screensSavedThrough)')
+      if (through >= asOf) return
+      if (Date.now() > deadline)
+        throw new Error(
+          `the board saved its screens only through ${new Date(through).toISOString()}, not yet what it showed at ${new Date(asOf).toISOString()}`,
+        )
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  } finally {
+    conn.close()
+  }
+}
 
 export async function endBoardAbruptly(board: RunningBoard): Promise<void> {
   if (board.child.exitCode === null && board.child.signalCode === null) {

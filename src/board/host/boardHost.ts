@@ -166,7 +166,7 @@ export async function startBoardHost(options: {
     version: APP_VERSION,
     mode: options.mode,
     socketPath,
-    workspace: workspace ? { path: workspace.path, problem: workspace.problem } : unsaved,
+    workspace: workspace ? { path: workspace.path, problem: workspace.problem, screensSavedThrough: workspace.screensSavedThrough() } : unsaved,
     protocol: options.protocol ?? PROTOCOL_VERSION,
     daemon: options.daemon ?? null,
   })

@@ -69,6 +69,9 @@ export class WorkspaceStore extends Disposable {
   private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
   /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
   private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
+  /** When the last save that wrote every screen waiting began: what panes had parsed by then is on disk. */
+  private screensWrittenFrom = 0
+  private savesRunning = 0
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -309,43 +312,59 @@ export class WorkspaceStore extends Disposable {
   }
 
   /**
+   * A time up to which every screen is saved: what the panes had parsed by then survives a crash.
+   * Now, when no screen waits to be saved; else when the last save that wrote them all began. A
+   * screen that could not be serialized is logged and not waited for. What a crash test waits on
+   * instead of a save's debounce, and what a script can ask before it stops a machine.
+   */
+  screensSavedThrough(): number {
+    if (!this.dirty.size && !this.unsavedScreens.size && !this.savesRunning) return this.clock.now()
+    return this.screensWrittenFrom
+  }
+
+  /**
    * Saves every screen with new output now (one transaction), each with the pty host's log offset
    * it covers; once written, the host may forget the output before those offsets (a checkpoint).
    */
   saveScreens(): Promise<void> {
-    this.saving = this.saving.then(async () => {
-      const panes = [...this.dirty]
-      this.dirty.clear()
-      const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
-      const shots: [Pane, SavedScreenShot][] = []
-      for (const [paneId, pane] of panes) {
-        try {
-          let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
-          if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
-          screens.push({ paneId, ...shot, savedAt: this.clock.now() })
-          shots.push([pane, shot])
-          this.noteShellCwd(paneId, pane)
-        } catch (err) {
-          this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
-        }
-      }
-      if (!screens.length || this.closed) return
-      // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
-      for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
-      for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
-      this.writes.run(
-        'save screens',
-        () => {
-          this.db.saveScreens([...this.unsavedScreens.values()])
-          this.unsavedScreens.clear()
-          // Only what is written may be forgotten by the pty host.
-          for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
-          this.unsavedShots.clear()
-        },
-        { key: 'screens' },
-      )
-    })
+    this.savesRunning++
+    this.saving = this.saving.then(() => this.writeScreens()).finally(() => this.savesRunning--)
     return this.saving
+  }
+
+  private async writeScreens(): Promise<void> {
+    const from = this.clock.now()
+    const panes = [...this.dirty]
+    this.dirty.clear()
+    const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
+    const shots: [Pane, SavedScreenShot][] = []
+    for (const [paneId, pane] of panes) {
+      try {
+        let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
+        if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
+        screens.push({ paneId, ...shot, savedAt: this.clock.now() })
+        shots.push([pane, shot])
+        this.noteShellCwd(paneId, pane)
+      } catch (err) {
+        this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
+      }
+    }
+    if (!screens.length || this.closed) return
+    // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
+    for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
+    for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
+    this.writes.run(
+      'save screens',
+      () => {
+        this.db.saveScreens([...this.unsavedScreens.values()])
+        this.unsavedScreens.clear()
+        // Only what is written may be forgotten by the pty host.
+        for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
+        this.unsavedShots.clear()
+        this.screensWrittenFrom = from
+      },
+      { key: 'screens' },
+    )
   }
 
   /**

@@ -145,8 +145,11 @@ export interface BoardInfo {
   readonly version: string
   readonly mode: 'electron' | 'browser'
   readonly socketPath: string | null
-  /** The saved workspace: its database, and what was wrong with the one found at start, if anything. */
-  readonly workspace?: { readonly path: string; readonly problem: string | null } | null
+  /**
+   * The saved workspace: its database, what was wrong with the one found at start, if anything, and
+   * the time (ms since the epoch) up to which every pane's screen is saved: what a crash would keep.
+   */
+  readonly workspace?: { readonly path: string; readonly problem: string | null; readonly screensSavedThrough?: number } | null
   /** The client/daemon protocol (see protocol.ts); absent from boards older than the daemon. */
   readonly protocol?: number
   /** The board's process, when it runs as a daemon that outlives its clients. */

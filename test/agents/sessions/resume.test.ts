@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
-import { endBoardAbruptly } from '../../../e2e/support/crash'
+import { endBoardAbruptly, screensSaved } from '../../../e2e/support/crash'
 import { CLAUDE_SCRIPT, claudeEnv, setUpClaudeHome } from '../claude/setup'
 import { CODEX_SCRIPT, codexEnv, setUpCodexHome } from '../codex/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { FakeResponses } from '../support/fakeResponses'
 import { agentBin, claudeBin } from '../support/paths'
 import { BoardCli, type PaneRecord } from '../support/boardCli'
-import { sleep } from '../support/sse'
 
 /**
  * Issue 10: a board killed with -9 while Claude Code, Codex and a shell run in it. The next board
@@ -93,8 +92,8 @@ describe('a workspace that survives kill -9 of its board', () => {
     expect(codexSession).toMatch(/^[0-9a-f-]{36}$/)
     const historyBefore = JSON.parse(await cli(first, 'history', '1', '--json')) as { state: string }[]
     expect(historyBefore.map((e) => e.state)).toContain('working')
-    // Screens are saved debounced (at most every 2 s); give the last one time to land.
-    await sleep(3_000)
+    // Screens are saved debounced: the crash comes once the board says what it showed is on disk.
+    await screensSaved(first)
 
     await endBoardAbruptly(first)
 

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt, processesOfBoard, startBoard, type RunningBoard } from '../../../e2e/support/boardServer'
-import { endBoardAbruptly } from '../../../e2e/support/crash'
+import { endBoardAbruptly, screensSaved } from '../../../e2e/support/crash'
 import { CLAUDE_SCRIPT, claudeEnv, FAKE_API_KEY, setUpClaudeHome } from '../claude/setup'
 import { FakeAnthropic } from '../support/fakeAnthropic'
 import { claudeBin } from '../support/paths'
 import { BoardCli } from '../support/boardCli'
-import { sleep } from '../support/sse'
 const PROMPT = /❯.*(\? for shortcuts|mode on)/
 
 /** A process's environment (Linux /proc): what the pane's program really got. */
@@ -79,9 +78,9 @@ describe('Resume brings the whole launch back: Claude Code 2.1.332 with its key 
     boards.push(board)
     return board
   }
-  /** Screens are saved debounced (at most every 2 s): the last one lands before the crash. */
+  /** Screens are saved debounced: the crash comes once the board says what it showed is on disk. */
   const crash = async (board: RunningBoard) => {
-    await sleep(3_000)
+    await screensSaved(board)
     await endBoardAbruptly(board)
   }
 

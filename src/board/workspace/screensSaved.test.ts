@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { VirtualClock } from '../../core/lifecycle/clock'
+import { eventually, screenText, testBoard } from '../test/support'
+import { silentLogger } from '../util/log'
+import { storeBoards } from './storeBoards'
+import { WorkspaceConstants, WorkspaceStore } from './workspaceStore'
+
+const boards = storeBoards()
+afterEach(() => boards.cleanup())
+
+/** A store on a virtual clock (its debounce moves only when told) beside a board of real PTYs. */
+function storeOnVirtualTime() {
+  const clock = new VirtualClock(10_000)
+  const store = WorkspaceStore.open({ dir: boards.tempDir(), clock, log: silentLogger })
+  const board = testBoard({ history: (id) => store.history(id) })
+  store.attach(board)
+  boards.onCleanup(async () => {
+    store.dispose()
+    await board.shutdown()
+  })
+  return { clock, store, board }
+}
+
+describe('screensSavedThrough: up to when every screen is on disk (what a crash keeps)', () => {
+  it('is now while no screen waits; stays put while one waits for its debounce or is being written; is the save’s start once written', async () => {
+    const { clock, store, board } = storeOnVirtualTime()
+    expect(store.screensSavedThrough()).toBe(10_000)
+
+    const pane = board.get(board.create({ command: ['bash', '--norc', '--noprofile'] }).id)
+    pane.write('echo first-line\r')
+    await eventually(async () => (await screenText(pane)).includes('first-line\n'), 'the first echo')
+    clock.advance(500)
+    // Parsed, not saved: a crash now would lose it, so the time has not moved.
+    expect(store.screensSavedThrough()).toBe(0)
+
+    const savedAt = clock.now()
+    const saving = store.saveScreens()
+    // The save runs (it serializes asynchronously): still nothing to count on.
+    expect(store.screensSavedThrough()).toBe(0)
+    await saving
+
+    pane.write('echo second-line\r')
+    await eventually(async () => (await screenText(pane)).includes('second-line\n'), 'the second echo')
+    clock.advance(500)
+    // New output waits again: saved is what had been parsed when that save began, not now.
+    expect(store.screensSavedThrough()).toBe(savedAt)
+
+    // The debounce's own save (the timer the output set): once it is written and nothing waits, it
+    // is now again. A prompt parsed after a save began waits for the next one, hence the loop.
+    await eventually(async () => {
+      clock.advance(WorkspaceConstants.ScreenSaveDelayMs)
+      await store.saveScreens()
+      return store.screensSavedThrough() === clock.now()
+    }, 'every screen saved')
+  })
+})
