@@ -1,22 +1,18 @@
 import { homedir } from 'node:os'
 import { Disposable, DisposableStore } from '../../core/lifecycle/disposable'
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
-import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneReportCounters, StateHistoryEntry } from '../../shared/domain/pane'
 import type { CreatePaneRequest, EventMap, SavedLayout } from '../../shared/ipc/contract'
 import { BoardError } from '../../shared/ipc/errors'
-import type { AgentLaunches } from '../agents/agentLaunches'
 import type { ChangeTracker } from '../changes/changeTracker'
 import type { PaneChangesDetail, PaneWorktree } from '../../shared/domain/pane'
 import type { IncomingReport } from '../reports/report'
 import { SessionReaper } from '../pty/sessionReaper'
 import { formatRuleFileError } from '../status/ruleFile'
-import type { Logger } from '../util/log'
 import type { Pane } from './pane'
 import type { RestoredPane } from './restoredPane'
 import { PaneRelauncher, type PaneLaunchRun, type PaneLaunchSpec, type PaneLaunched } from './relaunch'
 import type { RestorablePane } from './savedPane'
-import type { LaunchOrigin } from '../../core/launch/settingsEnv'
 import { PaneRecordings } from './paneRecordings'
 import type { RecordingSummary } from '../record/paneRecorder'
 import type { AgentCatalog } from '../agents/agentCatalog'
@@ -26,65 +22,14 @@ import { ClientSessions, type BoardClientSession, type ClientSession } from './c
 import { PaneChangeTrackers } from './paneChangeTrackers'
 import { PaneEnvironment } from './paneEnvironment'
 import { PaneOrder } from './paneOrder'
+import { LivePanes } from './livePanes'
+import { PaneIds } from './paneIds'
+import { BoardConstants, type BoardOptions } from './boardOptions'
 import { PaneSpawner, type AdoptedPty, type SpawnedPane } from './paneSpawner'
 import { LocalPtys } from '../pty/ptyProcess'
-import type { PtyBackend } from '../pty/panePty'
 import { AttentionHub } from '../notify/attentionHub'
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings'
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings'
 import type { RemotePaneSource } from './remotePaneSource'
-
-export const enum BoardConstants {
-  DefaultCols = 120,
-  DefaultRows = 32,
-}
-
-export interface BoardOptions {
-  readonly clock: Clock
-  readonly log: Logger
-  /** The environment panes inherit (before the board's own variables and the request's overrides). */
-  readonly baseEnv: Readonly<Record<string, string | undefined>>
-  /**
-   * Exported to panes as SWITCHBOARD_SOCKET with the pane's own SWITCHBOARD_PANE_TOKEN: programs
-   * inside may report on and read their own pane (the control socket enforces the scope).
-   */
-  readonly socketPath?: string
-  readonly defaultCwd?: string
-  /** The shipped agent folders (resources/agents); found beside the app by default. */
-  readonly agentsDir?: string | null
-  /** The user's own agent folders (platform config dir `agents/` by default); null for shipped agents only. */
-  readonly userAgentsDir?: string | null
-  /** The user's rule overrides (platform config dir `rules/` by default); null for none. */
-  readonly userRulesDir?: string | null
-  /** Reload rule files when they change (default true). */
-  readonly watchRules?: boolean
-  /** The report server's counters for a pane (for `explain`). */
-  readonly reportStats?: (id: PaneId) => PaneReportCounters | null
-  /** Injects reporting into agent launches (per launch; the user's configuration is untouched). */
-  readonly agents?: AgentLaunches
-  /**
-   * Start a session reaper (default true): when the board dies in any way, even `kill -9`, it
-   * kills every process of its panes, `setsid` and `nohup` jobs included.
-   */
-  readonly reaper?: boolean
-  /** Count what each pane changes in its git checkout (default true). */
-  readonly trackChanges?: boolean
-  /** A pane's saved state history (the workspace store); none without one. */
-  readonly history?: (id: PaneId) => StateHistoryEntry[]
-  /**
-   * The environment the settings give a launch by agent or preset, as they are now: a resume
-   * applies it again (a secret from the settings is never saved with the workspace). None: {}.
-   */
-  readonly settingsEnv?: (origin: LaunchOrigin) => Readonly<Record<string, string>>
-  /**
-   * Where the terminals are held (default: in this process, ending with it). The daemon gives the
-   * pty host (PtyHostClient): panes then outlive this process, and the host's own reaper, whose tag
-   * is `reaperTag`, ends them when the host dies.
-   */
-  readonly ptys?: PtyBackend
-  readonly reaperTag?: string | null
-  /** The notification settings in effect (the settings file's); the defaults without one. */
-  readonly notifySettings?: () => Settings['notifications']
-}
 
 export type { BoardEvent, ClientSession }
 
@@ -97,13 +42,10 @@ export type { BoardEvent, ClientSession }
  * (PaneRecordings).
  */
 export class Board extends Disposable {
-  private readonly panes = new Map<PaneId, Pane>()
-  private readonly paneStores = new Map<PaneId, DisposableStore>()
+  private readonly panes = new LivePanes()
   private readonly order = new PaneOrder()
-  private nextId = 1
+  private readonly ids = new PaneIds()
   private readonly recordings: PaneRecordings
-  /** Each pane's control-socket token (in its environment only), to its id. */
-  private readonly controlTokens = new Map<string, PaneId>()
   /** Restored panes and what each pane runs again (restart, resume). */
   private readonly relauncher: PaneRelauncher
 
@@ -178,13 +120,7 @@ export class Board extends Disposable {
       inheritedEnv: () => this.env.inherited(),
       resumeOf: (agent) => this.agents.get(agent)?.manifest.resume ?? null,
       log: (line) => options.log.info(line),
-      retire: (id) => {
-        const pane = this.panes.get(id)
-        this.paneStores.get(id)?.dispose()
-        this.paneStores.delete(id)
-        this.panes.delete(id)
-        pane?.dispose()
-      },
+      retire: (id) => this.panes.retire(id),
       reattach: (id) => this.sessions.reattach(id),
       changed: (info) => this.events.fire({ channel: 'pane:changed', payload: info }),
     })
@@ -240,11 +176,10 @@ export class Board extends Disposable {
     req: CreatePaneRequest,
     extras: { agent?: string; preset?: string; ownEnv?: Readonly<Record<string, string>>; worktree?: PaneWorktree } = {},
   ): PaneInfo {
-    // The id is taken only when the launch succeeds, so a failed spawn leaves no gap.
-    const id = String(this.nextId)
+    const id = this.ids.peek()
     const spec: PaneLaunchSpec = {
       command: req.command?.length ? req.command : [this.defaultShell()],
-      cwd: req.cwd ?? this.options.defaultCwd ?? homedir(),
+      cwd: req.cwd ?? this.defaultCwd,
       env: req.env ?? {},
       ownEnv: extras.ownEnv ?? req.env ?? {},
       preset: extras.preset,
@@ -255,18 +190,18 @@ export class Board extends Disposable {
       worktree: extras.worktree,
     }
     const info = this.launchPane(id, spec, { argv: spec.command })
-    this.nextId++
+    this.ids.reserve(id)
     return info
   }
 
   /** A new pane id for a pane that lives elsewhere (a remote pane shown here): never reused. */
   allocateId(): PaneId {
-    return String(this.nextId++)
+    return this.ids.take()
   }
 
   /** A pane that lives elsewhere comes back under its saved id (a restart): no other pane gets it. */
   reserveId(id: PaneId): void {
-    this.nextId = Math.max(this.nextId, Number(id) + 1)
+    this.ids.reserve(id)
   }
 
   /** Puts an event of a pane that lives elsewhere (a remote pane) on the board's stream to its clients. */
@@ -295,7 +230,7 @@ export class Board extends Disposable {
       'pane taken over from the previous board process',
       adopted.handover.since ?? undefined,
     )
-    this.nextId = Math.max(this.nextId, Number(id) + 1)
+    this.ids.reserve(id)
     return info
   }
 
@@ -317,14 +252,9 @@ export class Board extends Disposable {
       // Its token and files are no use once the agent is gone.
       store.add(pane.onDidExit(() => injected.dispose()))
     }
-    this.panes.set(id, pane)
+    this.panes.add(id, pane, store, controlToken)
     this.order.add(id)
-    this.paneStores.set(id, store)
     this.recordings.launched(id, injected?.secrets ?? [])
-    if (controlToken) {
-      this.controlTokens.set(controlToken, id)
-      store.add({ dispose: () => this.controlTokens.delete(controlToken) })
-    }
     const tracker = this.trackers.track(pane, store, spec.cwd, since ?? spec.worktree?.baseCommit)
     // The commit it counts from goes into the pane's record: the next board process counts from it too.
     if (tracker && !handover.current.since) void tracker.started().then(() => tracker.startCommit && handover.update({ since: tracker.startCommit }))
@@ -377,7 +307,7 @@ export class Board extends Disposable {
 
   /** The pane whose control token this is (a program inside it showed it), or null. */
   paneForControlToken(token: string): PaneId | null {
-    return this.controlTokens.get(token) ?? null
+    return this.panes.forControlToken(token)
   }
 
   get(id: PaneId): Pane {
@@ -429,7 +359,7 @@ export class Board extends Disposable {
       const restored = this.relauncher.restore(saved)
       if (!restored) continue
       this.order.add(saved.id)
-      this.nextId = Math.max(this.nextId, Number(saved.id) + 1)
+      this.ids.reserve(saved.id)
       this.events.fire({ channel: 'pane:changed', payload: this.relauncher.restoredInfo(saved.id) ?? restored.info() })
     }
   }
@@ -479,11 +409,8 @@ export class Board extends Disposable {
     await pane.kill()
     this.recordings.forget(id)
     this.reaper?.untrack(pane.info().pid)
-    this.panes.delete(id)
-    this.paneStores.get(id)?.dispose()
-    this.paneStores.delete(id)
+    this.panes.retire(id)
     this.relauncher.forget(id)
-    pane.dispose()
     this.order.remove(id)
     this.events.removed(id)
   }
@@ -526,11 +453,8 @@ export class Board extends Disposable {
     this.remotes?.dispose()
     this.remotes = null
     this.recordings.dispose()
-    for (const store of this.paneStores.values()) store.dispose()
-    for (const pane of this.panes.values()) pane.dispose()
+    this.panes.dispose()
     this.relauncher.dispose()
-    this.panes.clear()
-    this.paneStores.clear()
     super.dispose()
   }
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import { FlowControl } from '../../core/flow/flowControl'
-import { BoardConstants } from '../../board/panes/board'
+import { BoardConstants } from '../../board/panes/boardOptions'
 import { PtyProcess } from '../../board/pty/ptyProcess'
 import { HeadlessMirror } from '../../board/screen/headlessMirror'
 import { realClock } from '../../board/util/clock'
