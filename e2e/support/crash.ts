@@ -5,6 +5,7 @@
  * daemon alone loses no pane): both are killed at once, then whatever the panes ran.
  */
 import { connectToBoard } from '../../src/client/connect'
+import { eventually } from '../../src/board/test/support'
 import { crashWholeBoard, processesOfBoard, type RunningBoard } from './boardServer'
 
 /**
@@ -14,19 +15,17 @@ import { crashWholeBoard, processesOfBoard, type RunningBoard } from './boardSer
  */
 export async function screensSaved(board: RunningBoard, timeoutMs = 20_000): Promise<void> {
   const asOf = Date.now()
-  const deadline = asOf + timeoutMs
   const conn = await connectToBoard(board.socketPath, process.env)
   try {
-    for (;;) {
-      const through = (await conn.client.invoke('board:info')).workspace?.screensSavedThrough
-      if (through === undefined) throw new Error('this board says nothing of its saved screens (no workspace, or a board older than screensSavedThrough)')
-      if (through >= asOf) return
-      if (Date.now() > deadline)
-        throw new Error(
-          `the board saved its screens only through ${new Date(through).toISOString()}, not yet what it showed at ${new Date(asOf).toISOString()}`,
-        )
-      await new Promise((r) => setTimeout(r, 50))
-    }
+    await eventually(
+      async () => {
+        const through = (await conn.client.invoke('board:info')).workspace?.screensSavedThrough
+        if (through === undefined) throw new Error('this board says nothing of its saved screens (no workspace, or a board older than screensSavedThrough)')
+        return through >= asOf
+      },
+      `the board to save the screens it showed at ${new Date(asOf).toISOString()}`,
+      timeoutMs,
+    )
   } finally {
     conn.close()
   }
