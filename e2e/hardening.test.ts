@@ -199,6 +199,32 @@ describe('least authority: a program inside a pane reads only its own pane (issu
     await exitWithin(board, 6000)
   }, 60_000)
 
+  // Issue 24.4: this typed into pane 1. It leaves the pane's session (setsid), its parents (-f:
+  // reparented) and its environment (env -i); the pty host, a child subreaper, still adopts it.
+  it('a program that double-forks out of its pane and clears its environment reaches no pane', async () => {
+    const d = dirs()
+    const board = serve(d)
+    await socketIn(d.runtime)
+    const other = (await cli(['spawn', '--', 'sh', '-c', 'echo other-secret; sleep 60'], d.runtime)).stdout.trim()
+    const sb = `${process.execPath} ${BIN}`
+    const escaped = join(d.base, 'escaped-out')
+    const out = await inPane(
+      d,
+      [
+        `setsid -f env -i PATH="$PATH" sh -c '${sb} --socket "$0" write ${other} INJECTED --enter; echo "escaped-write: $?"; echo "escaped-ls: $(${sb} --socket "$0" ls --json | tr -d " \\n")"; echo "escaped-parent: $(cut -d" " -f4 /proc/$$/stat)"' "$SWITCHBOARD_SOCKET" > ${escaped}.tmp 2>&1`,
+        `until grep -q escaped-parent ${escaped}.tmp 2>/dev/null; do sleep 0.1; done; cat ${escaped}.tmp`,
+      ].join('; '),
+    )
+    expect(out).toMatch(/escaped-write: 1/)
+    expect(out).toMatch(/a program that left its pane may only read its own pane/)
+    expect(/escaped-ls: (.*)/.exec(out)![1]).toBe('[]')
+    const screen = await cli(['screen', other], d.runtime)
+    expect(screen.stdout).toContain('other-secret')
+    expect(screen.stdout).not.toContain('INJECTED')
+    board.kill('SIGTERM')
+    await exitWithin(board, 6000)
+  }, 60_000)
+
   it('gives a pane the whole board only with "security": {"paneControl": "board"}', async () => {
     const d = dirs()
     const { writeFileSync } = await import('node:fs')

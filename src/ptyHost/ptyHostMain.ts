@@ -14,6 +14,8 @@ import { createLogger } from '../board/util/log'
 import { DaemonKeeper } from './daemonKeeper'
 import { ptyHostPaths } from '../board/ptyHostProtocol/paths'
 import { PtyHost } from './ptyHost'
+import { ChildSubreaper } from './childSubreaper'
+import { loadProcguard } from './procguard'
 
 // First: what the daemon's own launcher left open must not reach the panes (issue 24).
 const closed = closeInheritedDescriptors()
@@ -35,6 +37,11 @@ async function main(): Promise<void> {
   }
   process.on('exit', () => lock.release())
   const reaper = SessionReaper.start((line) => log.error(line))
+  // Before the first pane: whatever double-forks out of a pane is then adopted here, not by init.
+  const guard = loadProcguard()
+  const subreaper = 'missing' in guard ? guard : ChildSubreaper.start(guard, realClock)
+  if ('missing' in subreaper)
+    log.info('not a child subreaper: a pane program that double-forks and clears its environment is taken for the user’s own', { why: subreaper.missing })
   const keeper = new DaemonKeeper(realClock, startDetachedDaemon, (line, fields) => log.info(line, fields))
   const protocolOverride = Number(process.env.SWITCHBOARD_PTY_HOST_PROTOCOL)
   const host = await PtyHost.listen({

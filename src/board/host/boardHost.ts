@@ -175,6 +175,7 @@ export async function startBoardHost(options: {
     paneForToken: (token) => board.paneForControlToken(token),
     panes: () => board.list().map((p) => ({ id: p.id, pid: p.pid })),
     socketPath,
+    ptyHostPid: ptyHost?.welcome.pid,
   })
   let stopping: Promise<number> | undefined
   const running = () => board.list().filter((p) => !p.exit && !p.interrupted).length

@@ -35,6 +35,8 @@ export interface ScopeSources {
   readonly paneForToken: (token: string) => string | null
   readonly panes: () => readonly { readonly id: string; readonly pid: number }[]
   readonly socketPath: string
+  /** The pty host's pid: a process below it in no pane left one (see paneOfProcess). */
+  readonly ptyHostPid?: number
   /** The peer's pid (default: the kernel's socket table); injectable for tests. */
   readonly peer?: (socket: Socket, claimed?: number) => Promise<number | null>
 }
@@ -42,7 +44,7 @@ export interface ScopeSources {
 /**
  * Decides what a control connection may do. A pane token scopes it to that pane. Without one, the
  * kernel tells who is connecting: a process of a pane gets that pane only — dropping the token from
- * the environment gains nothing. Everyone else (the user's own terminal) has the whole board.
+ * the environment gains nothing — and one that double-forked out of its pane gets none. Everyone else (the user's own terminal) has the whole board.
  */
 export async function decideScope(socket: Socket, hello: ControlHello | null, sources: ScopeSources): Promise<ClientScope> {
   if (sources.paneControl() === 'board') return BOARD_SCOPE
@@ -52,6 +54,9 @@ export async function decideScope(socket: Socket, hello: ControlHello | null, so
   }
   const pid = await (sources.peer ?? peerPid)(socket, hello?.pid)
   if (pid === null) return BOARD_SCOPE
-  const paneId = paneOfProcess(pid, sources.panes(), sources.socketPath)
-  return paneId === null ? BOARD_SCOPE : { kind: 'pane', paneId, why: `process ${pid} runs inside it` }
+  const place = paneOfProcess(pid, sources.panes(), sources.socketPath, undefined, { board: process.pid, ptyHost: sources.ptyHostPid })
+  if (place === null) return BOARD_SCOPE
+  if (place.kind === 'left-pane')
+    return { kind: 'pane', paneId: null, why: `process ${pid} left its pane (it is below the pty host, pid ${place.via}, in no pane)` }
+  return { kind: 'pane', paneId: place.paneId, why: `process ${pid} runs inside it` }
 }

@@ -13,8 +13,32 @@ describe('paneOfProcess', () => {
       { id: '1', pid: 400 },
       { id: '2', pid: 600 },
     ]
-    expect(paneOfProcess(500, panes, '/run/board.sock', stat)).toBe('1')
-    expect(paneOfProcess(700, panes, '/run/board.sock', stat)).toBe('2')
+    expect(paneOfProcess(500, panes, '/run/board.sock', stat)).toEqual({ kind: 'pane', paneId: '1' })
+    expect(paneOfProcess(700, panes, '/run/board.sock', stat)).toEqual({ kind: 'pane', paneId: '2' })
+  })
+
+  // Issue 24.4: `setsid -f env -i PATH=$PATH switchboard write 1 …` from a pane typed into pane 1. It left
+  // the pane's session, its parents (reparented) and its environment; the pty host, a child subreaper,
+  // adopted it, so its parent is the pty host.
+  it('says a process adopted by the pty host left its pane; one below the board itself, or elsewhere, is in none', () => {
+    const ptyHost = 300
+    const board = 350
+    const stat = table({
+      400: { ppid: ptyHost, session: 400 },
+      910: { ppid: ptyHost, session: 910 },
+      ...{ [ptyHost]: { ppid: 1, session: ptyHost } },
+      920: { ppid: board, session: 920 },
+      ...{ [board]: { ppid: ptyHost, session: board } },
+      930: { ppid: 929, session: 929 },
+      929: { ppid: 1, session: 929 },
+    })
+    const panes = [{ id: '1', pid: 400 }]
+    const ancestors = { board, ptyHost }
+    expect(paneOfProcess(910, panes, '/nonexistent/board.sock', stat, ancestors)).toEqual({ kind: 'left-pane', via: ptyHost })
+    expect(paneOfProcess(920, panes, '/nonexistent/board.sock', stat, ancestors)).toBeNull()
+    expect(paneOfProcess(930, panes, '/nonexistent/board.sock', stat, ancestors)).toBeNull()
+    // Without a pty host (an in-process board) nothing is adopted: the old answer.
+    expect(paneOfProcess(910, panes, '/nonexistent/board.sock', stat, { board })).toBeNull()
   })
 
   // Seen in CI: a test run started by `docker exec` has session id 0, and a pane restored after a

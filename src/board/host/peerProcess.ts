@@ -67,24 +67,38 @@ function statOf(pid: number): ProcessStat | null {
   }
 }
 
+/** Where a process was found: in a pane, or below the pty host having left every pane (reparented there by the subreaper). */
+export type ProcessPlace = { readonly kind: 'pane'; readonly paneId: string } | { readonly kind: 'left-pane'; readonly via: number }
+
 /**
  * The pane a process belongs to: a pane's pid is the leader of its terminal's session, so a
  * process in that session or below that pid is in the pane; a process that left both (`setsid`,
- * reparented) still carries the pane's id in the environment it started with.
+ * reparented) still carries the pane's id in the environment it started with. A process that left
+ * all three (`setsid -f env -i …`) is still below the pty host, a child subreaper that adopts
+ * whatever double-forks out of a pane: it is the board's program, in no pane it can name. Walking
+ * up from a process passes this board's own pid first for what the board itself started.
  */
 export function paneOfProcess(
   pid: number,
   panes: readonly { readonly id: string; readonly pid: number }[],
   socketPath: string,
   stat: (pid: number) => ProcessStat | null = statOf,
-): string | null {
+  ancestors: { readonly board: number; readonly ptyHost?: number } = { board: process.pid },
+): ProcessPlace | null {
   // Only running panes: a restored (interrupted) or exited pane has pid 0, and a process started
   // outside any session (`docker exec`, some CI runners) reads session 0 — that is no pane's.
   const byPid = new Map(panes.filter((p) => p.pid > 1).map((p) => [p.pid, p.id]))
+  const inPane = (paneId: string): ProcessPlace => ({ kind: 'pane', paneId })
   const own = stat(pid)
-  if (own && byPid.has(own.session)) return byPid.get(own.session)!
+  if (own && byPid.has(own.session)) return inPane(byPid.get(own.session)!)
+  let leftVia: number | null = null
   for (let at = pid, hops = 0; at > 1 && hops < 64; hops++) {
-    if (byPid.has(at)) return byPid.get(at)!
+    if (byPid.has(at)) return inPane(byPid.get(at)!)
+    if (at === ancestors.board) break
+    if (ancestors.ptyHost !== undefined && at === ancestors.ptyHost) {
+      leftVia = at
+      break
+    }
     const parent = stat(at)
     if (!parent) break
     at = parent.ppid
@@ -93,9 +107,9 @@ export function paneOfProcess(
     const env = readFileSync(`/proc/${pid}/environ`, 'utf8')
     // Only this board's panes: a CLI run in another board's pane carries that board's socket.
     const m = /(?:^|\0)SWITCHBOARD_PANE_ID=([^\0]*)/.exec(env)
-    if (m && env.split('\0').includes(`SWITCHBOARD_SOCKET=${socketPath}`)) return m[1]!
+    if (m && env.split('\0').includes(`SWITCHBOARD_SOCKET=${socketPath}`)) return inPane(m[1]!)
   } catch {
     // Swallow: the process is gone or not ours; the caller decides on what it knows.
   }
-  return null
+  return leftVia === null ? null : { kind: 'left-pane', via: leftVia }
 }

@@ -29,7 +29,7 @@ export function checkScope(scope: ClientScope, channel: InvokeChannel, args: rea
   if (OWN_PANE_CHANNELS.has(channel) && target === scope.paneId) return
   throw new BoardError(
     'forbidden',
-    `${channel}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}: a program inside pane ${scope.paneId ?? '?'} may only read its own pane (${scope.why}); ` +
+    `${channel}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}: ${scope.paneId === null ? 'a program that left its pane' : `a program inside pane ${scope.paneId}`} may only read its own pane (${scope.why}); ` +
       'allow more with "security": {"paneControl": "board"} in the settings',
   )
 }

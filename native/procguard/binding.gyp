@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "procguard",
+      "sources": ["procguard.c"],
+      "cflags": ["-Wall", "-Wextra", "-O2"]
+    }
+  ]
+}

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { afterEach, describe, expect, it } from 'vitest'
+import { realClock } from '../board/util/clock'
+import { eventually } from '../board/test/support'
+import { ChildSubreaper } from './childSubreaper'
+import { loadProcguard, type Procguard } from './procguard'
+
+const guard = loadProcguard()
+const built = !('missing' in guard)
+const disposers: (() => void)[] = []
+afterEach(() => disposers.splice(0).forEach((d) => d()))
+
+function parentOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  } catch {
+    return null
+  }
+}
+
+// CI builds the addon (postinstall); where it cannot be built the board runs without it and says so.
+describe.runIf(process.platform === 'linux')('ChildSubreaper (native/procguard)', () => {
+  it('is built by the install', () => {
+    expect(guard, 'missing' in guard ? guard.missing : '').not.toHaveProperty('missing')
+  })
+
+  it.runIf(built)('adopts what double-forks out of a child and reaps it once it exits, and leaves libuv its own children', async () => {
+    const reaper = ChildSubreaper.start(guard as Procguard, realClock)
+    if ('missing' in reaper) throw new Error(reaper.missing)
+    disposers.push(() => reaper.dispose())
+    // `setsid -f` forks and its parent exits at once: the grandchild is an orphan, as in the attack of issue 24.4.
+    const launcher = spawn('setsid', ['-f', 'sh', '-c', 'echo $$; exec sleep 1'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    const orphan = await new Promise<number>((resolve) => launcher.stdout.once('data', (b: Buffer) => resolve(Number(String(b).trim()))))
+    expect(parentOf(orphan), 'the orphan’s parent').toBe(process.pid)
+    // One of libuv's: exits meanwhile and must still report its own exit code.
+    const own = spawn('sh', ['-c', 'sleep 0.2; exit 3'])
+    const ownExit = new Promise<number | null>((resolve) => own.on('exit', (code) => resolve(code)))
+    expect(await ownExit).toBe(3)
+    // Reaped: gone from /proc, not a zombie left behind.
+    await eventually(() => (parentOf(orphan) === null ? true : undefined), 'the orphan reaped', 6000)
+  })
+
+  it.runIf(built)('reaps a zombie only at the second look, so a parent about to wait for its child keeps it', () => {
+    const reaped: number[] = []
+    const looks = [[{ pid: 42, state: 'Z', start: '7' }], [{ pid: 42, state: 'Z', start: '7' }]]
+    const fake: Procguard = { becomeSubreaper: () => true, reap: (pid) => (reaped.push(pid), 0) }
+    const reaper = ChildSubreaper.start(fake, realClock, () => looks.shift() ?? [])
+    if ('missing' in reaper) throw new Error(reaper.missing)
+    disposers.push(() => reaper.dispose())
+    expect(reaper.reapNow()).toEqual([])
+    expect(reaper.reapNow()).toEqual([42])
+    expect(reaped).toEqual([42])
+  })
+})

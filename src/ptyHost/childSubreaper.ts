@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import type { Clock } from '../core/lifecycle/clock'
+import type { IDisposable } from '../core/lifecycle/disposable'
+import { unwaitedZombies, type ChildSeen } from '../core/process/unwaitedZombies'
+import type { Procguard } from './procguard'
+
+export const enum SubreaperConstants {
+  /** Between the two looks that tell an adopted zombie from one its parent is about to wait for. */
+  SecondLookMs = 1000,
+}
+
+/** This process's children, from /proc/self/task/<tid>/children (a child belongs to the thread that forked it, or that adopted it). */
+function childrenOfSelf(): ChildSeen[] {
+  const seen: ChildSeen[] = []
+  let tasks: string[]
+  try {
+    tasks = readdirSync('/proc/self/task')
+  } catch {
+    return seen
+  }
+  for (const tid of tasks) {
+    let pids: string[]
+    try {
+      pids = readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ')
+    } catch {
+      continue // Swallow: the thread ended while we looked.
+    }
+    for (const pid of pids) {
+      if (!/^\d+$/.test(pid)) continue
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        // rest[0] is field 3 (state), so field 22 (start time) is rest[19].
+        seen.push({ pid: Number(pid), state: rest[0] ?? '', start: rest[19] ?? '' })
+      } catch {
+        // Swallow: reaped while we looked.
+      }
+    }
+  }
+  return seen
+}
+
+/**
+ * Makes this process (the pty host, the ancestor of every pane) a child subreaper: a process that
+ * leaves its pane by double-forking (`setsid -f`, a daemonising job) is then reparented here rather
+ * than to init, so its ancestry still leads to the board — which is how the control socket tells a
+ * pane's escaped program from the user's own terminal (see paneOfProcess). Such adopted children
+ * are nobody else's to wait for, so they are reaped here once they exit (see unwaitedZombies).
+ */
+export class ChildSubreaper implements IDisposable {
+  private pending: IDisposable | null = null
+  private last: ChildSeen[] = []
+  private disposed = false
+  private readonly onChild = () => this.schedule()
+
+  private constructor(
+    private readonly guard: Procguard,
+    private readonly clock: Clock,
+    private readonly look: () => ChildSeen[],
+  ) {
+    process.on('SIGCHLD', this.onChild)
+  }
+
+  /** Null (with the reason) when the kernel or the addon cannot make this process a subreaper. */
+  static start(guard: Procguard, clock: Clock, look: () => ChildSeen[] = childrenOfSelf): ChildSubreaper | { readonly missing: string } {
+    if (!guard.becomeSubreaper()) return { missing: 'prctl(PR_SET_CHILD_SUBREAPER) was refused' }
+    return new ChildSubreaper(guard, clock, look)
+  }
+
+  /** Reaps the adopted children that have exited; returns their pids (the timer calls it; tests too). */
+  reapNow(): number[] {
+    const now = this.look()
+    const reaped = unwaitedZombies(this.last, now).filter((pid) => this.guard.reap(pid) !== -1)
+    this.last = now.filter((c) => c.state === 'Z' && !reaped.includes(c.pid))
+    return reaped
+  }
+
+  private schedule(): void {
+    if (this.pending || this.disposed) return
+    this.pending = this.clock.setTimeout(() => {
+      this.pending = null
+      this.reapNow()
+      // A zombie seen once gets its second look; nothing left waiting: sleep until the next SIGCHLD.
+      if (this.last.length) this.schedule()
+    }, SubreaperConstants.SecondLookMs)
+    // First look now: the second, a second later, then decides.
+    this.last = this.look().filter((c) => c.state === 'Z')
+  }
+
+  dispose(): void {
+    this.disposed = true
+    process.off('SIGCHLD', this.onChild)
+    this.pending?.dispose()
+    this.pending = null
+  }
+}
