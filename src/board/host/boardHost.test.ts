@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -59,6 +59,55 @@ describe('the board host and its saved workspace', () => {
     const pane = h.board.get(h.board.create({ command: ['sh', '-c', 'echo still-serving; sleep 5'] }).id)
     await eventually(async () => (await screenText(pane)).includes('still-serving'), 'the pane to run')
     expect(readdirSync(d.data).sort()).toEqual(before)
+  })
+
+  // Issue 24.4: any program of the user can read a pane's SWITCHBOARD_REPORT_TOKEN from
+  // /proc/PID/environ; pane 2 posted a forged PermissionRequest as pane 54 with it.
+  it('takes a pane’s report token only from a process of that pane: another pane, this process and a sender gone before it is looked up are refused', async () => {
+    const d = dirs()
+    const h = await host(d, [])
+    const claude = { agent: 'claude', payload: 'hook' } as const
+    const body = JSON.stringify({ hook_event_name: 'PermissionRequest', tool_name: 'Bash', session_id: 's1' })
+    const post = (url: string, token: string) =>
+      `fetch(${JSON.stringify(url)}, { method: 'POST', headers: { 'content-type': 'application/json', 'x-switchboard-token': ${JSON.stringify(token)} }, body: ${JSON.stringify(body)} }).then((r) => console.log('STATUS', r.status))`
+    const victim = h.board.create({ command: ['sleep', '60'], title: 'victim' })
+    const reg = h.reports.register(victim.id, claude)
+    // Another pane posts with the victim's token, as if read from the victim's environment.
+    const thief = h.board.get(h.board.create({ command: [process.execPath, '-e', post(reg.url, reg.token)], title: 'thief' }).id)
+    expect(await eventually(async () => /STATUS (\d+)/.exec(await screenText(thief))?.[1], 'the thief’s answer')).toBe('401')
+    // This test process is in no pane at all: refused as well.
+    const outside = await fetch(reg.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-switchboard-token': reg.token }, body })
+    expect(outside.status).toBe(401)
+    // A sender that writes its report and closes at once leaves no process to check: not waved through.
+    const { port, pathname } = new URL(reg.url)
+    const { connect } = await import('node:net')
+    await new Promise<void>((resolve) => {
+      const s = connect(Number(port), '127.0.0.1', () => {
+        s.write(
+          `POST ${pathname} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nx-switchboard-token: ${reg.token}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+          () => {
+            s.destroy()
+            resolve()
+          },
+        )
+      })
+    })
+    await eventually(() => (h.reports.paneStats(victim.id)?.rejected['outside-pane'] === 3 ? true : undefined), 'three refusals counted')
+    expect(h.reports.paneStats(victim.id)?.accepted).toBe(0)
+    expect(h.board.info(victim.id).lastReport).toBeNull()
+    // From inside its own pane (a child of the pane's root, as an agent's hook runs), the token works.
+    const file = join(d.config, 'own-report.json')
+    const script = join(d.config, 'post.js')
+    writeFileSync(
+      script,
+      `const { url, token } = JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8')); ${post('URL', 'TOKEN').replace('"URL"', 'url').replace('"TOKEN"', 'token')}`,
+    )
+    const own = h.board.get(
+      h.board.create({ command: ['sh', '-c', `until [ -s ${file} ]; do sleep 0.05; done; ${process.execPath} ${script}; sleep 5`], title: 'own' }).id,
+    )
+    const ownReg = h.reports.register(own.id, claude)
+    writeFileSync(file, JSON.stringify({ url: ownReg.url, token: ownReg.token }))
+    expect(await eventually(async () => /STATUS (\d+)/.exec(await screenText(own))?.[1], 'the pane’s own answer')).toBe('200')
   })
 
   it('refuses to start on a data dir another board holds (issue 24.11)', async () => {

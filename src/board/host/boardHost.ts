@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import type { Clock } from '../../core/lifecycle/clock'
 import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import type { BoardInfo } from '../../shared/ipc/contract'
@@ -20,6 +21,7 @@ import { WorkspaceUnavailable } from '../workspace/workspaceDb'
 import { restoreWorkspace } from '../workspace/restoreWorkspace'
 import { settingsEnv } from '../../core/launch/settingsEnv'
 import type { PtyHostClient } from '../pty/ptyHostClient'
+import { tcpPeerInPane } from './reportPeer'
 import { RemotePanes } from '../remote/remotePanes'
 import { findAppRoot } from '../remote/serverInstall'
 import { sshCommand } from '../remote/sshCommand'
@@ -75,6 +77,8 @@ export async function startBoardHost(options: {
   protocol?: number
   /** Hold the terminals in the pty host (the daemon): panes outlive this process and are taken over by the next. */
   ptyHost?: PtyHostClient
+  /** Take a report only from a process of its pane (default true; the report bench posts from outside any pane). */
+  verifyReportPeers?: boolean
 }): Promise<BoardHost> {
   const env = options.env ?? process.env
   // A listener's or disposer's error is logged where it happened and the board goes on.
@@ -104,7 +108,12 @@ export async function startBoardHost(options: {
   // The port the running agents' hooks were configured with, when the pty host kept it.
   const keptPort = parseBoardState(ptyHost?.welcome.board ?? null)?.reportPort
   // Reports arrive only for registered panes, so only after the board below exists.
-  const listenReports = (port?: number) => ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log, port })
+  // A pane's token counts only from a process of that pane (kernel facts: the connection's owner, below the pane's root).
+  const peerInPane =
+    options.verifyReportPeers === false
+      ? undefined
+      : (socket: Socket, paneId: string) => tcpPeerInPane(socket, board.pidOf(paneId), ptyHost?.welcome.pid) !== 'elsewhere'
+  const listenReports = (port?: number) => ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log, port, peerInPane })
   let reports: ReportServer
   try {
     reports = await listenReports(keptPort)

@@ -41,7 +41,8 @@ export async function peerPid(socket: Socket, claimed?: number): Promise<number 
   return peer ? (rows.get(peer)?.pid ?? null) : null
 }
 
-function holdsSocket(pid: number, inode: string): boolean {
+/** Whether process `pid` holds the socket with this inode among its fds. */
+export function holdsSocket(pid: number, inode: string): boolean {
   try {
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {
       try {
@@ -59,7 +60,7 @@ function holdsSocket(pid: number, inode: string): boolean {
 /** What the pane lookup reads of a process: its parent and its session. */
 export type ProcessStat = Pick<ProcStat, 'ppid' | 'session'>
 
-function statOf(pid: number): ProcessStat | null {
+export function statOf(pid: number): ProcessStat | null {
   try {
     return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {

@@ -318,6 +318,11 @@ export class Board extends Disposable {
     throw new BoardError('not-found', `no pane ${id}; \`switchboard ls\` lists the panes`)
   }
 
+  /** A live pane's program's pid; 0 for a pane that is not running or not known. */
+  pidOf(id: PaneId): number {
+    return this.panes.get(id)?.pid ?? 0
+  }
+
   /** A live or restored pane's info. */
   info(id: PaneId): PaneInfo {
     return this.relauncher.restoredInfo(id) ?? this.get(id).info()

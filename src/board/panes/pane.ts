@@ -317,6 +317,11 @@ export class Pane extends Disposable {
     if (!same) this.changed()
   }
 
+  /** The program's pid: 0 until it runs. */
+  get pid(): number {
+    return this.pty.pid
+  }
+
   info(): PaneInfo {
     const { verdict, agent, sessionId, dialog, drift, agentVersion } = this.status.facts()
     return {

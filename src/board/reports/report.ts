@@ -19,7 +19,7 @@ export interface IncomingReport {
 export type ReportSink = (report: IncomingReport) => void
 
 /** Why a report was refused; each reason has a counter in `ReportServer.stats()`. */
-export const REJECTION_REASONS = ['unauthorized', 'malformed', 'invalid', 'oversize', 'rate-limited', 'bad-request', 'timeout', 'busy'] as const
+export const REJECTION_REASONS = ['unauthorized', 'malformed', 'invalid', 'oversize', 'rate-limited', 'bad-request', 'timeout', 'busy', 'outside-pane'] as const
 export type RejectionReason = (typeof REJECTION_REASONS)[number]
 
 export interface ReportStats {

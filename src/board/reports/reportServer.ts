@@ -68,6 +68,12 @@ export interface ReportServerOptions {
   readonly log: Logger
   readonly maxBodyBytes?: number
   readonly port?: number
+  /**
+   * Whether the process at the other end of `socket` runs in pane `paneId` (true also where that
+   * cannot be told). A token alone is not enough: any program of the user can read another pane's
+   * token from /proc/PID/environ, and one in pane 2 posted a PermissionRequest as pane 54.
+   */
+  readonly peerInPane?: (socket: Socket, paneId: PaneId) => boolean
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest()
@@ -87,6 +93,8 @@ export class ReportServer implements IDisposable {
   /** Sockets that have not carried a valid token yet, oldest first (a Set keeps insertion order). */
   private readonly preAuth = new Set<Socket>()
   private readonly owner = new Map<Socket, PaneId>()
+  /** Connections whose sending process was found in the pane they post for (a kept-alive one is not looked up again). */
+  private readonly verified = new WeakMap<Socket, PaneId>()
   private readonly perPane = new Map<PaneId, { sockets: Set<Socket>; accepted: number; rejected: Partial<Record<RejectionReason, number>> }>()
   private droppedPreAuth = 0
 
@@ -272,8 +280,25 @@ export class ReportServer implements IDisposable {
       clearTimeout(timer)
       if (done) return
       done = true
+      if (!this.fromPane(req.socket, paneId))
+        return this.reject(res, req, 401, 'outside-pane', 'the token is this pane’s, but the process sending it runs elsewhere', paneId)
       this.finish(res, req, paneId, entry, Buffer.concat(chunks))
     })
+  }
+
+  private fromPane(socket: Socket, paneId: PaneId): boolean {
+    const check = this.options.peerInPane
+    if (!check || this.verified.get(socket) === paneId) return true
+    let ok: boolean
+    try {
+      ok = check(socket, paneId)
+    } catch (err) {
+      // The kernel could not be asked: the token stands, as on a system where no peer can be told.
+      this.options.log.error('could not tell which process sent a report; its token alone is taken', { pane: paneId, err: String(err) })
+      ok = true
+    }
+    if (ok) this.verified.set(socket, paneId)
+    return ok
   }
 
   private finish(res: ServerResponse, req: IncomingMessage, paneId: string, entry: Entry, body: Buffer): void {
