@@ -42,11 +42,21 @@ describe.runIf(process.platform === 'linux')('ChildSubreaper (native/procguard)'
     await eventually(() => (parentOf(orphan) === null ? true : undefined), 'the orphan reaped', 6000)
   })
 
-  it.runIf(built)('reaps a zombie only at the second look, so a parent about to wait for its child keeps it', () => {
+  it.runIf(built)('reaps a zombie only at the second look and never a program node-pty waits for, so a parent about to wait for its child keeps it', () => {
     const reaped: number[] = []
-    const looks = [[{ pid: 42, state: 'Z', start: '7' }], [{ pid: 42, state: 'Z', start: '7' }]]
+    // 43 is node-pty's (its waitpid thread may be late on a loaded machine): never taken from it.
+    const zombies = [
+      { pid: 42, state: 'Z', start: '7' },
+      { pid: 43, state: 'Z', start: '9' },
+    ]
+    const looks = [zombies, zombies]
     const fake: Procguard = { becomeSubreaper: () => true, reap: (pid) => (reaped.push(pid), 0) }
-    const reaper = ChildSubreaper.start(fake, realClock, () => looks.shift() ?? [])
+    const reaper = ChildSubreaper.start(
+      fake,
+      realClock,
+      () => [43],
+      () => looks.shift() ?? [],
+    )
     if ('missing' in reaper) throw new Error(reaper.missing)
     disposers.push(() => reaper.dispose())
     expect(reaper.reapNow()).toEqual([])

@@ -57,20 +57,31 @@ export class ChildSubreaper implements IDisposable {
     private readonly guard: Procguard,
     private readonly clock: Clock,
     private readonly look: () => ChildSeen[],
+    private readonly forked: () => Iterable<number>,
   ) {
     process.on('SIGCHLD', this.onChild)
   }
 
-  /** Null (with the reason) when the kernel or the addon cannot make this process a subreaper. */
-  static start(guard: Procguard, clock: Clock, look: () => ChildSeen[] = childrenOfSelf): ChildSubreaper | { readonly missing: string } {
+  /**
+   * `forked`: the children this process started whose waiter runs off the event loop (node-pty's
+   * waitpid thread), never reaped here even if a loaded machine holds that thread past the second
+   * look. The reason, when the kernel or the addon cannot make this process a subreaper.
+   */
+  static start(
+    guard: Procguard,
+    clock: Clock,
+    forked: () => Iterable<number> = () => [],
+    look: () => ChildSeen[] = childrenOfSelf,
+  ): ChildSubreaper | { readonly missing: string } {
     if (!guard.becomeSubreaper()) return { missing: 'prctl(PR_SET_CHILD_SUBREAPER) was refused' }
-    return new ChildSubreaper(guard, clock, look)
+    return new ChildSubreaper(guard, clock, look, forked)
   }
 
   /** Reaps the adopted children that have exited; returns their pids (the timer calls it; tests too). */
   reapNow(): number[] {
     const now = this.look()
-    const reaped = unwaitedZombies(this.last, now).filter((pid) => this.guard.reap(pid) !== -1)
+    const theirs = new Set(this.forked())
+    const reaped = unwaitedZombies(this.last, now).filter((pid) => !theirs.has(pid) && this.guard.reap(pid) !== -1)
     this.last = now.filter((c) => c.state === 'Z' && !reaped.includes(c.pid))
     return reaped
   }

@@ -34,6 +34,11 @@ export interface PtyHostOptions {
  */
 export class PtyHost {
   private readonly ptys = new Map<PtyId, HeldPty>()
+
+  /** The programs this host started (node-pty waits for each itself). */
+  programPids(): number[] {
+    return [...this.ptys.values()].map((p) => p.pid)
+  }
   private conn: HostConnection | null = null
   private nextId = 1
   /** Distinguishes this host's logs from any other's: a saved offset means nothing under another key. */

@@ -39,7 +39,9 @@ async function main(): Promise<void> {
   const reaper = SessionReaper.start((line) => log.error(line))
   // Before the first pane: whatever double-forks out of a pane is then adopted here, not by init.
   const guard = loadProcguard()
-  const subreaper = 'missing' in guard ? guard : ChildSubreaper.start(guard, realClock)
+  // The host's programs, once it is listening (node-pty waits for those itself).
+  const programs = { of: (): number[] => [] }
+  const subreaper = 'missing' in guard ? guard : ChildSubreaper.start(guard, realClock, () => programs.of())
   if ('missing' in subreaper)
     log.info('not a child subreaper: a pane program that double-forks and clears its environment is taken for the user’s own', { why: subreaper.missing })
   const keeper = new DaemonKeeper(realClock, startDetachedDaemon, (line, fields) => log.info(line, fields))
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
       process.exit(0)
     },
   })
+  programs.of = () => host.programPids()
   log.info('pty host ready', { pid: process.pid, socket: paths.socket })
   // A signal to the pty host is a quit: every pane ends (a restart goes through the daemon instead).
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
