@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net'
 import type { Clock } from '../../core/lifecycle/clock'
 import { setUnexpectedErrorHandler } from '../../core/lifecycle/errors'
 import type { BoardInfo } from '../../shared/ipc/contract'
@@ -8,7 +7,7 @@ import { APP_VERSION } from '../appVersion'
 import { AgentLaunches } from '../agents/agentLaunches'
 import { sweepStaleLaunchDirs } from '../agents/launchDirs'
 import { Board } from '../panes/board'
-import { ReportServer } from '../reports/reportServer'
+import { ReportServer, type ConnectionEnds } from '../reports/reportServer'
 import { findResourcesDir } from '../util/resources'
 import { realClock } from '../util/clock'
 import type { Logger } from '../util/log'
@@ -112,7 +111,7 @@ export async function startBoardHost(options: {
   const peerInPane =
     options.verifyReportPeers === false
       ? undefined
-      : (socket: Socket, paneId: string) => tcpPeerInPane(socket, board.pidOf(paneId), ptyHost?.welcome.pid) !== 'elsewhere'
+      : (ends: ConnectionEnds, paneId: string) => tcpPeerInPane(ends, board.pidOf(paneId), ptyHost?.welcome.pid) !== 'elsewhere'
   const listenReports = (port?: number) => ReportServer.listen({ sink: (report) => board.deliverReport(report), clock, log: options.log, port, peerInPane })
   let reports: ReportServer
   try {

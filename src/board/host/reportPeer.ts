@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { Socket } from 'node:net'
+import type { ConnectionEnds } from '../reports/reportServer'
 import { holdsSocket, statOf } from './peerProcess'
 
 export const enum ReportPeerConstants {
@@ -15,10 +15,10 @@ export type PeerVerdict = 'in-pane' | 'elsewhere' | 'unknown'
  * once the client closed it, null when the table cannot be read (no /proc). A row that is not
  * there is '0' too: a sender gone before we look is no sender we can vouch for.
  */
-function clientInode(socket: Socket): string | null {
+function clientInode(ends: ConnectionEnds): string | null {
   const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, '0')
-  const local = `0100007F:${hex(socket.remotePort ?? 0)}`
-  const remote = `0100007F:${hex(socket.localPort ?? 0)}`
+  const local = `0100007F:${hex(ends.clientPort)}`
+  const remote = `0100007F:${hex(ends.serverPort)}`
   let table: string
   try {
     table = readFileSync('/proc/net/tcp', 'utf8')
@@ -98,11 +98,12 @@ function everyProcessOf(root: number): number[] {
  * user can read another pane's SWITCHBOARD_REPORT_TOKEN from /proc/PID/environ (issue 24.4). The
  * newest processes are looked into first: a hook's reporter is a leaf, started last.
  */
-export function tcpPeerInPane(socket: Socket, panePid: number, ptyHost?: number): PeerVerdict {
-  if (process.platform !== 'linux' || !socket.remotePort || !socket.localPort) return 'unknown'
-  const inode = clientInode(socket)
+export function tcpPeerInPane(ends: ConnectionEnds, panePid: number, ptyHost?: number): PeerVerdict {
+  if (process.platform !== 'linux') return 'unknown'
+  const inode = clientInode(ends)
   if (inode === null) return 'unknown'
-  if (inode === '0' || panePid <= 1) return 'elsewhere'
+  // No ports (the connection was reset before it was accepted), no row, or a closed client: no sender to vouch for.
+  if (!ends.clientPort || !ends.serverPort || inode === '0' || panePid <= 1) return 'elsewhere'
   for (const pid of paneProcesses(panePid, ptyHost).reverse()) if (holdsSocket(pid, inode)) return 'in-pane'
   return 'elsewhere'
 }

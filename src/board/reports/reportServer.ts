@@ -73,7 +73,13 @@ export interface ReportServerOptions {
    * cannot be told). A token alone is not enough: any program of the user can read another pane's
    * token from /proc/PID/environ, and one in pane 2 posted a PermissionRequest as pane 54.
    */
-  readonly peerInPane?: (socket: Socket, paneId: PaneId) => boolean
+  readonly peerInPane?: (ends: ConnectionEnds, paneId: PaneId) => boolean
+}
+
+/** A loopback connection's two ports, read when it is accepted (a reset connection no longer says). */
+export interface ConnectionEnds {
+  readonly clientPort: number
+  readonly serverPort: number
 }
 
 const digest = (token: string) => createHash('sha256').update(token).digest()
@@ -95,6 +101,7 @@ export class ReportServer implements IDisposable {
   private readonly owner = new Map<Socket, PaneId>()
   /** Connections whose sending process was found in the pane they post for (a kept-alive one is not looked up again). */
   private readonly verified = new WeakMap<Socket, PaneId>()
+  private readonly ends = new WeakMap<Socket, ConnectionEnds>()
   private readonly perPane = new Map<PaneId, { sockets: Set<Socket>; accepted: number; rejected: Partial<Record<RejectionReason, number>> }>()
   private droppedPreAuth = 0
 
@@ -182,6 +189,7 @@ export class ReportServer implements IDisposable {
   }
 
   private track(socket: Socket): void {
+    this.ends.set(socket, { clientPort: socket.remotePort ?? 0, serverPort: socket.localPort ?? 0 })
     this.preAuth.add(socket)
     if (this.preAuth.size > ReportConstants.MaxPreAuth) {
       const oldest = this.preAuth.values().next().value!
@@ -291,7 +299,7 @@ export class ReportServer implements IDisposable {
     if (!check || this.verified.get(socket) === paneId) return true
     let ok: boolean
     try {
-      ok = check(socket, paneId)
+      ok = check(this.ends.get(socket) ?? { clientPort: 0, serverPort: 0 }, paneId)
     } catch (err) {
       // The kernel could not be asked: the token stands, as on a system where no peer can be told.
       this.options.log.error('could not tell which process sent a report; its token alone is taken', { pane: paneId, err: String(err) })
