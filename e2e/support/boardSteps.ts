@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { ROOT } from './boardServer'
+import { bufferLines } from './terminalProbe'
 
 /** What the page's Web Notifications raised (see installNotificationRecorder). */
 export interface RaisedNotification {
@@ -76,8 +77,46 @@ export function paneItem(page: Page, id: string, state?: string) {
   return page.locator(`[data-testid="pane-item"][data-pane-id="${id}"]${state ? `[data-state="${state}"]` : ''}`)
 }
 
+/**
+ * Waits for pane `id` to show `state`. On a timeout the error says what the board showed instead
+ * (the pane's state, its last report, the answer box's notice, the shown terminal's last rows) and
+ * a screenshot is left in e2e/artifacts: a CI run under load keeps nothing else to tell why.
+ */
 export async function waitForPaneState(page: Page, id: string, state: string, timeout = 20_000): Promise<void> {
-  await paneItem(page, id, state).waitFor({ timeout })
+  try {
+    await paneItem(page, id, state).waitFor({ timeout })
+  } catch (err) {
+    throw new Error(`pane ${id} did not read ${state} within ${timeout} ms\n${await whatTheBoardShows(page, id, `timeout-pane${id}-${state}`)}`, { cause: err })
+  }
+}
+
+/** What a failed wait reports (best effort: the page may be gone). */
+async function whatTheBoardShows(page: Page, id: string, name: string): Promise<string> {
+  const text = async (testId: string) =>
+    (
+      await page
+        .getByTestId(testId)
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null)
+    )?.trim() ?? '(none)'
+  const shownState = await paneItem(page, id)
+    .getAttribute('data-state', { timeout: 1000 })
+    .catch(() => '(no pane item)')
+  const rows = (await bufferLines(page).catch(() => [] as string[])).filter((l) => l.length > 0).slice(-25)
+  const file = join(ROOT, 'e2e', 'artifacts', `${name}-${Date.now()}.png`)
+  const saved = await page
+    .screenshot({ path: file })
+    .then(() => file)
+    .catch((e: unknown) => `no screenshot (${String(e)})`)
+  return [
+    `state shown: ${shownState}`,
+    `last report: ${await text('pane-header-last-report')}`,
+    `answer box says: ${await text('answer-message')}`,
+    `screenshot: ${saved}`,
+    'the shown terminal, last rows:',
+    ...rows.map((l) => `  | ${l}`),
+  ].join('\n')
 }
 
 /** Types into the answer box and presses Enter (the box sends the line, then Enter apart). */
