@@ -137,9 +137,12 @@ export class CountClamp {
     }
     let i = 0
     const n = data.length
+    // The next C1 CSI is looked for again only once passed: searched from every escape, a chunk
+    // without one (nearly all: programs send 7-bit CSI) was scanned to its end per sequence.
+    let c1 = data.indexOf('\x9b')
     while (i < n) {
       const esc = data.indexOf('\x1b', i)
-      const c1 = data.indexOf('\x9b', i)
+      if (c1 !== -1 && c1 < i) c1 = data.indexOf('\x9b', i)
       const at = esc === -1 ? c1 : c1 === -1 ? esc : Math.min(esc, c1)
       if (at === -1) break
       let body: number
