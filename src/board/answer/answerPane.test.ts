@@ -98,6 +98,20 @@ describe('the guarded answer (pane:answer)', () => {
     expect(enter!.t - line!.t).toBeGreaterThanOrEqual(AnswerConstants.PasteEnterDelayMs - 5)
   })
 
+  // CI (boardAgents, the full suite beside two CPU hogs): Claude Code 2.1.197 never started on the
+  // answer box's line. A program whose event loop is busy when the paste arrives reads it together
+  // with an Enter written 30 ms later, and a paste and its Enter in one read is no submit.
+  it('presses Enter only once the program has drawn after the paste: a program busy when the paste arrives still reads them apart', async () => {
+    await typed(pane, '\x02') // the fake is busy for FAKE_BUSY_MS (500 ms) from now
+    const started = Date.now()
+    expect((await answerPane(pane, { kind: 'text', text: '[DIALOG] go', seen: 'idle' }, realClock)).ok).toBe(true)
+    await eventually(() => chunks().some((c) => c.data === '\r'), 'the Enter to be read on its own', 5000)
+    const reads = chunks().map((c) => c.data)
+    expect(reads.slice(reads.indexOf('\x02') + 1)).toEqual(['\x1b[200~[DIALOG] go\x1b[201~', '\r'])
+    await waitForState(pane, 'blocked')
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400)
+  })
+
   it('sends several lines as one bracketed paste, then Enter', async () => {
     expect((await answerPane(pane, { kind: 'text', text: 'one\ntwo', seen: 'idle' }, realClock)).ok).toBe(true)
     await eventually(() => chunks().length === 2, 'both writes to arrive')

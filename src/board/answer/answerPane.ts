@@ -123,7 +123,7 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
         message: `The program did not show the pasted text within ${AnswerConstants.RedrawWaitMs / 1000} s, so Enter was not pressed. The text may be in its input; check the pane.`,
       }
     }
-    if (write.afterRedraw && redraw && !(await redraw)) {
+    if (write.afterRedraw && redraw && !(await redraw) && !write.redrawOptional) {
       return {
         ok: false,
         reason: 'changed-midway',
@@ -144,7 +144,7 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
     }
     // Listen before writing: the redraw may come before this turn ends.
     const next = plan.writes[i + 1]
-    redraw = next?.afterRedraw ? nextRedraw(pane, clock, AnswerConstants.RedrawWaitMs) : null
+    redraw = next?.afterRedraw ? nextRedraw(pane, clock, next.redrawOptional ? AnswerConstants.PasteRedrawWaitMs : AnswerConstants.RedrawWaitMs) : null
     echo = next?.afterEcho ? nextEcho(pane, clock, next.afterEcho, onScreen(pane, next.afterEcho), AnswerConstants.RedrawWaitMs) : null
     pane.write(write.data)
   }

@@ -9,7 +9,11 @@
 // the dialog as soon as the line arrives, before its Enter; in a dialog, 1/2 go on (working, then
 // idle) and Esc or 3 decline (idle). [QUESTION] opens Claude's question; its "4" opens the
 // free-text row after FAKE_OPEN_MS (a loaded machine), and an Escape byte before that declines —
-// as a paste's `ESC [200~` would, read as Esc by the real one.
+// as a paste's `ESC [200~` would, read as Esc by the real one. At the prompt it echoes what it
+// reads, and a paste with its Enter in the same read is not submitted: the Enter stays a newline
+// in the input, as the real one does with paste and Enter in one write. Ctrl-B (a test control)
+// keeps its event loop busy for FAKE_BUSY_MS, as a loaded machine does, so what arrives meanwhile
+// is read in one chunk.
 const { appendFileSync, readFileSync } = require('node:fs')
 const { join } = require('node:path')
 
@@ -27,6 +31,8 @@ function draw(rows, title) {
   process.stdout.write(`\x1b]0;${title}\x07\x1b[H\x1b[2J${rows.join('\r\n')}`)
 }
 
+// Its echo of a key or paste at the prompt: output that changes no cell (the screens stay the fixtures).
+const ECHO = '\x1b[?25h'
 let mode = 'idle'
 let line = ''
 function show(next) {
@@ -49,13 +55,24 @@ process.stdin.setRawMode?.(true)
 process.stdin.setEncoding('utf8')
 process.stdin.on('data', (chunk) => {
   if (LOG) appendFileSync(LOG, JSON.stringify({ t: Number(process.hrtime.bigint() / 1000n) / 1000, data: chunk }) + '\n')
+  if (chunk === '\x02') {
+    const until = Date.now() + Number(process.env.FAKE_BUSY_MS ?? 500)
+    while (Date.now() < until) {
+      // Busy on purpose: nothing is read meanwhile.
+    }
+    return
+  }
   if (mode === 'idle') {
+    if (chunk.includes('\x1b[201~\r')) {
+      line += chunk.replace(/\r$/, '')
+      return void process.stdout.write(ECHO)
+    }
     line += chunk.replace(/\r$/, '')
     if (line.includes('[FLIP]')) {
       line = ''
       return show('dialog')
     }
-    if (!chunk.endsWith('\r')) return
+    if (!chunk.endsWith('\r')) return void process.stdout.write(ECHO)
     const typed = line
     line = ''
     if (typed.includes('[QUESTION]')) show('question')

@@ -79,7 +79,7 @@ describe('answer guard: text', () => {
       ok: true,
       writes: [
         { data: '\x1b[200~run the tests\x1b[201~', delayMs: 0 },
-        { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
+        { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs, afterRedraw: true, redrawOptional: true },
       ],
       stillIn: ['idle', 'asked', 'input'],
       summary: 'the text as a paste, then Enter',
@@ -255,7 +255,7 @@ describe('answer guard: the question’s free-text option (“Type something.”
     expect(plan.writes).toEqual([
       { data: '4', delayMs: 0 },
       { data: '\x1b[200~MariaDB, please\x1b[201~', delayMs: AnswerConstants.FreeTextOpenDelayMs, afterRedraw: true },
-      { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs },
+      { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs, afterRedraw: true, redrawOptional: true },
     ])
   })
 

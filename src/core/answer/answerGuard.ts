@@ -27,8 +27,10 @@ import { denyKey, freeTextKey, optionKeyPresses, type DialogKeys } from './dialo
 export const enum AnswerConstants {
   /**
    * Between a bracketed paste and its Enter. Claude Code 2.1.197 and Codex 0.171.0 submitted at
-   * every delay from 0 ms (short and 1000-char lines); only paste and Enter in ONE write failed.
-   * 30 ms keeps the two writes in separate reads on a busy machine.
+   * every delay from 0 ms (short and 1000-char lines); only paste and Enter in ONE read failed.
+   * A delay alone does not keep them apart: a program whose event loop is busy when the paste
+   * arrives reads both at once (Claude Code under the whole suite beside two CPU hogs). So the
+   * Enter also waits for the program's first output after the paste (it read it, and echoes it).
    */
   PasteEnterDelayMs = 30,
   /**
@@ -60,6 +62,8 @@ export const enum AnswerConstants {
   SettleMaxMs = 1_500,
   /** How long a write that waits for a redraw waits: a program that drew nothing by then gets nothing more. */
   RedrawWaitMs = 3_000,
+  /** How long an Enter waits for the program's echo of its paste before it is pressed anyway. */
+  PasteRedrawWaitMs = 1_000,
   /**
    * Past an agent's paste window (its pasteEcho.windowMs), from the paste on screen: the agent
    * read it before it drew it, so an Enter written this long after is read at least as long after.
@@ -78,7 +82,7 @@ export function pasteEchoOf(text: string, echo: PasteEcho): string {
 
 /** Enter after a paste: after the delay, or, for an agent whose Enter right after a paste is a newline, once the paste is on screen. */
 function enterAfterPaste(echo: PasteEcho | null, text: string): PlannedWrite {
-  if (echo === null) return { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs }
+  if (echo === null) return { data: '\r', delayMs: AnswerConstants.PasteEnterDelayMs, afterRedraw: true, redrawOptional: true }
   return { data: '\r', delayMs: echo.windowMs + AnswerConstants.PasteWindowMarginMs, afterEcho: pasteEchoOf(text, echo) }
 }
 
@@ -106,6 +110,11 @@ export interface PlannedWrite {
   readonly delayMs: number
   /** Write only once the program redrew after the previous write: it read that key and acted on it. */
   readonly afterRedraw?: boolean
+  /**
+   * With afterRedraw: a program that draws nothing within PasteRedrawWaitMs gets this write anyway
+   * (a deaf one drops it too, and the delivery check then says the line was not taken).
+   */
+  readonly redrawOptional?: boolean
   /** Write only once the screen shows this (whitespace aside): the program read the paste before. */
   readonly afterEcho?: string
 }
