@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
+import { childPids } from '../board/pty/processTree'
 import type { Clock } from '../core/lifecycle/clock'
 import type { IDisposable } from '../core/lifecycle/disposable'
 import { unwaitedZombies, type ChildSeen } from '../core/process/unwaitedZombies'
@@ -9,32 +10,17 @@ export const enum SubreaperConstants {
   SecondLookMs = 1000,
 }
 
-/** This process's children, from /proc/self/task/<tid>/children (a child belongs to the thread that forked it, or that adopted it). */
+/** This process's children with their state and start time (/proc/<pid>/stat fields 3 and 22). */
 function childrenOfSelf(): ChildSeen[] {
   const seen: ChildSeen[] = []
-  let tasks: string[]
-  try {
-    tasks = readdirSync('/proc/self/task')
-  } catch {
-    return seen
-  }
-  for (const tid of tasks) {
-    let pids: string[]
+  for (const pid of childPids('self') ?? []) {
     try {
-      pids = readFileSync(`/proc/self/task/${tid}/children`, 'utf8').split(' ')
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // rest[0] is field 3 (state), so field 22 (start time) is rest[19].
+      seen.push({ pid, state: rest[0] ?? '', start: rest[19] ?? '' })
     } catch {
-      continue // Swallow: the thread ended while we looked.
-    }
-    for (const pid of pids) {
-      if (!/^\d+$/.test(pid)) continue
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-        const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-        // rest[0] is field 3 (state), so field 22 (start time) is rest[19].
-        seen.push({ pid: Number(pid), state: rest[0] ?? '', start: rest[19] ?? '' })
-      } catch {
-        // Swallow: reaped while we looked.
-      }
+      // Swallow: reaped while we looked.
     }
   }
   return seen

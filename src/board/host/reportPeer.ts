@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
+import { childPids } from '../pty/processTree'
 import type { ConnectionEnds } from '../reports/reportServer'
 import { holdsSocket, statOf } from './peerProcess'
 
@@ -32,25 +33,6 @@ function clientInode(ends: ConnectionEnds): string | null {
   return '0'
 }
 
-/** A process's children, from /proc/<pid>/task/<tid>/children; null where the kernel has no such file. */
-function childrenOf(pid: number): number[] | null {
-  let tasks: string[]
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`)
-  } catch {
-    return []
-  }
-  const out: number[] = []
-  for (const tid of tasks) {
-    try {
-      for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ')) if (/^\d+$/.test(c)) out.push(Number(c))
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && tid === String(pid)) return null
-    }
-  }
-  return out
-}
-
 /**
  * The pane's processes: its root and everything below it, plus what left its parents but not its
  * session (a `nohup … &` whose parent exited), which the pty host adopted as a child subreaper.
@@ -64,9 +46,9 @@ export function paneProcesses(root: number, ptyHost?: number): number[] {
     seen.add(pid)
     queue.push(pid)
   }
-  if (ptyHost !== undefined) for (const adopted of childrenOf(ptyHost) ?? []) if (statOf(adopted)?.session === root) visit(adopted)
+  if (ptyHost !== undefined) for (const adopted of childPids(ptyHost) ?? []) if (statOf(adopted)?.session === root) visit(adopted)
   while (queue.length && seen.size < ReportPeerConstants.MaxProcesses) {
-    const kids = childrenOf(queue.shift()!)
+    const kids = childPids(queue.shift()!)
     if (kids === null) return everyProcessOf(root)
     kids.forEach(visit)
   }

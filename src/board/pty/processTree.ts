@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { execFile } from 'node:child_process'
 import type { RootBusy } from '../../shared/domain/pane'
 import { parseCmdline, parseProcStat, rootBusy, type ProcStat } from '../../core/process/procStat'
@@ -18,6 +18,30 @@ export function readCmdline(pid: number): string[] | null {
   } catch {
     return null
   }
+}
+
+/**
+ * A process's children, from /proc/<pid>/task/<tid>/children (a child belongs to the thread that
+ * forked or adopted it): [] for a process that is gone, null where the kernel keeps no such file
+ * (built without CONFIG_PROC_CHILDREN).
+ */
+export function childPids(pid: number | 'self'): number[] | null {
+  let tasks: string[]
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`)
+  } catch {
+    return []
+  }
+  const out: number[] = []
+  for (const tid of tasks) {
+    try {
+      for (const c of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ')) if (/^\d+$/.test(c)) out.push(Number(c))
+    } catch (err) {
+      // A thread that ended while we looked has no file any more; a kernel without them has none at all.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && existsSync(`/proc/${pid}/task/${tid}`)) return null
+    }
+  }
+  return out
 }
 
 /**
