@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { execFile } from 'node:child_process'
-import { readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { crashWholeBoard, ROOT, ensureBuilt, startBoard, type RunningBoard } from './support/boardServer'
 
@@ -65,6 +65,35 @@ describe.runIf(process.platform === 'linux')('killing the board leaves no proces
     crashWholeBoard(board.child.pid!, board.runtimeDir)
     await until(() => board!.child.exitCode !== null || board!.child.signalCode !== null, 'the board to die', 5_000)
     await until(() => survivors(board!).length === 0, `0 survivors (left: ${survivors(board!).join('; ')})`, 5_000)
+  })
+
+  // A job that double-forks out of its pane and clears its environment carries neither the
+  // reaper's tag nor a pane's session: it outlived the quit. The pty host adopted it (issue 24.4).
+  it('SIGTERM: a job that double-forked out of its pane with a cleared environment ends too', async () => {
+    ensureBuilt()
+    board = await startBoard()
+    const pidFile = join(dirname(board.runtimeDir), 'escaped.pid')
+    await cli([
+      'spawn',
+      '--',
+      'bash',
+      '-c',
+      `setsid -f env -i /bin/sh -c 'echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 5001'; sleep 4001`,
+    ])
+    await until(() => existsSync(pidFile), 'the escaped job to start', 10_000)
+    const pid = Number(readFileSync(pidFile, 'utf8'))
+    const alive = () => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+      } catch {
+        return false
+      }
+    }
+    expect(alive()).toBe(true)
+    expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toContain('SWITCHBOARD')
+    expect(await board.stop()).toBe(0)
+    await until(() => !alive(), `the escaped job ${pid} to end`, 5_000)
   })
 
   it('SIGTERM: the board ends every pane and the reaper the jobs that escaped the session', async () => {

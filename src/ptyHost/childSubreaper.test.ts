@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { realClock } from '../board/util/clock'
 import { eventually } from '../board/test/support'
-import { ChildSubreaper } from './childSubreaper'
+import { ChildSubreaper, childrenOfSelf } from './childSubreaper'
 import { loadProcguard, type Procguard } from './procguard'
 
 const guard = loadProcguard()
@@ -40,6 +40,28 @@ describe.runIf(process.platform === 'linux')('ChildSubreaper (native/procguard)'
     expect(await ownExit).toBe(3)
     // Reaped: gone from /proc, not a zombie left behind.
     await eventually(() => (parentOf(orphan) === null ? true : undefined), 'the orphan reaped', 6000)
+  })
+
+  it.runIf(built)('ends what it adopted and what still runs, and spares its own children', async () => {
+    // Only this test's two children are looked at: the test runner may have children of its own.
+    const mine = new Set<number>()
+    const reaper = ChildSubreaper.start(
+      guard as Procguard,
+      realClock,
+      () => [],
+      () => childrenOfSelf().filter((c) => mine.has(c.pid)),
+    )
+    if ('missing' in reaper) throw new Error(reaper.missing)
+    disposers.push(() => reaper.dispose())
+    const launcher = spawn('setsid', ['-f', 'sh', '-c', 'echo $$; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] })
+    const orphan = await new Promise<number>((resolve) => launcher.stdout.once('data', (b: Buffer) => resolve(Number(String(b).trim()))))
+    const own = spawn('sleep', ['30'])
+    disposers.push(() => own.kill('SIGKILL'))
+    mine.add(orphan).add(own.pid!)
+    await eventually(() => (parentOf(orphan) === process.pid ? true : undefined), 'the orphan adopted')
+    expect(reaper.killAdopted([own.pid])).toContain(orphan)
+    await eventually(() => (parentOf(orphan) === null ? true : undefined), 'the orphan ended and reaped', 6000)
+    expect(parentOf(own.pid!)).toBe(process.pid)
   })
 
   it.runIf(built)('reaps a zombie only at the second look and never a program node-pty waits for, so a parent about to wait for its child keeps it', () => {

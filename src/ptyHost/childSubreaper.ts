@@ -11,7 +11,7 @@ export const enum SubreaperConstants {
 }
 
 /** This process's children with their state and start time (/proc/<pid>/stat fields 3 and 22). */
-function childrenOfSelf(): ChildSeen[] {
+export function childrenOfSelf(): ChildSeen[] {
   const seen: ChildSeen[] = []
   for (const pid of childPids('self') ?? []) {
     try {
@@ -70,6 +70,29 @@ export class ChildSubreaper implements IDisposable {
     const reaped = unwaitedZombies(this.last, now).filter((pid) => !theirs.has(pid) && this.guard.reap(pid) !== -1)
     this.last = now.filter((c) => c.state === 'Z' && !reaped.includes(c.pid))
     return reaped
+  }
+
+  /**
+   * Ends what this host adopted and what still runs (a quit: every pane ends, so what left one
+   * must too). A program that double-forked out of its pane with a cleared environment carries
+   * neither the reaper's tag nor a pane's session: only here is it known to be the board's. Its
+   * process group goes with it. `ours`: the children this host started itself (reaper, daemons).
+   */
+  killAdopted(ours: Iterable<number | undefined>): number[] {
+    const spare = new Set<number | undefined>([...ours, ...this.forked()])
+    const adopted = this.look()
+      .filter((c) => c.state !== 'Z' && !spare.has(c.pid))
+      .map((c) => c.pid)
+    for (const pid of adopted) {
+      for (const target of [-pid, pid]) {
+        try {
+          process.kill(target, 'SIGKILL')
+        } catch {
+          // Swallow: no such group (it leads none), or it is gone already.
+        }
+      }
+    }
+    return adopted
   }
 
   private schedule(): void {

@@ -26,11 +26,13 @@ export class DaemonKeeper implements IDisposable {
   private connectedAt: number | null = null
   private timer: IDisposable | null = null
   private gaveUp = false
+  /** The daemons this keeper started that still run: the pty host's children, but no pane's. */
+  private readonly running = new Set<number>()
 
   constructor(
     private readonly clock: Clock,
-    /** Starts a daemon; `exited` is called if that process ends (before or after it said hello). */
-    private readonly start: (launcher: DaemonCommand, exited: () => void) => void,
+    /** Starts a daemon, returning its pid; `exited` is called if that process ends (before or after it said hello). */
+    private readonly start: (launcher: DaemonCommand, exited: () => void) => number | undefined | void,
     private readonly log: (line: string, fields?: Record<string, unknown>) => void,
   ) {}
 
@@ -74,11 +76,13 @@ export class DaemonKeeper implements IDisposable {
       let attempt = true
       try {
         // Ended without any daemon having said hello since: a failure (a daemon that found another running ends too, after that one said hello).
-        this.start(this.launcher, () => {
+        const pid = this.start(this.launcher, () => {
+          if (pid) this.running.delete(pid)
           if (!attempt || this.connectedAt !== null) return
           attempt = false
           this.retry('the new board ended before it connected')
         })
+        if (pid) this.running.add(pid)
       } catch (err) {
         this.log('could not start the board', { err: String(err) })
       }
@@ -90,6 +94,11 @@ export class DaemonKeeper implements IDisposable {
         this.retry('the new board did not connect')
       }, DaemonKeeperConstants.StartTimeoutMs)
     }, ms)
+  }
+
+  /** The pids of the daemons it started that still run. */
+  daemons(): number[] {
+    return [...this.running]
   }
 
   private cancel(): void {

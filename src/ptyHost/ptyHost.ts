@@ -35,9 +35,17 @@ export interface PtyHostOptions {
 export class PtyHost {
   private readonly ptys = new Map<PtyId, HeldPty>()
 
+  /** Boards that said hello (their pids, as they claim them): processes of the board, not of a pane. */
+  private readonly boards = new Set<number>()
+
   /** The programs this host started (node-pty waits for each itself). */
   programPids(): number[] {
     return [...this.ptys.values()].map((p) => p.pid)
+  }
+
+  /** The boards that connected so far. */
+  boardPids(): number[] {
+    return [...this.boards]
   }
   private conn: HostConnection | null = null
   private nextId = 1
@@ -169,6 +177,7 @@ export class PtyHost {
       previous.close()
     }
     this.conn = conn
+    this.boards.add(msg.pid)
     this.options.keeper.connected(msg.launcher)
     this.options.log.info('board connected', { pid: msg.pid, version: msg.version, held: this.ptys.size })
     const welcome: FromHost = {

@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     reaper,
     keeper,
     onDone: () => {
+      // What double-forked out of a pane and dropped its environment is known only here: it was adopted.
+      if (!('missing' in subreaper)) {
+        const killed = subreaper.killAdopted([reaper?.pid, ...keeper.daemons(), ...host.boardPids()])
+        if (killed.length) log.info('ended programs that had left their panes', { pids: killed })
+      }
       // Closing the reaper's pipe makes it kill whatever a pane left behind (setsid jobs).
       reaper.dispose()
       process.exit(0)
