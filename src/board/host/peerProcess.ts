@@ -60,7 +60,7 @@ export function holdsSocket(pid: number, inode: string): boolean {
 /** What the pane lookup reads of a process: its parent and its session. */
 export type ProcessStat = Pick<ProcStat, 'ppid' | 'session'>
 
-export function statOf(pid: number): ProcessStat | null {
+function statOf(pid: number): ProcessStat | null {
   try {
     return parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {

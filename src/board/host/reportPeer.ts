@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { childPids } from '../pty/processTree'
+import { childPids, readProcStat } from '../pty/processTree'
 import type { ConnectionEnds } from '../reports/reportServer'
-import { holdsSocket, statOf } from './peerProcess'
+import { holdsSocket } from './peerProcess'
 
 export const enum ReportPeerConstants {
   /** Processes looked into per pane at most (a build's worth of compilers is far below). */
@@ -46,7 +46,7 @@ export function paneProcesses(root: number, ptyHost?: number): number[] {
     seen.add(pid)
     queue.push(pid)
   }
-  if (ptyHost !== undefined) for (const adopted of childPids(ptyHost) ?? []) if (statOf(adopted)?.session === root) visit(adopted)
+  if (ptyHost !== undefined) for (const adopted of childPids(ptyHost) ?? []) if (readProcStat(adopted)?.session === root) visit(adopted)
   while (queue.length && seen.size < ReportPeerConstants.MaxProcesses) {
     const kids = childPids(queue.shift()!)
     if (kids === null) return everyProcessOf(root)
@@ -59,7 +59,7 @@ function everyProcessOf(root: number): number[] {
   const stats = new Map<number, { ppid: number; session: number }>()
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue
-    const st = statOf(Number(name))
+    const st = readProcStat(Number(name))
     if (st) stats.set(Number(name), st)
   }
   const inPane = (pid: number): boolean => {
