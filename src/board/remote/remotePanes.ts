@@ -15,7 +15,7 @@ import type { RemotePaneSource } from '../panes/remotePaneSource'
 import type { SavedRemotePane } from '../workspace/savedRemotePanes'
 import type { Logger } from '../util/log'
 import { recordingFiles, type RecordingFiles } from '../record/recordingFiles'
-import { RemoteLink } from './remoteLink'
+import { RemoteLink, type LinkOptions } from './remoteLink'
 import { catCommand, countRecording, remoteRecordingFiles, removeCommand } from './remoteRecording'
 
 interface RemotePane {
@@ -28,7 +28,16 @@ interface RemotePane {
   downSince: number | null
   /** Local clients showing its terminal. */
   readonly viewers: Map<string, (payload: EventMap['pane:data']) => void>
+  /**
+   * How many of its events were taken in. A call's result may be read after events that came
+   * behind it (a link delivers a chunk of messages at once, the caller's continuation runs after
+   * them): once an event was heard during the call, the events are the newer word, not the result.
+   */
+  heard: number
 }
+
+/** What RemotePanes needs of a link (a test gives its own). */
+export type HostConnection = Pick<RemoteLink, 'state' | 'client' | 'problem' | 'ensure' | 'keepTrying' | 'run' | 'onUp' | 'onDown' | 'dispose'>
 
 /** A recording of a remote pane: made there, brought here when it stops. */
 interface RemoteRecording {
@@ -42,7 +51,7 @@ interface RemoteRecording {
 }
 
 interface HostLink {
-  readonly link: RemoteLink
+  readonly link: HostConnection
   /** Remote pane id → the pane. */
   readonly panes: Map<PaneId, RemotePane>
 }
@@ -59,6 +68,8 @@ export interface RemotePanesOptions {
   readonly save?: (panes: SavedRemotePane[]) => void
   /** A saved pane comes back under its id: the board must never give it to another pane. */
   readonly reserveId?: (id: PaneId) => void
+  /** Makes the link to a host; an ssh RemoteLink unless a test gives its own. */
+  readonly connect?: (options: LinkOptions) => HostConnection
 }
 
 /** Pane channels whose results carry the pane's id (translated back to this board's). */
@@ -90,7 +101,7 @@ export class RemotePanes implements RemotePaneSource {
         continue
       }
       this.options.reserveId?.(s.id)
-      const pane: RemotePane = { localId: s.id, remoteId: s.remoteId, host: s.host, info: s.info, downSince: this.options.now(), viewers: new Map() }
+      const pane: RemotePane = { localId: s.id, remoteId: s.remoteId, host: s.host, info: s.info, downSince: this.options.now(), viewers: new Map(), heard: 0 }
       entry.panes.set(s.remoteId, pane)
       this.byLocal.set(s.id, pane)
       hosts.add(s.host)
@@ -123,7 +134,9 @@ export class RemotePanes implements RemotePaneSource {
     // Paths of this machine mean nothing there: only a --cwd given is passed (as the remote reads it).
     const { host: _host, callerCwd: _caller, ...remoteReq } = req
     const info = await client.invoke('pane:create', remoteReq)
-    return this.localInfo(this.track(host, info))
+    // Its events may have been heard first (then they are newer than this result, see `heard`).
+    const known = this.hosts.get(host)?.panes.get(info.id)
+    return this.localInfo(known ?? this.track(host, info))
   }
 
   async invoke(id: PaneId, channel: InvokeChannel, rest: readonly unknown[]): Promise<unknown> {
@@ -139,8 +152,9 @@ export class RemotePanes implements RemotePaneSource {
       throw new BoardError('not-found', `pane ${id} is not being recorded; start with \`switchboard record ${id} FILE.cast\``)
     }
     const client = this.clientOf(pane)
+    const heard = pane.heard
     const result = await (client.invoke as (c: InvokeChannel, ...a: unknown[]) => Promise<unknown>)(channel, pane.remoteId, ...rest)
-    if (INFO_RESULTS.has(channel)) return this.localInfo(this.updated(pane, result as PaneInfo))
+    if (INFO_RESULTS.has(channel)) return this.localInfo(pane.heard === heard ? this.updated(pane, result as PaneInfo) : pane)
     if (channel === 'pane:history') return (result as { paneId: PaneId }[]).map((e) => ({ ...e, paneId: id }))
     if (result && typeof result === 'object' && 'paneId' in result) return { ...result, paneId: id }
     return result
@@ -275,7 +289,8 @@ export class RemotePanes implements RemotePaneSource {
     if (entry) return entry
     if (!this.options.appRoot)
       throw new BoardError('spawn-failed', 'this build of the board cannot copy itself to another machine (no package.json and out/ found beside it)')
-    const link = new RemoteLink({ destination: host, ssh: this.options.ssh, appRoot: this.options.appRoot, env: this.options.env, log: this.options.log })
+    const options: LinkOptions = { destination: host, ssh: this.options.ssh, appRoot: this.options.appRoot, env: this.options.env, log: this.options.log }
+    const link = this.options.connect ? this.options.connect(options) : new RemoteLink(options)
     entry = { link, panes: new Map() }
     this.hosts.set(host, entry)
     link.onUp((client) => void this.connected(host, client))
@@ -288,7 +303,7 @@ export class RemotePanes implements RemotePaneSource {
     const entry = this.hosts.get(host)!
     const known = entry.panes.get(info.id)
     if (known) return this.updated(known, info)
-    const pane: RemotePane = { localId: this.options.allocateId(), remoteId: info.id, host, info, downSince: null, viewers: new Map() }
+    const pane: RemotePane = { localId: this.options.allocateId(), remoteId: info.id, host, info, downSince: null, viewers: new Map(), heard: 0 }
     entry.panes.set(info.id, pane)
     this.byLocal.set(pane.localId, pane)
     this.persist()
@@ -323,12 +338,14 @@ export class RemotePanes implements RemotePaneSource {
       const pane = entry.panes.get(info.id)
       if (pane?.downSince !== null && pane) return
       const tracked = pane ? this.updated(pane, info) : this.track(host, info)
+      tracked.heard++
       this.options.publish({ channel: 'pane:changed', payload: this.localInfo(tracked) })
     })
     client.on('pane:state', (change) => {
       const pane = entry.panes.get(change.paneId) ?? this.track(host, change.info)
       if (pane.downSince !== null) return
       this.updated(pane, change.info)
+      pane.heard++
       this.options.publish({ channel: 'pane:state', payload: { ...change, paneId: pane.localId, info: this.localInfo(pane) } })
     })
     client.on('pane:removed', ({ paneId }) => {
