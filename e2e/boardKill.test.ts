@@ -6,11 +6,20 @@ import { crashWholeBoard, ROOT, ensureBuilt, startBoard, type RunningBoard } fro
 
 const bin = join(ROOT, 'bin/switchboard.js')
 let board: RunningBoard | null = null
+/** Jobs a failed test may have left running. */
+const leftovers: number[] = []
 
 afterEach(async () => {
   await board?.stop().catch(() => undefined)
   board?.cleanup()
   board = null
+  for (const pid of leftovers.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // Swallow: it ended, as it should.
+    }
+  }
 })
 
 function cli(args: string[]): Promise<string> {
@@ -57,6 +66,31 @@ async function spawnStubbornPanes(): Promise<void> {
   await until(() => survivors(board!).filter((p) => / sleep /.test(` ${p} `) || /sleep \d/.test(p)).length >= 12, 'every job to start', 10_000)
 }
 
+/**
+ * A pane whose job double-forks out of it (`setsid -f`) with a cleared environment: it carries
+ * neither the reaper's tag nor the pane's session. The pty host, a child subreaper, adopts it.
+ */
+async function spawnEscapedJob(): Promise<{ pid: number; alive: () => boolean }> {
+  ensureBuilt()
+  board = await startBoard()
+  const pidFile = join(dirname(board.runtimeDir), 'escaped.pid')
+  await cli(['spawn', '--', 'bash', '-c', `setsid -f env -i /bin/sh -c 'echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 5001'; sleep 4001`])
+  await until(() => existsSync(pidFile), 'the escaped job to start', 10_000)
+  const pid = Number(readFileSync(pidFile, 'utf8'))
+  leftovers.push(pid)
+  const alive = () => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+    } catch {
+      return false
+    }
+  }
+  expect(alive()).toBe(true)
+  expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toContain('SWITCHBOARD')
+  return { pid, alive }
+}
+
 describe.runIf(process.platform === 'linux')('killing the board leaves no process of its panes behind', () => {
   it('kill -9 of the whole board (daemon and pty host): the session reaper kills every pane process, setsid and nohup jobs included', async () => {
     ensureBuilt()
@@ -70,30 +104,29 @@ describe.runIf(process.platform === 'linux')('killing the board leaves no proces
   // A job that double-forks out of its pane and clears its environment carries neither the
   // reaper's tag nor a pane's session: it outlived the quit. The pty host adopted it (issue 24.4).
   it('SIGTERM: a job that double-forked out of its pane with a cleared environment ends too', async () => {
-    ensureBuilt()
-    board = await startBoard()
-    const pidFile = join(dirname(board.runtimeDir), 'escaped.pid')
-    await cli([
-      'spawn',
-      '--',
-      'bash',
-      '-c',
-      `setsid -f env -i /bin/sh -c 'echo $$ > ${pidFile}.tmp; mv ${pidFile}.tmp ${pidFile}; exec sleep 5001'; sleep 4001`,
-    ])
-    await until(() => existsSync(pidFile), 'the escaped job to start', 10_000)
-    const pid = Number(readFileSync(pidFile, 'utf8'))
-    const alive = () => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-        return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
-      } catch {
-        return false
-      }
-    }
-    expect(alive()).toBe(true)
-    expect(readFileSync(`/proc/${pid}/environ`, 'utf8')).not.toContain('SWITCHBOARD')
-    expect(await board.stop()).toBe(0)
-    await until(() => !alive(), `the escaped job ${pid} to end`, 5_000)
+    const escaped = await spawnEscapedJob()
+    expect(await board!.stop()).toBe(0)
+    await until(() => !escaped.alive(), `the escaped job ${escaped.pid} to end`, 5_000)
+  })
+
+  // The same job when the board gets no word in at all: the pty host told the reaper what it had adopted.
+  it('kill -9 of the whole board: a job that double-forked out of its pane with a cleared environment ends too', async () => {
+    const escaped = await spawnEscapedJob()
+    // The pty host looks for adopted programs about once a second, and says when it found one.
+    const ptyHostLog = join(board!.runtimeDir, 'ptyhost.log')
+    const found = `"pid":${escaped.pid}`
+    await until(
+      () =>
+        existsSync(ptyHostLog) &&
+        readFileSync(ptyHostLog, 'utf8')
+          .split('\n')
+          .some((l) => l.includes('adopted a program') && l.includes(found)),
+      'the pty host to adopt it',
+      10_000,
+    )
+    crashWholeBoard(board!.child.pid!, board!.runtimeDir)
+    await until(() => board!.child.exitCode !== null || board!.child.signalCode !== null, 'the board to die', 5_000)
+    await until(() => !escaped.alive(), `the escaped job ${escaped.pid} to end`, 5_000)
   })
 
   it('SIGTERM: the board ends every pane and the reaper the jobs that escaped the session', async () => {

@@ -85,4 +85,39 @@ describe.runIf(process.platform === 'linux')('ChildSubreaper (native/procguard)'
     expect(reaper.reapNow()).toEqual([42])
     expect(reaped).toEqual([42])
   })
+
+  it('tells of each adopted program once, and of its end, a reused pid as a new one, and none of its own or the boards’', () => {
+    const fake: Procguard = { becomeSubreaper: () => true, reap: () => 0 }
+    const looks: { pid: number; state: string; start: string }[][] = [
+      [
+        { pid: 50, state: 'S', start: '100' },
+        { pid: 51, state: 'S', start: '101' },
+        { pid: 60, state: 'S', start: '5' },
+      ],
+      [
+        { pid: 50, state: 'S', start: '100' },
+        { pid: 51, state: 'Z', start: '101' },
+        { pid: 61, state: 'S', start: '6' },
+      ],
+      [{ pid: 50, state: 'S', start: '200' }],
+    ]
+    const reaper = ChildSubreaper.start(
+      fake,
+      realClock,
+      () => [60],
+      () => looks.shift() ?? [],
+    )
+    if ('missing' in reaper) throw new Error(reaper.missing)
+    disposers.push(() => reaper.dispose())
+    const heard: string[] = []
+    const listener = { adopted: (c: { pid: number; start: string }) => heard.push(`+${c.pid}@${c.start}`), gone: (pid: number) => heard.push(`-${pid}`) }
+    // 60: a pane's program (node-pty's); 61: a board that said hello.
+    const ours = () => [61]
+    reaper.lookForAdopted(ours, listener)
+    expect(heard.splice(0)).toEqual(['+50@100', '+51@101'])
+    reaper.lookForAdopted(ours, listener)
+    expect(heard.splice(0)).toEqual(['-51'])
+    reaper.lookForAdopted(ours, listener)
+    expect(heard.splice(0)).toEqual(['-50', '+50@200'])
+  })
 })

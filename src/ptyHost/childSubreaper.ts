@@ -10,6 +10,16 @@ export const enum SubreaperConstants {
   SecondLookMs = 1000,
 }
 
+/** How often the adopted programs are looked for (nothing signals an adoption). */
+export const ADOPTED_LOOK_MS = 1000
+
+/** Who hears of adoptions: the session reaper, which ends them when the board dies unannounced. */
+export interface AdoptionListener {
+  adopted(child: ChildSeen): void
+  /** It ended, or turned out to be the board's own. */
+  gone(pid: number): void
+}
+
 /** This process's children with their state and start time (/proc/<pid>/stat fields 3 and 22). */
 export function childrenOfSelf(): ChildSeen[] {
   const seen: ChildSeen[] = []
@@ -37,6 +47,9 @@ export class ChildSubreaper implements IDisposable {
   private pending: IDisposable | null = null
   private last: ChildSeen[] = []
   private disposed = false
+  private following: IDisposable | null = null
+  /** Adopted programs told to the listener, by pid. */
+  private readonly told = new Map<number, string>()
   private readonly onChild = () => this.schedule()
 
   private constructor(
@@ -79,10 +92,7 @@ export class ChildSubreaper implements IDisposable {
    * process group goes with it. `ours`: the children this host started itself (reaper, daemons).
    */
   killAdopted(ours: Iterable<number | undefined>): number[] {
-    const spare = new Set<number | undefined>([...ours, ...this.forked()])
-    const adopted = this.look()
-      .filter((c) => c.state !== 'Z' && !spare.has(c.pid))
-      .map((c) => c.pid)
+    const adopted = this.adoptedNow(ours).map((c) => c.pid)
     for (const pid of adopted) {
       for (const target of [-pid, pid]) {
         try {
@@ -93,6 +103,43 @@ export class ChildSubreaper implements IDisposable {
       }
     }
     return adopted
+  }
+
+  /**
+   * Tells `listener` of each adopted program as it is found (about once a second), and when it is
+   * gone: the pty host can be killed without a word (kill -9), and then only someone outside it
+   * can end what it adopted. `ours`: as for killAdopted, asked at every look (boards come and go).
+   */
+  followAdopted(ours: () => Iterable<number | undefined>, listener: AdoptionListener): void {
+    this.following?.dispose()
+    const look = () => {
+      this.following = null
+      if (this.disposed) return
+      this.lookForAdopted(ours, listener)
+      this.following = this.clock.setTimeout(look, ADOPTED_LOOK_MS)
+    }
+    look()
+  }
+
+  /** One look for followAdopted (tests call it). */
+  lookForAdopted(ours: () => Iterable<number | undefined>, listener: AdoptionListener): void {
+    const now = new Map(this.adoptedNow(ours()).map((c) => [c.pid, c.start]))
+    for (const [pid, start] of this.told)
+      if (now.get(pid) !== start) {
+        this.told.delete(pid)
+        listener.gone(pid)
+      }
+    for (const [pid, start] of now)
+      if (!this.told.has(pid)) {
+        this.told.set(pid, start)
+        listener.adopted({ pid, start, state: '' })
+      }
+  }
+
+  /** The live children this process did not start itself. */
+  private adoptedNow(ours: Iterable<number | undefined>): ChildSeen[] {
+    const spare = new Set<number | undefined>([...ours, ...this.forked()])
+    return this.look().filter((c) => c.state !== 'Z' && !spare.has(c.pid))
   }
 
   private schedule(): void {
@@ -112,5 +159,7 @@ export class ChildSubreaper implements IDisposable {
     process.off('SIGCHLD', this.onChild)
     this.pending?.dispose()
     this.pending = null
+    this.following?.dispose()
+    this.following = null
   }
 }

@@ -66,6 +66,15 @@ async function main(): Promise<void> {
     },
   })
   programs.of = () => host.programPids()
+  // kill -9 of this host leaves them to init: the reaper, outside it, must know them by then.
+  if (!('missing' in subreaper))
+    subreaper.followAdopted(() => [reaper.pid, ...keeper.daemons(), ...host.boardPids()], {
+      adopted: (child) => {
+        reaper.adopt(child.pid, child.start)
+        log.info('adopted a program that left its pane: it ends with the board', { pid: child.pid })
+      },
+      gone: (pid) => reaper.unadopt(pid),
+    })
   log.info('pty host ready', { pid: process.pid, socket: paths.socket })
   // A signal to the pty host is a quit: every pane ends (a restart goes through the daemon instead).
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {

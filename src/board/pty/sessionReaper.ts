@@ -13,7 +13,10 @@ export const REAPER_TAG_VAR = 'SWITCHBOARD_BOARD_TAG'
  *   `ps -E`), which catches `setsid` and `nohup` jobs that left the pane's session and were
  *   reparented to init;
  * - every member of a pane's session (the tracked session ids), for a program that cleared its
- *   environment but stayed in the session (Linux: `ps -o sid`; macOS: the root's process group).
+ *   environment but stayed in the session (Linux: `ps -o sid`; macOS: the root's process group);
+ * - every program the pty host adopted (Linux: it is a child subreaper), for one that double-forked
+ *   out of its pane and cleared its environment: known by pid and start time (a reused pid is not
+ *   it), with its process group and session.
  * It repeats until a round finds nothing (a process forking while being killed), at most ~2 s.
  * PR_SET_PDEATHSIG would not do: it is per thread and does not follow `setsid` grandchildren;
  * cgroups are not available to an unprivileged app (nor here).
@@ -21,10 +24,13 @@ export const REAPER_TAG_VAR = 'SWITCHBOARD_BOARD_TAG'
 const SCRIPT = String.raw`
 tag=$1
 sids=" "
-while read -r verb sid; do
+adopted=" "
+while read -r verb id start; do
   case $verb in
-    track) sids="$sids$sid " ;;
-    untrack) sids=$(printf '%s' "$sids" | sed "s/ $sid / /") ;;
+    track) sids="$sids$id " ;;
+    untrack) sids=$(printf '%s' "$sids" | sed "s/ $id / /") ;;
+    adopt) adopted="$adopted$id:$start " ;;
+    unadopt) adopted=$(printf '%s' "$adopted" | sed "s/ $id:[0-9]* / /") ;;
   esac
 done
 round=0
@@ -32,6 +38,13 @@ while [ $round -lt 20 ]; do
   if [ -d /proc/self ]; then
     pids=$(grep -l -s -a -F "$tag" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
     for s in $sids; do pids="$pids $(ps -A -o pid= -o sid= 2>/dev/null | awk -v s="$s" '$2 == s { print $1 }')"; done
+    for a in $adopted; do
+      p=$(echo "$a" | cut -d: -f1)
+      start=$(echo "$a" | cut -d: -f2)
+      # Its stat after the name (which may hold spaces): $1 is field 3, the state; $20 field 22, the start time.
+      sed 's/.*) //' /proc/$p/stat 2>/dev/null | awk -v t="$start" '$1 != "Z" && $20 == t { found = 1 } END { exit !found }' || continue
+      pids="$pids $p $(ps -A -o pid= -o pgid= -o sid= 2>/dev/null | awk -v p="$p" '$2 == p || $3 == p { print $1 }')"
+    done
   else
     pids=$(ps -A -E -ww -o pid= -o command= 2>/dev/null | grep -F "$tag" | awk '{ print $1 }')
     for s in $sids; do kill -KILL -- "-$s" 2>/dev/null; done
@@ -94,6 +107,16 @@ export class SessionReaper implements IDisposable {
   /** The pane's session was killed and reaped: its id may be reused by an unrelated process. */
   untrack(sessionId: number): void {
     this.send(`untrack ${sessionId}`)
+  }
+
+  /** A program that left its pane and was adopted by the pty host (its start time: /proc/<pid>/stat field 22). */
+  adopt(pid: number, start: string): void {
+    if (pid > 1 && /^\d+$/.test(start)) this.send(`adopt ${pid} ${start}`)
+  }
+
+  /** It ended, or turned out to be the board's own (a daemon that said hello). */
+  unadopt(pid: number): void {
+    this.send(`unadopt ${pid}`)
   }
 
   private send(line: string): void {
