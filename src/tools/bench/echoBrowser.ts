@@ -9,6 +9,7 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fmt, median, percentile } from './stats'
 import { benchEnv, onCleanup, sleep, tempDir } from './support'
@@ -88,9 +89,10 @@ export async function benchEchoBrowser(opts: EchoOptions): Promise<Row[]> {
   if (!existsSync(CHROMIUM)) return skip(`${CHROMIUM} is not installed (apt-get install chromium)`)
   let playwright: typeof import('playwright-core')
   try {
-    playwright = await import('playwright-core')
-  } catch {
-    return skip('playwright-core is not installed (a dev dependency: npm ci)')
+    // Loaded where it is installed, not bundled: it finds its own files beside it.
+    playwright = createRequire(__filename)('playwright-core') as typeof import('playwright-core')
+  } catch (err) {
+    return skip(`playwright-core could not be loaded (a dev dependency: npm ci): ${err instanceof Error ? err.message : String(err)}`)
   }
   const base = tempDir('echo')
   const dirs = { SWITCHBOARD_RUNTIME_DIR: join(base, 'run'), SWITCHBOARD_DATA_DIR: join(base, 'data'), SWITCHBOARD_CONFIG_DIR: join(base, 'config') }
