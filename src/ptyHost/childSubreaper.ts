@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs'
-import { childPids } from '../board/pty/processTree'
+import { childPids, readProcStat } from '../board/pty/processTree'
 import type { Clock } from '../core/lifecycle/clock'
 import type { IDisposable } from '../core/lifecycle/disposable'
 import { unwaitedZombies, type ChildSeen } from '../core/process/unwaitedZombies'
@@ -20,18 +19,13 @@ export interface AdoptionListener {
   gone(pid: number): void
 }
 
-/** This process's children with their state and start time (/proc/<pid>/stat fields 3 and 22). */
+/** This process's children with their state and start time. */
 export function childrenOfSelf(): ChildSeen[] {
   const seen: ChildSeen[] = []
   for (const pid of childPids('self') ?? []) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      // rest[0] is field 3 (state), so field 22 (start time) is rest[19].
-      seen.push({ pid, state: rest[0] ?? '', start: rest[19] ?? '' })
-    } catch {
-      // Swallow: reaped while we looked.
-    }
+    const stat = readProcStat(pid)
+    // Null: reaped while we looked.
+    if (stat) seen.push({ pid, state: stat.state, start: stat.startTime })
   }
   return seen
 }

@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 import { randomBytes } from 'node:crypto'
 import type { Clock } from '../core/lifecycle/clock'
 import { PtyProcess } from '../board/pty/ptyProcess'
+import { readProcStat } from '../board/pty/processTree'
 import type { SessionReaper } from '../board/pty/sessionReaper'
 import type { Logger } from '../board/util/log'
 import type { DaemonKeeper } from './daemonKeeper'
@@ -35,17 +36,21 @@ export interface PtyHostOptions {
 export class PtyHost {
   private readonly ptys = new Map<PtyId, HeldPty>()
 
-  /** Boards that said hello (their pids, as they claim them): processes of the board, not of a pane. */
-  private readonly boards = new Set<number>()
+  /**
+   * Boards that said hello (their pids, as they claim them, with their start times where /proc
+   * has them): processes of the board, not of a pane. A pid whose process ended is not one any more.
+   */
+  private readonly boards = new Map<number, string | null>()
 
   /** The programs this host started (node-pty waits for each itself). */
   programPids(): number[] {
     return [...this.ptys.values()].map((p) => p.pid)
   }
 
-  /** The boards that connected so far. */
+  /** The boards that connected so far and still run (a reused pid is another process). */
   boardPids(): number[] {
-    return [...this.boards]
+    for (const [pid, start] of this.boards) if (start !== null && readProcStat(pid)?.startTime !== start) this.boards.delete(pid)
+    return [...this.boards.keys()]
   }
   private conn: HostConnection | null = null
   private nextId = 1
@@ -177,7 +182,7 @@ export class PtyHost {
       previous.close()
     }
     this.conn = conn
-    this.boards.add(msg.pid)
+    this.boards.set(msg.pid, process.platform === 'linux' ? (readProcStat(msg.pid)?.startTime ?? '') : null)
     this.options.keeper.connected(msg.launcher)
     this.options.log.info('board connected', { pid: msg.pid, version: msg.version, held: this.ptys.size })
     const welcome: FromHost = {

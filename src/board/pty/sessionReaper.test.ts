@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { eventually } from '../test/support'
+import { readProcStat } from './processTree'
 import { SessionReaper } from './sessionReaper'
 
 const started: number[] = []
@@ -15,21 +15,11 @@ afterEach(() => {
   }
 })
 
-/** State and start time (/proc/<pid>/stat fields 3 and 22), null once it is gone. */
-function stat(pid: number): { state: string; start: string } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const rest = text.slice(text.lastIndexOf(')') + 2).split(' ')
-    return { state: rest[0]!, start: rest[19]! }
-  } catch {
-    return null
-  }
-}
-
 const alive = (pid: number) => {
-  const s = stat(pid)
+  const s = readProcStat(pid)
   return s !== null && s.state !== 'Z'
 }
+const startOf = (pid: number) => readProcStat(pid)!.startTime
 
 /** A job in a session of its own with a cleared environment, and a child of its own: the reaper's tag reaches neither. */
 async function escapedJob(): Promise<{ pid: number; child: number }> {
@@ -46,10 +36,10 @@ describe.runIf(process.platform === 'linux')('SessionReaper', () => {
     const adopted = await escapedJob()
     const reused = await escapedJob()
     const unadopted = await escapedJob()
-    reaper.adopt(adopted.pid, stat(adopted.pid)!.start)
+    reaper.adopt(adopted.pid, startOf(adopted.pid))
     // Same pid, another start time: what the pid was told of ended, and this one took its number.
-    reaper.adopt(reused.pid, String(Number(stat(reused.pid)!.start) + 1))
-    reaper.adopt(unadopted.pid, stat(unadopted.pid)!.start)
+    reaper.adopt(reused.pid, String(Number(startOf(reused.pid)) + 1))
+    reaper.adopt(unadopted.pid, startOf(unadopted.pid))
     reaper.unadopt(unadopted.pid)
     reaper.dispose()
     await eventually(() => (!alive(adopted.pid) && !alive(adopted.child) ? true : undefined), 'the adopted job and its child to end', 5_000)

@@ -4,8 +4,9 @@ import { isInteractiveShell, isShell, programName } from './shells'
 
 describe('parseProcStat', () => {
   it('reads the fields after the last parenthesis, whatever the command name contains', () => {
-    const stat = parseProcStat('4242 (we(ird) name)) S 1 4242 4242 34816 5150 4194304 0 0')
-    expect(stat).toEqual({ pid: 4242, comm: 'we(ird) name)', state: 'S', ppid: 1, pgrp: 4242, session: 4242, ttyNr: 34816, tpgid: 5150 })
+    // A real line's shape (Linux 6.x): field 22, the start time, is 987654 here.
+    const stat = parseProcStat('4242 (we(ird) name)) S 1 4242 4242 34816 5150 4194304 120 0 0 0 3 1 0 0 20 0 1 0 987654 8400896 900 18446744073709551615')
+    expect(stat).toEqual({ pid: 4242, comm: 'we(ird) name)', state: 'S', ppid: 1, pgrp: 4242, session: 4242, ttyNr: 34816, tpgid: 5150, startTime: '987654' })
   })
 
   it('returns null for garbage', () => {

@@ -10,6 +10,8 @@ export interface ProcStat {
   /** The controlling terminal's device number (0: none). */
   readonly ttyNr: number
   readonly tpgid: number
+  /** Field 22, when it started (clock ticks since boot), kept as written: with the pid, it names one process for good. */
+  readonly startTime: string
 }
 
 /**
@@ -38,6 +40,8 @@ export function parseProcStat(text: string): ProcStat | null {
     session: Number(session),
     ttyNr: Number(ttyNr),
     tpgid: Number(tpgid),
+    // rest[0] is field 3, so field 22 is rest[19].
+    startTime: rest[19] ?? '',
   }
 }
 

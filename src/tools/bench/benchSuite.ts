@@ -1,7 +1,7 @@
 /**
  * The bench suite (`npm run bench`, started by benchEntry.ts): prints a table of the board's
  * performance on this machine, targets beside the numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
- * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, flood,
+ * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, agentmem, flood, echo,
  * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
  * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_WARM_MS (before it, default 12000), BENCH_REDRAW_ROUNDS
@@ -14,6 +14,8 @@ import { benchCliStartup } from './cliStartup'
 import { benchFlood } from './flood'
 import { benchIsolation } from './isolation'
 import { benchMemory } from './memory'
+import { benchAgentMemory } from './agentMemory'
+import { benchEchoBrowser } from './echoBrowser'
 import { benchRedraw } from './redraw'
 import { benchRestart } from './restart'
 import { fmt } from './stats'
@@ -35,7 +37,7 @@ export async function runBenchSuite(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,flood,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,agentmem,flood,echo,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(2))
@@ -47,9 +49,17 @@ export async function runBenchSuite(): Promise<void> {
     say('memory per idle pane')
     rows.push(...(await benchMemory({ warm: 5, step: 10, steps: 2, gc })))
   }
+  if (only.includes('agentmem')) {
+    say('50 idle agent panes against 50 bare headless terminals')
+    rows.push(...(await benchAgentMemory({ warm: 10, panes: 50, gc })))
+  }
   if (only.includes('flood')) {
     say('16 panes, one flooding')
     rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
+  }
+  if (only.includes('echo')) {
+    say('a keystroke echo in a browser client, 20 panes redrawing')
+    rows.push(...(await benchEchoBrowser({ busyPanes: 20, keys: 80 })))
   }
   if (only.includes('isolation')) {
     say('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes')

@@ -37,7 +37,7 @@ export interface RedrawOptions {
  * in place (cursor addressing, SGR, UTF-8) and a spinner line. No newline, so no scrolling and no
  * onlcr translation: the PTY delivers exactly these bytes to the mirror and the baseline alike.
  */
-function makeFrames(): string[] {
+export function makeFrames(): string[] {
   const lines = contentBlock(256 << 10, 7)
     .toString('utf8')
     .split('\n')
@@ -52,7 +52,7 @@ function makeFrames(): string[] {
 }
 
 /** A program that prints one frame every FRAME_MS and sleeps in select(2), as an agent sleeps in epoll. */
-function redrawArgv(framesFile: string): string[] {
+export function redrawArgv(framesFile: string): string[] {
   const script =
     'open(F, "<:raw", $ARGV[0]) or die; local $/; my @f = split /\\0/, <F>; $| = 1; binmode STDOUT; for (my $i = 0; ; $i++) { print $f[$i % @f]; select(undef, undef, undef, ' +
     FRAME_MS / 1000 +
