@@ -89,7 +89,7 @@ describe('the answer box says when a line was not taken', () => {
     // line goes once the previous one's echo came, so on a busy machine cat's copy of q-one may
     // come after q-two's echo (CI: one, two, one, two, three, three): each copy in the order typed.
     const copies = async () => {
-      const seen = (await bufferLines(page)).join('\n').match(/q-(one|two|three)/g) ?? []
+      const seen: string[] = (await bufferLines(page)).join('\n').match(/q-(one|two|three)/g) ?? []
       const nth = (k: number) =>
         ['q-one', 'q-two', 'q-three'].map((l) => seen.filter((s) => s === l).length === 2 && seen.indexOf(l, k ? seen.indexOf(l) + 1 : 0))
       return { count: seen.length, echoesInOrder: isSorted(nth(0)), readsInOrder: isSorted(nth(1)) }
