@@ -37,13 +37,15 @@ round=0
 while [ $round -lt 20 ]; do
   if [ -d /proc/self ]; then
     pids=$(grep -l -s -a -F "$tag" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3)
-    for s in $sids; do pids="$pids $(ps -A -o pid= -o sid= 2>/dev/null | awk -v s="$s" '$2 == s { print $1 }')"; done
+    # One look at every process per round: pid, group, session.
+    procs=$(ps -A -o pid= -o pgid= -o sid= 2>/dev/null)
+    for s in $sids; do pids="$pids $(echo "$procs" | awk -v s="$s" '$3 == s { print $1 }')"; done
     for a in $adopted; do
       p=$(echo "$a" | cut -d: -f1)
       start=$(echo "$a" | cut -d: -f2)
       # Its stat after the name (which may hold spaces): $1 is field 3, the state; $20 field 22, the start time.
       sed 's/.*) //' /proc/$p/stat 2>/dev/null | awk -v t="$start" '$1 != "Z" && $20 == t { found = 1 } END { exit !found }' || continue
-      pids="$pids $p $(ps -A -o pid= -o pgid= -o sid= 2>/dev/null | awk -v p="$p" '$2 == p || $3 == p { print $1 }')"
+      pids="$pids $p $(echo "$procs" | awk -v p="$p" '$2 == p || $3 == p { print $1 }')"
     done
   else
     pids=$(ps -A -E -ww -o pid= -o command= 2>/dev/null | grep -F "$tag" | awk '{ print $1 }')
