@@ -66,19 +66,24 @@ function harness() {
   /** Messages of one chunk: each handed to the client in turn, with no await between them. */
   const chunk = (...msgs: ServerMessage[]) => msgs.forEach((m) => client.receive(m))
   const settle = () => new Promise((r) => setImmediate(r))
-  return { remotes, up, client, published, invoked, chunk, settle }
+  /** A pane made on host `vm`: the link comes up, lists no pane there, and the create call is sent (not answered). */
+  const creating = async () => {
+    const created = remotes.create({ host: 'vm', command: ['bash'] })
+    await settle()
+    up.fire(client)
+    await settle()
+    chunk({ t: 'result', id: invoked('pane:list')!.id, ok: true, value: [] })
+    await settle()
+    // Wrapped: returned bare, awaiting this would wait for the answer the test has yet to give.
+    return { created }
+  }
+  return { remotes, client, published, invoked, chunk, settle, creating }
 }
 
 describe('RemotePanes', () => {
   it('keeps the state an event brought when the result of the call that made the pane is read after it', async () => {
     const h = harness()
-    const created = h.remotes.create({ host: 'vm', command: ['bash'] })
-    await h.settle()
-    // The link comes up: the panes there are listed (none yet), and its events are followed.
-    h.up.fire(h.client)
-    await h.settle()
-    h.chunk({ t: 'result', id: h.invoked('pane:list')!.id, ok: true, value: [] })
-    await h.settle()
+    const { created } = await h.creating()
     // The pane there started (result), then its shell reached its prompt (event), in one chunk.
     const call = h.invoked('pane:create')!
     h.chunk(
@@ -93,12 +98,7 @@ describe('RemotePanes', () => {
 
   it('takes a restart’s result when no event came during the call, and the events when one came after it', async () => {
     const h = harness()
-    const created = h.remotes.create({ host: 'vm', command: ['bash'] })
-    await h.settle()
-    h.up.fire(h.client)
-    await h.settle()
-    h.chunk({ t: 'result', id: h.invoked('pane:list')!.id, ok: true, value: [] })
-    await h.settle()
+    const { created } = await h.creating()
     h.chunk({ t: 'result', id: h.invoked('pane:create')!.id, ok: true, value: info('7', 'idle', 10) })
     const { id } = await created
 
