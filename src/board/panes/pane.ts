@@ -29,7 +29,7 @@ import { readTerminalReader } from '../pty/terminalReader'
 import type { PanePty, PtyLaunch } from '../pty/panePty'
 import type { ProcessSignal } from '../../core/status/processSignals'
 import type { PaneTap } from './paneTap'
-import type { DataSink } from './paneClients'
+import type { DataSink, DeliveryPoint } from './paneClients'
 import { PaneAlerts } from './paneAlerts'
 import { PaneName } from './paneName'
 import { PaneOutput, type SavedScreenShot } from './paneOutput'
@@ -435,12 +435,9 @@ export class Pane extends Disposable {
     return this.pty.key
   }
 
-  /**
-   * Starts delivering output to `sink` from exactly the point the returned snapshot ends. The
-   * serialization happens in the mirror's write callback, so no chunk is in both or in neither.
-   */
-  attach(clientId: string, sink: DataSink): Promise<AttachSnapshot> {
-    return this.output.attach(clientId, sink, this.size)
+  /** Starts delivering output to `sink` from exactly the point the returned snapshot ends (PaneOutput.attach). */
+  attach(clientId: string, sink: DataSink, at?: DeliveryPoint): Promise<AttachSnapshot> {
+    return this.output.attach(clientId, sink, this.size, at)
   }
 
   detach(clientId: string): void {

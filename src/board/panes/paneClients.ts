@@ -6,21 +6,32 @@ import type { PaneMirror } from '../screen/paneMirror'
 /** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
 export type DataSink = (data: string, resync: boolean) => void
 
+/**
+ * When a client is given a chunk: as it is read from the program (windows and tabs: an echo must
+ * not wait for the parser), or once the mirror parsed it (a recording: it must keep the order in
+ * which the pane's status saw output and reports, so that it replays to the same verdicts).
+ */
+export type DeliveryPoint = 'read' | 'parsed'
+
 /** The one consumer of a client's FlowControl: what it was sent and has not acknowledged as rendered. */
 const SENT = 'sent'
 
 interface Client {
   readonly sink: DataSink
+  readonly at: DeliveryPoint
   /** Paused: the client is more than MaxUnackedChars behind; resumed once below ResyncBelowChars. */
   readonly flow: FlowControl
-  /** Parsed in this turn and not yet sent: one message per client per turn. */
+  /** Read and not yet sent: one message per client per flush window. */
   pending: string[]
   /** Fell too far behind: gets nothing until it catches up, then a fresh snapshot. */
   stale: boolean
   lastResyncAt: number
   resyncTimer: IDisposable | null
-  /** A snapshot was asked of the mirror and has not come back yet. */
-  resyncing: boolean
+  /**
+   * A snapshot was asked of the mirror and has not come back yet: output read meanwhile follows
+   * it, so it waits in `pending` and goes once the snapshot has gone.
+   */
+  waiting: boolean
 }
 
 export const enum ClientFlowConstants {
@@ -45,10 +56,15 @@ export const enum ClientFlowConstants {
 
 /**
  * The clients attached to one pane (windows, browser tabs, CLI attaches) and what each has been
- * sent. Clients never hold the PTY back (only the mirror does): a client that falls too far behind
- * is skipped instead and, once it has caught up, resynchronised from the mirror. The chunks the
- * mirror parses in one turn (xterm parses a slice of many PTY reads at once) go to each client as
- * one message, so a flood costs a client one `pane:data` and one `pane:ack` per slice, not per read.
+ * sent. Output goes to them as it is read, not after the mirror parsed it: an echo must not wait
+ * for a parser thread that a busy machine schedules late (issue 20: a keystroke's echo p95 was
+ * 120 ms with 20 panes redrawing). A snapshot of the mirror covers exactly the output handed to it
+ * before the snapshot was asked (the mirror's contract), so a client that attaches or is
+ * resynchronised is given the output read from that moment on, after the snapshot.
+ * Clients never hold the PTY back (only the mirror does): a client that falls too far behind
+ * is skipped instead and, once it has caught up, resynchronised from the mirror. Chunks read
+ * within a flush window go to each client as one message, so a flood costs a client one
+ * `pane:data` and one `pane:ack` per window, not per read.
  */
 export class PaneClients implements IDisposable {
   private readonly clients = new Map<string, Client>()
@@ -60,24 +76,32 @@ export class PaneClients implements IDisposable {
     private readonly clock: Clock,
   ) {}
 
-  /** A chunk the mirror has parsed, for every attached client. */
-  deliver(data: string): void {
+  /**
+   * A chunk for the clients of `at`: just read from the program and handed to the mirror, or
+   * parsed by it. A parsed chunk is in any snapshot still on its way, so a client of `parsed`
+   * that waits for one drops it.
+   */
+  deliver(data: string, at: DeliveryPoint): void {
     let queued = false
     for (const client of this.clients.values()) {
-      if (client.stale) continue
+      if (client.at !== at || (client.stale && !client.waiting) || (at === 'parsed' && client.waiting)) continue
       client.pending.push(data)
-      queued = true
+      if (!client.waiting) queued = true
     }
     if (queued && !this.window) {
       this.flush()
-      this.window = this.clock.setTimeout(() => this.windowEnds(), ClientFlowConstants.FlushWindowMs)
+      this.openWindow()
     }
+  }
+
+  private openWindow(): void {
+    this.window = this.clock.setTimeout(() => this.windowEnds(), ClientFlowConstants.FlushWindowMs)
   }
 
   private windowEnds(): void {
     this.window = null
     if (!this.flush()) return
-    this.window = this.clock.setTimeout(() => this.windowEnds(), ClientFlowConstants.FlushWindowMs)
+    this.openWindow()
   }
 
   /** Sends what is pending now (the program ended: its last output goes before the exit). */
@@ -91,7 +115,7 @@ export class PaneClients implements IDisposable {
   private flush(): boolean {
     let sent = false
     for (const client of this.clients.values()) {
-      if (client.pending.length === 0) continue
+      if (client.pending.length === 0 || client.waiting) continue
       const data = client.pending.length === 1 ? client.pending[0]! : client.pending.join('')
       client.pending = []
       sent = true
@@ -106,10 +130,23 @@ export class PaneClients implements IDisposable {
     return sent
   }
 
-  /** Call from the mirror's snapshot callback: output parsed after it goes to `sink`. */
-  add(clientId: string, sink: DataSink): void {
+  /**
+   * For `read`, call right when the mirror is asked for the snapshot the client starts from:
+   * output read from now on is the client's, and waits until `ready` (the snapshot came back; call
+   * it before handing the snapshot over). What waited goes at the end of a flush window, a timer
+   * away, so after the snapshot whose reply is sent in this turn. For `parsed`, call from the
+   * snapshot's callback, and `ready` at once.
+   */
+  add(clientId: string, sink: DataSink, at: DeliveryPoint): { ready(): void } {
     const flow = new FlowControl(ClientFlowConstants.MaxUnackedChars, ClientFlowConstants.ResyncBelowChars)
-    this.clients.set(clientId, { sink, flow, pending: [], stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, resyncing: false })
+    const client: Client = { sink, at, flow, pending: [], stale: false, lastResyncAt: this.clock.now(), resyncTimer: null, waiting: true }
+    this.clients.set(clientId, client)
+    return {
+      ready: () => {
+        client.waiting = false
+        if (client.pending.length && !this.window) this.openWindow()
+      },
+    }
   }
 
   remove(clientId: string): void {
@@ -125,7 +162,7 @@ export class PaneClients implements IDisposable {
     const client = this.clients.get(clientId)
     if (!client) return
     client.flow.credit(SENT, chars)
-    if (client.stale && !client.flow.isPaused && !client.resyncTimer && !client.resyncing) {
+    if (client.stale && !client.flow.isPaused && !client.resyncTimer && !client.waiting) {
       const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
       if (wait <= 0) this.resync(client)
       else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
@@ -134,17 +171,18 @@ export class PaneClients implements IDisposable {
 
   private resync(client: Client): void {
     client.resyncTimer = null
-    client.resyncing = true
-    // The snapshot covers every chunk parsed before it comes back; the client stays stale (gets
-    // nothing) until then, and every chunk parsed after it is delivered after it.
+    // The snapshot covers every chunk handed to the mirror before it is asked for, and nothing
+    // after: what was queued before is dropped, what is read from now on waits and follows it.
+    client.waiting = true
+    client.pending = []
     this.mirror.snapshot((snapshot) => {
-      client.resyncing = false
+      client.waiting = false
       if (![...this.clients.values()].includes(client)) return
       client.stale = false
       client.lastResyncAt = this.clock.now()
-      client.pending = []
       client.flow.charge(SENT, snapshot.length)
       client.sink(snapshot, true)
+      if (client.pending.length && !this.window) this.openWindow()
     })
   }
 

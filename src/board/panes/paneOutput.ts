@@ -5,7 +5,7 @@ import { CountClamp } from '../../core/terminal/countClamp'
 import type { AttachSnapshot, PaneId } from '../../shared/domain/pane'
 import type { MirrorThreads, PaneMirror } from '../screen/paneMirror'
 import type { PanePty } from '../pty/panePty'
-import { PaneClients, type DataSink } from './paneClients'
+import { PaneClients, type DataSink, type DeliveryPoint } from './paneClients'
 
 /** The flow-control consumer name of the headless mirror (clients use their own ids). */
 const MIRROR = '\0mirror'
@@ -52,10 +52,11 @@ export interface PaneOutputOptions {
 }
 
 /**
- * A pane's output pipeline, PTY → clamp → mirror → clients, and the clients' side of it.
+ * A pane's output pipeline, PTY → clamp → mirror and clients, and the clients' side of it.
  *
- * A chunk reaches attached clients only after the mirror has parsed it, so the serialized snapshot
- * a client attaches with and the data that follows it line up exactly. Only the mirror holds the
+ * A chunk goes to attached clients as it is handed to the mirror, not once the mirror parsed it
+ * (see PaneClients): a client starts from a snapshot asked of the mirror when it attaches, which
+ * covers exactly the chunks handed over before, so snapshot and data line up. Only the mirror holds the
  * PTY back (flow control): the status of a pane must never freeze because a window is slow or a
  * background browser tab is throttled. A client that falls too far behind is skipped instead and,
  * once it has caught up, resynchronised from the mirror (PaneClients).
@@ -119,9 +120,10 @@ export class PaneOutput extends Disposable {
     this.stages.parse(data, () => {
       if (unmute) this.repliesMuted = false
       this.applyFlow(this.flow.credit(MIRROR, n))
-      this.clients.deliver(data)
+      this.clients.deliver(data, 'parsed')
       this.stages.parsed(data)
     })
+    this.clients.deliver(data, 'read')
   }
 
   private applyFlow(change: boolean | undefined): void {
@@ -133,7 +135,7 @@ export class PaneOutput extends Disposable {
     this.clamp.resize(size)
   }
 
-  /** The program exited and its trailing output is parsed: what clients are owed goes out now. */
+  /** The program exited and its trailing output is read: what clients are owed goes out now. */
   flushNow(): void {
     this.clients.flushNow()
   }
@@ -150,14 +152,18 @@ export class PaneOutput extends Disposable {
   }
 
   /**
-   * Starts delivering output to `sink` from exactly the point the returned snapshot ends. The
-   * serialization happens in the mirror's write callback, so no chunk is in both or in neither.
+   * Starts delivering output to `sink` from exactly the point the returned snapshot ends, each
+   * chunk as it is read or once it is parsed (`at`, see DeliveryPoint). The mirror serializes
+   * after every chunk handed to it before, in order with its parse callbacks, so a client added
+   * as the snapshot is asked (read) or from its callback (parsed) gets no chunk both in the
+   * snapshot and after it, and none in neither.
    */
-  attach(clientId: string, sink: DataSink, size: { cols: number; rows: number }): Promise<AttachSnapshot> {
+  attach(clientId: string, sink: DataSink, size: { cols: number; rows: number }, at: DeliveryPoint = 'read'): Promise<AttachSnapshot> {
     return new Promise((resolve) => {
       const { cols, rows } = size
+      const client = at === 'read' ? this.clients.add(clientId, sink, at) : null
       this.mirror.snapshot((serialized) => {
-        this.clients.add(clientId, sink)
+        ;(client ?? this.clients.add(clientId, sink, at)).ready()
         resolve({ paneId: this.options.id, cols, rows, serialized })
       })
     })

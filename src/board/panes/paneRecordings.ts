@@ -69,11 +69,17 @@ export class PaneRecordings implements IDisposable {
     // never holds the pane back). Output that arrives before the snapshot is written waits.
     const clientId = `\0recorder-${++this.nextClient}`
     let pending: string[] | null = []
-    const snapshot = await pane.attach(clientId, (data) => {
-      pane.ack(clientId, data.length)
-      if (pending) pending.push(data)
-      else recorder.output(data)
-    })
+    // Output as the mirror parsed it, in order with the reports the status saw meanwhile: the
+    // recording replays to the verdicts the pane showed.
+    const snapshot = await pane.attach(
+      clientId,
+      (data) => {
+        pane.ack(clientId, data.length)
+        if (pending) pending.push(data)
+        else recorder.output(data)
+      },
+      'parsed',
+    )
     store.add({ dispose: () => pane.detach(clientId) })
     // A title cannot hold control characters (they would end the OSC early).
     // eslint-disable-next-line no-control-regex
