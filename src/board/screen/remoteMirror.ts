@@ -4,10 +4,12 @@ import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { MirrorEmitters } from './mirrorEmitters'
 import { defaultMirrorPool, type MirrorPool, type PoolClient, type PoolLease } from './mirrorPool'
-import type { PoolEvent, WireState } from './mirrorProtocol'
+import type { PoolEvent, WirePatch, WireState } from './mirrorProtocol'
+import { applyState, screenOf, type SentState } from './wireStateDiff'
 
-function blankState(cols: number, rows: number): WireState {
-  return { text: '\n'.repeat(Math.max(0, rows - 1)), cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
+function blankState(cols: number, rows: number): SentState {
+  const meta = { text: '', cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
+  return { lines: Array.from({ length: Math.max(1, rows) }, () => ''), meta }
 }
 
 export const enum RemirrorConstants {
@@ -43,7 +45,7 @@ export function remirrorSeed(screen: MirrorScreen, state: { readonly title: stri
  */
 export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private lease: PoolLease | null
-  private state: WireState
+  private state: SentState
   /** `state`'s screen, made when first read after the state changed. */
   private screenCache: MirrorScreen | null = null
   private cols: number
@@ -80,9 +82,9 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = typeof lease === 'string' ? null : lease
   }
 
-  setState(state: WireState): void {
+  setState(state: WireState | WirePatch): void {
     if (this.disposed) return
-    this.state = state
+    this.state = applyState(this.state, state)
     this.screenCache = null
   }
 
@@ -96,7 +98,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
         this._onReply.fire(msg.data)
         break
       case 'title':
-        this.state = { ...this.state, title: msg.title }
+        this.state = { lines: this.state.lines, meta: { ...this.state.meta, title: msg.title } }
         this._onTitle.fire(msg.title)
         break
       case 'osc': {
@@ -159,7 +161,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = lease
     this.failed = null
     this.pending.push(noop)
-    lease.write(remirrorSeed(this.screen(), this.state))
+    lease.write(remirrorSeed(this.screen(), this.state.meta))
     return null
   }
 
@@ -200,15 +202,15 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   get title(): string {
-    return this.state.title
+    return this.state.meta.title
   }
 
   get synchronizing(): boolean {
-    return this.state.synchronizing
+    return this.state.meta.synchronizing
   }
 
   get bracketedPasteMode(): boolean {
-    return this.state.bracketedPaste
+    return this.state.meta.bracketedPaste
   }
 
   get osc(): readonly OscRecord[] {
@@ -216,8 +218,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   screen(): MirrorScreen {
-    const { text, cols, rows, cx, cy, alternate } = this.state
-    return (this.screenCache ??= { cols, rows, lines: text.split('\n'), cursor: { x: cx, y: cy }, alternate })
+    return (this.screenCache ??= screenOf(this.state))
   }
 
   override dispose(): void {
