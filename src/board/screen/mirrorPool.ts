@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
-import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WirePatch, WireState } from './mirrorProtocol'
+import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 /**
  * Where the worker's bundle is: beside the main bundle (`out/main/mirrorWorker.js`), or where
@@ -46,8 +46,8 @@ function workerNice(env: Readonly<Record<string, string | undefined>> = process.
 
 /** The pane's side of a terminal in a worker: what the pool hands back to it. */
 export interface PoolClient {
-  /** The pane's state after its latest parsed writes, before the events of the same round that follow it (a patch applies to the one before). */
-  setState(state: WireState | WirePatch): void
+  /** The pane's state after its latest parsed writes, before the events of the same round that follow it. */
+  setState(state: WireState): void
   event(event: PoolEvent): void
   /** The worker is gone: nothing more will come. */
   fail(message: string): void

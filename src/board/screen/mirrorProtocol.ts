@@ -61,17 +61,6 @@ export interface WireState {
   readonly bracketedPaste: boolean
 }
 
-/**
- * A state whose screen differs from the one sent before in rows `from` … `from + count - 1` only
- * (same size): those rows, joined by `\n`, and everything else as in WireState. A spinner's tick
- * is one row across the thread, not the whole screen, and the pane's copy keeps the other rows'
- * strings (issue 20: every state was a copy of the screen, and garbage, on both threads).
- */
-export interface WirePatch extends WireState {
-  readonly from: number
-  readonly count: number
-}
-
 export type PoolEvent =
   /** `count` more writes of pane `id` are parsed. */
   | { readonly t: 'parsed'; readonly id: TermId; readonly count: number }
@@ -86,12 +75,11 @@ export type PoolEvent =
 
 /**
  * One round's events of all the worker's panes, in order, and the state of each pane that parsed
- * anything, as of the end of the round (one snapshot per pane per round, however many writes),
- * whole or as a patch of the state sent before it. A pane whose state is what it was last sent
- * has none: the pane's copy still holds.
+ * anything, as of the end of the round (one snapshot per pane per round, however many writes).
+ * A pane whose state is what it was last sent has none: the pane's copy still holds.
  */
 export interface FromPool {
   readonly t: 'events'
   readonly events: readonly PoolEvent[]
-  readonly states: readonly (readonly [TermId, WireState | WirePatch])[]
+  readonly states: readonly (readonly [TermId, WireState])[]
 }

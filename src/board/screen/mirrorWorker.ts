@@ -14,8 +14,7 @@ import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { realClock } from '../util/clock'
 import { HeadlessMirror } from './headlessMirror'
-import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WirePatch, WireState } from './mirrorProtocol'
-import { diffState, type SentState } from './wireStateDiff'
+import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 const port = parentPort
 if (!port) throw new Error('mirrorWorker.js runs as a worker thread of the mirror pool')
@@ -79,8 +78,8 @@ interface Term {
   /** In `ready`, waiting for its turn. */
   queued: boolean
   closing: boolean
-  /** The state last posted for this pane, its rows apart (none yet: the pane has its blank one). */
-  sent: SentState | null
+  /** The state last posted for this pane (none yet: the pane has its blank one). */
+  sent: WireState | null
 }
 
 const terms = new Map<TermId, Term>()
@@ -117,11 +116,13 @@ function flush(): void {
   rang.clear()
   notified.clear()
   if (events.length === 0 && dirty.size === 0) return
-  const states: [TermId, WireState | WirePatch][] = []
+  const states: [TermId, WireState][] = []
   for (const term of dirty) {
     if (term.closing) continue
-    const next = wireState(term)
-    if (next) states.push([term.id, next])
+    const next = wireState(term.mirror)
+    if (term.sent && sameState(term.sent, next)) continue
+    term.sent = next
+    states.push([term.id, next])
   }
   dirty.clear()
   if (events.length === 0 && states.length === 0) return
@@ -129,11 +130,10 @@ function flush(): void {
   port!.postMessage(msg)
 }
 
-function wireState(term: Term): WireState | WirePatch | null {
-  const { mirror } = term
+function wireState(mirror: HeadlessMirror): WireState {
   const { lines, cols, rows, cursor, alternate } = mirror.screen()
-  const meta: WireState = {
-    text: '',
+  return {
+    text: lines.join('\n'),
     cols,
     rows,
     cx: cursor.x,
@@ -143,9 +143,20 @@ function wireState(term: Term): WireState | WirePatch | null {
     synchronizing: mirror.synchronizing,
     bracketedPaste: mirror.bracketedPasteMode,
   }
-  const next = diffState(term.sent, lines, meta)
-  if (next) term.sent = { lines, meta }
-  return next
+}
+
+function sameState(a: WireState, b: WireState): boolean {
+  return (
+    a.text === b.text &&
+    a.cx === b.cx &&
+    a.cy === b.cy &&
+    a.cols === b.cols &&
+    a.rows === b.rows &&
+    a.alternate === b.alternate &&
+    a.title === b.title &&
+    a.synchronizing === b.synchronizing &&
+    a.bracketedPaste === b.bracketedPaste
+  )
 }
 
 function emit(event: PoolEvent): void {

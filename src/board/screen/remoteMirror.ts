@@ -4,12 +4,10 @@ import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { MirrorEmitters } from './mirrorEmitters'
 import { defaultMirrorPool, type MirrorPool, type PoolClient, type PoolLease } from './mirrorPool'
-import type { PoolEvent, WirePatch, WireState } from './mirrorProtocol'
-import { applyState, screenOf, type SentState } from './wireStateDiff'
+import type { PoolEvent, WireState } from './mirrorProtocol'
 
-function blankState(cols: number, rows: number): SentState {
-  const meta = { text: '', cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
-  return { lines: Array.from({ length: Math.max(1, rows) }, () => ''), meta }
+function blankState(cols: number, rows: number): WireState {
+  return { text: '\n'.repeat(Math.max(0, rows - 1)), cols, rows, cx: 0, cy: 0, alternate: false, title: '', synchronizing: false, bracketedPaste: false }
 }
 
 export const enum RemirrorConstants {
@@ -45,7 +43,7 @@ export function remirrorSeed(screen: MirrorScreen, state: { readonly title: stri
  */
 export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private lease: PoolLease | null
-  private state: SentState
+  private state: WireState
   /** `state`'s screen, made when first read after the state changed. */
   private screenCache: MirrorScreen | null = null
   private cols: number
@@ -82,9 +80,9 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = typeof lease === 'string' ? null : lease
   }
 
-  setState(state: WireState | WirePatch): void {
+  setState(state: WireState): void {
     if (this.disposed) return
-    this.state = applyState(this.state, state)
+    this.state = state
     this.screenCache = null
   }
 
@@ -98,7 +96,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
         this._onReply.fire(msg.data)
         break
       case 'title':
-        this.state = { lines: this.state.lines, meta: { ...this.state.meta, title: msg.title } }
+        this.state = { ...this.state, title: msg.title }
         this._onTitle.fire(msg.title)
         break
       case 'osc': {
@@ -161,7 +159,7 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     this.lease = lease
     this.failed = null
     this.pending.push(noop)
-    lease.write(remirrorSeed(this.screen(), this.state.meta))
+    lease.write(remirrorSeed(this.screen(), this.state))
     return null
   }
 
@@ -202,15 +200,15 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   get title(): string {
-    return this.state.meta.title
+    return this.state.title
   }
 
   get synchronizing(): boolean {
-    return this.state.meta.synchronizing
+    return this.state.synchronizing
   }
 
   get bracketedPasteMode(): boolean {
-    return this.state.meta.bracketedPaste
+    return this.state.bracketedPaste
   }
 
   get osc(): readonly OscRecord[] {
@@ -218,7 +216,8 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   }
 
   screen(): MirrorScreen {
-    return (this.screenCache ??= screenOf(this.state))
+    const { text, cols, rows, cx, cy, alternate } = this.state
+    return (this.screenCache ??= { cols, rows, lines: text.split('\n'), cursor: { x: cx, y: cy }, alternate })
   }
 
   override dispose(): void {
