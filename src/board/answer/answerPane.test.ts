@@ -151,6 +151,35 @@ describe('the guarded answer (pane:answer)', () => {
     expect(deny).toMatchObject({ ok: false, reason: 'dialog-changed' })
   })
 
+  // CI (hermes.test, the full suite): Hermes drew its clarify question before its pre_tool_call
+  // report reached the board; the answer box read the dialog then, and the report that came a
+  // moment later made the same dialog "a different dialog" (ok: false, nothing sent).
+  it('answers the dialog the user saw when the agent reports it only after it was read from the screen', async () => {
+    await openDialog()
+    const snap = await liveDialog(pane)
+    pane.report('PermissionRequest', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'touch x.txt' } })
+    await eventually(async () => (await pane.live()).dialogReport !== null, 'the report to be taken')
+    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toEqual({ ok: true, sent: 'option 1 (Yes)' })
+    await eventually(() => chunks().at(-1)?.data === '1', 'the key to arrive')
+  })
+
+  it('still refuses when a second request of the agent replaces a reported dialog that looks the same', async () => {
+    await openDialog()
+    pane.report('PermissionRequest', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'touch x.txt' } })
+    await eventually(async () => (await pane.live()).dialogReport !== null, 'the report to be taken')
+    const snap = await liveDialog(pane)
+    const first = (await pane.live()).dialogReport
+    await new Promise((r) => setTimeout(r, 5))
+    pane.report('PermissionRequest', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'touch x.txt' } })
+    await eventually(async () => (await pane.live()).dialogReport?.at !== first?.at, 'the second report to be taken')
+    const before = chunks().length
+    expect(await answerPane(pane, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({
+      ok: false,
+      reason: 'dialog-changed',
+    })
+    expect(chunks().length).toBe(before)
+  })
+
   it('sends nothing when the dialog closed in between', async () => {
     await openDialog()
     const snap = await liveDialog(pane)

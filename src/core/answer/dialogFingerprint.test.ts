@@ -142,4 +142,29 @@ describe('one dialog across terminal sizes (issue 17 item 5)', () => {
     seen.clear()
     expect(seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, first, 80000)).toEqual([])
   })
+
+  it("takes the agent's report arriving after the screen showed the dialog for the same instance, and nothing else (hermes.test in CI)", () => {
+    const seen = new DialogSightings()
+    const rows = claudeScreen('touch x.txt')
+    const unreported = print(rows)
+    seen.see(instance(rows), { cols: 120, rows: 32 }, unreported, 0)
+    const reported = print(rows, { requestId: 'PermissionRequest@40' })
+    expect(seen.see(instance(rows, { requestId: 'PermissionRequest@40' }), { cols: 120, rows: 32 }, reported, 50)).toEqual([unreported])
+    // Read again later, and at another size: the one seen before the report is still it.
+    expect(
+      seen.see(instance(narrow(), { requestId: 'PermissionRequest@40' }), { cols: 100, rows: 30 }, print(narrow(), { requestId: 'PermissionRequest@40' }), 90),
+    ).toEqual([reported, unreported])
+    // A second request replacing the first: another dialog, and none of the earlier prints are it.
+    const again = print(narrow(), { requestId: 'PermissionRequest@95' })
+    expect(seen.see(instance(narrow(), { requestId: 'PermissionRequest@95' }), { cols: 100, rows: 30 }, again, 100)).toEqual([])
+  })
+
+  it('does not take a report for the dialog seen before it when the rows changed with it: another dialog came with the report', () => {
+    const seen = new DialogSightings()
+    const first = print(claudeScreen('touch x.txt'))
+    seen.see(instance(claudeScreen('touch x.txt')), { cols: 120, rows: 32 }, first, 0)
+    const other = claudeScreen('rm -rf ./tmpdir')
+    const reported = print(other, { requestId: 'PermissionRequest@40' })
+    expect(seen.see(instance(other, { requestId: 'PermissionRequest@40' }), { cols: 120, rows: 32 }, reported, 50)).toEqual([])
+  })
 })

@@ -84,29 +84,49 @@ export const RESIZE_REDRAW_MS = 2_000
  * from the first sighting at the new size). What it cannot see: a dialog replaced by a
  * look-alike during a resize, with no report and no change of state in between — the rows of
  * the earlier size are gone by then.
+ *
+ * The agent's report of a dialog may also come after the screen showed it (Hermes' clarify
+ * question under load, hermes.test in CI): the instance then gains its request, and with it a new
+ * fingerprint, while the user looks at the same dialog. The fingerprints taken before the report
+ * stay the instance's as long as the rows did not change with it; a second report replacing a
+ * first one is another request, so another dialog.
  */
 export class DialogSightings {
   private identity: string | null = null
   /** "colsxrows" → the fingerprint the instance had at that size, and when it was first seen there. */
   private readonly bySize = new Map<string, { print: string; firstAt: number }>()
+  /** The instance's fingerprints from before its agent's report arrived. */
+  private readonly beforeReport = new Set<string>()
 
-  /** Records a fingerprint taken at `size` at time `at` (ms); returns the instance's fingerprints at other sizes. */
+  /** Records a fingerprint taken at `size` at time `at` (ms); returns the instance's other fingerprints (other sizes, before its report). */
   see(instance: DialogInstance, size: { readonly cols: number; readonly rows: number }, fingerprint: string, at: number): readonly string[] {
     const identity = dialogIdentity(instance)
     const where = `${size.cols}x${size.rows}`
+    if (identity !== this.identity && this.reportedLate(instance, this.bySize.get(where)?.print)) {
+      for (const seen of this.bySize.values()) this.beforeReport.add(seen.print)
+      this.bySize.clear()
+      this.identity = identity
+    }
     const before = this.bySize.get(where)
     const redrawing = before !== undefined && this.bySize.size > 1 && at - before.firstAt <= RESIZE_REDRAW_MS
     if (identity !== this.identity || (before !== undefined && before.print !== fingerprint && !redrawing)) {
       this.identity = identity
       this.bySize.clear()
+      this.beforeReport.clear()
     }
     this.bySize.set(where, { print: fingerprint, firstAt: this.bySize.get(where)?.firstAt ?? at })
-    return [...this.bySize].flatMap(([size, seen]) => (size === where ? [] : [seen.print]))
+    return [...[...this.bySize].flatMap(([size, seen]) => (size === where ? [] : [seen.print])), ...this.beforeReport]
   }
 
   /** No dialog on screen: nothing seen before is the same instance as what comes next. */
   clear(): void {
     this.identity = null
     this.bySize.clear()
+    this.beforeReport.clear()
+  }
+
+  /** The instance now carries a request, and without it it is exactly what was last seen at this size (same rows, same moment). */
+  private reportedLate(instance: DialogInstance, lastHere: string | undefined): boolean {
+    return instance.requestId !== null && lastHere !== undefined && dialogFingerprint({ ...instance, requestId: null }) === lastHere
   }
 }

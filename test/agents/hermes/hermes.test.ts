@@ -169,12 +169,8 @@ describe('Hermes in a pane', () => {
     await h.waitForState('question', 5000)
     const snap = await shownDialog()
     expect(snap.freeTextKey).toBe('3')
-    // Kept: without it the board's free-text answer was refused here (ok: false), the dialog read
-    // as ready is not yet one Hermes takes the digit and the text in.
-    await sleep(1000)
-    expect(await answerPane(pane, { kind: 'free-text', key: '3', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)).toMatchObject({
-      ok: true,
-    })
+    const result = await answerPane(pane, { kind: 'free-text', key: '3', text: 'MariaDB, please', fingerprint: snap.fingerprint! }, realClock)
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true })
     await h.waitForReport((r) => r.event === 'post_tool_call' && r.payload.tool_name === 'clarify', 'post_tool_call(clarify)', from)
     await h.waitForReport((r) => r.event === 'on_session_end', 'on_session_end', from, 60_000)
     expect(fake.bodies.at(-1)).toContain('MariaDB, please')
