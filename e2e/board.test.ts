@@ -504,6 +504,31 @@ describe('the board with a recorded Claude Code session', () => {
     await page.setViewportSize({ width: 1440, height: 900 })
   })
 
+  // CI of stop 29, at load: "dark 1400: the page scrolls" by 16 px. Between a window's shrink and
+  // the terminal's fit (a ResizeObserver, debounced) the terminal is drawn at the old, wider size;
+  // that must never widen the page, or a focus or a scroll into view shifts the whole board.
+  it('a terminal still drawn wider than its pane (the fit not yet caught up with a smaller window) never widens the page', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await selectPane(page, ids.second)
+    for (const layout of ['layout-single', 'layout-4'] as const) {
+      await page.getByTestId(layout).check()
+      await settled(page)
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="terminal"] .xterm-screen')].map((screen) => {
+          const width = screen.style.width
+          screen.style.width = `${window.innerWidth + 200}px`
+          const x = document.documentElement.scrollWidth - window.innerWidth
+          screen.style.width = width
+          return x
+        }),
+      )
+      expect(overflow.length, layout).toBeGreaterThan(0)
+      expect(overflow, `${layout}: the page widens`).toEqual(overflow.map(() => 0))
+    }
+    await page.getByTestId('layout-single').check()
+    await page.setViewportSize({ width: 1440, height: 900 })
+  })
+
   /** The two overlays a key opens: what they are, the key, and their test id. */
   const FORMS = [
     ['settings', 'Alt+Comma', 'settings-page'],
