@@ -34,6 +34,28 @@ describe('pty host frames', () => {
     }
   })
 
+  // bench agentmem (issue 20): the board's reader of the host socket held up to 64 read buffers of
+  // 64 KiB each after their frames were handled, ~1.7 MB that looked like memory per pane.
+  it('holds no chunk once its frames are handled, and only the unread part of one that is not', () => {
+    const { reader, frames } = collect()
+    const frame = jsonFrame({ t: 'x' })
+    for (let i = 0; i < 60; i++) reader.push(Buffer.from(frame))
+    expect(frames).toHaveLength(60)
+    expect(reader.heldBytes).toBe(0)
+    reader.push(frame.subarray(0, 6))
+    expect(reader.heldBytes).toBe(6)
+    reader.push(frame.subarray(6))
+    expect(frames).toHaveLength(61)
+    expect(reader.heldBytes).toBe(0)
+    // Split over many chunks: what a frame still waits for is all that is held.
+    const big = jsonFrame({ t: 'y'.repeat(1000) })
+    for (let at = 0; at < big.length - 10; at += 7) reader.push(big.subarray(at, Math.min(at + 7, big.length - 10)))
+    expect(reader.heldBytes).toBe(big.length - 10)
+    reader.push(Buffer.concat([big.subarray(big.length - 10), frame.subarray(0, 3)]))
+    expect(frames).toHaveLength(62)
+    expect(reader.heldBytes).toBe(3)
+  })
+
   it('refuses a frame longer than allowed, or of no known type', () => {
     const { reader } = collect()
     const huge = Buffer.alloc(5)

@@ -92,6 +92,8 @@ export function parseInput(body: Buffer): { id: number; data: Buffer } {
  * Cuts a byte stream into frames. Chunks are kept as they came and joined only for a frame that
  * spans them, so a large output frame is not copied once per arriving chunk.
  */
+const EMPTY = Buffer.alloc(0)
+
 export class FrameReader {
   /** Chunks not yet consumed start at `head` (an index, not shift(): a frame may span thousands of small chunks). */
   private chunks: Buffer[] = []
@@ -102,6 +104,13 @@ export class FrameReader {
     private readonly onFrame: (type: FrameType, body: Buffer) => void,
     private readonly maxFrame: number = FrameConstants.MaxFrame,
   ) {}
+
+  /** Bytes of the chunks the reader still references (read or not): what it keeps alive. */
+  get heldBytes(): number {
+    let held = 0
+    for (const chunk of this.chunks) held += chunk.length
+    return held
+  }
 
   /** Throws on a frame longer than allowed or of no known type: the peer is broken, close it. */
   push(chunk: Buffer): void {
@@ -117,10 +126,19 @@ export class FrameReader {
       if (type !== FrameType.Json && type !== FrameType.Output && type !== FrameType.Input) throw new Error(`a frame of unknown type ${type}`)
       this.onFrame(type, body)
     }
-    if (this.head > 64 && this.head * 2 > this.chunks.length) {
+    // A chunk handled is let go at once: a socket's read buffers are 64 KiB each.
+    if (this.buffered === 0) {
+      this.chunks = []
+      this.head = 0
+    } else if (this.head > 64 && this.head * 2 > this.chunks.length) {
       this.chunks = this.chunks.slice(this.head)
       this.head = 0
     }
+  }
+
+  /** Moves past the first chunk, no longer referencing it (the array itself is compacted in push). */
+  private release(): void {
+    this.chunks[this.head++] = EMPTY
   }
 
   private peekLength(): number {
@@ -140,7 +158,7 @@ export class FrameReader {
       return first.subarray(0, n)
     }
     if (first.length === n) {
-      this.head++
+      this.release()
       return first
     }
     const out = Buffer.allocUnsafe(n)
@@ -151,7 +169,7 @@ export class FrameReader {
       if (c.length <= need) {
         c.copy(out, filled)
         filled += c.length
-        this.head++
+        this.release()
       } else {
         c.copy(out, filled, 0, need)
         this.chunks[this.head] = c.subarray(need)
