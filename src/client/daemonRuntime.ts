@@ -5,6 +5,8 @@
  * electron-builder rebuilt for Electron's ABI (NODE_MODULE_VERSION mismatch), and may be absent.
  * Under plain Node (a checkout) it is that node. Pure: the caller passes its process's facts.
  */
+import { BOARD_PROCESS_FLAGS } from '../board/host/heapLimits'
+
 export interface RuntimeFacts {
   /** process.execPath */
   readonly execPath: string
@@ -14,6 +16,8 @@ export interface RuntimeFacts {
 
 export interface DaemonRuntime {
   readonly execPath: string
+  /** Node's options, before the daemon's script (see heapLimits.ts). */
+  readonly execArgv: readonly string[]
   /** Added to the daemon's environment. */
   readonly env: Readonly<Record<string, string>>
 }
@@ -21,5 +25,5 @@ export interface DaemonRuntime {
 export function daemonRuntime(self: RuntimeFacts, requested?: string): DaemonRuntime {
   const execPath = requested ?? self.execPath
   // Electron's binary is Node only with this; another runtime asked for by name gets nothing added.
-  return { execPath, env: self.electron && execPath === self.execPath ? { ELECTRON_RUN_AS_NODE: '1' } : {} }
+  return { execPath, execArgv: BOARD_PROCESS_FLAGS, env: self.electron && execPath === self.execPath ? { ELECTRON_RUN_AS_NODE: '1' } : {} }
 }

@@ -53,7 +53,7 @@ export async function ensureDaemon(paths: DaemonPaths, launcher: DaemonLauncher)
   const execPath = runtime.execPath
   const env: NodeJS.ProcessEnv = { ...launcher.env, ...runtime.env }
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null
-  const child = spawn(execPath, [launcher.script, '--cwd', launcher.cwd, ...(launcher.args ?? []), '--background'], {
+  const child = spawn(execPath, [...runtime.execArgv, launcher.script, '--cwd', launcher.cwd, ...(launcher.args ?? []), '--background'], {
     cwd: launcher.cwd,
     env,
     detached: true,

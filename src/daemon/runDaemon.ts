@@ -17,6 +17,7 @@ import { closeInheritedDescriptors } from '../board/pty/fdHygiene'
 import type { PtyHostClient } from '../board/pty/ptyHostClient'
 import { connectPtyHost, ptyHostScript } from './startPtyHost'
 import { ptyHostPaths } from '../board/ptyHostProtocol/paths'
+import { BOARD_PROCESS_FLAGS } from '../board/host/heapLimits'
 import type { DaemonCommand } from '../board/ptyHostProtocol/protocol'
 import type { Logger } from '../board/util/log'
 import { readDaemonState, runningDaemon, writeDaemonState, type DaemonPaths } from '../client/daemonState'
@@ -48,6 +49,7 @@ function definedEnv(env: NodeJS.ProcessEnv, drop: readonly string[]): Record<str
 /** How to start another daemon like this one, in the background (the pty host does when this one dies). */
 function launcherOf(paths: DaemonPaths, options: DaemonOptions): DaemonCommand {
   const args = [
+    ...BOARD_PROCESS_FLAGS,
     options.script,
     '--cwd',
     options.cwd,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import { closeSync, lstatSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
+import { BOARD_PROCESS_FLAGS } from '../board/host/heapLimits'
 import { openForAppend, readRegularFile } from '../board/util/safeFiles'
 import { pidAlive, readPidFile } from '../client/daemonState'
 import type { PtyHostPaths } from '../board/ptyHostProtocol/paths'
@@ -61,7 +62,7 @@ export async function connectPtyHost(
     // Never through a link or into a FIFO planted at its name.
     const fd = openForAppend(paths.logFile, 0o600)
     try {
-      child = spawn(launcher.execPath, [launcher.script], { env: launcher.env, detached: true, stdio: ['ignore', fd, fd], cwd: '/' })
+      child = spawn(launcher.execPath, [...BOARD_PROCESS_FLAGS, launcher.script], { env: launcher.env, detached: true, stdio: ['ignore', fd, fd], cwd: '/' })
     } finally {
       closeSync(fd)
     }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
+import { HeapLimits } from '../host/heapLimits'
 import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 /**
@@ -95,7 +96,13 @@ class PoolWorker {
     private readonly hangMs: number,
     private readonly onGone: (worker: PoolWorker) => void,
   ) {
-    this.worker = new Worker(path, { workerData: init, stdout: false, stderr: false })
+    // Its young generation capped as the daemon's is (heapLimits.ts): parsing allocates in bursts.
+    this.worker = new Worker(path, {
+      workerData: init,
+      stdout: false,
+      stderr: false,
+      resourceLimits: { maxYoungGenerationSizeMb: HeapLimits.WorkerYoungGenerationMb },
+    })
     // A pane must never keep the process alive; the board disposes it.
     this.worker.unref()
     this.worker.on('message', (msg: FromPool) => this.onMessage(msg))
