@@ -263,7 +263,7 @@ describe('the daemon outlives its clients', () => {
     await expect.poll(async () => cliOk(h, 'screen', id), { timeout: 10_000 }).toMatch(/^after-42$/m)
     expect(readFileSafe(join(h.runtime, 'ptyhost.log'))).toMatch(/the board died; starting a new one/)
     // Each of the board's processes, the one the pty host started too, keeps a small young
-    // generation (board/host/heapLimits.ts): V8 takes it only on the command line.
+    // generation (board/util/heapLimits.ts): V8 takes it only on the command line.
     const hostPid = Number(readFileSync(join(h.runtime, 'ptyhost.pid'), 'utf8').trim())
     for (const pid of [after.pid, hostPid]) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'), `pid ${pid}`).toContain('--max-semi-space-size=2')
   })

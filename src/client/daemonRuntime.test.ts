@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { daemonRuntime } from './daemonRuntime'
 
-/** The daemon keeps a small young generation (board/host/heapLimits.ts): V8 takes it only on the command line. */
+/** The daemon keeps a small young generation (board/util/heapLimits.ts): V8 takes it only on the command line. */
 const SEMI_SPACE = '--max-semi-space-size=2'
 
 describe('daemonRuntime: what runs a new daemon', () => {

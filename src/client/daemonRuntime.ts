@@ -5,7 +5,7 @@
  * electron-builder rebuilt for Electron's ABI (NODE_MODULE_VERSION mismatch), and may be absent.
  * Under plain Node (a checkout) it is that node. Pure: the caller passes its process's facts.
  */
-import { BOARD_PROCESS_FLAGS } from '../board/host/heapLimits'
+import { BOARD_PROCESS_FLAGS } from '../board/util/heapLimits'
 
 export interface RuntimeFacts {
   /** process.execPath */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { closeSync, lstatSync, renameSync } from 'node:fs'
 import { join } from 'node:path'
-import { BOARD_PROCESS_FLAGS } from '../board/host/heapLimits'
+import { BOARD_PROCESS_FLAGS } from '../board/util/heapLimits'
 import { openForAppend, readRegularFile } from '../board/util/safeFiles'
 import { pidAlive, readPidFile } from '../client/daemonState'
 import type { PtyHostPaths } from '../board/ptyHostProtocol/paths'

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { reportUnexpectedErrors } from '../../core/lifecycle/errors'
-import { HeapLimits } from '../host/heapLimits'
+import { HeapLimits } from '../util/heapLimits'
 import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 /**

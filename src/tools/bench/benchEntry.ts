@@ -4,7 +4,7 @@
  * (benchSuite.ts, whose header lists the BENCH_* settings) and cleans up on exit or Ctrl-C.
  */
 import { spawn } from 'node:child_process'
-import { BOARD_PROCESS_FLAGS } from '../../board/host/heapLimits'
+import { BOARD_PROCESS_FLAGS } from '../../board/util/heapLimits'
 import { runBenchSuite } from './benchSuite'
 import { CLIENT_FLAG, runFloodClient } from './floodClient'
 import { runCleanups } from './support'
