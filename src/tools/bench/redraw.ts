@@ -11,6 +11,7 @@ import { benchBoard, benchEnv, onCleanup, sleep, tempDir } from './support'
 import { processCpuMs, ptyHostBoard } from './ptyHostBoard'
 import { type Row, targetRow } from './table'
 import { tmuxInstalled, tmuxRound, type TmuxSample } from './tmuxRedraw'
+import { CCMANAGER_VERSION, ccmanagerInstall, ccmanagerRound } from './ccmanagerRedraw'
 
 const { Terminal } = xtermHeadless
 const SECTION = '20 agent-like panes redrawing every 100 ms: CPU of the whole board (all threads, the pty host too) against bare @xterm/headless'
@@ -197,22 +198,25 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   const bares: Sample[] = []
   const floors: Sample[] = []
   const tmuxes: TmuxSample[] = []
+  const ccmanagers: TmuxSample[] = []
   const withTmux = tmuxInstalled()
   const joined = frames.join('')
   const tmuxOpts = { ...opts, cols: BoardConstants.DefaultCols, rows: BoardConstants.DefaultRows, charsPerByte: joined.length / Buffer.byteLength(joined) }
   // BENCH_REDRAW_ONLY=board,bare: only these variants (a profile, a quick A/B); their rows only.
   const only = process.env.BENCH_REDRAW_ONLY?.split(',')
   const runs = (variant: string) => !only || only.includes(variant)
+  const ccmanager = runs('ccmanager') ? ccmanagerInstall() : null
   for (let i = 0; i < opts.rounds; i++) {
     if (runs('bare')) bares.push(await bareRound(frames, opts))
     if (runs('board')) boards.push(await boardRound(argv, opts))
     if (runs('inprocess')) inProcess.push(await inProcessRound(argv, opts))
     if (runs('floor')) floors.push(await ptyFloorRound(argv, opts))
     if (runs('tmux') && withTmux) tmuxes.push(await tmuxRound(dir, argv, tmuxOpts))
+    if (ccmanager && 'dir' in ccmanager) ccmanagers.push(await ccmanagerRound(ccmanager, dir, argv, tmuxOpts))
   }
   if (only)
-    return [bares, boards, inProcess, floors, tmuxes].flatMap((xs, i) =>
-      xs.length ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor', 'tmux'][i]!, value: fmt(per(xs), 3), detail: '' }] : [],
+    return [bares, boards, inProcess, floors, tmuxes, ccmanagers].flatMap((xs, i) =>
+      xs.length ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor', 'tmux', 'ccmanager'][i]!, value: fmt(per(xs), 3), detail: '' }] : [],
     )
   const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
   const ratio = per(boards) / per(bares)
@@ -253,6 +257,19 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
           },
         ]
       : [{ section: SECTION, name: 'reference: tmux', value: '—', detail: 'not installed (apt-get install tmux)' }]),
+    ccmanagers.length
+      ? {
+          section: SECTION,
+          name: `peer: ccmanager ${CCMANAGER_VERSION}'s session manager (Bun PTYs, @xterm/headless, its state check every 100 ms; one Bun process): CPU ms per 1000 chars`,
+          value: fmt(per(ccmanagers), 3),
+          detail: `${pct(ccmanagers)}, ${fmt(per(ccmanagers) / per(bares), 2)}× bare headless; the board ${fmt(per(boards) / per(ccmanagers), 2)}× ccmanager`,
+        }
+      : {
+          section: SECTION,
+          name: `peer: ccmanager ${CCMANAGER_VERSION}`,
+          value: '—',
+          detail: ccmanager && 'missing' in ccmanager ? ccmanager.missing : 'not run',
+        },
     targetRow(
       SECTION,
       'board / bare headless, CPU per char (medians)',

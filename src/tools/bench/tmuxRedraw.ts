@@ -11,7 +11,7 @@ export interface TmuxSample {
 }
 
 /** Bytes a process has written so far (`wchar` of /proc/<pid>/io). */
-function bytesWritten(pid: number): number {
+export function bytesWritten(pid: number): number {
   const io = readFileSync(`/proc/${pid}/io`, 'utf8')
   return Number(/^wchar: (\d+)$/m.exec(io)?.[1] ?? 0)
 }
