@@ -88,12 +88,13 @@ export function parseInput(body: Buffer): { id: number; data: Buffer } {
   return { id: body.readUInt32BE(1), data: body.subarray(5) }
 }
 
+/** What a handled chunk's slot holds until the array is compacted. */
+const EMPTY = Buffer.alloc(0)
+
 /**
  * Cuts a byte stream into frames. Chunks are kept as they came and joined only for a frame that
  * spans them, so a large output frame is not copied once per arriving chunk.
  */
-const EMPTY = Buffer.alloc(0)
-
 export class FrameReader {
   /** Chunks not yet consumed start at `head` (an index, not shift(): a frame may span thousands of small chunks). */
   private chunks: Buffer[] = []
