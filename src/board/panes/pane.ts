@@ -420,7 +420,10 @@ export class Pane extends Disposable {
         sub.dispose()
         exit.dispose()
         timer.dispose()
-        void this.settled().then(resolve)
+        void this.settled().then(() => {
+          this.status.evaluateNow()
+          resolve()
+        })
       }
       const check = () => (this.output.offset ?? Infinity) >= offset && done()
       const sub = this.onDidParse(check)

@@ -145,6 +145,11 @@ export class PaneStatus extends Disposable {
     return this.engine.live()
   }
 
+  /** See StatusEngine.evaluateNow. */
+  evaluateNow(): void {
+    this.engine.evaluateNow()
+  }
+
   explain(): Explanation {
     return this.engine.explain()
   }

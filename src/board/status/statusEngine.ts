@@ -331,6 +331,17 @@ export class StatusEngine extends Disposable {
     }
   }
 
+  /**
+   * The screen evaluation due on the grid, now: for a reader that must see the verdict of the
+   * screen as parsed, not the one from before it (a board taking panes over answers its clients
+   * only then; `ls` right after a kill -9 of the daemon read a dialog pane as starting).
+   */
+  evaluateNow(): void {
+    if (!this.evalTimer) return
+    this.evalTimer.dispose()
+    this.evaluate()
+  }
+
   private scheduleEvaluation(): void {
     const delay = gridDelay(this.options.clock.now(), EngineConstants.EvalDelayMs, EngineConstants.EvalGridMs)
     this.evalTimer = this.options.clock.setTimeout(() => this.evaluate(), delay)
