@@ -1,24 +1,20 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { AnswerConstants } from '../../core/answer/answerGuard'
 import { TypeAheadConstants } from '../../core/answer/typeAhead'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import { eventually, testBoard, waitForState } from '../test/support'
+import { fakeClaudeBin } from '../test/fakeClaude'
 import { realClock } from '../util/clock'
 import { answerPane } from './answerPane'
 import { liveDialog } from './liveDialog'
 import { typeInput } from './typeInput'
 
 // A pane running a stand-in `claude` that draws real Claude screens and logs what it reads.
-const FAKE = resolve(__dirname, 'fakeClaude.cjs')
-const bin = mkdtempSync(join(tmpdir(), 'sb-answer-bin-'))
-writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
-chmodSync(join(bin, 'claude'), 0o755)
-afterAll(() => rmSync(bin, { recursive: true, force: true }))
+const bin = fakeClaudeBin('sb-answer-bin-')
 
 let board: Board
 let pane: Pane

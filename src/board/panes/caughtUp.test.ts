@@ -1,16 +1,9 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { testBoard, waitForState } from '../test/support'
+import { fakeClaudeBin } from '../test/fakeClaude'
 import type { Board } from './board'
 
-// A stand-in `claude` that draws real Claude Code screens (src/board/answer/fakeClaude.cjs).
-const FAKE = resolve(__dirname, '../answer/fakeClaude.cjs')
-const bin = mkdtempSync(join(tmpdir(), 'sb-caughtup-bin-'))
-writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
-chmodSync(join(bin, 'claude'), 0o755)
-afterAll(() => rmSync(bin, { recursive: true, force: true }))
+const bin = fakeClaudeBin('sb-caughtup-bin-')
 
 let board: Board
 afterEach(async () => {

@@ -1,17 +1,13 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { PaneInfo, StateChange } from '../../shared/domain/pane'
 import { eventually, testBoard, waitForState } from '../test/support'
+import { fakeClaudeBin } from '../test/fakeClaude'
 import type { Board } from './board'
 
 // The stand-in `claude` of the answer tests: real Claude screens, a permission dialog on demand.
-const FAKE = resolve(__dirname, '../answer/fakeClaude.cjs')
-const bin = mkdtempSync(join(tmpdir(), 'sb-state-event-'))
-writeFileSync(join(bin, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
-chmodSync(join(bin, 'claude'), 0o755)
-afterAll(() => rmSync(bin, { recursive: true, force: true }))
+const bin = fakeClaudeBin('sb-state-event-')
 
 /** Issue 13: one verdict change sent `pane:state` and then `pane:changed` (the dialog), patched in the renderer with a 60 ms timer. */
 describe('one event per verdict change', () => {

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { afterEach, describe, expect, it } from 'vitest'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { PaneState } from '../../shared/domain/pane'
 import type { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
@@ -13,6 +12,7 @@ import { replayRecording } from '../../tools/replay/replayRecording'
 import { AgentCatalog } from '../agents/agentCatalog'
 import { findAgentsDir } from '../status/ruleRegistry'
 import { eventually, testBoard, waitForState } from '../test/support'
+import { fakeClaudeBin } from '../test/fakeClaude'
 import { parseProcessEvents, recordingFiles } from './recordingFiles'
 
 /**
@@ -20,11 +20,7 @@ import { parseProcessEvents, recordingFiles } from './recordingFiles'
  * `board.record` while it goes through its states, and the recording, replayed on a virtual
  * clock, must go through the same states at the same moments (within the live timers' jitter).
  */
-const FAKE = resolve(__dirname, '../answer/fakeClaude.cjs')
-const dir = mkdtempSync(join(tmpdir(), 'sb-record-'))
-writeFileSync(join(dir, 'claude'), `#!/bin/sh\nexec "${process.execPath}" "${FAKE}"\n`)
-chmodSync(join(dir, 'claude'), 0o755)
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = fakeClaudeBin('sb-record-')
 
 let board: Board = testBoard()
 afterEach(async () => {
