@@ -176,6 +176,28 @@ describe('the guarded answer (pane:answer)', () => {
     expect(chunks().length).toBe(before)
   })
 
+  // Suite beside two CPU hogs (test/agents/claude/trustFromCli.test.ts): the window resized the pane,
+  // Claude 2.1.332 redraws its dialog in more than one write, and a click between them was refused
+  // with "The dialog has closed (the pane is blocked now)" while the dialog was still open.
+  it('waits out a redraw in flight: an answer that comes between the clear and the dialog drawn again is taken', async () => {
+    const slowLog = join(bin, `input-slow-${Date.now()}.jsonl`)
+    const slow = board.get(
+      board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: slowLog, FAKE_REDRAW_MS: '600' }, cols: 80, rows: 24 }).id,
+    )
+    await waitForState(slow, 'idle')
+    await typed(slow, '[DIALOG] go', slowLog)
+    slow.write('\r')
+    await waitForState(slow, 'blocked')
+    const snap = await liveDialog(slow)
+    expect(snap.dialog?.title).toBe('Do you want to proceed?')
+
+    slow.resize(100, 30)
+    await eventually(() => !slow.screen().lines.some((l) => l.includes('Do you want to proceed?')), 'the redraw to clear the screen')
+    expect(slow.verdict.state).toBe('blocked')
+    expect(await answerPane(slow, { kind: 'option', key: '1', fingerprint: snap.fingerprint! }, realClock)).toEqual({ ok: true, sent: 'option 1 (Yes)' })
+    await eventually(() => chunksOf(slowLog).at(-1)?.data === '1', 'the key to arrive')
+  })
+
   it('sends nothing when the dialog closed in between', async () => {
     await openDialog()
     const snap = await liveDialog(pane)

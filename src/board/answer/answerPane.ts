@@ -1,5 +1,6 @@
 import { AnswerConstants, planAnswer } from '../../core/answer/answerGuard'
 import { deliveryBaseline, takenLate } from '../../core/answer/delivery'
+import { StatusConstants } from '../../core/status/statusMemory'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
@@ -91,6 +92,15 @@ async function planFor(pane: Pane, request: AnswerRequest) {
 async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Promise<AnswerResult> {
   if (pane.exit) return { ok: false, reason: 'exited', message: 'The program has ended; nothing reads its input.' }
   let { live, plan: planned } = await planFor(pane, request)
+  // The verdict still names a dialog the screen does not show: a redraw in flight (a resize clears
+  // the screen and draws the dialog again, in more than one write) or a dialog that closed. The
+  // status engine holds the dialog's state through such frames for UnmatchedHoldMs; so does this.
+  const holdUntil = clock.now() + StatusConstants.UnmatchedHoldMs + AnswerConstants.SettleQuietMs
+  const redrawing = () => !planned.ok && planned.reason === 'dialog-closed' && live.dialog === null && (live.state === 'blocked' || live.state === 'question')
+  while (redrawing() && clock.now() < holdUntil && !pane.exit) {
+    await nextRedraw(pane, clock, AnswerConstants.SettleQuietMs)
+    ;({ live, plan: planned } = await planFor(pane, request))
+  }
   if (planned.ok && planned.writes.some((w) => w.afterRedraw)) {
     // Keys that move from where the cursor is go once the program stopped drawing, and on what it shows then.
     await settled(pane, clock, AnswerConstants.SettleQuietMs, AnswerConstants.SettleMaxMs)

@@ -13,7 +13,8 @@
 // reads, and a paste with its Enter in the same read is not submitted: the Enter stays a newline
 // in the input, as the real one does with paste and Enter in one write. Ctrl-B (a test control)
 // keeps its event loop busy for FAKE_BUSY_MS, as a loaded machine does, so what arrives meanwhile
-// is read in one chunk.
+// is read in one chunk. With FAKE_REDRAW_MS, a resize clears the screen and draws it again that
+// much later.
 const { appendFileSync, readFileSync } = require('node:fs')
 const { join } = require('node:path')
 
@@ -51,6 +52,14 @@ function show(next) {
 
 process.stdout.write('\x1b[?2004h')
 show('idle')
+// FAKE_REDRAW_MS: a resize redraws the screen in two writes that far apart, a clear and then the
+// screen, as Claude Code 2.1.332 redraws its dialogs (slower on a loaded machine).
+if (process.env.FAKE_REDRAW_MS)
+  process.stdout.on('resize', () => {
+    const was = mode
+    process.stdout.write('\x1b[H\x1b[2J')
+    setTimeout(() => mode === was && show(mode), Number(process.env.FAKE_REDRAW_MS))
+  })
 process.stdin.setRawMode?.(true)
 process.stdin.setEncoding('utf8')
 process.stdin.on('data', (chunk) => {
