@@ -4,7 +4,6 @@ import { join } from 'node:path'
 import { AgentHarness, Keys, snapshotFiles } from '../support/harness'
 import { FakeChat } from '../support/fakeChat'
 import { agentBin } from '../support/paths'
-import { sleep } from '../support/sse'
 import { OPENCODE_SCRIPT, setUpOpencodeHome } from './setup'
 
 /**
@@ -32,6 +31,43 @@ describe('OpenCode in a pane', () => {
     await h?.dispose()
     await fake?.close()
   })
+
+  /**
+   * The option OpenCode draws next on its accent background (its selection), from the pane's
+   * output as parsed; null when it draws none within `timeoutMs`.
+   */
+  const nextSelected = (timeoutMs: number): Promise<string | null> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        sub.dispose()
+        resolve(null)
+      }, timeoutMs)
+      const sub = h.activePane.onDidParse((data) => {
+        // eslint-disable-next-line no-control-regex
+        const labels = [...data.matchAll(/\x1b\[48;2;245;167;66m([^\x1b]*[^\s\x1b])/g)].map((m) => m[1]!.trim())
+        if (!labels.length) return
+        clearTimeout(timer)
+        sub.dispose()
+        resolve(labels.at(-1)!)
+      })
+    })
+
+  /**
+   * Presses → until OpenCode has drawn `label` selected. Suite beside two CPU hogs: two arrows 150 ms
+   * apart moved the selection once, and Enter took "Allow always" (its confirmation stayed up, and
+   * the tests after it failed too). Each arrow now waits for the selection it drew; an arrow that
+   * drew nothing within 3 s was not taken and is pressed again.
+   */
+  async function selectWithRight(label: string): Promise<void> {
+    let last: string | null = null
+    for (let press = 0; press < 6; press++) {
+      const drawn = nextSelected(3000)
+      h.press(Keys.right)
+      last = (await drawn) ?? last
+      if (last === label) return
+    }
+    throw new Error(`OpenCode never drew "${label}" selected (last: ${last}); screen:\n${h.screen()}`)
+  }
 
   const idleOf = (session: string, from: number) =>
     h.waitForReport((r) => r.event === 'session.idle' && r.payload.sessionID === session, `session.idle of ${session}`, from)
@@ -79,10 +115,7 @@ describe('OpenCode in a pane', () => {
     await h.waitForScreen(/Permission required/)
     await h.waitForReport((r) => r.event === 'permission.asked', 'permission.asked', from)
     await h.dialogReady((s) => Boolean(s.dialog?.options.length), 'the permission dialog')
-    h.press(Keys.right)
-    await sleep(150)
-    h.press(Keys.right)
-    await sleep(150)
+    await selectWithRight('Reject')
     h.press(Keys.enter)
     const replied = await h.waitForReport((r) => r.event === 'permission.replied', 'permission.replied', from)
     expect(replied.payload.reply).toBe('reject')
