@@ -129,7 +129,7 @@ export class FrameReader {
     }
     // A chunk handled is let go at once: a socket's read buffers are 64 KiB each.
     if (this.buffered === 0) {
-      this.chunks = []
+      this.chunks.length = 0
       this.head = 0
     } else if (this.head > 64 && this.head * 2 > this.chunks.length) {
       this.chunks = this.chunks.slice(this.head)
