@@ -1,19 +1,16 @@
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import xtermHeadless from '@xterm/headless'
 import * as nodePty from 'node-pty'
 import { BoardConstants } from '../../board/panes/boardOptions'
-import { MirrorConstants } from '../../board/screen/headlessMirror'
 import { contentBlock } from './content'
 import { fmt, median, range } from './stats'
-import { benchBoard, benchEnv, onCleanup, sleep, tempDir } from './support'
+import { bareHeadless, benchBoard, benchEnv, onCleanup, sleep, tempDir } from './support'
 import { processCpuMs, ptyHostBoard } from './ptyHostBoard'
 import { type Row, targetRow } from './table'
 import { tmuxInstalled, tmuxRound, type TmuxSample } from './tmuxRedraw'
 import { CCMANAGER_VERSION, ccmanagerInstall, ccmanagerRound } from './ccmanagerRedraw'
 
-const { Terminal } = xtermHeadless
 const SECTION = '20 agent-like panes redrawing every 100 ms: CPU of the whole board (all threads, the pty host too) against bare @xterm/headless'
 const FRAME_MS = 100
 const FRAMES = 40
@@ -124,23 +121,26 @@ async function inProcessRound(argv: string[], opts: RedrawOptions): Promise<Samp
   }
 }
 
+/** The redraw program in a node-pty terminal of a pane's default size, read as UTF-8. */
+function spawnRedraw(argv: readonly string[]): nodePty.IPty {
+  const [file, ...args] = argv
+  return nodePty.spawn(file!, args, {
+    name: 'xterm-256color',
+    cols: BoardConstants.DefaultCols,
+    rows: BoardConstants.DefaultRows,
+    cwd: tmpdir(),
+    env: benchEnv() as Record<string, string>,
+    encoding: 'utf8',
+  })
+}
+
 /**
  * A reference, not the baseline: the same programs in as many node-pty terminals whose output is
  * read and dropped. What any terminal that owns real PTYs pays before it parses a byte (tmux
  * included), so the table shows how much of the board's cost is reading at all.
  */
 async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
-  const [file, ...args] = argv
-  const ptys = Array.from({ length: opts.panes }, () =>
-    nodePty.spawn(file!, args, {
-      name: 'xterm-256color',
-      cols: BoardConstants.DefaultCols,
-      rows: BoardConstants.DefaultRows,
-      cwd: tmpdir(),
-      env: benchEnv() as Record<string, string>,
-      encoding: 'utf8',
-    }),
-  )
+  const ptys = Array.from({ length: opts.panes }, () => spawnRedraw(argv))
   const count = { chars: 0 }
   const subs = ptys.map((p) => p.onData((data) => (count.chars += data.length)))
   try {
@@ -154,17 +154,7 @@ async function ptyFloorRound(argv: string[], opts: RedrawOptions): Promise<Sampl
 
 /** The baseline: as many bare @xterm/headless terminals, same geometry, fed the same frames on a timer. */
 async function bareRound(frames: readonly string[], opts: RedrawOptions): Promise<Sample> {
-  const terms = Array.from(
-    { length: opts.panes },
-    () =>
-      new Terminal({
-        cols: BoardConstants.DefaultCols,
-        rows: BoardConstants.DefaultRows,
-        scrollback: MirrorConstants.Scrollback,
-        allowProposedApi: true,
-        logLevel: 'off',
-      }),
-  )
+  const terms = Array.from({ length: opts.panes }, () => bareHeadless())
   const count = { chars: 0 }
   const timers = terms.map((term, i) => {
     let f = i
@@ -189,24 +179,10 @@ async function bareRound(frames: readonly string[], opts: RedrawOptions): Promis
  * tmux reading and parsing real PTYs, so that figure includes the reading.
  */
 async function ptyBareRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
-  const [file, ...args] = argv
   const count = { chars: 0 }
   const panes = Array.from({ length: opts.panes }, () => {
-    const term = new Terminal({
-      cols: BoardConstants.DefaultCols,
-      rows: BoardConstants.DefaultRows,
-      scrollback: MirrorConstants.Scrollback,
-      allowProposedApi: true,
-      logLevel: 'off',
-    })
-    const pty = nodePty.spawn(file!, args, {
-      name: 'xterm-256color',
-      cols: BoardConstants.DefaultCols,
-      rows: BoardConstants.DefaultRows,
-      cwd: tmpdir(),
-      env: benchEnv() as Record<string, string>,
-      encoding: 'utf8',
-    })
+    const term = bareHeadless()
+    const pty = spawnRedraw(argv)
     const sub = pty.onData((data) => term.write(data, () => (count.chars += data.length)))
     return { term, pty, sub }
   })

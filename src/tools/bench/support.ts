@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import xtermHeadless from '@xterm/headless'
+import { BoardConstants } from '../../board/panes/boardOptions'
+import { MirrorConstants } from '../../board/screen/headlessMirror'
 import { Board } from '../../board/panes/board'
 import type { Pane } from '../../board/panes/pane'
 import { realClock } from '../../board/util/clock'
@@ -16,6 +19,17 @@ export const QUIET_SHELL = ['bash', '--norc', '--noprofile', '-i']
 /** The environment bench panes get: minimal, UTF-8, and no history file written on exit. */
 export function benchEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   return { PATH: process.env.PATH, HOME: process.env.HOME, SHELL: '/bin/bash', LANG: 'C.UTF-8', HISTFILE: '', ...extra }
+}
+
+/** A bare @xterm/headless terminal as a pane's mirror has it (size, scrollback, no logging): the baselines' terminal. */
+export function bareHeadless(): InstanceType<typeof xtermHeadless.Terminal> {
+  return new xtermHeadless.Terminal({
+    cols: BoardConstants.DefaultCols,
+    rows: BoardConstants.DefaultRows,
+    scrollback: MirrorConstants.Scrollback,
+    allowProposedApi: true,
+    logLevel: 'off',
+  })
 }
 
 export function benchBoard(): Board {

@@ -3,19 +3,15 @@ import { cpus } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { StringDecoder } from 'node:string_decoder'
-import xtermHeadless from '@xterm/headless'
 import type { Board } from '../../board/panes/board'
-import { BoardConstants } from '../../board/panes/boardOptions'
 import type { MirrorThreads } from '../../board/screen/paneMirror'
-import { MirrorConstants } from '../../board/screen/headlessMirror'
 import { writeContentFile } from './content'
 import { MB, fmt, median, range } from './stats'
 import { catPipeline, type PipelineRun } from './pipeline'
-import { benchBoard, type Gc, onCleanup, tempDir, withThreads } from './support'
+import { bareHeadless, benchBoard, type Gc, onCleanup, tempDir, withThreads } from './support'
 import { type Row, targetRow } from './table'
 import { type Timed, timed } from './timing'
 
-const { Terminal } = xtermHeadless
 const SECTION = 'PTY → headless mirror throughput'
 /** Both places a mirror can parse, alternated in every repetition. */
 const MODES: readonly MirrorThreads[] = ['main', 'worker']
@@ -40,13 +36,7 @@ function parseDirect(path: string, win: Window): Promise<Timed> {
 }
 
 async function parseDirectRun(path: string, win: Window): Promise<number> {
-  const term = new Terminal({
-    cols: BoardConstants.DefaultCols,
-    rows: BoardConstants.DefaultRows,
-    scrollback: MirrorConstants.Scrollback,
-    allowProposedApi: true,
-    logLevel: 'off',
-  })
+  const term = bareHeadless()
   const fd = openSync(path, 'r')
   const buf = Buffer.allocUnsafe(CHUNK_BYTES)
   const decoder = new StringDecoder('utf8')
