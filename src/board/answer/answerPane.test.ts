@@ -179,7 +179,7 @@ describe('the guarded answer (pane:answer)', () => {
   // Suite beside two CPU hogs (test/agents/claude/trustFromCli.test.ts): the window resized the pane,
   // Claude 2.1.332 redraws its dialog in more than one write, and a click between them was refused
   // with "The dialog has closed (the pane is blocked now)" while the dialog was still open.
-  it('waits out a redraw in flight: an answer that comes between the clear and the dialog drawn again is taken', async () => {
+  it('waits out a redraw in flight: an answer that comes between the clear and the dialog drawn again (its rows wrapped anew) is taken', async () => {
     const slowLog = join(bin, `input-slow-${Date.now()}.jsonl`)
     const slow = board.get(
       board.create({ command: ['claude'], env: { PATH: `${bin}:${process.env.PATH}`, FAKE_INPUT_LOG: slowLog, FAKE_REDRAW_MS: '600' }, cols: 80, rows: 24 }).id,

@@ -53,12 +53,18 @@ function show(next) {
 process.stdout.write('\x1b[?2004h')
 show('idle')
 // FAKE_REDRAW_MS: a resize redraws the screen in two writes that far apart, a clear and then the
-// screen, as Claude Code 2.1.332 redraws its dialogs (slower on a loaded machine).
+// screen, as Claude Code 2.1.332 redraws its dialogs (slower on a loaded machine); the dialog comes
+// back with its description wrapped onto two rows, as at another width.
 if (process.env.FAKE_REDRAW_MS)
   process.stdout.on('resize', () => {
     const was = mode
     process.stdout.write('\x1b[H\x1b[2J')
-    setTimeout(() => mode === was && show(mode), Number(process.env.FAKE_REDRAW_MS))
+    setTimeout(() => {
+      if (mode !== was) return
+      if (mode !== 'dialog') return show(mode)
+      const rows = screen('claude-permission').flatMap((r) => (r.includes('Create empty file x.txt') ? ['   Create empty', '   file x.txt'] : [r]))
+      draw(rows.slice(1), '✳ Claude Code')
+    }, Number(process.env.FAKE_REDRAW_MS))
   })
 process.stdin.setRawMode?.(true)
 process.stdin.setEncoding('utf8')

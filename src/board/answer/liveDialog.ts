@@ -26,8 +26,11 @@ export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: Dialog
   let seen = sightings.get(pane)
   if (!seen) sightings.set(pane, (seen = new DialogSightings()))
   // (A dialog no rule names may have its kind from the agent's report: blocked on screen, question by the report.)
-  if (!dialog || (verdict.state !== 'blocked' && verdict.state !== 'question') || (onScreen !== 'blocked' && onScreen !== 'question')) {
-    seen.clear()
+  const verdictDialog = verdict.state === 'blocked' || verdict.state === 'question'
+  if (!dialog || !verdictDialog || (onScreen !== 'blocked' && onScreen !== 'question')) {
+    // A verdict that still names the dialog over a screen that shows none is a frame of its redraw
+    // (a resize clears the screen first): what was seen of the instance still counts when it is back.
+    if (!verdictDialog) seen.clear()
     return { snapshot: none, sameDialog: [] }
   }
 
