@@ -20,16 +20,30 @@ export interface DialogInstance {
 /** Rows above the dialog's title that are part of it (Claude: the tool and the command). */
 const ROWS_ABOVE_TITLE = 6
 
-/** The cursor marks the highlighted option; moving it with the arrows does not change the dialog. */
-const SELECTION_MARK = /^[\s❯›>→▸▶]+/u
+/**
+ * The top of a dialog: the box around it (Hermes) or the rule over it (Claude Code). Rows above it
+ * are the transcript, which the agent may print into while the dialog is open (Hermes' "preparing
+ * clarify…" row lands before or after its box is drawn): they are not the dialog.
+ */
+const DIALOG_TOP = /^\s*(?:[╭┌]|[─━═]{8,}\s*$)/u
+
+/** The cursor marks the highlighted option, inside a box's border too; moving it with the arrows does not change the dialog. */
+const SELECTION_MARK = /^(\s*[│┃]?)[\s❯›>→▸▶]+/u
 
 function normalize(row: string): string {
-  return row.replace(SELECTION_MARK, '').replace(/\s+/g, ' ').trim()
+  return row.replace(SELECTION_MARK, '$1 ').replace(/\s+/g, ' ').trim()
+}
+
+/** The first row of the dialog whose title is on `titleRow`: its top within a few rows above, else those rows. */
+function firstRow(lines: readonly string[], titleRow: number): number {
+  const highest = Math.max(0, titleRow - ROWS_ABOVE_TITLE)
+  for (let i = titleRow; i >= highest; i--) if (DIALOG_TOP.test(lines[i] ?? '')) return i
+  return highest
 }
 
 /**
- * The rows of the screen that show the dialog: from a few rows above its title down to its last
- * option, with the selection cursor and spacing normalised away. Falls back to the rows that
+ * The rows of the screen that show the dialog: from its top (see DIALOG_TOP), or a few rows above
+ * its title, down to its last option, with the selection cursor and spacing normalised away. Falls back to the rows that
  * hold an option when the title is not on screen.
  */
 export function dialogBody(lines: readonly string[], dialog: DialogInfo): string[] {
@@ -38,7 +52,7 @@ export function dialogBody(lines: readonly string[], dialog: DialogInfo): string
   if (titleRow < 0) return optionRows.map((i) => normalize(lines[i] ?? '')).filter(Boolean)
   const end = optionRows.length ? Math.max(...optionRows) : titleRow
   return lines
-    .slice(Math.max(0, titleRow - ROWS_ABOVE_TITLE), end + 1)
+    .slice(firstRow(lines, titleRow), end + 1)
     .map(normalize)
     .filter(Boolean)
 }
