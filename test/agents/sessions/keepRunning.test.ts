@@ -119,7 +119,7 @@ describe('the agents keep running across a restart and a crash of the board proc
     await cli('wait', '1', '--state', 'blocked', '--timeout', '60')
     const blocked = (await panes())[0]!
     expect(blocked.lastReport?.event).toBe('PermissionRequest')
-    await cli('write', '1', '1')
+    await on.answerOption('1', '1')
     await waitForScreen('1', /Created x\.txt/)
     expect(existsSync(join(work, 'x.txt'))).toBe(true)
     await cli('wait', '1', '--state', 'idle', '--timeout', '60')
@@ -155,7 +155,7 @@ describe('the agents keep running across a restart and a crash of the board proc
       ['1', claude.pid, 'blocked'],
       ['2', before[1]!.pid, 'idle'],
     ])
-    await cli('write', '1', '1')
+    await on.answerOption('1', '1')
     await waitForScreen('1', /Created x\.txt.*Created x\.txt/)
     await cli('wait', '1', '--state', 'idle', '--timeout', '60')
 

@@ -128,6 +128,17 @@ export class BoardCli {
     await this.cli('write', id, '\r', '--escapes')
   }
 
+  /**
+   * Answers the pane's dialog with `option` through the board's guard (`switchboard answer`), once
+   * the board reads the dialog on the screen. A blocked badge can come from the agent's report
+   * before the dialog is drawn: a key typed then reaches no dialog (Claude Code 2.1.332 drops it;
+   * keepRunning.test in CI), which a user, who answers what they see, never does.
+   */
+  async answerOption(id: string, option: string, timeoutMs = 30_000): Promise<void> {
+    await this.until(`pane ${id} to show a dialog`, async () => (await this.run('answer', id)).code === 0, timeoutMs, id)
+    await this.cli('answer', id, option)
+  }
+
   /** The session id the board captured from the agent's reports. */
   async waitForSession(id: string, timeoutMs = 60_000): Promise<string> {
     return this.until(`pane ${id} to report a session id`, async () => (await this.panes()).find((p) => p.id === id)?.sessionId, timeoutMs, id)
