@@ -8,6 +8,7 @@ import type { PaneContext } from '../../core/status/processSignals'
 import type {
   AttachSnapshot,
   MissingEnv,
+  OscRecord,
   PaneAlert,
   PaneChanges,
   PaneWorktree,
@@ -121,6 +122,10 @@ export class Pane extends Disposable {
   private readonly alerts: PaneAlerts
   /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert: Event<PaneAlert>
+  /** Each OSC record the program wrote, as parsed (the screen keeps only the latest few). */
+  get onOsc(): Event<OscRecord> {
+    return this.mirror.onOsc
+  }
 
   private readonly agents: AgentSource
 

@@ -28,15 +28,12 @@ describe('Codex in a pane', () => {
     setUpCodexHome(codexHome, h.work, fake.url, userHookLog)
     hooksJsonBefore = snapshotFiles(codexHome, (rel) => rel === 'hooks.json')
     const pane = h.spawn('codex', agentBin('codex'), [], codexEnv(codexHome))
-    // The mirror keeps the latest 32 OSC records (titles among them): note each new one per chunk.
-    const seen = new WeakSet<object>()
-    pane.onDidParse(() => {
-      for (const o of pane.screen().osc) {
-        if (seen.has(o)) continue
-        seen.add(o)
-        const parsed = o.ident === CODEX_STATE_OSC ? parseCodexStateOsc(o.data) : null
-        if (parsed) oscStates.push(parsed.state === 'turnEnded' ? parsed.raw : parsed.state)
-      }
+    // Every record as parsed: the screen keeps only the latest 32 (titles among them), and under load
+    // one parse can take in more than that, so reading them from the screen after each parse lost
+    // some (CI beside CPU hogs: 'done' missing).
+    pane.onOsc((o) => {
+      const parsed = o.ident === CODEX_STATE_OSC ? parseCodexStateOsc(o.data) : null
+      if (parsed) oscStates.push(parsed.state === 'turnEnded' ? parsed.raw : parsed.state)
     })
   })
   afterAll(async () => {
