@@ -42,6 +42,14 @@ describe('Codex in a pane', () => {
   })
 
   const marker = () => h.launch.env.SWITCHBOARD_REPORT_MARKER!
+  /** Resolves once Codex has written `state` in its OSC 7501 (at any time since it started). */
+  async function oscWritten(state: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs
+    while (!oscStates.includes(state)) {
+      if (Date.now() > deadline) throw new Error(`Codex wrote no OSC 7501 state=${state} within ${timeoutMs} ms; it wrote: ${oscStates.join(', ')}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
   /** Whether any frame so far showed Codex's hooks review screen (watched from the first test on). */
   let reviewShown = false
   /** Where the denied approval's reports start: checked again once a later prompt reported. */
@@ -70,6 +78,10 @@ describe('Codex in a pane', () => {
     expect(stop.payload.last_assistant_message).toMatch(/Nothing needs changing\.$/)
     expect(h.events(from)).toEqual(['SessionStart', 'UserPromptSubmit', 'Stop'])
     expect(typeof stop.payload.session_id).toBe('string')
+    // Stop fires ~20 ms before Codex draws the turn's end with OSC 7501 `done`, and typing turns that
+    // into `idle` at once: the next test's prompt, typed right after Stop, left Codex no frame for
+    // `done` when load delayed its draw (the suite beside two CPU hogs, twice).
+    await oscWritten('done')
     expect(reviewShown, 'the hooks review screen showed at some frame').toBe(false)
   })
 
