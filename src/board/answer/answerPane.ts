@@ -4,6 +4,7 @@ import { StatusConstants } from '../../core/status/statusMemory'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { AnswerResult } from '../../shared/domain/answer'
 import type { AnswerRequest } from '../../shared/ipc/contract'
+import { isDialogState } from '../../shared/domain/pane'
 import type { Pane } from '../panes/pane'
 import { freshVerdict } from './freshVerdict'
 import { deliveryBase, trackDelivery } from './deliveryWatch'
@@ -96,7 +97,7 @@ async function answerNow(pane: Pane, request: AnswerRequest, clock: Clock): Prom
   // the screen and draws the dialog again, in more than one write) or a dialog that closed. The
   // status engine holds the dialog's state through such frames for UnmatchedHoldMs; so does this.
   const holdUntil = clock.now() + StatusConstants.UnmatchedHoldMs + AnswerConstants.SettleQuietMs
-  const redrawing = () => !planned.ok && planned.reason === 'dialog-closed' && live.dialog === null && (live.state === 'blocked' || live.state === 'question')
+  const redrawing = () => !planned.ok && planned.reason === 'dialog-closed' && live.dialog === null && isDialogState(live.state)
   while (redrawing() && clock.now() < holdUntil && !pane.exit) {
     await nextRedraw(pane, clock, AnswerConstants.SettleQuietMs)
     ;({ live, plan: planned } = await planFor(pane, request))

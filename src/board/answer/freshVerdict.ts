@@ -1,3 +1,4 @@
+import { isDialogState } from '../../shared/domain/pane'
 import type { VerdictView } from '../../core/answer/typeAhead'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { Pane } from '../panes/pane'
@@ -9,6 +10,6 @@ import type { Pane } from '../panes/pane'
  */
 export async function freshVerdict(pane: Pane, clock: Clock): Promise<VerdictView> {
   const { verdict, onScreen } = await pane.live()
-  if (verdict.state === 'blocked' || verdict.state === 'question' || verdict.state === 'exited') return verdict
-  return onScreen === 'blocked' || onScreen === 'question' ? { state: onScreen, since: clock.now() } : verdict
+  if (isDialogState(verdict.state) || verdict.state === 'exited') return verdict
+  return isDialogState(onScreen) ? { state: onScreen, since: clock.now() } : verdict
 }

@@ -1,6 +1,7 @@
 import { DialogSightings, dialogBody, dialogFingerprint } from '../../core/answer/dialogFingerprint'
 import { denyKey, freeTextKey, optionsAnswerable } from '../../core/answer/dialogKeys'
 import type { DialogSnapshot } from '../../shared/domain/answer'
+import { isDialogState } from '../../shared/domain/pane'
 import type { Pane } from '../panes/pane'
 
 /**
@@ -26,8 +27,8 @@ export async function liveDialogInstance(pane: Pane): Promise<{ snapshot: Dialog
   let seen = sightings.get(pane)
   if (!seen) sightings.set(pane, (seen = new DialogSightings()))
   // (A dialog no rule names may have its kind from the agent's report: blocked on screen, question by the report.)
-  const verdictDialog = verdict.state === 'blocked' || verdict.state === 'question'
-  if (!dialog || !verdictDialog || (onScreen !== 'blocked' && onScreen !== 'question')) {
+  const verdictDialog = isDialogState(verdict.state)
+  if (!dialog || !verdictDialog || !isDialogState(onScreen)) {
     // A verdict that still names the dialog over a screen that shows none is a frame of its redraw
     // (a resize clears the screen first): what was seen of the instance still counts when it is back.
     if (!verdictDialog) seen.clear()

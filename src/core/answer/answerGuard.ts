@@ -19,7 +19,7 @@
  * - exited: nothing.
  */
 import type { AnswerRefusal } from '../../shared/domain/answer'
-import type { DialogInfo, PaneState } from '../../shared/domain/pane'
+import { isDialogState, type DialogInfo, type PaneState } from '../../shared/domain/pane'
 import type { AnswerRequest } from '../../shared/ipc/contract'
 import type { PasteEcho } from '../agents/agentKnowledge'
 import { denyKey, freeTextKey, optionKeyPresses, type DialogKeys } from './dialogKeys'
@@ -130,7 +130,6 @@ export type AnswerPlan =
     }
   | { readonly ok: false; readonly reason: AnswerRefusal; readonly message: string }
 
-const DIALOG_STATES: readonly PaneState[] = ['blocked', 'question']
 // `input`: a program sleeps reading the terminal; a typed line and Enter is what it waits for.
 const READY_STATES: readonly PaneState[] = ['idle', 'asked', 'input']
 const BUSY_STATES: readonly PaneState[] = ['working', 'starting', 'unknown']
@@ -150,13 +149,13 @@ function busyMessage(state: PaneState): string {
 }
 
 function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>): AnswerPlan {
-  if (DIALOG_STATES.includes(live.state)) {
+  if (isDialogState(live.state)) {
     return refuse(
       'dialog-open',
       `The pane shows ${live.state === 'blocked' ? 'a permission dialog' : 'a question with options'}. Text is never sent to a dialog: choose one of its options or deny it.`,
     )
   }
-  if (DIALOG_STATES.includes(req.seen)) {
+  if (isDialogState(req.seen)) {
     return refuse('seen-dialog', 'This was typed while the pane showed a dialog, which has since closed. Nothing was sent: check the pane and send again.')
   }
   const ready = READY_STATES.includes(live.state)
@@ -178,7 +177,7 @@ function planText(live: LivePane, req: Extract<AnswerRequest, { kind: 'text' }>)
 }
 
 function checkDialog(live: LivePane, fingerprint: string): AnswerPlan | DialogInfo {
-  if (!DIALOG_STATES.includes(live.state) || live.dialog === null || live.fingerprint === null) {
+  if (!isDialogState(live.state) || live.dialog === null || live.fingerprint === null) {
     return refuse('dialog-closed', `The dialog has closed (the pane is ${live.state} now). Nothing was sent.`)
   }
   if (live.fingerprint !== fingerprint && !live.sameDialog?.includes(fingerprint))

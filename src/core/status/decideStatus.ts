@@ -1,4 +1,4 @@
-import type { Evidence, PaneState } from '../../shared/domain/pane'
+import { isDialogState, type Evidence, type PaneState } from '../../shared/domain/pane'
 import type { AgentReport } from './reports/interpretReport'
 import { staleDialog } from './dialogAnswer'
 import { StatusConstants, type ScreenMemo, type StatusContext, type StatusMemory, type TerminalMemo } from './statusMemory'
@@ -9,7 +9,6 @@ export interface Decision {
   readonly evidence: readonly Evidence[]
 }
 
-const isDialog = (s: string | null | undefined): s is 'blocked' | 'question' => s === 'blocked' || s === 'question'
 /** The prompt, under a reply that asks (`asked`) or not. */
 const atPrompt = (s: ScreenMemo | null): s is ScreenMemo => s !== null && (s.state === 'idle' || s.state === 'asked')
 
@@ -37,7 +36,7 @@ export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
   if (m.unmatchedSince === null) return m.screen
   if (now - m.unmatchedSince >= StatusConstants.UnmatchedHoldMs) return null
   const r = m.report
-  const reported = r !== null && isDialog(r.state) && (m.screen === null || (r.at >= m.screen.since && !isDialog(m.screen.state)))
+  const reported = r !== null && isDialogState(r.state) && (m.screen === null || (r.at >= m.screen.since && !isDialogState(m.screen.state)))
   return reported ? null : m.screen
 }
 
@@ -47,7 +46,7 @@ export function liveScreen(m: StatusMemory, now: number): ScreenMemo | null {
  * nothing on approval until the tool finishes: only the screen can end its blocked.
  */
 function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMemo | null): boolean {
-  if (screen && isDialog(screen.state)) return false
+  if (screen && isDialogState(screen.state)) return false
   // Esc after the report cancelled the dialog, drawn or not (2.1.332's plan dialog and auto mode's
   // dialogs once left the badge stuck until exit: no hook says so, and the prompt never left).
   if (m.answer?.key === 'escape' && m.answer.at >= r.at) return true
@@ -61,7 +60,7 @@ function reportedDialogIsOver(m: StatusMemory, r: AgentReport, screen: ScreenMem
  * not taken it away yet. It no longer asks for the user.
  */
 function answeredDialog(m: StatusMemory, screen: ScreenMemo, now: number, ctx: StatusContext): Decision | null {
-  const dialogReportAt = m.report && isDialog(m.report.state) ? m.report.at : null
+  const dialogReportAt = m.report && isDialogState(m.report.state) ? m.report.at : null
   const a = staleDialog(m.answer, screen, dialogReportAt, now, ctx.answers, ctx.answerHoldMs)
   return a ? { state: a.outcome, evidence: [a.evidence, screenEvidence(screen, ' (not redrawn yet)')] } : null
 }
@@ -106,7 +105,7 @@ function fromTerminal(m: StatusMemory, t: TerminalMemo): Decision {
       return { state: 'working', evidence: [ev] }
     case 'blocked':
     case 'question':
-      return { state: t.state.state, evidence: m.report && isDialog(m.report.state) ? [ev, reportEvidence(m.report)] : [ev] }
+      return { state: t.state.state, evidence: m.report && isDialogState(m.report.state) ? [ev, reportEvidence(m.report)] : [ev] }
     case 'turnEnded': {
       const kind = turnEndKind(m, m.terminalWorkingFrom)
       return { state: kind.state, evidence: kind.report ? [ev, reportEvidence(kind.report)] : [ev] }
@@ -133,7 +132,7 @@ function withoutScreen(m: StatusMemory, lost: NonNullable<StatusMemory['screenLo
   const r = m.report
   if (r?.state === 'exited') return { state: 'working', evidence: [reportEvidence(r, ' (shutting down: exited once its process ends)'), none] }
   // A reported dialog the user cancelled (no hook says so) is over; what came after, only the screen knew.
-  if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, null))) return { state: r.state, evidence: [reportEvidence(r), none] }
+  if (r && r.state !== null && !(isDialogState(r.state) && reportedDialogIsOver(m, r, null))) return { state: r.state, evidence: [reportEvidence(r), none] }
   return { state: 'unknown', evidence: [none] }
 }
 
@@ -163,17 +162,17 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
   if (m.screenLost) return withoutScreen(m, m.screenLost)
   const screen = liveScreen(m, now)
   const r = m.report
-  const answer = screen && isDialog(screen.state) ? answeredDialog(m, screen, now, ctx) : null
+  const answer = screen && isDialogState(screen.state) ? answeredDialog(m, screen, now, ctx) : null
   if (answer) return answer
   // A dialog read off the title alone has no kind (Codex's "Action Required"): the agent's own
   // terminal state has (kind=question at 60x20, where the question's screen rule once failed).
-  const kindless = screen?.fromTitle === true && m.terminal !== null && isDialog(m.terminal.state.state)
-  if (screen && isDialog(screen.state) && !kindless) {
+  const kindless = screen?.fromTitle === true && m.terminal !== null && isDialogState(m.terminal.state.state)
+  if (screen && isDialogState(screen.state) && !kindless) {
     const support =
-      m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialog(r.state) ? [reportEvidence(r)] : []
+      m.reinforcement && m.reinforcement.at >= screen.since ? [reportEvidence(m.reinforcement)] : r && isDialogState(r.state) ? [reportEvidence(r)] : []
     // A dialog no rule names has its kind from its words; the agent's report of it knows better.
     // (The latest report, if a dialog's, is this one's: any later event would have replaced it.)
-    const state = screen.unnamed && r && isDialog(r.state) && r.at >= (m.screenWorkingFrom ?? 0) ? r.state : screen.state
+    const state = screen.unnamed && r && isDialogState(r.state) && r.at >= (m.screenWorkingFrom ?? 0) ? r.state : screen.state
     return { state: state as 'blocked' | 'question', evidence: [screenEvidence(screen), ...support] }
   }
   // The goodbye screen or the exit report: the agent is shutting down, and exited once its
@@ -186,7 +185,7 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     return submitted ?? fromTerminal(m, m.terminal)
   }
 
-  if (r && isDialog(r.state) && !reportedDialogIsOver(m, r, screen)) {
+  if (r && isDialogState(r.state) && !reportedDialogIsOver(m, r, screen)) {
     // The hook comes before the dialog is drawn (2.1.197: 30–70 ms; 2.1.332: 300–500 ms, with
     // "Waiting for permission…" under the spinner): while the screen keeps showing the work it
     // showed before the report, the user has nothing to answer yet. Past the grace the screen has
@@ -234,7 +233,8 @@ export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): 
     detail:
       m.unmatchedSince === null ? 'no screen seen yet' : `the screen has matched no ${ctx.agent} rule for ${Math.round((now - m.unmatchedSince) / 100) / 10} s`,
   }
-  if (r && r.state !== null && !(isDialog(r.state) && reportedDialogIsOver(m, r, screen))) return { state: r.state, evidence: [reportEvidence(r), unmatched] }
+  if (r && r.state !== null && !(isDialogState(r.state) && reportedDialogIsOver(m, r, screen)))
+    return { state: r.state, evidence: [reportEvidence(r), unmatched] }
   // Nothing known yet is `starting` until the screen has had time to show something known.
   if (m.verdict.state === 'starting' && (m.unmatchedSince === null || (!m.screen && now - m.unmatchedSince < StatusConstants.UnmatchedHoldMs))) {
     return { state: 'starting', evidence: m.verdict.evidence }

@@ -1,4 +1,4 @@
-import type { Evidence } from '../../shared/domain/pane'
+import { isDialogState, type Evidence } from '../../shared/domain/pane'
 import type { AnswerKey, DialogAnswers } from '../agents/agentKnowledge'
 import type { DialogInfo, RuleState } from '../rules/ruleTypes'
 import type { AgentReport } from './reports/interpretReport'
@@ -46,8 +46,6 @@ export interface Answered {
   readonly dialogs: readonly string[]
 }
 
-const isDialog = (state: string | null | undefined): boolean => state === 'blocked' || state === 'question'
-
 /** A dialog's identity: two frames of the same dialog share it, a different dialog has its own. */
 export function dialogIdentity(screen: Pick<DialogScreen, 'ruleId' | 'state' | 'dialog'>): string {
   const d = screen.dialog
@@ -90,7 +88,7 @@ export function noteAnswerKey(
   freeText?: RegExp | null,
 ): Answered | null {
   if (!table) return prev
-  if (!screen || !isDialog(screen.state) || !screen.dialog) {
+  if (!screen || !isDialogState(screen.state) || !screen.dialog) {
     const cancels = key === 'escape' && pending !== null && Object.values(table.keys).some((keys) => keys?.includes('escape'))
     return cancels
       ? {
@@ -123,7 +121,7 @@ export function noteAnswerKey(
 
 /** The agent reported the dialog on screen answered (OpenCode's permission.replied, 6–54 ms after the key, up to 1.25 s under load). */
 export function noteAnswerReport(prev: Answered | null, screen: DialogScreen | null, report: AgentReport): Answered {
-  const id = screen && isDialog(screen.state) ? dialogIdentity(screen) : null
+  const id = screen && isDialogState(screen.state) ? dialogIdentity(screen) : null
   const dialogs = id === null || prev?.dialogs.includes(id) ? (prev?.dialogs ?? []) : [...(prev?.dialogs ?? []), id]
   return {
     at: report.at,
@@ -142,7 +140,7 @@ const ruleOf = (identity: string) => identity.slice(0, identity.indexOf('|'))
  * the agent's work frames (table.askedOnce).
  */
 export function noteScreenState(prev: Answered | null, state: string, table?: DialogAnswers | null): Answered | null {
-  if (!prev || isDialog(state) || !prev.dialogs.length) return prev
+  if (!prev || isDialogState(state) || !prev.dialogs.length) return prev
   const kept = state === 'working' ? prev.dialogs.filter((id) => table?.askedOnce?.includes(ruleOf(id))) : []
   return kept.length === prev.dialogs.length ? prev : { ...prev, dialogs: kept }
 }
@@ -163,7 +161,7 @@ export function staleDialog(
   table: DialogAnswers | null | undefined,
   holdMs: number = AnswerConstants.HoldMs,
 ): Answered | null {
-  if (!a || !isDialog(screen.state)) return null
+  if (!a || !isDialogState(screen.state)) return null
   if (dialogReportAt !== null && dialogReportAt > a.at) return null
   // Asked once per start, answered, and back after the agent's own work frames (noteScreenState
   // kept it through them): the answered box left drawn, however late. Drawn all along, the hold

@@ -22,6 +22,11 @@ export const PANE_STATES = [
 ] as const
 export type PaneState = (typeof PANE_STATES)[number]
 
+/** The states in which the pane shows a dialog waiting for the user (a permission or a question). */
+export function isDialogState(state: string | null | undefined): state is 'blocked' | 'question' {
+  return state === 'blocked' || state === 'question'
+}
+
 export const EVIDENCE_SOURCES = ['process', 'exit', 'hook', 'screen', 'osc', 'title', 'input', 'remote'] as const
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number]
 
