@@ -16,9 +16,15 @@ export class LocalMirror extends HeadlessMirror {
     super(cols, rows, clock)
   }
 
+  /** Snapshots asked and not yet answered: a dispose answers them (xterm drops a disposed terminal's write callbacks). */
+  private readonly snapshots = new Set<(data: string) => void>()
+
   /** After everything written before it, like the worker's answer. */
   snapshot(done: (data: string) => void, scrollback?: number): void {
-    super.write('', () => done(super.serialize(scrollback)))
+    this.snapshots.add(done)
+    super.write('', () => {
+      if (this.snapshots.delete(done)) done(super.serialize(scrollback))
+    })
   }
 
   override screen(): MirrorScreen {
@@ -26,6 +32,8 @@ export class LocalMirror extends HeadlessMirror {
   }
 
   override dispose(): void {
+    for (const done of this.snapshots) done('')
+    this.snapshots.clear()
     this._onDidFail.dispose()
     this._onDidRecover.dispose()
     super.dispose()

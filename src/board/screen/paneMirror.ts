@@ -28,7 +28,10 @@ export interface PaneMirror extends IDisposable {
   readonly osc: readonly OscRecord[]
   write(data: string, done: () => void): void
   resize(cols: number, rows: number): void
-  /** Screen, scrollback (at most `scrollback` lines) and modes as escape sequences, after everything written before. */
+  /**
+   * Screen, scrollback (at most `scrollback` lines) and modes as escape sequences, after everything
+   * written before. `done` runs exactly once: with '' when the mirror failed or was disposed first.
+   */
   snapshot(done: (data: string) => void, scrollback?: number): void
   screen(): MirrorScreen
 }

@@ -223,6 +223,9 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   override dispose(): void {
     if (this.disposed) return
     this.disposed = true
+    // A screen save awaits its snapshot: answered empty, it ends instead of holding every save after it.
+    for (const done of this.serializing.values()) done('')
+    this.serializing.clear()
     this.lease?.dispose()
     this._onDidFail.dispose()
     this._onDidRecover.dispose()

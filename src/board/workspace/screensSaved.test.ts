@@ -54,3 +54,35 @@ describe('screensSavedThrough: up to when every screen is on disk (what a crash 
     }, 'every screen saved')
   })
 })
+
+describe('a pane removed while its screen is being saved', () => {
+  it('ends that save without its screen, and the saves after it still run (CI: screensSaved never came after a resume)', async () => {
+    const { clock, store, board } = storeOnVirtualTime()
+    const gone = board.get(board.create({ command: ['bash', '--norc', '--noprofile'] }).id)
+    const stays = board.get(board.create({ command: ['bash', '--norc', '--noprofile'] }).id)
+    gone.write('echo going-away; exit\r')
+    await eventually(() => gone.info().exit !== null, 'the first shell to exit')
+    // The pane goes (a resume retires it the same way) after the save asked for its screen, before the answer.
+    const ask = gone.snapshotForSave.bind(gone)
+    gone.snapshotForSave = (scrollback) => {
+      const shot = ask(scrollback)
+      void board.remove(gone.id)
+      return shot
+    }
+    const saved = await Promise.race([
+      store.saveScreens().then(() => 'saved'),
+      new Promise((resolve) => setTimeout(() => resolve('still saving after 5 s'), 5_000)),
+    ])
+    expect(saved).toBe('saved')
+    expect(store.savedScreen(gone.id)).toBeNull()
+
+    stays.write('echo still-here\r')
+    await eventually(async () => (await screenText(stays)).includes('still-here\n'), 'the echo')
+    await eventually(async () => {
+      clock.advance(WorkspaceConstants.ScreenSaveDelayMs)
+      await store.saveScreens()
+      return store.screensSavedThrough() === clock.now()
+    }, 'every screen saved')
+    expect(store.savedScreen(stays.id)?.serialized).toContain('still-here')
+  })
+})

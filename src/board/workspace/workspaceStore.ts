@@ -342,6 +342,8 @@ export class WorkspaceStore extends Disposable {
       try {
         let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
         if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
+        // Removed or resumed meanwhile (its mirror answered empty): the pane in its place saves its own.
+        if (this.live.get(paneId) !== pane) continue
         screens.push({ paneId, ...shot, savedAt: this.clock.now() })
         shots.push([pane, shot])
         this.noteShellCwd(paneId, pane)
