@@ -64,6 +64,16 @@ describe('pane supervisor with real PTYs', () => {
     expect(await screenText(board.get(id))).toContain('LAST-WORDS')
   }, 20_000)
 
+  it('lets a read waiting on the mirror go when the pane is retired meanwhile (a resume or a remove), instead of hanging it', async () => {
+    const { id } = board.create({ command: ['bash', '-c', 'head -c 50000000 /dev/zero | tr "\\0" x; sleep 30'] })
+    const pane = board.get(id)
+    await eventually(async () => (await screenText(pane)).includes('xxxx'), 'the flood')
+    // Parsing lags the flood: this waits behind writes the mirror has not parsed yet when the pane goes.
+    const read = pane.settled().then(() => 'settled')
+    pane.dispose()
+    expect(await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000))])).toBe('settled')
+  })
+
   it('resizes: the program sees the new size', async () => {
     const { id } = board.create({ command: ['bash', '--norc', '--noprofile'], env: { PS1: '$ ' }, cols: 80, rows: 24 })
     const pane = board.get(id)

@@ -1,4 +1,4 @@
-import { Disposable } from '../../core/lifecycle/disposable'
+import { Disposable, toDisposable } from '../../core/lifecycle/disposable'
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { isInteractiveShell } from '../../core/process/shells'
@@ -391,9 +391,12 @@ export class Pane extends Disposable {
     return this.pty.hasExited && this.exitInfo ? Promise.resolve() : this.pty.kill()
   }
 
-  /** Resolves once the mirror parsed everything written so far. */
+  /** Resolves once the mirror parsed everything written so far, or the pane is retired (resumed, removed): a read never hangs on it. */
   settled(): Promise<void> {
-    return new Promise((resolve) => this.mirror.write('', resolve))
+    return new Promise((resolve) => {
+      const retired = this.register(toDisposable(resolve))
+      this.mirror.write('', () => this.store.delete(retired))
+    })
   }
 
   /**
