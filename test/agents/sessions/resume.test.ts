@@ -32,7 +32,7 @@ describe('a workspace that survives kill -9 of its board', () => {
   const panes = (board: RunningBoard): Promise<PaneRecord[]> => on(board).panes()
   const screen = (board: RunningBoard, pane: string) => on(board).screen(pane)
   const waitForScreen = (board: RunningBoard, pane: string, re: RegExp, timeoutMs = 60_000) => on(board).waitForScreen(pane, re, timeoutMs)
-  const submit = (board: RunningBoard, pane: string, text: string) => on(board).submit(pane, text)
+  const submit = (board: RunningBoard, pane: string, text: string, how: { paste?: boolean } = {}) => on(board).submit(pane, text, 30_000, how)
 
   beforeAll(async () => {
     ensureBuilt()
@@ -141,7 +141,8 @@ describe('a workspace that survives kill -9 of its board', () => {
     await waitForScreen(second, '2', /Ask Codex to do anything/, 90_000)
     await cli(second, 'wait', '2', '--state', 'idle', '--timeout', '30')
     const codexFrom = responses.bodies.length
-    await submit(second, '2', '[STEP1] and again?')
+    // Pasted: a `?` typed in one go right after Codex's prompt comes up is dropped (BoardCli.submit).
+    await submit(second, '2', '[STEP1] and again?', { paste: true })
     await waitForScreen(second, '2', /and again\?.*Nothing needs changing\./)
     const codexNext = responses.bodies.slice(codexFrom).find((b) => b.includes('and again?') && b.includes('"tools"'))
     expect(codexNext).toContain('check the workspace')

@@ -121,9 +121,14 @@ export class BoardCli {
    * so it has read it and will not take the Enter into a paste (Gemini CLI's 40 ms window) — Enter
    * on its own. A line the agent never shows (it dropped keys typed before it read input) fails
    * here, saying so, instead of an Enter into nothing.
+   *
+   * `paste`: the line as a terminal pastes it (bracketed). Codex 0.171.0 drops every `?` of a line
+   * written in one go within ~0.5 s of its prompt (a lone `?` there opens its shortcut help; measured
+   * with the real binary: every time at 0 ms, never after 1 s; under load the window stretches past
+   * the board's idle verdict). A paste is taken as text whole, as the board's answer box sends it.
    */
-  async submit(id: string, text: string, timeoutMs = 30_000): Promise<void> {
-    await this.cli('write', id, text)
+  async submit(id: string, text: string, timeoutMs = 30_000, how: { paste?: boolean } = {}): Promise<void> {
+    await this.cli('write', id, how.paste ? `\x1b[200~${text}\x1b[201~` : text)
     await this.waitForScreen(id, new RegExp(escapeRe(text).replace(/ /g, '\\s*')), timeoutMs)
     await this.cli('write', id, '\r', '--escapes')
   }
