@@ -46,21 +46,34 @@ export class ClientOutbox {
     private readonly onClose: (reason: string) => void = () => undefined,
   ) {}
 
-  send(msg: ServerMessage): void {
+  /** More unsent than the soft cap: terminal output waits (PaneClients redraws the pane once it drains). */
+  get backedUp(): boolean {
+    return this.transport.buffered() > OutboxLimits.SoftBytes
+  }
+
+  /**
+   * Whether the message went out. Terminal output that would take the buffer past the hard cap
+   * does not (PaneClients redraws the pane once the connection drains): one chunk of a flood of
+   * control chars is six bytes a char on the wire, and must not get a reading client closed.
+   */
+  send(msg: ServerMessage): boolean {
     const buffered = this.transport.buffered()
     if (buffered > OutboxLimits.HardBytes) {
       this.dispose()
       const reason = `the client took none of ${buffered} bytes sent to it; closed`
       this.onClose(reason)
       this.transport.close(reason)
-      return
+      return false
     }
     if (msg.t === 'event' && DROPPABLE.has(msg.channel) && (this.behind || buffered > OutboxLimits.SoftBytes)) {
       this.dropped++
       this.markBehind()
-      return
+      return false
     }
-    this.transport.write(JSON.stringify(msg))
+    const text = JSON.stringify(msg)
+    if (msg.t === 'event' && msg.channel === 'pane:data' && buffered + text.length > OutboxLimits.HardBytes) return false
+    this.transport.write(text)
+    return true
   }
 
   private markBehind(): void {

@@ -38,7 +38,10 @@ export function openConnection(
     (reason) => log.warn('closed a client that does not read', { reason }),
   )
   const transmit = (msg: ServerMessage) => outbox.send(msg)
-  const client = board.connect((payload) => transmit({ t: 'event', channel: 'pane:data', payload }))
+  const client = board.connect(
+    (payload) => transmit({ t: 'event', channel: 'pane:data', payload }),
+    () => outbox.backedUp,
+  )
   const handlers = createHandlers(board, client, info)
   const events = board.onEvent(
     (event) => eventInScope(scope, event) && transmit({ t: 'event', channel: event.channel, payload: event.payload } as ServerMessage),

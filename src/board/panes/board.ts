@@ -420,9 +420,9 @@ export class Board extends Disposable {
     this.events.removed(id)
   }
 
-  /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
-  connect(emitData: (payload: EventMap['pane:data']) => void): BoardClientSession {
-    return this.sessions.connect(emitData)
+  /** Opens a client session (ClientSessions.connect). */
+  connect(emitData: (payload: EventMap['pane:data']) => unknown, backedUp?: () => boolean): BoardClientSession {
+    return this.sessions.connect(emitData, backedUp)
   }
 
   /** Records the pane (asciicast + reports + process signals) until stopped, its exit, or `owner` disconnecting. */

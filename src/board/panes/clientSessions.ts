@@ -2,6 +2,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { AttachSnapshot, PaneId } from '../../shared/domain/pane'
 import type { EventMap } from '../../shared/ipc/contract'
 import type { Pane } from './pane'
+import type { DataSink } from './paneClients'
 import type { RestoredPane } from './restoredPane'
 
 /** A connected client (a window, a browser tab, a CLI connection): its attachments end with it. */
@@ -15,7 +16,7 @@ export interface BoardClientSession extends ClientSession {
   detach(id: PaneId): void
   ack(id: PaneId, chars: number): void
   /** Sends this client terminal data of a pane that lives elsewhere (a remote pane). */
-  emitData(payload: EventMap['pane:data']): void
+  emitData(payload: EventMap['pane:data']): unknown
 }
 
 /** What client sessions need of the board. */
@@ -30,16 +31,20 @@ export interface ClientSessionsHost {
 
 /** The board's connected clients and the panes each shows, so a relaunched pane keeps its viewers. */
 export class ClientSessions {
-  private readonly clients = new Map<string, { readonly attached: Set<PaneId>; readonly sink: (id: PaneId) => (data: string, resync: boolean) => void }>()
+  private readonly clients = new Map<string, { readonly attached: Set<PaneId>; readonly sink: (id: PaneId) => DataSink }>()
   private nextClient = 1
 
   constructor(private readonly host: ClientSessionsHost) {}
 
-  /** Opens a client session; `emitData` receives `pane:data` for the panes it attaches to. */
-  connect(emitData: (payload: EventMap['pane:data']) => void): BoardClientSession {
+  /**
+   * Opens a client session; `emitData` receives `pane:data` for the panes it attaches to, while
+   * `backedUp` (its connection holds too much) says no: they are redrawn for it once it drains.
+   */
+  connect(emitData: (payload: EventMap['pane:data']) => unknown, backedUp?: () => boolean): BoardClientSession {
     const clientId = `client-${this.nextClient++}`
     const attached = new Set<PaneId>()
-    const sink = (id: PaneId) => (data: string, resync: boolean) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data })
+    const sink = (id: PaneId): DataSink =>
+      Object.assign((data: string, resync: boolean) => emitData(resync ? { paneId: id, data, resync } : { paneId: id, data }), { backedUp })
     this.clients.set(clientId, { attached, sink })
     return {
       id: clientId,
@@ -82,7 +87,8 @@ export class ClientSessions {
       // Output parsed between the attach point and this continuation follows the snapshot, in order.
       let ready = false
       const early: [string, boolean][] = []
-      const snapshot = await pane.attach(clientId, (data, resync) => (ready ? sink(data, resync) : early.push([data, resync])))
+      const held = (data: string, resync: boolean) => (ready ? sink(data, resync) : early.push([data, resync]))
+      const snapshot = await pane.attach(clientId, Object.assign(held, { backedUp: sink.backedUp }))
       sink(snapshot.serialized, true)
       ready = true
       for (const [data, resync] of early) sink(data, resync)

@@ -3,8 +3,16 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneMirror } from '../screen/paneMirror'
 
-/** Receives output for one client; `resync` means "reset your terminal, then write this snapshot". */
-export type DataSink = (data: string, resync: boolean) => void
+/**
+ * Receives output for one client; `resync` means "reset your terminal, then write this snapshot".
+ * `backedUp`: the client's connection holds more than it should (it carries every pane the client
+ * shows, and a control char costs six bytes on the wire): output waits, the pane is redrawn later.
+ */
+export interface DataSink {
+  /** Returns false when not sent (the connection would not take it): the pane is redrawn for it later. */
+  (data: string, resync: boolean): unknown
+  readonly backedUp?: () => boolean
+}
 
 /**
  * When a client is given a chunk: as it is read from the program (windows and tabs: an echo must
@@ -52,6 +60,8 @@ export const enum ClientFlowConstants {
    * batching per turn alone left one `pane:data` per read; VS Code's TerminalDataBufferer uses 5 ms.
    */
   FlushWindowMs = 5,
+  /** How often a client skipped for its backed-up connection is looked at again, to redraw it once drained. */
+  DrainPollMs = 50,
 }
 
 /**
@@ -120,12 +130,17 @@ export class PaneClients implements IDisposable {
       client.pending = []
       sent = true
       if (client.stale) continue
-      if (client.flow.isPaused) {
+      if (client.flow.isPaused || client.sink.backedUp?.()) {
         client.stale = true
+        this.scheduleResync(client)
+        continue
+      }
+      if (client.sink(data, false) === false) {
+        client.stale = true
+        this.scheduleResync(client)
         continue
       }
       client.flow.charge(SENT, data.length)
-      client.sink(data, false)
     }
     return sent
   }
@@ -162,11 +177,25 @@ export class PaneClients implements IDisposable {
     const client = this.clients.get(clientId)
     if (!client) return
     client.flow.credit(SENT, chars)
-    if (client.stale && !client.flow.isPaused && !client.resyncTimer && !client.waiting) {
-      const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
-      if (wait <= 0) this.resync(client)
-      else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
+    this.scheduleResync(client)
+  }
+
+  /**
+   * A stale client is redrawn once it has rendered what it was sent (its acks call this) and its
+   * connection has drained (looked at every DrainPollMs), at most once per ResyncMinIntervalMs.
+   */
+  private scheduleResync(client: Client): void {
+    if (!client.stale || client.flow.isPaused || client.resyncTimer || client.waiting) return
+    if (client.sink.backedUp?.()) {
+      client.resyncTimer = this.clock.setTimeout(() => {
+        client.resyncTimer = null
+        this.scheduleResync(client)
+      }, ClientFlowConstants.DrainPollMs)
+      return
     }
+    const wait = client.lastResyncAt + ClientFlowConstants.ResyncMinIntervalMs - this.clock.now()
+    if (wait <= 0) this.resync(client)
+    else client.resyncTimer = this.clock.setTimeout(() => this.resync(client), wait)
   }
 
   private resync(client: Client): void {
@@ -178,10 +207,13 @@ export class PaneClients implements IDisposable {
     this.mirror.snapshot((snapshot) => {
       client.waiting = false
       if (![...this.clients.values()].includes(client)) return
-      client.stale = false
       client.lastResyncAt = this.clock.now()
+      if (client.sink(snapshot, true) === false) {
+        this.scheduleResync(client)
+        return
+      }
+      client.stale = false
       client.flow.charge(SENT, snapshot.length)
-      client.sink(snapshot, true)
       if (client.pending.length && !this.window) this.openWindow()
     })
   }
