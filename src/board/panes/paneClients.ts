@@ -130,12 +130,8 @@ export class PaneClients implements IDisposable {
       client.pending = []
       sent = true
       if (client.stale) continue
-      if (client.flow.isPaused || client.sink.backedUp?.()) {
-        client.stale = true
-        this.scheduleResync(client)
-        continue
-      }
-      if (client.sink(data, false) === false) {
+      // Too far behind, its connection backed up, or the chunk not taken: redrawn for it later.
+      if (client.flow.isPaused || client.sink.backedUp?.() || client.sink(data, false) === false) {
         client.stale = true
         this.scheduleResync(client)
         continue
