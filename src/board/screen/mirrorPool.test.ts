@@ -101,6 +101,38 @@ describe('MirrorPool: a few parser workers, each hosting many panes', () => {
     expect(Math.min(...gaps)).toBeLessThanOrEqual(4 * sliceBytes)
   }, 60_000)
 
+  it('parses a backlog of small writes in slices of the round’s share, not one write (and one screen read) each', async () => {
+    const p = pool({ size: 1 })
+    const mirror = new RemoteMirror(80, 24, realClock, p)
+    let states = 0
+    const setState = mirror.setState.bind(mirror)
+    mirror.setState = (state) => {
+      states++
+      setState(state)
+    }
+    try {
+      await written(mirror, 'warm')
+      states = 0
+      // A flood read 1 KiB at a time: while the worker parses the first 4 MiB, the small writes
+      // queue up behind it, each posted in a turn of its own (a message each).
+      const big = Array.from({ length: 64_000 }, (_, i) => `line ${String(i).padStart(6, '0')}`.padEnd(62, '.') + '\r\n').join('')
+      const order: number[] = []
+      const all: Promise<void>[] = [written(mirror, big)]
+      const SMALL = 200
+      for (let i = 0; i < SMALL; i++) {
+        await new Promise((resolve) => setImmediate(resolve))
+        all.push(new Promise<void>((resolve) => mirror.write(`\r\nsmall ${String(i).padStart(3, '0')} `.padEnd(70, '-'), () => (order.push(i), resolve()))))
+      }
+      await Promise.all(all)
+      expect(order).toEqual(Array.from({ length: SMALL }, (_, i) => i))
+      expect(mirror.screen().lines.at(-1)).toMatch(/^small 199 -+$/)
+      // 4 MiB in 128 KiB slices is ~32 reads of the screen; the 14 KiB behind it one or two more, not 200.
+      expect(states).toBeLessThan(32 + 40)
+    } finally {
+      mirror.dispose()
+    }
+  }, 60_000)
+
   it('a worker that dies costs only its own panes a moment: each is mirrored again on a fresh worker from its last screen, at most twice', async () => {
     const p = pool({ size: 2 })
     const a = new RemoteMirror(80, 24, realClock, p)
