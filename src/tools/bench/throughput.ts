@@ -140,7 +140,8 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
   const cpu = (runs: readonly Timed[]) => `CPU ${pct(runs, (r) => r.cpu)}/${pct(runs, (r) => r.runq)}/${pct(runs, (r) => r.machine)}`
   const spread = (runs: readonly { ms: number }[]) => `${runs.length}× ${range(rates(runs))}`
   const directRate = median(rates(direct))
-  const ratio = { limit: 0.8, atLeast: true, label: '≥ 0.8' }
+  // Issue 20: a lone `cat` reaches ≥ 0.95 of raw xterm (0.8 before it).
+  const ratio = { limit: 0.95, atLeast: true, label: '≥ 0.95' }
   const diagRate = (r: Diag) => diagBytes / MB / (r.ms / 1000)
   const diag = (name: string, runs: Diag[]): Row => ({
     section: SECTION,
