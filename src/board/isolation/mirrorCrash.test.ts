@@ -6,6 +6,14 @@ import type { Logger } from '../util/log'
 import { defaultMirrorPool } from '../screen/mirrorPool'
 import { eventually, screenText, testBoard, waitForState } from '../test/support'
 
+// The panes of these tests parse in the pool from the start (by default a pane moves there once it floods, see the last test).
+const threadsBefore = process.env.SWITCHBOARD_MIRROR_THREADS
+process.env.SWITCHBOARD_MIRROR_THREADS = 'worker'
+afterAll(() => {
+  if (threadsBefore === undefined) delete process.env.SWITCHBOARD_MIRROR_THREADS
+  else process.env.SWITCHBOARD_MIRROR_THREADS = threadsBefore
+})
+
 const lines: string[] = []
 const log: Logger = { debug() {}, info: (msg) => void lines.push(msg), warn: (msg) => void lines.push(msg), error: (msg) => void lines.push(msg) }
 let board = testBoard({ log })
@@ -19,8 +27,8 @@ const SHELL = ['bash', '--norc', '--noprofile', '-i']
 
 describe('a parser worker that dies does not take the board down', () => {
   it('its panes say why, are parsed again from their last screen and keep their programs, which end cleanly; the board and new panes go on', async () => {
-    // The parser pool is the default: the victim's terminal is in one of its workers.
-    expect(process.env.SWITCHBOARD_MIRROR_THREADS ?? 'worker').toBe('worker')
+    // The victim's terminal is in one of the pool's workers.
+    expect(process.env.SWITCHBOARD_MIRROR_THREADS).toBe('worker')
     const victim = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)
     await waitForState(victim, 'idle')
     board.write(victim.id, 'echo before-$((6*7))\r')
@@ -78,5 +86,32 @@ describe('a parser worker that dies does not take the board down', () => {
     pane.report('PermissionRequest', { session_id: 's', tool_name: 'Bash', tool_input: { command: 'ls' } })
     await waitForState(pane, 'blocked')
     expect(pane.verdict.evidence.map((e) => e.source)).toEqual(['hook', 'screen'])
+  }, 60_000)
+
+  it('by default a pane parses on the board’s thread, moves to the pool when it floods, and is parsed again there after a worker death', async () => {
+    process.env.SWITCHBOARD_MIRROR_THREADS = 'adaptive'
+    try {
+      const threadsBefore = defaultMirrorPool().threads().length
+      const pane = board.get(board.create({ command: SHELL, env: { PS1: '$ ' } }).id)
+      await waitForState(pane, 'idle')
+      expect(defaultMirrorPool().threads()).toHaveLength(threadsBefore)
+      // ~2 MB of numbered lines: far past what a pane parses on the board's thread in a second.
+      board.write(pane.id, 'seq -f "flood line %07g" 1 100000; echo flood-$((6*7))\r')
+      await eventually(async () => (await screenText(pane)).includes('flood-42'), 'the flood to be parsed', 30_000)
+      expect(defaultMirrorPool().threads().length).toBeGreaterThan(0)
+      await Promise.all(
+        defaultMirrorPool()
+          .threads()
+          .map((t) => t.terminate()),
+      )
+      await eventually(
+        () => lines.find((l) => l.includes(`pane ${pane.id}:`) && l.includes('parsed again on a fresh parser worker')),
+        'the recovery to be logged',
+      )
+      board.write(pane.id, 'echo after-$((6*7))\r')
+      await eventually(async () => (await screenText(pane)).includes('after-42'), 'the pane to be parsed on its fresh worker')
+    } finally {
+      process.env.SWITCHBOARD_MIRROR_THREADS = 'worker'
+    }
   }, 60_000)
 })

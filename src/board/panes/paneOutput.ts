@@ -81,7 +81,7 @@ export class PaneOutput extends Disposable {
     super()
     this.clamp = new CountClamp(options.size)
     this.flow =
-      options.threads === 'worker' ? new FlowControl(MirrorFlowConstants.WorkerMirrorHighChars, MirrorFlowConstants.WorkerMirrorLowChars) : new FlowControl()
+      options.threads !== 'main' ? new FlowControl(MirrorFlowConstants.WorkerMirrorHighChars, MirrorFlowConstants.WorkerMirrorLowChars) : new FlowControl()
     this.clients = this.register(new PaneClients(mirror, options.clock))
     this.answeredUntil = options.answeredUntil ?? 0
     this.mirroredOffset = pty.offset

@@ -3,6 +3,7 @@ import type { IDisposable } from '../../core/lifecycle/disposable'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { OscRecord } from '../../shared/domain/pane'
 import type { MirrorScreen } from './headlessMirror'
+import { AdaptiveMirror } from './adaptiveMirror'
 import { LocalMirror } from './localMirror'
 import { RemoteMirror } from './remoteMirror'
 
@@ -37,7 +38,7 @@ export interface PaneMirror extends IDisposable {
 }
 
 /**
- * Where panes parse. `worker` by default: the parser pool (mirrorPool.ts), a few worker threads each
+ * Where panes parse. `adaptive` by default (see below and adaptiveMirror.ts). `worker`: the parser pool (mirrorPool.ts), a few worker threads each
  * hosting many panes, parsing them in turn. Measured side by side with 20 panes flooding on this
  * 2-core machine (4 runs, load 11–16), the pool kept the serving thread's event-loop p99 at
  * 19–50 ms against 76–171 ms on the main thread, and a quiet pane's state change reached a client
@@ -45,12 +46,19 @@ export interface PaneMirror extends IDisposable {
  * there: 20 parser threads starved the serving one. SWITCHBOARD_MIRROR_THREADS=main parses on the
  * board's own thread (LocalMirror), as replay does.
  */
-export type MirrorThreads = 'main' | 'worker'
+export type MirrorThreads = 'main' | 'worker' | 'adaptive'
 
+/**
+ * `adaptive` by default (AdaptiveMirror): on the board's thread while a pane writes little, in the
+ * pool once it floods. SWITCHBOARD_MIRROR_THREADS=main or =worker keeps every pane in one place.
+ */
 export function mirrorThreadsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): MirrorThreads {
-  return env.SWITCHBOARD_MIRROR_THREADS === 'main' ? 'main' : 'worker'
+  const asked = env.SWITCHBOARD_MIRROR_THREADS
+  return asked === 'main' || asked === 'worker' ? asked : 'adaptive'
 }
 
 export function createPaneMirror(threads: MirrorThreads, cols: number, rows: number, clock: Clock): PaneMirror {
-  return threads === 'worker' ? new RemoteMirror(cols, rows, clock) : new LocalMirror(cols, rows, clock)
+  if (threads === 'worker') return new RemoteMirror(cols, rows, clock)
+  if (threads === 'main') return new LocalMirror(cols, rows, clock)
+  return new AdaptiveMirror(cols, rows, clock)
 }
