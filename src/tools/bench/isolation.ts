@@ -35,14 +35,17 @@ const ALERT_FLOODS: readonly { readonly variant: string; readonly label: string;
 ]
 
 export interface IsolationOptions extends FloodOptions {
-  /** Runs of each place mirrors parse, alternated (main, pool, main, pool…) so drift hits both. */
+  /** Runs of each place mirrors parse, alternated (main, pool, adaptive, main…) so drift hits all. */
   readonly rounds: number
 }
 
-const MODES: readonly MirrorThreads[] = ['main', 'worker']
+/** Both fixed places, and the board's default: on its thread until a pane floods, then in the pool. */
+const MODES: readonly MirrorThreads[] = ['main', 'worker', 'adaptive']
 
 function modeLabel(threads: MirrorThreads): string {
-  return threads === 'main' ? 'mirrors on the main thread' : `mirrors in the parser pool (${poolSizeFromEnv()} worker${poolSizeFromEnv() === 1 ? '' : 's'})`
+  const pool = `the parser pool (${poolSizeFromEnv()} worker${poolSizeFromEnv() === 1 ? '' : 's'})`
+  if (threads === 'main') return 'mirrors on the main thread'
+  return threads === 'worker' ? `mirrors in ${pool}` : `mirrors where the board puts them (its thread, ${pool} once a pane floods)`
 }
 
 /** Rounds of one variant as one: medians of the per-round numbers, every probe kept. */

@@ -13,8 +13,8 @@ import { type Row, targetRow } from './table'
 import { type Timed, timed } from './timing'
 
 const SECTION = 'PTY → headless mirror throughput'
-/** Both places a mirror can parse, alternated in every repetition. */
-const MODES: readonly MirrorThreads[] = ['main', 'worker']
+/** Both places a mirror can parse, and the board's default (its thread until the pane floods), alternated in every repetition. */
+const MODES: readonly MirrorThreads[] = ['main', 'worker', 'adaptive']
 const CHUNK_BYTES = 4096
 const DIAG_MB = 50
 
@@ -161,7 +161,7 @@ export async function benchThroughput(opts: ThroughputOptions): Promise<Row[]> {
   const directCost = cpuPerMB(direct)
   const first = panes.get('main')?.[0] ?? panes.get('worker')?.[0]
   const paneRows = (threads: MirrorThreads, pane: readonly PaneRun[]): Row[] => {
-    const where = threads === 'main' ? 'mirror on the main thread' : 'mirror in the parser pool'
+    const where = threads === 'main' ? 'mirror on the main thread' : threads === 'worker' ? 'mirror in the parser pool' : 'mirror where the board puts it'
     const paneRate = median(pane.map((r) => rate(r.total.ms)))
     const paneParseRate = median(pane.map((r) => rate(r.lastParseMs)))
     const paneCost = cpuPerMB(pane.map((r) => r.total))
