@@ -93,6 +93,25 @@ describe('AdaptiveMirror: on the board’s thread while a pane writes little, in
     full.dispose()
   })
 
+  it('moved mid-resize, it ends on the screen a terminal that never moved shows', async () => {
+    const m = adaptive(80, 24)
+    const still = new HeadlessMirror(80, 24, realClock)
+    const ops: ((t: { write(d: string, done: () => void): void; resize(c: number, r: number): void }) => void)[] = [
+      (t) => t.write('\x1b[?2004hheader line that is long enough to wrap when the screen narrows to forty columns\r\n', () => {}),
+      (t) => t.write(flood(0, FLOOD_LINES), () => {}),
+      (t) => t.resize(40, 12),
+      (t) => t.write('tail after the resize, wrapping at forty columns as it should', () => {}),
+    ]
+    for (const op of ops) {
+      op(m)
+      op(still)
+    }
+    await Promise.all([written(m, ''), written(still, '')])
+    expect(m.place).toBe('worker')
+    expect(m.screen()).toEqual(still.screen())
+    still.dispose()
+  })
+
   it('a worker that dies after the move is survived as in the pool: its screen is parsed again on a fresh worker', async () => {
     const pool = new MirrorPool({ size: 1 })
     const m = adaptive(80, 24, pool)

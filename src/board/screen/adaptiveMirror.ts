@@ -107,10 +107,12 @@ export class AdaptiveMirror extends MirrorEmitters {
   private move(): void {
     this.placeFixed = true
     const local = this.inner as LocalMirror
+    // The seed is drawn at the size it was serialized at; a resize held meanwhile reflows it after, as it would have here.
+    const { cols, rows } = this
     this.held = []
     local.snapshot((serialized) => {
       if (this.disposed) return
-      const remote = new RemoteMirror(this.cols, this.rows, this.clock, this.pool())
+      const remote = new RemoteMirror(cols, rows, this.clock, this.pool())
       const held = this.held ?? []
       this.held = null
       if (remote.failure) {
