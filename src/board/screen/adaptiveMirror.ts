@@ -1,6 +1,5 @@
 import type { Clock } from '../../core/lifecycle/clock'
 import { DisposableStore } from '../../core/lifecycle/disposable'
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { LocalMirror } from './localMirror'
@@ -56,10 +55,6 @@ export class AdaptiveMirror extends MirrorEmitters {
   private cols: number
   private rows: number
   private disposed = false
-  private readonly _onDidFail = new Emitter<string>()
-  readonly onDidFail = this._onDidFail.event
-  private readonly _onDidRecover = new Emitter<string>()
-  readonly onDidRecover = this._onDidRecover.event
 
   constructor(
     cols: number,
@@ -205,8 +200,6 @@ export class AdaptiveMirror extends MirrorEmitters {
     this.held = null
     this.innerEvents.dispose()
     this.inner.dispose()
-    this._onDidFail.dispose()
-    this._onDidRecover.dispose()
     super.dispose()
   }
 }

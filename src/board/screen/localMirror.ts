@@ -1,16 +1,9 @@
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
 import { HeadlessMirror, type MirrorScreen } from './headlessMirror'
 
 /** The pane's mirror parsing on the board's own thread (see paneMirror.ts for the choice). */
 export class LocalMirror extends HeadlessMirror {
-  private readonly _onDidFail = new Emitter<string>()
-  /** Never fires: a mirror on this thread has no worker to lose. */
-  readonly onDidFail = this._onDidFail.event
   readonly failure: string | null = null
-  private readonly _onDidRecover = new Emitter<string>()
-  /** Never fires, for the same reason. */
-  readonly onDidRecover = this._onDidRecover.event
 
   constructor(cols: number, rows: number, clock: Clock) {
     super(cols, rows, clock)
@@ -34,8 +27,6 @@ export class LocalMirror extends HeadlessMirror {
   override dispose(): void {
     for (const done of this.snapshots) done('')
     this.snapshots.clear()
-    this._onDidFail.dispose()
-    this._onDidRecover.dispose()
     super.dispose()
   }
 }

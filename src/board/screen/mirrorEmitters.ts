@@ -17,11 +17,19 @@ export abstract class MirrorEmitters implements IDisposable {
   protected readonly _onBell = new Emitter<void>()
   /** The program rang the bell (a BEL outside any escape sequence). */
   readonly onBell = this._onBell.event
+  protected readonly _onDidFail = new Emitter<string>()
+  /** The worker parsing it died or hung and none took its place: the screen is frozen (never, on this thread). */
+  readonly onDidFail = this._onDidFail.event
+  protected readonly _onDidRecover = new Emitter<string>()
+  /** The worker parsing it died or hung, and it parses again on a fresh one, from its last screen (never, on this thread). */
+  readonly onDidRecover = this._onDidRecover.event
 
   dispose(): void {
     this._onReply.dispose()
     this._onTitle.dispose()
     this._onOsc.dispose()
     this._onBell.dispose()
+    this._onDidFail.dispose()
+    this._onDidRecover.dispose()
   }
 }

@@ -1,5 +1,4 @@
 import type { Clock } from '../../core/lifecycle/clock'
-import { Emitter } from '../../core/lifecycle/emitter'
 import type { OscRecord } from '../../shared/domain/pane'
 import { MirrorConstants, type MirrorScreen } from './headlessMirror'
 import { MirrorEmitters } from './mirrorEmitters'
@@ -57,13 +56,6 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
   private nextSerialize = 1
   private failed: string | null = null
   private disposed = false
-
-  private readonly _onDidFail = new Emitter<string>()
-  /** The worker died or hung and no fresh one took the pane: it keeps flowing (callbacks run at once) but its screen is frozen. */
-  readonly onDidFail = this._onDidFail.event
-  private readonly _onDidRecover = new Emitter<string>()
-  /** The worker died or hung, and the pane parses again on a fresh one, from its last screen (why, and how). */
-  readonly onDidRecover = this._onDidRecover.event
 
   constructor(
     cols: number,
@@ -227,8 +219,6 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
     for (const done of this.serializing.values()) done('')
     this.serializing.clear()
     this.lease?.dispose()
-    this._onDidFail.dispose()
-    this._onDidRecover.dispose()
     super.dispose()
   }
 }
