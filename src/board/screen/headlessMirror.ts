@@ -40,12 +40,16 @@ function rowTracking(term: HeadlessTerminal): RowTracking | null {
   return handler as RowTracking
 }
 
-export interface MirrorScreen {
+/** A screen's size, cursor and buffer, without its text. */
+export interface MirrorPage {
   readonly cols: number
   readonly rows: number
-  readonly lines: string[]
   readonly cursor: { x: number; y: number }
   readonly alternate: boolean
+}
+
+export interface MirrorScreen extends MirrorPage {
+  readonly lines: string[]
 }
 
 /**
@@ -188,6 +192,36 @@ export class HeadlessMirror extends MirrorEmitters {
 
   /** The bottom page (rows baseY … baseY+rows-1), whatever the viewport is scrolled to. */
   screen(): MirrorScreen {
+    // A copy: the caller may keep it, and the next read updates these rows in place.
+    return { ...this.page(), lines: this.readRows().slice() }
+  }
+
+  /**
+   * The bottom page as screen() gives it, its rows joined by '\n' (what the parser pool posts).
+   * The rows kept for the next read become slices of that text: xterm builds a row by appending
+   * cell after cell, and a row kept as built is a rope of up to a node per cell (28 KiB per idle
+   * agent pane in BENCH_ONLY=agentmem, against 4 KiB for its joined text), where a slice of the
+   * joined text, which the pool keeps anyway, is 32 bytes.
+   */
+  screenText(): MirrorPage & { readonly text: string } {
+    const read = this.readRows()
+    const text = read.join('\n')
+    let at = 0
+    for (let y = 0; y < read.length; y++) {
+      const length = (read[y] as string).length
+      read[y] = text.slice(at, at + length)
+      at += length + 1
+    }
+    return { ...this.page(), text }
+  }
+
+  private page(): MirrorPage {
+    const buffer = this.term.buffer.active
+    return { cols: this.term.cols, rows: this.term.rows, cursor: { x: buffer.cursorX, y: buffer.cursorY }, alternate: buffer.type === 'alternate' }
+  }
+
+  /** The bottom page's rows, read again where they may have changed; kept (and updated in place) for the next read. */
+  private readRows(): string[] {
     const buffer = this.term.buffer.active
     const rows = this.term.rows
     const row = (y: number) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? ''
@@ -204,15 +238,7 @@ export class HeadlessMirror extends MirrorEmitters {
     this.rowsRead = read
     this.changedFrom = Number.POSITIVE_INFINITY
     this.changedTo = -1
-    // A copy: the caller may keep it, and the next read updates these rows in place.
-    const lines = read.slice()
-    return {
-      cols: this.term.cols,
-      rows: this.term.rows,
-      lines,
-      cursor: { x: buffer.cursorX, y: buffer.cursorY },
-      alternate: buffer.type === 'alternate',
-    }
+    return read
   }
 
   /** Screen, scrollback and modes as escape sequences a fresh xterm can replay. */

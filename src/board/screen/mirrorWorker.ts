@@ -131,9 +131,9 @@ function flush(): void {
 }
 
 function wireState(mirror: HeadlessMirror): WireState {
-  const { lines, cols, rows, cursor, alternate } = mirror.screen()
+  const { text, cols, rows, cursor, alternate } = mirror.screenText()
   return {
-    text: lines.join('\n'),
+    text,
     cols,
     rows,
     cx: cursor.x,
