@@ -130,3 +130,20 @@ describe('HeadlessMirror.screen reads only the rows a parse changed', () => {
     expect(mirror.screen().lines[0]).toBe('second')
   })
 })
+
+describe('HeadlessMirror OSC log', () => {
+  it('keeps the newest records up to its history, and none with a history of 0, firing each either way', async () => {
+    const kept = new HeadlessMirror(COLS, ROWS, realClock, 50, 2)
+    const none = new HeadlessMirror(COLS, ROWS, realClock, 50, 0)
+    const fired: number[] = []
+    none.onOsc((record) => fired.push(record.ident))
+    const data = '\x1b]0;one\x07\x1b]2;two\x07\x1b]7;file:///tmp\x07'
+    await Promise.all([parsed(kept, data), parsed(none, data)])
+    expect(kept.osc.map((o) => o.data)).toEqual(['two', 'file:///tmp'])
+    expect(none.osc).toEqual([])
+    expect(fired).toEqual([0, 2, 7])
+    expect(none.title).toBe('two')
+    kept.dispose()
+    none.dispose()
+  })
+})

@@ -81,6 +81,11 @@ export class HeadlessMirror extends MirrorEmitters {
     rows: number,
     private readonly clock: Clock,
     scrollback: number = MirrorConstants.Scrollback,
+    /**
+     * OSC records kept for `osc`: 0 in the parser worker, where the pane's side (RemoteMirror)
+     * keeps the log from the worker's events and no one reads this one.
+     */
+    private readonly oscHistory: number = MirrorConstants.OscHistory,
   ) {
     super()
     // logLevel off: hostile bytes would otherwise flood stderr with xterm's parse-error reports.
@@ -158,8 +163,8 @@ export class HeadlessMirror extends MirrorEmitters {
 
   private recordOsc(ident: number, data: string): void {
     const record: OscRecord = { ident, data: data.slice(0, MirrorConstants.OscMaxChars), at: this.clock.now() }
-    this.oscLog.push(record)
-    if (this.oscLog.length > MirrorConstants.OscHistory) this.oscLog.shift()
+    if (this.oscHistory > 0) this.oscLog.push(record)
+    if (this.oscLog.length > this.oscHistory) this.oscLog.shift()
     this._onOsc.fire(record)
   }
 

@@ -13,7 +13,7 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { realClock } from '../util/clock'
-import { HeadlessMirror } from './headlessMirror'
+import { HeadlessMirror, MirrorConstants } from './headlessMirror'
 import type { FromPool, MirrorInit, PoolEvent, PoolOp, TermId, ToPool, WireState } from './mirrorProtocol'
 
 const port = parentPort
@@ -231,7 +231,8 @@ function parsedSlice(term: Term): void {
 }
 
 function open(id: TermId, cols: number, rows: number): void {
-  const mirror = new HeadlessMirror(cols, rows, realClock)
+  // No OSC log here: the pane's side keeps its own from the events (RemoteMirror.osc).
+  const mirror = new HeadlessMirror(cols, rows, realClock, MirrorConstants.Scrollback, 0)
   const term: Term = { id, mirror, queue: [], busy: false, queued: false, closing: false, sent: null }
   mirror.onReply((data) => emit({ t: 'reply', id, data }))
   mirror.onTitle((title) => {
