@@ -1,10 +1,12 @@
 import xtermHeadless from '@xterm/headless'
+import serializeAddon from '@xterm/addon-serialize'
 import { afterEach, describe, expect, it } from 'vitest'
 import { realClock } from '../util/clock'
-import { HeadlessMirror } from './headlessMirror'
+import { HeadlessMirror, MirrorConstants } from './headlessMirror'
 import { prng } from '../../core/testing/prng'
 
 const { Terminal } = xtermHeadless
+const { SerializeAddon } = serializeAddon
 type HeadlessTerminal = InstanceType<typeof Terminal>
 
 const COLS = 40
@@ -145,5 +147,36 @@ describe('HeadlessMirror OSC log', () => {
     expect(none.title).toBe('two')
     kept.dispose()
     none.dispose()
+  })
+})
+
+describe('HeadlessMirror.write in pieces', () => {
+  it("keeps xterm's decode buffer at its first size through long writes, and parses them as one write", async () => {
+    const mirror = new HeadlessMirror(COLS, ROWS, realClock, 50)
+    const reference = new Terminal({ cols: COLS, rows: ROWS, scrollback: 50, allowProposedApi: true, logLevel: 'off' })
+    const referenceSerializer = new SerializeAddon()
+    reference.loadAddon(referenceSerializer)
+    // Sequences and characters outside the BMP cut at piece borders, as strings and as bytes.
+    const line = (i: number) => `\x1b[3${i % 8};1mline ${i}\x1b[0m 🙂 é ${'x'.repeat(i % 37)}\x1b]0;title ${i}\x07\r\n`
+    const long = Array.from({ length: 1500 }, (_, i) => line(i)).join('')
+    expect(long.length).toBeGreaterThan(4 * MirrorConstants.ParseChunk)
+    const bytes = new TextEncoder().encode(Array.from({ length: 900 }, (_, i) => line(i + 7)).join(''))
+    expect(bytes.length).toBeGreaterThan(4 * MirrorConstants.ParseChunk)
+    const order: string[] = []
+    await Promise.all([
+      new Promise<void>((resolve) => mirror.write(long, () => (order.push('long'), resolve()))),
+      new Promise<void>((resolve) => mirror.write(bytes, () => (order.push('bytes'), resolve()))),
+      new Promise<void>((resolve) => mirror.write('\x1b[1;1Hlast', () => (order.push('last'), resolve()))),
+      written(reference, long),
+      new Promise<void>((resolve) => reference.write(bytes, resolve)),
+      written(reference, '\x1b[1;1Hlast'),
+    ])
+    expect(order).toEqual(['long', 'bytes', 'last'])
+    expect(mirror.parseBufferLength).toBe(MirrorConstants.ParseChunk)
+    expect(mirror.screen().lines).toEqual(fullRead(reference))
+    expect(mirror.title).toBe('title 906')
+    expect(mirror.serialize()).toBe(referenceSerializer.serialize({ scrollback: MirrorConstants.Scrollback }))
+    mirror.dispose()
+    reference.dispose()
   })
 })
