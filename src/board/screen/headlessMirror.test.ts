@@ -180,3 +180,19 @@ describe('HeadlessMirror.write in pieces', () => {
     reference.dispose()
   })
 })
+
+describe("HeadlessMirror with xterm's handler lists compacted", () => {
+  it("answers queries with xterm's handlers and its own, and records OSC, as before", async () => {
+    const mirror = new HeadlessMirror(COLS, ROWS, realClock, 50)
+    const replies: string[] = []
+    mirror.onReply((data) => replies.push(data))
+    const osc: number[] = []
+    mirror.onOsc((record) => osc.push(record.ident))
+    // DSR (xterm's own CSI handler), OSC 11 query and XTWINOPS 18t (ours), a title (both: xterm sets it, we record it).
+    await parsed(mirror, '\x1b[3;5H\x1b[6n\x1b]11;?\x07\x1b[18t\x1b]0;named\x07\x1b]7;file:///tmp\x07')
+    expect(replies).toEqual(['\x1b[3;5R', expect.stringContaining(']11;rgb:'), `\x1b[8;${ROWS};${COLS}t`])
+    expect(osc).toEqual([0, 7])
+    expect(mirror.title).toBe('named')
+    mirror.dispose()
+  })
+})
