@@ -255,17 +255,21 @@ export class HeadlessMirror extends MirrorEmitters {
   /** The bottom page (rows baseY … baseY+rows-1), whatever the viewport is scrolled to. */
   screen(): MirrorScreen {
     // A copy: the caller may keep it, and the next read updates these rows in place.
-    return { ...this.page(), lines: this.readRows().slice() }
+    return { ...this.page(), lines: this.flatRows().read.slice() }
+  }
+
+  /** The bottom page as screen() gives it, its rows joined by '\n' (what the parser pool posts). */
+  screenText(): MirrorPage & { readonly text: string } {
+    return { ...this.page(), text: this.flatRows().text }
   }
 
   /**
-   * The bottom page as screen() gives it, its rows joined by '\n' (what the parser pool posts).
-   * The rows kept for the next read become slices of that text: xterm builds a row by appending
-   * cell after cell, and a row kept as built is a rope of up to a node per cell (28 KiB per idle
-   * agent pane in BENCH_ONLY=agentmem, against 4 KiB for its joined text), where a slice of the
-   * joined text, which the pool keeps anyway, is 32 bytes.
+   * The rows, and the rows kept for the next read made slices of their joined text: xterm builds
+   * a row by appending cell after cell, and a row kept as built is a rope of up to a node per cell
+   * (28 KiB per idle agent pane in BENCH_ONLY=agentmem, against 4 KiB for its joined text), where
+   * a slice of the joined text is 32 bytes.
    */
-  screenText(): MirrorPage & { readonly text: string } {
+  private flatRows(): { readonly read: string[]; readonly text: string } {
     const read = this.readRows()
     const text = read.join('\n')
     let at = 0
@@ -274,7 +278,7 @@ export class HeadlessMirror extends MirrorEmitters {
       read[y] = text.slice(at, at + length)
       at += length + 1
     }
-    return { ...this.page(), text }
+    return { read, text }
   }
 
   private page(): MirrorPage {
