@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { connect } from 'node:net'
 import { request } from 'node:http'
 import { performance } from 'node:perf_hooks'
@@ -50,8 +51,12 @@ export async function benchReportToClient(reports = 100): Promise<Row[]> {
   const stop = onCleanup(async () => void (await host.shutdown()))
   try {
     // A Claude pane, with the reporting the board injects at its launch: a report to a pane with no
-    // agent changes no state, and its info change waited in the per-pane coalescer (50 ms).
-    const pane = host.board.create({ command: ['sleep', '600'] }, { agent: 'claude' })
+    // agent changes no state, and its info change waited in the per-pane coalescer (50 ms). Its
+    // program takes the arguments the launch adds (Claude's --settings) and waits: `sleep 600`
+    // itself refused them and was gone before its environment could be read (a whole run died on it).
+    const program = join(tempDir('sb-bench-rl-bin-'), 'agent')
+    writeFileSync(program, '#!/bin/sh\nexec sleep 600\n', { mode: 0o755 })
+    const pane = host.board.create({ command: [program] }, { agent: 'claude' })
     const registration = injectedReporting((await host.board.spawned(pane.id)).pid)
     const socket = connect(host.control.path)
     const client = rpcOverSocket(socket)
