@@ -46,64 +46,66 @@ export async function runBenchSuite(): Promise<void> {
       .join(' ')
   const loadAtStart = load()
   const rows: Row[] = []
+  // A section that fails prints why in the table and the run goes on: one broken section cost a whole 13-minute run's table.
+  const run = async (what: string, section: () => Promise<Row[]>) => {
+    say(what)
+    try {
+      rows.push(...(await section()))
+    } catch (err) {
+      process.exitCode = 1
+      process.stderr.write(`bench: ${what} failed: ${err instanceof Error ? err.stack : String(err)}\n`)
+      rows.push({ section: what, name: 'FAILED', value: '—', detail: err instanceof Error ? err.message : String(err) })
+    }
+  }
   // Memory first, while the process is fresh; throughput last, as it churns the most memory.
   if (only.includes('memory')) {
-    say('memory per idle pane')
-    rows.push(...(await benchMemory({ warm: 5, step: 10, steps: 2, gc })))
+    await run('memory per idle pane', () => benchMemory({ warm: 5, step: 10, steps: 2, gc }))
   }
   if (only.includes('agentmem')) {
-    say('50 idle agent panes against 50 bare headless terminals')
-    rows.push(...(await benchAgentMemory({ warm: 10, panes: 50, gc })))
+    await run('50 idle agent panes against 50 bare headless terminals', () => benchAgentMemory({ warm: 10, panes: 50, gc }))
   }
   if (only.includes('flood')) {
-    say('16 panes, one flooding')
-    rows.push(...(await benchFlood({ probes: 12, windowMs: 10_000 })))
+    await run('16 panes, one flooding', () => benchFlood({ probes: 12, windowMs: 10_000 }))
   }
   if (only.includes('echo')) {
-    say('a keystroke echo in a browser client, 20 panes redrawing')
-    rows.push(...(await benchEchoBrowser({ busyPanes: 20, keys: 80 })))
+    await run('a keystroke echo in a browser client, 20 panes redrawing', () => benchEchoBrowser({ busyPanes: 20, keys: 80 }))
   }
   if (only.includes('isolation')) {
-    say('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes')
-    rows.push(
-      ...(await benchIsolation(
+    await run('isolation: a hostile pane, a bell flood, an OSC 777 flood, then 20 floods, beside quiet panes', () =>
+      benchIsolation(
         { probes: 12, windowMs: 10_000, rounds: envNumber('BENCH_ROUNDS', 2) },
         (process.env.BENCH_ISOLATION ?? 'hostile,bells,osc777,floods').split(','),
-      )),
+      ),
     )
   }
   if (only.includes('redraw')) {
-    say('20 panes redrawing every 100 ms against bare @xterm/headless')
-    rows.push(
-      ...(await benchRedraw({
+    await run('20 panes redrawing every 100 ms against bare @xterm/headless', () =>
+      benchRedraw({
         panes: 20,
         windowMs: envNumber('BENCH_REDRAW_MS', 8000),
         warmMs: envNumber('BENCH_REDRAW_WARM_MS', 12_000),
         rounds: envNumber('BENCH_REDRAW_ROUNDS', 3),
-      })),
+      }),
     )
   }
   if (only.includes('restart')) {
-    say('daemon --restart with 20 panes, a CLI client meanwhile')
-    rows.push(...(await benchRestart({ panes: 20, restarts: envNumber('BENCH_RESTARTS', 3) })))
+    await run('daemon --restart with 20 panes, a CLI client meanwhile', () => benchRestart({ panes: 20, restarts: envNumber('BENCH_RESTARTS', 3) }))
   }
   const resourcesDir = findResourcesDir()
   if (only.includes('reports') && resourcesDir) {
-    say('agent reports: reporter overhead and report → client latency')
-    rows.push(...(await benchReports({ resourcesDir })))
-    rows.push(...(await benchReportToClient()))
+    await run('agent reports: reporter overhead and report → client latency', async () => [
+      ...(await benchReports({ resourcesDir })),
+      ...(await benchReportToClient()),
+    ])
   }
   if (only.includes('cli')) {
-    say('CLI start-up against an idle board')
-    rows.push(...(await benchCliStartup({ runs: envNumber('BENCH_CLI_RUNS', 15) })))
+    await run('CLI start-up against an idle board', () => benchCliStartup({ runs: envNumber('BENCH_CLI_RUNS', 15) }))
   }
   if (only.includes('changes')) {
-    say('change counts in a git repository')
-    rows.push(...(await benchChanges({ files: 2000, changed: 200, untracked: 50, counts: 15 })))
+    await run('change counts in a git repository', () => benchChanges({ files: 2000, changed: 200, untracked: 50, counts: 15 }))
   }
   if (only.includes('throughput')) {
-    say(`throughput, ${megabytes} MB`)
-    rows.push(...(await benchThroughput({ megabytes, repetitions: envNumber('BENCH_REPS', 3), gc })))
+    await run(`throughput, ${megabytes} MB`, () => benchThroughput({ megabytes, repetitions: envNumber('BENCH_REPS', 3), gc }))
   }
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
   process.stdout.write(`\nSwitchboard bench — node ${process.version}, ${process.platform}/${process.arch}, ${cpus().length}× ${cpu}`)
