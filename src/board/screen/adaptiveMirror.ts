@@ -31,8 +31,8 @@ interface Frozen {
 }
 
 /**
- * A pane's mirror (a PaneMirror, structurally: paneMirror.ts makes it) that parses on the board's thread while the pane writes little, and in the parser
- * pool (RemoteMirror) once it floods. Measured with 20 agent-like panes redrawing at 10 Hz (`npm
+ * A pane's mirror (a PaneMirror, structurally: paneMirror.ts makes it) that parses on the board's
+ * thread while the pane writes little, and in the parser pool (RemoteMirror) once it floods. Measured with 20 agent-like panes redrawing at 10 Hz (`npm
  * run bench`, redraw): parsing on the board's thread cost 0.19 ms of CPU per 1000 chars against
  * 0.25 in the pool, whose every chunk crosses threads twice and whose worker is a second heap to
  * collect. A flood or a hostile pane still costs a parser thread, not the board's: past MoveChars
