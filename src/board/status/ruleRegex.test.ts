@@ -14,7 +14,8 @@ describe('compileRuleRegex: the linear-time engine (issue 24 item 2)', () => {
     expect(re.test(`${'1'.repeat(2000)}!`)).toBe(false)
     expect(performance.now() - started).toBeLessThan(500)
     expect(re.test('abc123')).toBe(true)
-    expect(re.flags).toContain('l')
+    // Backtracking first (the linear engine is an interpreter, 20–60× slower on ordinary rows), linear past 50 000 backtracks.
+    expect(re.flags).not.toContain('l')
     // Named groups, global, multiline: what rules use.
     expect([...'1. Yes  2. No'.matchAll(compileRuleRegex(String.raw`(?<key>\d)\.\s(?<label>\w+)`, 'g'))].map((m) => m.groups)).toEqual([
       { key: '1', label: 'Yes' },

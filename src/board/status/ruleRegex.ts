@@ -4,16 +4,23 @@ import type { RegexFlags } from '../../core/rules/compileRules'
 /**
  * The one place rule regexes are compiled (screen rules, `recognize`, `screen_version`, an agent
  * manifest's patterns): files in ~/.config/switchboard that any program in a pane can write, run
- * on the board's thread against what panes print. They are matched by V8's linear-time engine
- * (the `l` flag): no backtracking, so no input can stall the board, whatever the pattern. A
- * structural check for "catastrophic" shapes was bypassed four ways (`^(\w|\d)+$` took 84 s on
- * 29 characters; issue 24); an engine that cannot backtrack needs no guess.
+ * on the board's thread against what panes print. Every rule regex is one V8's linear-time engine
+ * can run (checked here by compiling it with the `l` flag): no input can stall the board, whatever
+ * the pattern. A structural check for "catastrophic" shapes was bypassed four ways
+ * (`^(\w|\d)+$` took 84 s on 29 characters; issue 24); an engine that cannot backtrack needs no
+ * guess.
+ *
+ * It is matched by the backtracking engine first, and by the linear one once a match has
+ * backtracked 50 000 times (the second flag below): V8's linear engine is an interpreter, 20–60×
+ * slower on ordinary rows (Claude's rules took 138 µs per evaluation of a 120×32 screen, 72 % of
+ * it in the linear engine, at up to 10 evaluations a second per redrawing pane; issue 20). The
+ * issue's regexes cost 0.2–0.4 ms per row so (50 000 backtracks, then the linear run), against
+ * hours of backtracking.
  *
  * The engine is behind V8 flags, process-wide (every thread and worker of the process sees them),
  * set here, at import, before any rule is compiled: every process that compiles a rule does so
- * through this module. The second flag is a backstop for every other regex of the process: one
- * the linear engine can run (no `u` flag, no lookaround …) falls back to it after 50 000
- * backtracks instead of running on.
+ * through this module. The fallback holds for every regex of the process the linear engine can run
+ * (no `u` flag, no lookaround …).
  *
  * The linear engine (Node 20's V8 11.3, and kept for Electron's newer one) has no `u` flag, so
  * rules are compiled without it; they are first checked under `u`'s stricter grammar (an
@@ -54,8 +61,8 @@ function notLinear(source: string): string {
 }
 
 /**
- * Compiles a rule's regex (`flags`: some of g, m) for the linear-time engine, or throws an Error
- * saying what is wrong with it and what to write instead.
+ * Compiles a rule's regex (`flags`: some of g, m), one the linear-time engine runs when matching
+ * backtracks too long, or throws an Error saying what is wrong with it and what to write instead.
  */
 export function compileRuleRegex(source: string, flags: RegexFlags = ''): RegExp {
   try {
@@ -66,8 +73,10 @@ export function compileRuleRegex(source: string, flags: RegexFlags = ''): RegExp
   const unicode = unicodeOnly(source)
   if (unicode) throw new Error(unicode)
   try {
-    return new RegExp(source, `${flags}l`)
+    // Only to prove the linear engine takes it: the fallback goes to it only then.
+    new RegExp(source, `${flags}l`)
   } catch {
     throw new Error(notLinear(source))
   }
+  return new RegExp(source, flags)
 }

@@ -2,6 +2,7 @@ import { parseRegion, selectRegion, type ParsedRegion } from './regions'
 import type { DialogSpec, MatcherSpec, RuleSpec, RuleState, ScreenView } from './ruleTypes'
 import { findDialogShape } from './dialogStructure'
 import { replyQuestion } from './screenReply'
+import { joinRows } from './screenMemo'
 
 /**
  * A compiled matcher: tests the rule region's rows (or its own `in` region of the view) and
@@ -81,7 +82,7 @@ function compileMatcher(spec: MatcherSpec, path: string, regex: Regex): Matcher 
 function compileNode(spec: MatcherSpec, path: string, regex: Regex): Matcher {
   if ('contains' in spec) {
     const needle = spec.contains
-    return (rows) => rows.find((row) => row.includes(needle)) ?? (needle.includes('\n') && rows.join('\n').includes(needle) ? needle : null)
+    return (rows) => rows.find((row) => row.includes(needle)) ?? (needle.includes('\n') && joinRows(rows).includes(needle) ? needle : null)
   }
   if ('line' in spec) {
     const re = regex(spec.line, `${path}.line`)
@@ -89,7 +90,7 @@ function compileNode(spec: MatcherSpec, path: string, regex: Regex): Matcher {
   }
   if ('regex' in spec) {
     const re = regex(spec.regex, `${path}.regex`, 'm')
-    return (rows) => re.exec(rows.join('\n'))?.[0] ?? null
+    return (rows) => re.exec(joinRows(rows))?.[0] ?? null
   }
   if ('any' in spec) {
     const parts = spec.any.map((s, i) => compileMatcher(s, `${path}.any[${i}]`, regex))

@@ -1,4 +1,5 @@
 import type { DialogInfo, DialogOption } from './ruleTypes'
+import { memoized } from './screenMemo'
 
 /**
  * A dialog recognised by its structure, not its words: a list of options (numbered `1.` `2.` …,
@@ -195,6 +196,13 @@ function kindOf(title: string, options: readonly DialogOption[]): DialogInfo['ki
  * hint, a numbered list with a marked row ending the region.
  */
 export function findDialogShape(region: readonly string[]): DialogShape | null {
+  return memoized(shapes, region, shapeOf)
+}
+
+/** Per rows array: rules sharing a region (selectRegion hands out one array per screen) share the search. */
+const shapes = new WeakMap<readonly string[], DialogShape | null>()
+
+function shapeOf(region: readonly string[]): DialogShape | null {
   const rows = region.map((r) => r.replace(BORDER, ' ').trimEnd())
   let end = rows.length
   while (end > 0 && blank(rows[end - 1]!)) end--

@@ -1,4 +1,5 @@
 import type { RegionSpec, ScreenView } from './ruleTypes'
+import { memoized } from './screenMemo'
 
 /**
  * A horizontal rule drawn by a TUI: a row that is mostly one box-drawing stroke (Claude's and Pi's
@@ -33,8 +34,16 @@ const PATTERNS: readonly [RegExp, (m: RegExpMatchArray) => ParsedRegion][] = [
   [/^prompt-box$/, () => ({ kind: 'prompt-box' })],
 ]
 
+/** One object per region string, so that rules naming the same region share its selection (selectRegion). */
+const parsed = new Map<RegionSpec, ParsedRegion | null>()
+
 /** Parses a region string; `null` when it is not one of the forms documented on RegionSpec. */
 export function parseRegion(spec: RegionSpec): ParsedRegion | null {
+  if (!parsed.has(spec)) parsed.set(spec, parseRegionSpec(spec))
+  return parsed.get(spec)!
+}
+
+function parseRegionSpec(spec: RegionSpec): ParsedRegion | null {
   for (const [re, build] of PATTERNS) {
     const m = re.exec(spec)
     if (m) {
@@ -47,12 +56,17 @@ export function parseRegion(spec: RegionSpec): ParsedRegion | null {
   return null
 }
 
-function ruleRows(lines: readonly string[]): number[] {
-  const out: number[] = []
-  lines.forEach((line, i) => {
-    if (HORIZONTAL_RULE.test(line)) out.push(i)
+const ruleRowsOf = new WeakMap<readonly string[], readonly number[]>()
+
+/** The rows that are horizontal rules: found once per screen, however many regions are anchored on them. */
+function ruleRows(lines: readonly string[]): readonly number[] {
+  return memoized(ruleRowsOf, lines, () => {
+    const out: number[] = []
+    lines.forEach((line, i) => {
+      if (HORIZONTAL_RULE.test(line)) out.push(i)
+    })
+    return out
   })
-  return out
 }
 
 /** Resolves a negative row index (from the bottom) to 0-based, clamped to the screen. */
@@ -61,8 +75,20 @@ function rowIndex(n: number, total: number): number {
   return Math.max(0, Math.min(total - 1, i))
 }
 
-/** The rows a region covers on this screen. A region that does not exist here is empty. */
+const selections = new WeakMap<ScreenView, Map<ParsedRegion, Region>>()
+
+/**
+ * The rows a region covers on this screen. A region that does not exist here is empty. Selected
+ * once per view and region (the same rows array each time, so what is derived from it is too).
+ */
 export function selectRegion(view: ScreenView, region: ParsedRegion): Region {
+  const selected = memoized(selections, view, () => new Map<ParsedRegion, Region>())
+  let out = selected.get(region)
+  if (!out) selected.set(region, (out = select(view, region)))
+  return out
+}
+
+function select(view: ScreenView, region: ParsedRegion): Region {
   const lines = view.lines
   switch (region.kind) {
     case 'screen':

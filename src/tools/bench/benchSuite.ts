@@ -2,7 +2,7 @@
  * The bench suite (`npm run bench`, started by benchEntry.ts): prints a table of the board's
  * performance on this machine, targets beside the numbers and no assertions. Environment: BENCH_MB (size of the throughput file, default 200),
  * BENCH_REPS (throughput repetitions, default 3), BENCH_ONLY (comma list of memory, agentmem, flood, echo,
- * isolation, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
+ * isolation, rules, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
  * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_WARM_MS (before it, default 12000), BENCH_REDRAW_ROUNDS
  * (default 3), BENCH_REDRAW_ONLY (comma list of bare, ptybare, board, inprocess, floor, tmux, ccmanager; default all),
@@ -19,6 +19,7 @@ import { benchMemory } from './memory'
 import { benchAgentMemory } from './agentMemory'
 import { benchEchoBrowser } from './echoBrowser'
 import { benchRedraw } from './redraw'
+import { benchRules } from './ruleBench'
 import { benchRestart } from './restart'
 import { fmt } from './stats'
 import { findGc } from './support'
@@ -39,7 +40,7 @@ export async function runBenchSuite(): Promise<void> {
   const gc = findGc()
   const megabytes = envNumber('BENCH_MB', 200)
   const say = (msg: string) => process.stderr.write(`bench: ${msg} (${fmt((performance.now() - t0) / 1000, 0)} s)\n`)
-  const only = (process.env.BENCH_ONLY ?? 'memory,agentmem,flood,echo,isolation,redraw,restart,reports,cli,changes,throughput').split(',')
+  const only = (process.env.BENCH_ONLY ?? 'memory,agentmem,flood,echo,isolation,rules,redraw,restart,reports,cli,changes,throughput').split(',')
   const load = () =>
     loadavg()
       .map((l) => l.toFixed(2))
@@ -78,6 +79,7 @@ export async function runBenchSuite(): Promise<void> {
       ),
     )
   }
+  if (only.includes('rules')) await run("Claude's status rules on a recorded session's screens", benchRules)
   if (only.includes('redraw')) {
     await run('20 panes redrawing every 100 ms against bare @xterm/headless', () =>
       benchRedraw({
