@@ -1,6 +1,8 @@
 import { Disposable, toDisposable } from '../../core/lifecycle/disposable'
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { Clock } from '../../core/lifecycle/clock'
+import { refreshesEvidenceOnly } from '../../core/status/evidenceRefresh'
+import { EvidenceRefresh } from './evidenceRefresh'
 import { isInteractiveShell } from '../../core/process/shells'
 import type { AgentKnowledge } from '../../core/agents/agentKnowledge'
 import type { AgentSource } from '../status/agentSource'
@@ -120,6 +122,7 @@ export class Pane extends Disposable {
   /** Input, resizes, reports and process signals as the status pipeline gets them (for a recorder). */
   readonly onDidTap = this._onDidTap.event
   private readonly alerts: PaneAlerts
+  private readonly evidenceRefresh: EvidenceRefresh
   /** The program raised a notification of its own (OSC 9/777/99 or the bell); at most one a second, with the count of the rest. */
   readonly onDidAlert: Event<PaneAlert>
   /** Each OSC record the program wrote, as parsed (the screen keeps only the latest few). */
@@ -154,6 +157,7 @@ export class Pane extends Disposable {
     this.alerts = this.register(new PaneAlerts(this.id, this.clock))
     this.onDidAlert = this.alerts.onDidAlert
     this.foreground = this.register(new ForegroundMonitor(() => this.pty.pid, this.clock, readForeground, readTerminalReader, this.context.rootIsShell))
+    this.evidenceRefresh = this.register(new EvidenceRefresh(this.clock, () => this.changed()))
     this.wired = this.register(
       new MirroredStatus(this.mirror, {
         clock: this.clock,
@@ -170,9 +174,11 @@ export class Pane extends Disposable {
     if (options.answeredUntil !== undefined) this.mirror.write('', () => this.status.screenChanged())
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
-        // A new state is one event, carrying the whole info; the same state decided anew is an info change.
-        if (previous.state === verdict.state) return this.changed()
+        // A new state is one event, carrying the whole info; the same state decided anew is an info
+        // change, paced when only a working pane's evidence words changed (its spinner, each frame).
+        if (previous.state === verdict.state) return refreshesEvidenceOnly(previous, verdict) ? this.evidenceRefresh.changed() : this.changed()
         this.stateEvents++
+        this.evidenceRefresh.sent()
         this._onDidChangeState.fire({ paneId: this.id, previous: previous.state, info: this.info() })
       }),
     )
@@ -228,6 +234,7 @@ export class Pane extends Disposable {
   }
 
   private changed(): void {
+    this.evidenceRefresh.sent()
     this._onDidChange.fire(this.info())
   }
 
