@@ -2,7 +2,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 
 export const enum EvidenceRefreshConstants {
-  /** A working pane's evidence refreshed (refreshesEvidenceOnly) goes out at most this often: the popover shows ages in seconds. */
+  /** A pane's evidence refreshed in a state of progress (refreshesEvidenceOnly) goes out at most this often: the popover shows ages in seconds. */
   IntervalMs = 1000,
 }
 

@@ -175,7 +175,7 @@ export class Pane extends Disposable {
     this.register(
       this.status.onDidChangeVerdict(({ previous, verdict }) => {
         // A new state is one event, carrying the whole info; the same state decided anew is an info
-        // change, paced when only a working pane's evidence words changed (its spinner, each frame).
+        // change, paced when only the evidence words of a state of progress changed (a spinner, each frame).
         if (previous.state === verdict.state) return refreshesEvidenceOnly(previous, verdict) ? this.evidenceRefresh.changed() : this.changed()
         this.stateEvents++
         this.evidenceRefresh.sent()

@@ -12,10 +12,16 @@ describe('refreshesEvidenceOnly', () => {
     expect(refreshesEvidenceOnly(before, after)).toBe(true)
   })
 
-  it('is not a new state, a new start, another source, another number of items, or a question', () => {
+  it('is an unknown screen\'s "matched no rule for 1.8 s"', () => {
+    const unknown = (s: string): Verdict => ({ state: 'unknown', since: 50, evidence: [screen(`the screen has matched no claude rule for ${s}`)] })
+    expect(refreshesEvidenceOnly(unknown('1.7 s'), unknown('1.8 s'))).toBe(true)
+  })
+
+  it('is not a new state, a state that asks or rests, a new start, another source, another number of items, or a question', () => {
     const before = working([screen('a')])
     expect(refreshesEvidenceOnly(before, { ...working([screen('a')]), state: 'blocked' })).toBe(false)
-    expect(refreshesEvidenceOnly({ ...before, state: 'idle' }, { ...before, state: 'idle', evidence: [screen('b')] })).toBe(false)
+    for (const state of ['idle', 'blocked', 'question', 'asked', 'input'] as const)
+      expect(refreshesEvidenceOnly({ ...before, state }, { ...before, state, evidence: [screen('b')] })).toBe(false)
     expect(refreshesEvidenceOnly(before, working([screen('b')], 60))).toBe(false)
     expect(refreshesEvidenceOnly(before, working([{ source: 'hook', at: 100, detail: 'b' }]))).toBe(false)
     expect(refreshesEvidenceOnly(before, working([screen('b'), screen('c')]))).toBe(false)
