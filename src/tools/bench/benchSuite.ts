@@ -5,7 +5,7 @@
  * isolation, rules, redraw, restart, reports, cli, changes, throughput; default all), BENCH_ISOLATION (hostile, bells,
  * osc777, floods; default all), BENCH_ROUNDS (alternated runs of each mirror placement in isolation, default 2),
  * BENCH_CLI_RUNS (default 15), BENCH_REDRAW_MS (redraw window, default 8000), BENCH_REDRAW_WARM_MS (before it, default 12000), BENCH_REDRAW_ROUNDS
- * (default 3), BENCH_REDRAW_ONLY (comma list of bare, ptybare, board, inprocess, floor, tmux, ccmanager; default all),
+ * (default 3), BENCH_REDRAW_ONLY (comma list of bare, ptybare, board, agents, inprocess, floor, tmux, ccmanager; default all),
  * BENCH_CCMANAGER_DIR (a folder with ccmanager 4.2.3 and bun in its node_modules; default: installed from npm into
  * node_modules/.cache once), BENCH_RESTARTS (`daemon --restart` with 20 panes, default 3).
  */

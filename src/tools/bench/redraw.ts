@@ -13,10 +13,16 @@ import { CCMANAGER_VERSION, ccmanagerInstall, ccmanagerRound } from './ccmanager
 
 const SECTION = '20 agent-like panes redrawing every 100 ms: CPU of the whole board (all threads, the pty host too) against bare @xterm/headless'
 const FRAME_MS = 100
+/** Below the peer: strictly less CPU per char than ccmanager on the same work. */
+const BELOW_PEER = { limit: 0.999, atLeast: false, label: '< 1' }
+/** The agent whose rules read the panes of the `agents` variant: ccmanager's state check reads its sessions as Claude Code. */
+const AGENT = 'claude'
 const FRAMES = 40
-/** The redrawn block: rows FIRST_ROW…FIRST_ROW+BLOCK_ROWS-1, above a spinner line; nothing scrolls. */
+/** The redrawn block: rows FIRST_ROW…FIRST_ROW+BLOCK_ROWS-1, above the spinner and the prompt box; nothing scrolls. */
 const FIRST_ROW = 14
-const BLOCK_ROWS = 14
+const BLOCK_ROWS = 13
+/** The width of the prompt box's rules (Claude Code draws them across the terminal). */
+const RULE = '─'.repeat(BoardConstants.DefaultCols)
 
 export interface RedrawOptions {
   readonly panes: number
@@ -31,20 +37,28 @@ export interface RedrawOptions {
 }
 
 /**
- * What an agent's TUI sends each tick: a synchronized-output frame that rewrites a block of rows
- * in place (cursor addressing, SGR, UTF-8) and a spinner line. No newline, so no scrolling and no
- * onlcr translation: the PTY delivers exactly these bytes to the mirror and the baseline alike.
+ * What an agent's TUI sends each tick, drawn as Claude Code 2.1.197 draws a turn that runs: a
+ * synchronized-output frame that rewrites a block of transcript rows in place (cursor addressing,
+ * SGR, UTF-8), the spinner line, and the prompt box between its two rules with the footer under it
+ * ("esc to interrupt"), as Ink redraws its whole live region. Claude's rules read it as working,
+ * and so does ccmanager's Claude state check. No newline, so no scrolling and no onlcr
+ * translation: the PTY delivers exactly these bytes to the mirror and the baseline alike.
  */
 export function makeFrames(): string[] {
   const lines = contentBlock(256 << 10, 7)
     .toString('utf8')
     .split('\n')
     .filter((l) => l.length > 0 && l.length <= 110 && !l.includes('\t') && !l.includes('\r'))
-  const spinner = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
+  const spinner = ['·', '✢', '✳', '✶', '✻', '✽']
+  const row = (n: number, text: string) => `\x1b[${n};1H\x1b[2K${text}`
   return Array.from({ length: FRAMES }, (_, f) => {
     let frame = '\x1b[?2026h'
-    for (let r = 0; r < BLOCK_ROWS; r++) frame += `\x1b[${FIRST_ROW + r};1H\x1b[2K${lines[(f * 3 + r) % lines.length]}`
-    frame += `\x1b[${FIRST_ROW + BLOCK_ROWS + 1};1H\x1b[2K\x1b[36m${spinner[f % spinner.length]}\x1b[0m Thinking… (${f}s · esc to interrupt)\x1b[?2026l`
+    for (let r = 0; r < BLOCK_ROWS; r++) frame += row(FIRST_ROW + r, lines[(f * 3 + r) % lines.length]!)
+    const at = FIRST_ROW + BLOCK_ROWS
+    frame += row(at, `\x1b[38;5;174m${spinner[f % spinner.length]}\x1b[0m Thinking… (${f}s · ↓ ${f * 7} tokens)`)
+    frame += row(at + 1, '')
+    frame += row(at + 2, `\x1b[2m${RULE}\x1b[0m`) + row(at + 3, '❯ ') + row(at + 4, `\x1b[2m${RULE}\x1b[0m`)
+    frame += row(at + 5, '  \x1b[2mesc to interrupt\x1b[0m') + '\x1b[?2026l'
     return frame
   })
 }
@@ -89,12 +103,13 @@ async function measure(warmMs: number, windowMs: number, count: { chars: number 
 
 /**
  * The board as the daemon runs it: `panes` real panes running the redraw program in its pty host,
- * mirrors and status engines as live; the host's CPU counts too.
+ * mirrors and status engines as live; the host's CPU counts too. `agent`: the panes are launched
+ * as that agent (its status engine reads every screen with its rules, as for the real agent).
  */
-async function boardRound(argv: string[], opts: RedrawOptions): Promise<Sample> {
+async function boardRound(argv: string[], opts: RedrawOptions, agent?: string): Promise<Sample> {
   const { board, hostPid, stop } = await ptyHostBoard()
   try {
-    const panes = Array.from({ length: opts.panes }, () => board.get(board.create({ command: argv, title: 'redraw' }).id))
+    const panes = Array.from({ length: opts.panes }, () => board.get(board.create({ command: argv, title: 'redraw' }, agent ? { agent } : {}).id))
     const count = { chars: 0 }
     const subs = panes.map((p) => p.onDidParse((data) => (count.chars += data.length)))
     const result = await measure(opts.warmMs, opts.windowMs, count, hostPid)
@@ -210,6 +225,7 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   writeFileSync(file, frames.join('\0'))
   const argv = redrawArgv(file)
   const boards: Sample[] = []
+  const agentBoards: Sample[] = []
   const inProcess: Sample[] = []
   const per = (xs: readonly { readonly cpuPerKchar: number }[]) => median(xs.map((s) => s.cpuPerKchar))
   const bares: Sample[] = []
@@ -227,6 +243,7 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
   for (let i = 0; i < opts.rounds; i++) {
     if (runs('bare')) bares.push(await bareRound(frames, opts))
     if (runs('board')) boards.push(await boardRound(argv, opts))
+    if (runs('agents')) agentBoards.push(await boardRound(argv, opts, AGENT))
     if (runs('inprocess')) inProcess.push(await inProcessRound(argv, opts))
     if (runs('ptybare')) ptyBares.push(await ptyBareRound(argv, opts))
     if (runs('floor')) floors.push(await ptyFloorRound(argv, opts))
@@ -234,9 +251,16 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
     if (ccmanager && 'dir' in ccmanager) ccmanagers.push(await ccmanagerRound(ccmanager, dir, argv, tmuxOpts))
   }
   if (only)
-    return [bares, boards, inProcess, floors, ptyBares, tmuxes, ccmanagers].flatMap((xs, i) =>
+    return [bares, boards, agentBoards, inProcess, floors, ptyBares, tmuxes, ccmanagers].flatMap((xs, i) =>
       xs.length
-        ? [{ section: SECTION, name: ['bare', 'board', 'inprocess', 'floor', 'ptybare', 'tmux', 'ccmanager'][i]!, value: fmt(per(xs), 3), detail: '' }]
+        ? [
+            {
+              section: SECTION,
+              name: ['bare', 'board', 'agents', 'inprocess', 'floor', 'ptybare', 'tmux', 'ccmanager'][i]!,
+              value: fmt(per(xs), 3),
+              detail: '',
+            },
+          ]
         : [],
     )
   const ratios = boards.map((b, i) => b.cpuPerKchar / bares[i]!.cpuPerKchar)
@@ -264,6 +288,16 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
       value: fmt(per(boards), 3),
       detail: `${pct(boards)}, ${rate(boards)}; the pty host itself ${fmt(median(boards.map((s) => s.otherPerKchar)), 3)}`,
     },
+    ...(agentBoards.length
+      ? [
+          {
+            section: SECTION,
+            name: `board, the same panes launched as agent ${AGENT} (its status rules read every screen, as for the real agent): CPU ms per 1000 chars`,
+            value: fmt(per(agentBoards), 3),
+            detail: `${pct(agentBoards)}, ${rate(agentBoards)}; the pty host itself ${fmt(median(agentBoards.map((s) => s.otherPerKchar)), 3)}; ${fmt(per(agentBoards) / per(boards), 2)}× the board's command panes`,
+          },
+        ]
+      : []),
     {
       section: SECTION,
       name: 'reference: the board with its PTYs in its own process (before the pty host): CPU ms per 1000 chars',
@@ -315,5 +349,30 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
       { limit: 1.5, atLeast: false, label: '≤ 1.5' },
       `per round ${range(fedRatios, 2)}`,
     ),
+    ...(ccmanagers.length
+      ? [targetRow(SECTION, 'board / ccmanager, CPU per char (medians)', per(boards) / per(ccmanagers), fmt(per(boards) / per(ccmanagers), 2), BELOW_PEER)]
+      : []),
+    ...(agentBoards.length
+      ? [
+          targetRow(
+            SECTION,
+            `board with agent ${AGENT}'s rules / bare headless fed from the same PTYs, CPU per char (medians)`,
+            per(agentBoards) / per(ptyBares),
+            fmt(per(agentBoards) / per(ptyBares), 2),
+            { limit: 1.5, atLeast: false, label: '≤ 1.5' },
+          ),
+          ...(ccmanagers.length
+            ? [
+                targetRow(
+                  SECTION,
+                  `board with agent ${AGENT}'s rules / ccmanager (whose state check reads its sessions as ${AGENT}), CPU per char (medians)`,
+                  per(agentBoards) / per(ccmanagers),
+                  fmt(per(agentBoards) / per(ccmanagers), 2),
+                  BELOW_PEER,
+                ),
+              ]
+            : []),
+        ]
+      : []),
   ]
 }
