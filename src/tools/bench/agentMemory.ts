@@ -1,11 +1,11 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import xtermHeadless from '@xterm/headless'
 import type { Pane } from '../../board/panes/pane'
 import { MirrorConstants } from '../../board/screen/headlessMirror'
 import { fmt } from './stats'
-import { type Gc, sleep, tempDir, waitFor } from './support'
+import { findInRepo, type Gc, sleep, tempDir, waitFor } from './support'
 import { ptyHostBoard } from './ptyHostBoard'
 import { type Row, targetRow } from './table'
 
@@ -36,11 +36,6 @@ export function idleOutput(cast: string): string {
   return upToIdle
 }
 
-function findRecording(): string | null {
-  for (const root of [process.cwd(), join(__dirname, '..', '..')]) if (existsSync(join(root, RECORDING))) return join(root, RECORDING)
-  return null
-}
-
 const rssKiB = () => process.memoryUsage().rss / 1024
 
 function vmRssKiB(pid: number): number {
@@ -56,7 +51,7 @@ function vmRssKiB(pid: number): number {
  * costs beyond the process before it (its worker thread, its caches).
  */
 export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]> {
-  const file = findRecording()
+  const file = findInRepo(RECORDING)
   if (!file) return [{ section: SECTION, name: 'skipped', value: '—', detail: `${RECORDING} not found (run from the repository)` }]
   setFlagsFromString('--no-flush-bytecode')
   const bytes = idleOutput(readFileSync(file, 'utf8'))

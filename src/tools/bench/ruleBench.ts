@@ -1,5 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { shippedAgents } from '../../board/agents/agentCatalog'
 import { HeadlessMirror } from '../../board/screen/headlessMirror'
 import { realClock } from '../../board/util/clock'
@@ -8,17 +7,13 @@ import { evaluateRules } from '../../core/rules/evaluateRules'
 import type { ScreenView } from '../../core/rules/ruleTypes'
 import { parseCast } from '../replay/asciicast'
 import { fmt, median } from './stats'
+import { findInRepo } from './support'
 import type { Row } from './table'
 
 const SECTION =
   "Status rules: Claude Code's shipped rules on the screens of a real recording (one evaluation, as a pane's status runs it on each screen change)"
 const RECORDING = 'test/fixtures/claude/cc21197-manual-120x32.cast'
 const ROUNDS = 5
-
-function findRecording(): string | null {
-  for (const root of [process.cwd(), join(__dirname, '..', '..')]) if (existsSync(join(root, RECORDING))) return join(root, RECORDING)
-  return null
-}
 
 /** The recording played into a mirror of its size: the screen after each chunk of output, as the status reads it. */
 async function screensOf(file: string): Promise<ScreenView[]> {
@@ -52,7 +47,7 @@ function timeRules(rules: readonly CompiledRule[], screens: readonly ScreenView[
  * the linear engine alone (how they ran before), alternated, side by side.
  */
 export async function benchRules(): Promise<Row[]> {
-  const file = findRecording()
+  const file = findInRepo(RECORDING)
   if (!file) return [{ section: SECTION, name: 'skipped', value: '—', detail: `${RECORDING} not found (run from the repository)` }]
   const screens = await screensOf(file)
   const loaded = shippedAgents().ruleFile('claude')

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
@@ -131,4 +131,10 @@ export function withThreads<T>(threads: MirrorThreads, make: () => T): T {
     if (before === undefined) delete process.env.SWITCHBOARD_MIRROR_THREADS
     else process.env.SWITCHBOARD_MIRROR_THREADS = before
   }
+}
+
+/** A file of this checkout (a fixture recording): from the working directory or beside the built bench; null when neither has it. */
+export function findInRepo(relative: string): string | null {
+  for (const root of [process.cwd(), join(__dirname, '..', '..')]) if (existsSync(join(root, relative))) return join(root, relative)
+  return null
 }
