@@ -38,11 +38,13 @@ describe('Codex 0.171.0 and a line written the moment its prompt shows', () => {
     await h.waitForScreen(/› why\? is it \[STEP1\] and again\?/, 10_000)
   })
 
-  it('drops the question marks of the same line typed in one go (Codex’s own; when this fails, Codex fixed it)', async () => {
+  it('loses question marks of the same line typed in one go (Codex’s own; when this fails, Codex fixed it)', async () => {
     const { h } = open[open.push(await freshCodex('codex-typed')) - 1]!
     h.write('why? is it [STEP1] and again?')
-    await h.waitForScreen(/› why is it \[STEP1\] and again/, 10_000)
-    // The rest of the line was taken: what is missing is the `?`, not a late tail.
-    expect(h.screen().replace(/\s+/g, ' ')).not.toMatch(/again\?/)
+    await h.waitForScreen(/› why\?? is it \[STEP1\] and again/, 10_000)
+    // Which `?` goes depends on how the line's bytes reach Codex: on a quiet machine both, beside
+    // two CPU loops in CI once only the first. Either way the typed line does not arrive whole,
+    // while the rest of it was taken, so what is missing is a `?`, not a late tail.
+    expect(h.screen().replace(/\s+/g, ' ')).not.toMatch(/why\? is it \[STEP1\] and again\?/)
   })
 })
