@@ -176,7 +176,7 @@ describe('the daemon outlives its clients', () => {
   it('starts one daemon for two CLIs that need a board at the same moment', async () => {
     const h = newHome()
     const [a, b] = await Promise.all([cli(h, 'spawn', '--', 'sleep', '300'), cli(h, 'spawn', '--', 'sleep', '300')])
-    expect([a.code, b.code]).toEqual([0, 0])
+    expect([a.code, b.code], `${a.err}${b.err}`).toEqual([0, 0])
     // Both panes are on the one daemon that runs.
     const listed = JSON.parse(await cliOk(h, 'ls', '--json')) as { id: string }[]
     expect(listed.map((p) => p.id).sort()).toEqual([a.out.trim(), b.out.trim()].sort())

@@ -78,6 +78,28 @@ describe('the daemon lock', () => {
     expect(Date.now() - t1).toBeLessThan(2000)
   })
 
+  it('is not taken from a start that has created it but not written its pid yet (two CLIs at once in CI ran two daemons)', async () => {
+    const p = paths()
+    const other = await otherProcess(p.dir, true)
+    // The other start's O_EXCL create, with its write still to come.
+    writeFileSync(p.pidFile, '', { mode: 0o600 })
+    const fill = setTimeout(() => writeFileSync(p.pidFile, `${other.pid}\n`), 150)
+    try {
+      expect(await acquireDaemonLock(p, { waitMs: 2000 })).toEqual({ kind: 'held', pid: other.pid })
+      expect(readFileSync(p.pidFile, 'utf8').trim()).toBe(String(other.pid))
+    } finally {
+      clearTimeout(fill)
+    }
+  })
+
+  it('is stale when it stayed empty past the start grace (a start killed between create and write)', async () => {
+    const p = paths()
+    writeFileSync(p.pidFile, '', { mode: 0o600 })
+    const old = (Date.now() - STARTING_GRACE_MS - 1000) / 1000
+    utimesSync(p.pidFile, old, old)
+    expect((await acquireDaemonLock(p)).kind).toBe('acquired')
+  })
+
   it('is stale when the pid file holds garbage', async () => {
     const p = paths()
     writeFileSync(p.pidFile, 'not a pid', { mode: 0o600 })

@@ -1,6 +1,6 @@
 import { closeSync, lstatSync, renameSync, writeSync } from 'node:fs'
 import { controlSocketPath } from '../board/host/runtimeDir'
-import { createExclusive, readRegularFile } from '../board/util/safeFiles'
+import { createExclusive } from '../board/util/safeFiles'
 import { pidAlive, readPidFile, removeQuietly, socketAnswers, type DaemonPaths } from './daemonState'
 
 /** A daemon that holds the lock but is not listening yet gets this long before it counts as stale. */
@@ -15,7 +15,8 @@ export type LockResult = { readonly kind: 'acquired'; release(): void } | { read
  * process is gone, or whose process has not answered on its control socket for STARTING_GRACE_MS
  * (the pid was reused, or the daemon hangs), is stale: it is renamed away — rename is atomic, so of
  * two starters only one removes it — and the lock is taken again. Waits while another daemon is
- * still starting, up to `waitMs`.
+ * still starting, up to `waitMs`, and while another start has created the file but not yet written
+ * its pid into it.
  */
 export function acquireDaemonLock(paths: DaemonPaths, options: { now?: () => number; waitMs?: number } = {}): Promise<LockResult> {
   return acquireLock({ pidFile: paths.pidFile, socket: controlSocketPath(paths.dir) }, options)
@@ -58,10 +59,16 @@ export async function acquireLock(paths: LockPaths, options: { now?: () => numbe
       await retry() // removed in between: try again
       continue
     }
+    const starting = now() - lock.mtimeMs < STARTING_GRACE_MS && now() < deadline
+    // Empty: another start has created it (O_EXCL) and not written its pid yet. Taken for stale,
+    // both starts ran a daemon, and one of them failed (two CLIs at once, under load in CI).
+    if (lock.text === '' && starting) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      continue
+    }
     if (lock.pid && lock.pid !== process.pid && pidAlive(lock.pid)) {
       if (await socketAnswers(paths.socket)) return { kind: 'held', pid: lock.pid }
-      const starting = now() - lock.mtimeMs < STARTING_GRACE_MS
-      if (starting && now() < deadline) {
+      if (starting) {
         await new Promise((resolve) => setTimeout(resolve, 100))
         continue
       }
@@ -74,14 +81,10 @@ export async function acquireLock(paths: LockPaths, options: { now?: () => numbe
       await retry()
       continue
     }
-    // Renamed a fresh lock by mistake (another starter took it between our read and rename)? Put it back.
-    let taken = ''
-    try {
-      taken = readRegularFile(aside, 4096).trim()
-    } catch {
-      // Swallow: nothing to compare.
-    }
-    if (taken !== lock.text) {
+    // Renamed a fresh lock by mistake (another starter took it between our read and rename)? Put it
+    // back. Its time tells it from the stale one when both are still empty.
+    const taken = readPidFile({ pidFile: aside })
+    if (!taken || taken.text !== lock.text || taken.mtimeMs !== lock.mtimeMs) {
       try {
         renameSync(aside, paths.pidFile)
       } catch {
