@@ -259,30 +259,12 @@ export class HeadlessMirror extends MirrorEmitters {
   /** The bottom page (rows baseY … baseY+rows-1), whatever the viewport is scrolled to. */
   screen(): MirrorScreen {
     // A copy: the caller may keep it, and the next read updates these rows in place.
-    return { ...this.page(), lines: this.flatRows().read.slice() }
+    return { ...this.page(), lines: this.readRows().slice() }
   }
 
   /** The bottom page as screen() gives it, its rows joined by '\n' (what the parser pool posts). */
   screenText(): MirrorPage & { readonly text: string } {
-    return { ...this.page(), text: this.flatRows().text }
-  }
-
-  /**
-   * The rows, and the rows kept for the next read made slices of their joined text: xterm builds
-   * a row by appending cell after cell, and a row kept as built is a rope of up to a node per cell
-   * (28 KiB per idle agent pane in BENCH_ONLY=agentmem, against 4 KiB for its joined text), where
-   * a slice of the joined text is 32 bytes.
-   */
-  private flatRows(): { readonly read: string[]; readonly text: string } {
-    const read = this.readRows()
-    const text = read.join('\n')
-    let at = 0
-    for (let y = 0; y < read.length; y++) {
-      const length = (read[y] as string).length
-      read[y] = text.slice(at, at + length)
-      at += length + 1
-    }
-    return { read, text }
+    return { ...this.page(), text: this.readRows().join('\n') }
   }
 
   private page(): MirrorPage {
@@ -294,7 +276,7 @@ export class HeadlessMirror extends MirrorEmitters {
   private readRows(): string[] {
     const buffer = this.buffers.active
     const rows = this.term.rows
-    const row = (y: number) => buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? ''
+    const row = (y: number) => flat(buffer.getLine(buffer.baseY + y)?.translateToString(true) ?? '')
     let read = this.rowsRead
     if (!this.tracking || !read || read.length !== rows || buffer.viewportY !== buffer.baseY) {
       read = Array.from({ length: rows }, (_, y) => row(y))
@@ -321,4 +303,16 @@ export class HeadlessMirror extends MirrorEmitters {
     this.term.dispose()
     super.dispose()
   }
+}
+
+/**
+ * `text` made one flat string. xterm builds a row by appending cell after cell, and V8 keeps such a
+ * string as a rope of up to a node per cell: 28 KiB per idle agent pane kept that way
+ * (BENCH_ONLY=agentmem), against 4 KiB flat. Reading a character flattens a rope in place. Only
+ * the rows read again are flattened; joining every row and slicing them out of the joined text on
+ * each read (what this did before) was 10 % of the board's thread with 20 redrawing panes.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0)
+  return text
 }
