@@ -42,6 +42,35 @@ describe.runIf(process.platform === 'linux')('ChildSubreaper (native/procguard)'
     await eventually(() => (parentOf(orphan) === null ? true : undefined), 'the orphan reaped', 6000)
   })
 
+  it('leaves out the children it is told to skip, without reading them', () => {
+    const a = spawn('sleep', ['30'])
+    const b = spawn('sleep', ['30'])
+    disposers.push(
+      () => a.kill('SIGKILL'),
+      () => b.kill('SIGKILL'),
+    )
+    const pids = childrenOfSelf(new Set([a.pid])).map((c) => c.pid)
+    expect(pids).toContain(b.pid)
+    expect(pids).not.toContain(a.pid)
+  })
+
+  it.runIf(built)('asks the look to skip its own programs and those it started (the panes: twenty stat reads a second)', () => {
+    const asked: (ReadonlySet<number | undefined> | undefined)[] = []
+    const reaper = ChildSubreaper.start(
+      guard as Procguard,
+      realClock,
+      () => [101, 102],
+      (skip) => {
+        asked.push(skip)
+        return []
+      },
+    )
+    if ('missing' in reaper) throw new Error(reaper.missing)
+    disposers.push(() => reaper.dispose())
+    reaper.lookForAdopted(() => [7], { adopted: () => {}, gone: () => {} })
+    expect([...(asked.at(-1) ?? [])].sort((x, y) => Number(x) - Number(y))).toEqual([7, 101, 102])
+  })
+
   it.runIf(built)('ends what it adopted and what still runs, and spares its own children', async () => {
     // Only this test's two children are looked at: the test runner may have children of its own.
     const mine = new Set<number>()
