@@ -28,6 +28,17 @@ describe('did the program take the line?', () => {
     expect(deliveryTaken(busy, { lines: screen('❯ '), state: 'idle', evidence: [hook] })).toBeNull()
   })
 
+  it('not taken by the board first seeing a starting pane’s program (CI under load: "taken" while the program ignored input)', () => {
+    const base = deliveryBaseline('late line', screen('loading...'), 'starting', 0)
+    const process: Evidence = { source: 'process', at: 300, detail: 'python3 -c …' }
+    expect(deliveryTaken(base, { lines: screen('loading...'), state: 'working', evidence: [process] })).toBeNull()
+    // The agent itself going to work from starting still says it took the line.
+    expect(deliveryTaken(base, { lines: screen('loading...'), state: 'working', evidence: [hook] })).toMatchObject({ taken: true, by: 'state' })
+    // From idle, a new program in front is the shell running the line.
+    const idle = deliveryBaseline('make', screen('$ '), 'idle', 0)
+    expect(deliveryTaken(idle, { lines: screen('$ '), state: 'working', evidence: [process] })).toMatchObject({ taken: true, by: 'state' })
+  })
+
   it('a line already on the screen before (the user typed it before) needs one more to count; read late, it is not sent twice', () => {
     const base = deliveryBaseline('fix it', screen('❯ fix it'), 'idle', 0)
     expect(base.echoes).toBe(1)

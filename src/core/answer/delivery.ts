@@ -63,13 +63,17 @@ const TOOK_IT: readonly PaneState[] = ['working', 'blocked', 'question']
  * Taken, or null while there is no sign yet: the line is on the screen once more than before
  * (the program echoed it), or a pane that was not working went to work (or straight to a dialog)
  * as the agent itself shows it (its screen, a report, its own terminal state: not the board's own
- * "Enter on a typed prompt"). A line sent into work ("send anyway") is taken only by its echo:
- * the turn ending then says nothing about the line.
+ * "Enter on a typed prompt", nor the board first seeing a starting pane's program). A line sent
+ * into work ("send anyway") is taken only by its echo: the turn ending then says nothing about it.
  */
 export function deliveryTaken(base: DeliveryBaseline, now: DeliveryView): Delivery | null {
   if (echoCount(now.lines, base.probe) > base.echoes) return { taken: true, by: 'echo', detail: 'the line is on the screen' }
   const first = now.evidence[0]
-  if (base.state !== 'working' && TOOK_IT.includes(now.state) && first !== undefined && first.source !== 'input') {
+  // Starting, the board has not seen the program yet: its first sight of it (its process) is no
+  // answer to the line. Under load that sight came after the line, and a program that ignored
+  // input was reported as having taken it (delivery.test in CI).
+  const discovered = base.state === 'starting' && first?.source === 'process'
+  if (base.state !== 'working' && TOOK_IT.includes(now.state) && first !== undefined && first.source !== 'input' && !discovered) {
     return { taken: true, by: 'state', detail: `the pane went from ${base.state} to ${now.state} (${first.source}: ${first.detail.slice(0, 80)})` }
   }
   return null
