@@ -33,12 +33,13 @@ interface Frozen {
 /**
  * A pane's mirror (a PaneMirror, structurally: paneMirror.ts makes it) that parses on the board's
  * thread while the pane writes little, and in the parser pool (RemoteMirror) once it floods.
- * Measured with 20 agent-like panes redrawing at 10 Hz (`npm run bench`, redraw): parsing on
- * the board's thread cost 0.19 ms of CPU per 1000 chars against 0.25 in the pool, whose every chunk crosses threads twice and whose worker is a second heap to
- * collect. A flood or a hostile pane still costs a parser thread, not the board's: past MoveChars
- * in a window its screen is serialized (everything written before is parsed by then), a terminal
- * in the pool is seeded with it, and what the pane wrote meanwhile follows, in order. Until the
- * seed is parsed there, the pane reads the screen as it stood when it moved.
+ * Measured with 20 agent-like panes redrawing at 10 Hz (`npm run bench`, redraw): parsing on the
+ * board's thread cost 0.19 ms of CPU per 1000 chars against 0.25 in the pool, whose every chunk
+ * crosses threads twice and whose worker is a second heap to collect. A flood or a hostile pane
+ * still costs a parser thread, not the board's: past MoveChars in a window its screen is serialized
+ * (everything written before is parsed by then), a terminal in the pool is seeded with it, and what
+ * the pane wrote meanwhile follows, in order. Until the seed is parsed there, the pane reads the
+ * screen as it stood when it moved.
  */
 export class AdaptiveMirror extends MirrorEmitters {
   private inner: LocalMirror | RemoteMirror

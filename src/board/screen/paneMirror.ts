@@ -40,11 +40,12 @@ export interface PaneMirror extends IDisposable {
 /**
  * Where panes parse. `adaptive` by default (adaptiveMirror.ts). `worker`: the parser pool
  * (mirrorPool.ts), a few worker threads each hosting many panes, parsing them in turn. Measured
- * side by side with 20 panes flooding on this 2-core machine (4 runs, load 11–16), the pool kept the serving thread's event-loop p99 at
- * 19–50 ms against 76–171 ms on the main thread, and a quiet pane's state change reached a client
- * in 32–40 ms against 63–88 ms (README, bench). One worker per pane (the earlier design) lost to the main thread
- * there: 20 parser threads starved the serving one. SWITCHBOARD_MIRROR_THREADS=main parses on the
- * board's own thread (LocalMirror), as replay does.
+ * side by side with 20 panes flooding on this 2-core machine (4 runs, load 11–16), the pool kept
+ * the serving thread's event-loop p99 at 19–50 ms against 76–171 ms on the main thread, and a quiet
+ * pane's state change reached a client in 32–40 ms against 63–88 ms (README, bench). One worker per
+ * pane (the earlier design) lost to the main thread there: 20 parser threads starved the serving
+ * one. SWITCHBOARD_MIRROR_THREADS=main parses on the board's own thread (LocalMirror), as replay
+ * does.
  */
 export type MirrorThreads = 'main' | 'worker' | 'adaptive'
 
