@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "fdpass",
+      "sources": ["fdpass.c"],
+      "cflags": ["-Wall", "-Wextra", "-O2"]
+    }
+  ]
+}
