@@ -5,7 +5,7 @@
  * test's; each ends its daemons and checks that no process of theirs is left.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -286,6 +286,9 @@ describe('the daemon outlives its clients', () => {
     expect(alive(job)).toBe(true)
     // Exactly the screen it had: the saved screen and nothing lost or doubled after it.
     expect(await cliOk(h, 'screen', id)).toBe(screenBefore)
+    // Read by the daemons themselves: the host passed the terminal on (native/fdpass is built by `npm ci`).
+    expect(readFileSafe(join(h.runtime, 'ptyhost.log'))).not.toMatch(/reading every terminal here/)
+    expect(readdirSync(join(h.runtime, 'ptylog'))).toHaveLength(1)
     await cliOk(h, 'write', id, 'kill %1; echo after-$((40+2))', '--enter')
     await expect.poll(async () => cliOk(h, 'screen', id), { timeout: 10_000 }).toMatch(/^after-42$/m)
     await expect.poll(() => alive(job), { timeout: 10_000 }).toBe(false)

@@ -3,7 +3,14 @@ import { performance } from 'node:perf_hooks'
 import { FlushPacer } from '../core/flow/flushPacer'
 import { FrameReader, FrameType, jsonFrame, outputFrame, parseInput, type OutputRecord } from '../board/ptyHostProtocol/frames'
 import type { HeldPty } from './heldPty'
-import type { FromHost, ToHost } from '../board/ptyHostProtocol/protocol'
+import type { FromHost, PtyId, ToHost, WireExit } from '../board/ptyHostProtocol/protocol'
+
+/** A terminal whose exit goes to the board that reads it (HeldPty, PassedPty). */
+interface Ending {
+  readonly id: PtyId
+  readonly exit: WireExit | null
+  readonly attached: object | null
+}
 
 export const enum ConnectionConstants {
   /** Bytes queued on the socket above which every terminal stops being read until it drains. */
@@ -31,7 +38,7 @@ export interface ConnectionHandlers {
  */
 export class HostConnection {
   private readonly dirty = new Set<HeldPty>()
-  private readonly exits = new Set<HeldPty>()
+  private readonly exits = new Set<Ending>()
   private flushing: { readonly immediate: NodeJS.Immediate } | { readonly timer: NodeJS.Timeout } | null = null
   private readonly pacer = new FlushPacer()
   /** A restart is under way: no more output (it waits in the logs for the next board). */
@@ -95,6 +102,10 @@ export class HostConnection {
   outputDue(pty: HeldPty): void {
     if (this.outputStopped || this.closed) return
     this.dirty.add(pty)
+    this.schedule()
+  }
+
+  private schedule(): void {
     const delay = this.pacer.delay(performance.now())
     if (this.flushing && ('immediate' in this.flushing || delay > 0)) return
     // Output that may not wait (an echo) overtakes a paced flush.
@@ -110,10 +121,10 @@ export class HostConnection {
   }
 
   /** The terminal's program ended: its exit follows its last output. */
-  exitDue(pty: HeldPty): void {
+  exitDue(pty: Ending): void {
     if (this.outputStopped || this.closed) return
     this.exits.add(pty)
-    this.outputDue(pty)
+    this.schedule()
   }
 
   /** Sends what is due now: one output frame, then the exits it ends with. */

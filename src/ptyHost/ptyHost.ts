@@ -7,7 +7,9 @@ import { readProcStat } from '../board/pty/processTree'
 import type { SessionReaper } from '../board/pty/sessionReaper'
 import type { Logger } from '../board/util/log'
 import type { DaemonKeeper } from './daemonKeeper'
+import type { FdPass } from '../board/pty/fdPass'
 import { HeldPty } from './heldPty'
+import { PassedPty } from './passedPty'
 import { ConnectionConstants, HostConnection } from './hostConnection'
 import { PTY_HOST_PROTOCOL, type FromHost, type PtyId, type ToHost } from '../board/ptyHostProtocol/protocol'
 
@@ -24,6 +26,14 @@ export interface PtyHostOptions {
   readonly logBytes?: number
   /** Everything is over (shutdown, or nothing left to hold): the process exits. */
   readonly onDone: () => void
+  /** Pass terminals on to boards that can take them, instead of reading them here (fdPass.ts). */
+  readonly fdPass?: FdPass | null
+}
+
+/** A board's descriptor channel: the socket's own descriptor, which fdPass sends on. */
+interface FdChannel {
+  readonly socket: Socket
+  readonly fd: number
 }
 
 /**
@@ -34,7 +44,9 @@ export interface PtyHostOptions {
  * `switchboard daemon --restart`, an upgrade or a crash of the daemon ends no program.
  */
 export class PtyHost {
-  private readonly ptys = new Map<PtyId, HeldPty>()
+  private readonly ptys = new Map<PtyId, HeldPty | PassedPty>()
+  /** The current board's descriptor channel, once it opened it; its token until then. */
+  private channel: FdChannel | { readonly token: string } | null = null
 
   /**
    * Boards that said hello (their pids, as they claim them, with their start times where /proc
@@ -107,7 +119,7 @@ export class PtyHost {
       },
       closed: (c) => this.closed(c),
       backpressure: (c, full) => {
-        if (c === this.conn) for (const pty of this.ptys.values()) pty.setHostPaused(full)
+        if (c === this.conn) for (const pty of this.ptys.values()) if (pty instanceof HeldPty) pty.setHostPaused(full)
       },
     })
     const timer = this.options.clock.setTimeout(() => conn.helloDone || socket.destroy(), ConnectionConstants.HelloTimeoutMs)
@@ -116,6 +128,7 @@ export class PtyHost {
 
   private message(conn: HostConnection, msg: ToHost): void {
     if (msg.t === 'hello') return this.hello(conn, msg)
+    if (msg.t === 'fd-channel') return this.openChannel(conn, msg.token)
     // Only the board that said hello last may act; an old one is told so and closed.
     if (!conn.helloDone || conn !== this.conn) return conn.send({ t: 'error', message: 'say hello first' })
     const pty = 'id' in msg ? this.ptys.get(msg.id) : undefined
@@ -127,6 +140,7 @@ export class PtyHost {
         return this.spawn(conn, msg)
       case 'attach':
         if (!pty) return conn.send({ t: 'error', message: `no terminal ${msg.id} to attach` })
+        if (pty instanceof PassedPty) return this.attachPassed(conn, pty, msg.from)
         pty.attach(msg.from)
         conn.send({ t: 'attached', id: pty.id, from: msg.from, logStart: pty.log.start })
         conn.outputDue(pty)
@@ -135,9 +149,9 @@ export class PtyHost {
       case 'resize':
         return pty?.pty.resize(msg.cols, msg.rows)
       case 'pause':
-        return pty?.setFlowPaused(true)
+        return pty instanceof HeldPty ? pty.setFlowPaused(true) : undefined
       case 'resume':
-        return pty?.setFlowPaused(false)
+        return pty instanceof HeldPty ? pty.setFlowPaused(false) : undefined
       case 'kill':
         if (!pty) return conn.send({ t: 'killed', rid: msg.rid })
         void pty.pty.kill(msg.graceMs).then(() => conn.send({ t: 'killed', rid: msg.rid }))
@@ -181,7 +195,19 @@ export class PtyHost {
       this.detachAll()
       previous.close()
     }
+    if (!msg.fds && [...this.ptys.values()].some((p) => p instanceof PassedPty)) {
+      this.options.log.warn('a board that cannot take descriptors connected to a host that passes them; refused', { version: msg.version })
+      conn.send({
+        t: 'refused',
+        ...me,
+        reason: 'this pty host passes its terminals on, and the board cannot take them (native/fdpass is missing or SWITCHBOARD_PTY_DIRECT=0)',
+      })
+      conn.close()
+      return
+    }
     this.conn = conn
+    this.closeChannel()
+    if (msg.fds && this.options.fdPass) this.channel = { token: randomBytes(16).toString('hex') }
     this.boards.set(msg.pid, process.platform === 'linux' ? (readProcStat(msg.pid)?.startTime ?? '') : null)
     this.options.keeper.connected(msg.launcher)
     this.options.log.info('board connected', { pid: msg.pid, version: msg.version, held: this.ptys.size })
@@ -191,11 +217,58 @@ export class PtyHost {
       reaperTag: this.options.reaper?.value ?? null,
       board: this.boardState,
       ptys: [...this.ptys.values()].map((p) => p.info()),
+      direct: this.channel && 'token' in this.channel ? { token: this.channel.token } : null,
     }
     conn.send(welcome)
   }
 
+  /** The current board's second connection, for descriptors: from now on spawns pass them on. */
+  private openChannel(conn: HostConnection, token: string): void {
+    const pending = this.channel
+    const fd = (conn.socket as unknown as { _handle?: { fd?: number } })._handle?.fd
+    if (conn.helloDone || !this.conn || !pending || !('token' in pending) || pending.token !== token || typeof fd !== 'number' || fd < 0) {
+      this.options.log.warn('a descriptor channel that no board asked for; closed')
+      conn.socket.destroy()
+      return
+    }
+    conn.helloDone = true
+    this.channel = { socket: conn.socket, fd }
+    const board = this.conn
+    // Without its channel a board cannot read new terminals: it is done with.
+    conn.socket.once('close', () => board === this.conn && board.socket.destroy())
+    board.send({ t: 'fd-channel-ready' })
+  }
+
+  private closeChannel(): void {
+    if (this.channel && 'socket' in this.channel) this.channel.socket.destroy()
+    this.channel = null
+  }
+
+  /** Sends a terminal's descriptor on the board's channel; what failed, or null. */
+  private pass(pty: PassedPty): string | null {
+    const channel = this.channel
+    if (!channel || !('fd' in channel) || !this.options.fdPass) return 'the board has no descriptor channel'
+    try {
+      this.options.fdPass.send(channel.fd, pty.fd)
+      return null
+    } catch (err) {
+      return `its descriptor could not be passed to the board (${err instanceof Error ? err.message : String(err)})`
+    }
+  }
+
+  private attachPassed(conn: HostConnection, pty: PassedPty, from: number): void {
+    const failed = this.pass(pty)
+    if (failed) {
+      this.options.log.error('a terminal could not be handed to the board', { pid: pty.pid, why: failed })
+      return conn.send({ t: 'error', message: `terminal ${pty.id}: ${failed}` })
+    }
+    pty.attach()
+    conn.send({ t: 'attached', id: pty.id, from, logStart: from, direct: true })
+    if (pty.exit) conn.exitDue(pty)
+  }
+
   private spawn(conn: HostConnection, msg: Extract<ToHost, { t: 'spawn' }>): void {
+    if (this.channel && 'fd' in this.channel) return this.spawnPassed(conn, msg)
     const result = PtyProcess.launch(msg.launch, this.options.clock)
     if (!result.ok) return conn.send({ t: 'spawned', rid: msg.rid, ok: false, message: result.message })
     const id = this.nextId++
@@ -217,6 +290,37 @@ export class PtyHost {
     conn.send({ t: 'spawned', rid: msg.rid, ok: true, id, key: pty.key, pid: pty.pid })
   }
 
+  /** A terminal the board reads itself: spawned here, held here, its descriptor passed on. */
+  private spawnPassed(conn: HostConnection, msg: Extract<ToHost, { t: 'spawn' }>): void {
+    const result = PtyProcess.launch(msg.launch, this.options.clock, true)
+    if (!result.ok) return conn.send({ t: 'spawned', rid: msg.rid, ok: false, message: result.message })
+    const master = result.pty.masterFd
+    let fd: number
+    try {
+      if (master === null) throw new Error('node-pty gave no master descriptor')
+      fd = this.options.fdPass!.dup(master)
+    } catch (err) {
+      result.pty.dispose()
+      return conn.send({
+        t: 'spawned',
+        rid: msg.rid,
+        ok: false,
+        message: `the terminal could not be held: ${err instanceof Error ? err.message : String(err)}`,
+      })
+    }
+    const id = this.nextId++
+    const pty = new PassedPty(id, `${this.instance}-${id}`, result.pty, fd, msg.handover, (p) => this.conn?.exitDue(p))
+    const failed = this.pass(pty)
+    if (failed) {
+      pty.dispose()
+      return conn.send({ t: 'spawned', rid: msg.rid, ok: false, message: `the terminal could not be started: ${failed}` })
+    }
+    this.options.reaper?.track(pty.pid)
+    this.ptys.set(id, pty)
+    pty.attach()
+    conn.send({ t: 'spawned', rid: msg.rid, ok: true, id, key: pty.key, pid: pty.pid, direct: true })
+  }
+
   private release(id: PtyId): void {
     const pty = this.ptys.get(id)
     if (!pty) return
@@ -233,6 +337,7 @@ export class PtyHost {
   private closed(conn: HostConnection): void {
     if (conn !== this.conn) return
     this.conn = null
+    this.closeChannel()
     this.detachAll()
     if (this.stopping) return
     const holding = this.ptys.size > 0

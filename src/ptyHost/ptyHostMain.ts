@@ -16,6 +16,7 @@ import { ptyHostPaths } from '../board/ptyHostProtocol/paths'
 import { PtyHost } from './ptyHost'
 import { ChildSubreaper } from './childSubreaper'
 import { loadProcguard } from './procguard'
+import { loadFdPass } from '../board/pty/fdPass'
 
 // First: what the daemon's own launcher left open must not reach the panes (issue 24).
 const closed = closeInheritedDescriptors()
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   if ('missing' in subreaper)
     log.info('not a child subreaper: a pane program that double-forks and clears its environment is taken for the user’s own', { why: subreaper.missing })
   const keeper = new DaemonKeeper(realClock, startDetachedDaemon, (line, fields) => log.info(line, fields))
+  const fdPass = loadFdPass()
+  if ('missing' in fdPass) log.info('reading every terminal here and forwarding its output (terminals are not passed on)', { why: fdPass.missing })
   const protocolOverride = Number(process.env.SWITCHBOARD_PTY_HOST_PROTOCOL)
   const host = await PtyHost.listen({
     socketPath: paths.socket,
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
     protocol: Number.isSafeInteger(protocolOverride) && protocolOverride > 0 ? protocolOverride : undefined,
     reaper,
     keeper,
+    fdPass: 'missing' in fdPass ? null : fdPass,
     onDone: () => {
       // What double-forked out of a pane and dropped its environment is known only here: it was adopted.
       if (!('missing' in subreaper)) {

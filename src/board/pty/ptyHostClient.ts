@@ -1,4 +1,7 @@
+import { closeSync, writeSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
+import { dirname, join } from 'node:path'
+import type { Clock } from '../../core/lifecycle/clock'
 import { Emitter } from '../../core/lifecycle/emitter'
 import type { IDisposable } from '../../core/lifecycle/disposable'
 import { FrameReader, FrameType, inputFrame, jsonFrame, parseOutput } from '../ptyHostProtocol/frames'
@@ -7,6 +10,10 @@ import { findExecutable } from '../util/findExecutable'
 import { checkCwd } from './launch'
 import type { LaunchResult, PanePty, PtyBackend } from './panePty'
 import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
+import { realClock } from '../util/clock'
+import { loadFdPass, type FdPass } from './fdPass'
+import { FdTerminal } from './fdTerminal'
+import { OutputLog, readOutputLog, sweepOutputLogs } from './outputLog'
 
 export const enum PtyHostClientConstants {
   /** The host answers hello at once; longer is a host that hangs. */
@@ -43,6 +50,23 @@ export interface PtyHostClientOptions {
   readonly launcher: DaemonCommand | null
   /** What this board says it speaks (tests pretend another). */
   readonly protocol?: number
+  /** Takes terminals' descriptors from the host when it passes them (default: native/fdpass if built). */
+  readonly fdPass?: FdPass | null
+  /** Where passed terminals' output is written down (default: `ptylog` beside the socket). */
+  readonly logDir?: string
+  readonly clock?: Clock
+  /** A passed terminal's output could not be written down. */
+  readonly warn?: (message: string) => void
+}
+
+/** How this board reads the terminals the host passes on. */
+interface DirectReading {
+  readonly fdPass: FdPass
+  /** The descriptor channel: this process's own socket, outside libuv. */
+  readonly channel: number
+  readonly logDir: string
+  readonly clock: Clock
+  readonly warn: (message: string) => void
 }
 
 /**
@@ -62,9 +86,13 @@ export class PtyHostClient implements PtyBackend, IDisposable {
   private readonly _onDidClose = new Emitter<{ readonly why: string; readonly expected: boolean }>()
   readonly onDidClose = this._onDidClose.event
 
+  /** Descriptors taken off the channel and not yet claimed by the message naming them. */
+  private readonly fds: number[] = []
+
   private constructor(
     private readonly socket: Socket,
     readonly welcome: PtyHostWelcome,
+    private readonly direct: DirectReading | null,
   ) {}
 
   /**
@@ -83,16 +111,39 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       const fail = (err: Error) => {
         clearTimeout(timer)
         socket.destroy()
+        if (direct) closeQuietly(direct.channel)
+        direct = null
         reject(err)
       }
+      const fdPass = options.fdPass === undefined ? loadFdPassOrNull() : options.fdPass
+      const logDir = options.logDir ?? join(dirname(socketPath), 'ptylog')
+      let welcome: Extract<FromHost, { t: 'welcome' }> | null = null
+      let direct: DirectReading | null = null
       const reader = new FrameReader((type, body) => {
         if (client) return client.frame(type, body)
         if (type !== FrameType.Json) return fail(new Error('the pty host sent output before its welcome'))
         const msg = JSON.parse(body.subarray(1).toString('utf8')) as FromHost
         if (msg.t === 'refused') return fail(new PtyHostMismatch(msg, null))
-        if (msg.t !== 'welcome') return void early.push(msg)
+        if (msg.t === 'welcome' && msg.direct) {
+          if (!fdPass) return fail(new Error('the pty host passes terminals on, but this board cannot take them'))
+          welcome = msg
+          try {
+            const channel = fdPass.connect(socketPath)
+            direct = { fdPass, channel, logDir, clock: options.clock ?? realClock, warn: options.warn ?? (() => undefined) }
+            writeSync(channel, jsonFrame({ t: 'fd-channel', token: msg.direct.token } satisfies ToHost))
+          } catch (err) {
+            return fail(new Error(`could not open the descriptor channel to the pty host: ${err instanceof Error ? err.message : String(err)}`))
+          }
+          return
+        }
+        if (msg.t === 'welcome') welcome = msg
+        else if (msg.t !== 'fd-channel-ready' || !welcome) return void early.push(msg)
         clearTimeout(timer)
-        client = new PtyHostClient(socket, { pid: msg.pid, version: msg.version, reaperTag: msg.reaperTag, board: msg.board, ptys: msg.ptys })
+        const w = welcome!
+        const ptys = direct ? w.ptys.map((held) => (held.direct ? fromOutputLog(held, logDir) : held)) : w.ptys
+        if (direct) sweepOutputLogs(logDir, new Set(ptys.filter((p) => p.direct).map((p) => p.key)))
+        client = new PtyHostClient(socket, { pid: w.pid, version: w.version, reaperTag: w.reaperTag, board: w.board, ptys }, direct)
+        direct = null // the client's now: a late `fail` (the socket closing) must not close it
         socket.off('error', fail)
         socket.on('error', () => socket.destroy())
         socket.on('close', () => client!.lost())
@@ -115,6 +166,7 @@ export class PtyHostClient implements PtyBackend, IDisposable {
           version: options.version,
           pid: process.pid,
           launcher: options.launcher,
+          fds: fdPass !== null,
         }
         socket.write(jsonFrame(hello))
       })
@@ -152,10 +204,50 @@ export class PtyHostClient implements PtyBackend, IDisposable {
 
   /** Takes over a terminal the host holds, its output from `from` on (what follows the saved screen). */
   attach(held: HeldPtyInfo, from: number): RemotePty {
-    const pty = new RemotePty(this.link, { id: held.id, pid: held.pid, key: held.key, from: Math.max(from, held.logStart) })
+    const start = Math.max(from, held.logStart)
+    const pty = new RemotePty(this.link, { id: held.id, pid: held.pid, key: held.key, from: start, direct: held.direct })
     this.ptys.set(held.id, pty)
+    if (held.direct) this.replays.set(held.id, start)
     this.send({ t: 'attach', id: held.id, from })
     return pty
+  }
+
+  /** Passed terminals being attached: where their replay from the log starts. */
+  private readonly replays = new Map<number, number>()
+
+  /** A terminal the host says it passed: read here, or the connection is broken (null). */
+  private passed(pty: RemotePty, key: string, from: number): { terminal: FdTerminal; log: OutputLog } | null {
+    try {
+      if (!this.direct) throw new Error('it passed a terminal this board did not ask for')
+      return this.readTerminal(this.direct, pty, key, from)
+    } catch (err) {
+      this.broken(err)
+      return null
+    }
+  }
+
+  /** The descriptor the host sent just before the message naming it. */
+  private takeFd(direct: DirectReading): number {
+    if (!this.fds.length) this.fds.push(...direct.fdPass.recv(direct.channel))
+    const fd = this.fds.shift()
+    if (fd === undefined) throw new Error('the pty host named a terminal it passed, but no descriptor came')
+    return fd
+  }
+
+  /**
+   * A passed terminal read here from now on: what its log holds from `from` on first (a takeover's
+   * replay: the output the last board read after the screen it saved), then what the terminal has.
+   */
+  private readTerminal(direct: DirectReading, pty: RemotePty, key: string, from: number): { terminal: FdTerminal; log: OutputLog } {
+    const fd = this.takeFd(direct)
+    const dir = join(direct.logDir, key)
+    const saved = readOutputLog(dir)
+    const replay = from < saved.end ? saved.bytes(from) : Buffer.alloc(0)
+    const start = from < saved.end ? Math.max(from, saved.start) : from
+    const log = new OutputLog(dir, start + replay.length, direct.warn)
+    const terminal = new FdTerminal(fd, start, { data: (text, end) => pty.output(text, end) }, direct.clock, log, (f) => direct.fdPass.dup(f))
+    terminal.replay(replay)
+    return { terminal, log }
   }
 
   /** A terminal the board cannot take over (its record is unreadable): ended, and forgotten. */
@@ -177,6 +269,7 @@ export class PtyHostClient implements PtyBackend, IDisposable {
 
   /** A restart: no more output; resolves once everything the host sent has been delivered here. */
   async stopOutput(): Promise<void> {
+    for (const pty of this.ptys.values()) pty.stopReading()
     await this.request({ t: 'stop-output', rid: 0 })
   }
 
@@ -231,10 +324,11 @@ export class PtyHostClient implements PtyBackend, IDisposable {
         const pty = this.spawning.get(msg.rid)
         this.spawning.delete(msg.rid)
         if (!pty) return
-        if (msg.ok) {
-          this.ptys.set(msg.id, pty)
-          pty.spawned(msg.id, msg.pid, msg.key)
-        } else pty.failed(msg.message)
+        if (!msg.ok) return pty.failed(msg.message)
+        this.ptys.set(msg.id, pty)
+        if (!msg.direct) return pty.spawned(msg.id, msg.pid, msg.key)
+        const direct = this.passed(pty, msg.key, 0)
+        if (direct) pty.spawned(msg.id, msg.pid, msg.key, direct)
         return
       }
       case 'exit':
@@ -243,8 +337,15 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       case 'replaced':
         this.lost('another board process took the panes over')
         return
-      case 'attached':
+      case 'attached': {
+        const from = this.replays.get(msg.id)
+        this.replays.delete(msg.id)
+        const pty = this.ptys.get(msg.id)
+        if (!msg.direct || from === undefined || !pty?.key) return
+        const direct = this.passed(pty, pty.key, from)
+        if (direct) pty.readDirectly(direct.terminal, direct.log)
         return
+      }
       default: {
         const rid = 'rid' in msg ? msg.rid : undefined
         const waiter = rid === undefined ? undefined : this.requests.get(rid)
@@ -265,6 +366,7 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     if (this.closed) return
     this.closed = true
     this.socket.destroy()
+    this.closeChannel()
     for (const resolve of this.requests.values()) resolve({ t: 'error', message: why })
     this.requests.clear()
     for (const pty of this.spawning.values()) pty.failed(`the terminal could not be started: ${why}`)
@@ -272,9 +374,39 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     this._onDidClose.fire({ why, expected: this.closing })
   }
 
-  /** Lets go of the connection (the host and its panes go on). */
+  private channelClosed = false
+
+  private closeChannel(): void {
+    for (const fd of this.fds.splice(0)) closeQuietly(fd)
+    if (this.direct && !this.channelClosed) closeQuietly(this.direct.channel)
+    this.channelClosed = true
+  }
+
+  /** Lets go of the connection and of every terminal passed to it (the host and its panes go on). */
   dispose(): void {
+    for (const pty of this.ptys.values()) pty.letGo()
     this.closing = true
     this.socket.end()
+    this.closeChannel()
   }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd)
+  } catch {
+    // Swallow: closed already.
+  }
+}
+
+function loadFdPassOrNull(): FdPass | null {
+  const loaded = loadFdPass()
+  return 'missing' in loaded ? null : loaded
+}
+
+/** A passed terminal as the host describes it, with what its log files hold (the host keeps none). */
+function fromOutputLog(held: HeldPtyInfo, logDir: string): HeldPtyInfo {
+  const saved = readOutputLog(join(logDir, held.key))
+  if (saved.end === 0) return held
+  return { ...held, logStart: saved.start, end: saved.end, delivered: saved.end }
 }

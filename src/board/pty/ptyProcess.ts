@@ -38,6 +38,19 @@ export type LocalLaunchResult = { ok: true; pty: PtyProcess } | { ok: false; mes
 /** PTY masters this process holds open (without close-on-exec: node-pty opens them so). */
 const liveMasters = new Set<number>()
 
+/**
+ * node-pty starts reading its stream on the next tick, and a paused stream still reads one more
+ * chunk: either would take bytes from the process that reads this terminal. The stream's read is
+ * made a no-op before that tick, so it never starts.
+ */
+function neverRead(pty: nodePty.IPty): boolean {
+  const socket = (pty as unknown as { _socket?: { _read?: unknown; pause(): unknown } })._socket
+  if (!socket || typeof socket._read !== 'function') return false
+  socket._read = () => undefined
+  socket.pause()
+  return true
+}
+
 /** The node-pty adapter: spawn, write, resize, pause/resume, kill the whole tree, exit after flush. */
 export class PtyProcess implements PanePty {
   private readonly _onData = new Emitter<string>()
@@ -58,7 +71,11 @@ export class PtyProcess implements PanePty {
   private flushDeadline = 0
   private disposed = false
 
-  static launch(launch: PtyLaunch, clock: Clock): LocalLaunchResult {
+  /**
+   * `held`: the PTY is only held here and read by another process, which got its master descriptor
+   * (fdPass.ts): this process never reads a byte of it, and reports the exit as soon as the program ends.
+   */
+  static launch(launch: PtyLaunch, clock: Clock, held = false): LocalLaunchResult {
     const [file, ...args] = launch.argv
     if (!file) return { ok: false, message: 'no command given' }
     const cwdProblem = checkCwd(launch.cwd)
@@ -78,7 +95,11 @@ export class PtyProcess implements PanePty {
         }),
       )
       const master = (pty as unknown as { _fd?: number })._fd
-      return { ok: true, pty: new PtyProcess(pty, clock, typeof master === 'number' ? master : null) }
+      if (held && !neverRead(pty)) {
+        pty.kill('SIGKILL')
+        return { ok: false, message: 'this node-pty has no stream to hold back: the terminal cannot be handed to the board (set SWITCHBOARD_PTY_DIRECT=0)' }
+      }
+      return { ok: true, pty: new PtyProcess(pty, clock, typeof master === 'number' ? master : null, held) }
     } catch (err) {
       return { ok: false, message: `the terminal could not be started: ${err instanceof Error ? err.message : String(err)}` }
     }
@@ -89,16 +110,24 @@ export class PtyProcess implements PanePty {
     private readonly clock: Clock,
     /** The PTY master's descriptor in this process, while it is open. */
     private master: number | null,
+    held: boolean,
   ) {
     if (master !== null) liveMasters.add(master)
-    this.keepTrailingOutput()
-    pty.onData((data) => this.handleData(data))
+    if (!held) {
+      this.keepTrailingOutput()
+      pty.onData((data) => this.handleData(data))
+    }
     pty.onExit(({ exitCode, signal }) => {
       this.exited = { code: exitCode, signal: signal ? signal : null }
       this.flushDeadline = this.clock.now() + PtyConstants.MaxFlushWait
-      if (this.drained) this.flushDeadline = this.clock.now()
+      if (this.drained || held) this.flushDeadline = this.clock.now()
       this.scheduleExitReport()
     })
+  }
+
+  /** The master descriptor node-pty opened, while it is open (a holder passes a copy on). */
+  get masterFd(): number | null {
+    return this.master
   }
 
   /**

@@ -1,4 +1,6 @@
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
+import type { FdTerminal } from './fdTerminal'
+import type { OutputLog } from './outputLog'
 import type { PanePty, PtyExit } from './panePty'
 
 /** What a RemotePty asks of its connection to the pty host (ptyHostClient.ts). */
@@ -23,6 +25,10 @@ export const enum RemotePtyConstants {
  * one ended. A PTY being spawned has no id and pid yet (`ready`); what the pane does meanwhile
  * (typing, a resize) waits for it, in order. Output that arrives before the pane listens (the
  * replay of a terminal taken over) waits too, and comes in order once it does.
+ *
+ * A terminal passed on (`direct`) is read, written and drained here (FdTerminal), its output
+ * written down in its OutputLog; the host still resizes and kills it. Until its descriptor came,
+ * typing waits for it, and so does its exit.
  */
 export class RemotePty implements PanePty {
   private readonly _onData = new Emitter<string>()
@@ -36,14 +42,20 @@ export class RemotePty implements PanePty {
   private queued: ({ data: string; end: number } | { exit: PtyExit })[] | null = []
   private flushScheduled = false
   private disposed = false
+  private direct: { terminal: FdTerminal; log: OutputLog } | null = null
+  /** Passed on, its descriptor not here yet: what waits for it. */
+  private awaitingTerminal: { writes: string[]; paused: boolean; exit: PtyExit | null } | null
+  /** A restart: nothing more is read here (the next board reads on from the log and the terminal). */
+  private stopped = false
   private settle!: { resolve: () => void; reject: (err: Error) => void }
   readonly ready: Promise<void>
 
   constructor(
     private readonly link: RemotePtyLink,
     /** A terminal the host already holds (taken over), or null for one being spawned. */
-    held: { readonly id: number; readonly pid: number; readonly key: string; readonly from: number } | null,
+    held: { readonly id: number; readonly pid: number; readonly key: string; readonly from: number; readonly direct?: boolean } | null,
   ) {
+    this.awaitingTerminal = held?.direct ? { writes: [], paused: false, exit: null } : null
     this.id = held?.id ?? null
     this.pidValue = held?.pid ?? 0
     this.keyValue = held?.key ?? null
@@ -83,8 +95,9 @@ export class RemotePty implements PanePty {
     return this.exitValue !== null
   }
 
-  /** The host started it. */
-  spawned(id: number, pid: number, key: string): void {
+  /** The host started it; `direct`: its descriptor, read here from now on. */
+  spawned(id: number, pid: number, key: string, direct?: { terminal: FdTerminal; log: OutputLog }): void {
+    if (direct) this.readDirectly(direct.terminal, direct.log)
     this.id = id
     this.pidValue = pid
     this.keyValue = key
@@ -107,8 +120,33 @@ export class RemotePty implements PanePty {
     else this.deliver(data, end)
   }
 
+  /** Its descriptor came (spawned, or attached): it is read here. */
+  readDirectly(terminal: FdTerminal, log: OutputLog): void {
+    if (this.disposed) {
+      terminal.dispose()
+      log.close()
+      return
+    }
+    this.direct = { terminal, log }
+    const waiting = this.awaitingTerminal
+    this.awaitingTerminal = null
+    if (this.stopped) terminal.pause()
+    for (const data of waiting?.writes ?? []) terminal.write(data)
+    if (waiting?.paused) terminal.pause()
+    if (waiting?.exit) this.exited(waiting.exit)
+  }
+
   exited(exit: PtyExit): void {
     if (this.disposed || this.exitValue) return
+    if (this.awaitingTerminal) {
+      this.awaitingTerminal.exit = exit
+      return
+    }
+    if (this.direct && !this.direct.terminal.hasEnded) {
+      // After what it wrote last: read here, not sent by the host.
+      void this.direct.terminal.drain().then(() => this.exited(exit))
+      return
+    }
     if (this.queued) this.queued.push({ exit })
     else this.deliverExit(exit)
   }
@@ -147,7 +185,9 @@ export class RemotePty implements PanePty {
 
   write(data: string): void {
     if (this.exitValue) return
-    this.withId((id) => this.link.input(id, data))
+    if (this.direct) return this.direct.terminal.write(data)
+    if (this.awaitingTerminal) return void this.awaitingTerminal.writes.push(data)
+    this.withId((id) => (this.direct ? this.direct.terminal.write(data) : this.link.input(id, data)))
   }
 
   resize(cols: number, rows: number): void {
@@ -156,11 +196,30 @@ export class RemotePty implements PanePty {
   }
 
   pause(): void {
-    this.withId((id) => this.link.pause(id))
+    if (this.direct) return this.direct.terminal.pause()
+    if (this.awaitingTerminal) return void (this.awaitingTerminal.paused = true)
+    this.withId((id) => (this.direct ? this.direct.terminal.pause() : this.link.pause(id)))
   }
 
   resume(): void {
-    this.withId((id) => this.link.resume(id))
+    if (this.stopped) return
+    if (this.direct) return this.direct.terminal.resume()
+    if (this.awaitingTerminal) return void (this.awaitingTerminal.paused = false)
+    this.withId((id) => (this.direct ? this.direct.terminal.resume() : this.link.resume(id)))
+  }
+
+  /** This board lets go of the host: the descriptor goes too (the program runs on, held there). */
+  letGo(): void {
+    this.direct?.terminal.dispose()
+    this.direct?.log.close()
+    this.direct = null
+    this.stopped = true
+  }
+
+  /** A restart: reads nothing more (what comes waits in the terminal for the next board). */
+  stopReading(): void {
+    this.stopped = true
+    this.direct?.terminal.pause()
   }
 
   kill(graceMs: number = RemotePtyConstants.KillGraceMs): Promise<void> {
@@ -172,17 +231,21 @@ export class RemotePty implements PanePty {
   }
 
   checkpoint(offset: number): void {
+    this.direct?.log.checkpoint(offset)
     this.withId((id) => this.link.checkpoint(id, offset))
   }
 
-  /** The board recorded the exit: the host forgets the terminal. */
+  /** The board recorded the exit: the host forgets the terminal, and its log goes. */
   forget(): void {
+    this.direct?.log.remove()
     this.withId((id) => this.link.release(id))
   }
 
   /** Lets go of it here only: the program runs on in the host (a restart, or the board ending). */
   dispose(): void {
     this.disposed = true
+    this.direct?.terminal.dispose()
+    this.direct?.log.close()
     this.waiting.length = 0
     this._onData.dispose()
     this._onExit.dispose()

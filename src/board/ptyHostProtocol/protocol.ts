@@ -7,13 +7,19 @@
  * Frames (frames.ts): JSON messages, output batches (many panes' bytes in one frame, one frame per
  * event-loop turn of the host) and input. Request/response pairs carry `rid`. Order is the
  * contract: a pane's output, its exit and every reply come in the order they happened.
+ *
+ * Passing terminals (`welcome.direct`, where both sides have native/fdpass): the host reads no
+ * terminal. Each one's master descriptor goes to the board over a second connection, the board's
+ * descriptor channel, just before the `spawned` or `attached` that names it; the board then reads,
+ * writes and drains it itself, and keeps the log of its output (outputLog.ts). The host still
+ * spawns, resizes, kills and reaps, and holds a copy of every descriptor between boards.
  */
 
 /**
  * Bumped on any change either side must know of. A daemon meets a pty host of another version
  * only across an upgrade; it then says which is which and what to do (ptyHostClient.ts).
  */
-export const PTY_HOST_PROTOCOL = 1
+export const PTY_HOST_PROTOCOL = 2
 
 /** A terminal held by the pty host: its id on this socket. */
 export type PtyId = number
@@ -56,10 +62,25 @@ export interface HeldPtyInfo {
   readonly delivered: number
   /** The program ended (while no daemon read it, or before this one took it). */
   readonly exit: WireExit | null
+  /**
+   * Passed on, not read by the host: its output is in the board's own log files, and `logStart`,
+   * `end` and `delivered` are the offset of the last screen the board saved.
+   */
+  readonly direct?: boolean
 }
 
 export type ToHost =
-  | { readonly t: 'hello'; readonly protocol: number; readonly version: string; readonly pid: number; readonly launcher: DaemonCommand | null }
+  | {
+      readonly t: 'hello'
+      readonly protocol: number
+      readonly version: string
+      readonly pid: number
+      readonly launcher: DaemonCommand | null
+      /** This board can take terminals' descriptors (it has native/fdpass). */
+      readonly fds?: boolean
+    }
+  /** The only message of a board's descriptor channel: which board's it is (`welcome.direct.token`). */
+  | { readonly t: 'fd-channel'; readonly token: string }
   /** The board's own state across its restarts (e.g. the report server's port), kept in memory. */
   | { readonly t: 'board'; readonly board: string }
   | { readonly t: 'spawn'; readonly rid: number; readonly launch: WireLaunch; readonly handover: string }
@@ -92,15 +113,31 @@ export type FromHost =
       readonly reaperTag: string | null
       readonly board: string | null
       readonly ptys: readonly HeldPtyInfo[]
+      /**
+       * Terminals are passed on: the board opens its descriptor channel with this token and waits
+       * for `fd-channel-ready` before anything else. Null: the host reads them and sends output.
+       */
+      readonly direct: { readonly token: string } | null
     }
+  /** The board's descriptor channel is open: spawn and attach now pass descriptors on it. */
+  | { readonly t: 'fd-channel-ready' }
   /** The host speaks another protocol: nothing else is said on this connection. */
   | { readonly t: 'refused'; readonly protocol: number; readonly version: string; readonly pid: number; readonly reason: string }
   /** Another daemon connected: this connection is over (this daemon has lost its panes). */
   | { readonly t: 'replaced' }
-  | { readonly t: 'spawned'; readonly rid: number; readonly ok: true; readonly id: PtyId; readonly key: string; readonly pid: number }
+  /** `direct`: its descriptor is on the board's channel, next in line. */
+  | {
+      readonly t: 'spawned'
+      readonly rid: number
+      readonly ok: true
+      readonly id: PtyId
+      readonly key: string
+      readonly pid: number
+      readonly direct?: boolean
+    }
   | { readonly t: 'spawned'; readonly rid: number; readonly ok: false; readonly message: string }
   /** Sent before the replay of an `attach`; `logStart` > `from`: output in between is lost. */
-  | { readonly t: 'attached'; readonly id: PtyId; readonly from: number; readonly logStart: number }
+  | { readonly t: 'attached'; readonly id: PtyId; readonly from: number; readonly logStart: number; readonly direct?: boolean }
   | { readonly t: 'exit'; readonly id: PtyId; readonly exit: WireExit }
   | { readonly t: 'killed'; readonly rid: number }
   | { readonly t: 'output-stopped'; readonly rid: number }
