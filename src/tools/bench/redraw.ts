@@ -258,7 +258,7 @@ export async function benchRedraw(opts: RedrawOptions): Promise<Row[]> {
               section: SECTION,
               name: ['bare', 'board', 'agents', 'inprocess', 'floor', 'ptybare', 'tmux', 'ccmanager'][i]!,
               value: fmt(per(xs), 3),
-              detail: '',
+              detail: xs === boards || xs === agentBoards ? `the pty host itself ${fmt(median((xs as Sample[]).map((s) => s.otherPerKchar)), 3)}` : '',
             },
           ]
         : [],
