@@ -167,6 +167,23 @@ describe.each([
   })
 })
 
+describe('the pty host, passing terminals on', () => {
+  it('refuses a daemon that cannot take the terminals it holds, saying why; its panes run on for the next', async () => {
+    const r = runtime()
+    const first = await connectTo(r, {}, true)
+    const launched = first.launch({ argv: ['sleep', '300'], cwd: r.dir, env: env(r.dir), cols: 80, rows: 24 }, 'r')
+    if (!launched.ok) throw new Error(launched.message)
+    await launched.pty.ready
+    first.dispose()
+    await expect(connectTo(r, {}, false)).rejects.toThrow(
+      /refused this board: this pty host passes its terminals on, and the board cannot take them \(native\/fdpass is missing or SWITCHBOARD_PTY_DIRECT=0\)/,
+    )
+    expect(processAlive(launched.pty.pid)).toBe(true)
+    const next = await connectTo(r, {}, true)
+    expect(next.welcome.ptys.map((p) => [p.pid, p.direct])).toEqual([[launched.pty.pid, true]])
+  })
+})
+
 describe('the pty host', () => {
   const connect = connectTo
 

@@ -123,7 +123,12 @@ export class PtyHostClient implements PtyBackend, IDisposable {
         if (client) return client.frame(type, body)
         if (type !== FrameType.Json) return fail(new Error('the pty host sent output before its welcome'))
         const msg = JSON.parse(body.subarray(1).toString('utf8')) as FromHost
-        if (msg.t === 'refused') return fail(new PtyHostMismatch(msg, null))
+        if (msg.t === 'refused')
+          return fail(
+            msg.protocol === (options.protocol ?? PTY_HOST_PROTOCOL)
+              ? new Error(`the pty host that holds the running panes (pid ${msg.pid}) refused this board: ${msg.reason}`)
+              : new PtyHostMismatch(msg, null),
+          )
         if (msg.t === 'welcome' && msg.direct) {
           if (!fdPass) return fail(new Error('the pty host passes terminals on, but this board cannot take them'))
           welcome = msg

@@ -143,8 +143,13 @@ export class RemotePty implements PanePty {
       return
     }
     if (this.direct && !this.direct.terminal.hasEnded) {
-      // After what it wrote last: read here, not sent by the host.
-      void this.direct.terminal.drain().then(() => this.exited(exit))
+      // After what it wrote last: read here, not sent by the host. Then its descriptors go (an
+      // ended pane may stay on the board for days), its log until the pane forgets it.
+      const { terminal } = this.direct
+      void terminal.drain().then(() => {
+        this.exited(exit)
+        terminal.dispose()
+      })
       return
     }
     if (this.queued) this.queued.push({ exit })
