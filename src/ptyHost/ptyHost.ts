@@ -187,14 +187,7 @@ export class PtyHost {
       conn.close()
       return
     }
-    const previous = this.conn
-    if (previous) {
-      // A board that hung and lost its lock, replaced by a new one: the new one has the panes now.
-      this.options.log.warn('a new board took over from the one connected', { pid: msg.pid })
-      previous.send({ t: 'replaced' })
-      this.detachAll()
-      previous.close()
-    }
+    // Before anything changes hands: the board connected now keeps its panes.
     if (!msg.fds && [...this.ptys.values()].some((p) => p instanceof PassedPty)) {
       this.options.log.warn('a board that cannot take descriptors connected to a host that passes them; refused', { version: msg.version })
       conn.send({
@@ -204,6 +197,14 @@ export class PtyHost {
       })
       conn.close()
       return
+    }
+    const previous = this.conn
+    if (previous) {
+      // A board that hung and lost its lock, replaced by a new one: the new one has the panes now.
+      this.options.log.warn('a new board took over from the one connected', { pid: msg.pid })
+      previous.send({ t: 'replaced' })
+      this.detachAll()
+      previous.close()
     }
     this.conn = conn
     this.closeChannel()

@@ -1,4 +1,3 @@
-import { closeSync, writeSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { dirname, join } from 'node:path'
 import type { Clock } from '../../core/lifecycle/clock'
@@ -12,8 +11,7 @@ import type { LaunchResult, PanePty, PtyBackend } from './panePty'
 import { RemotePty, RemotePtyConstants, type RemotePtyLink } from './remotePty'
 import { realClock } from '../util/clock'
 import { loadFdPass, type FdPass } from './fdPass'
-import { FdTerminal } from './fdTerminal'
-import { OutputLog, readOutputLog, sweepOutputLogs } from './outputLog'
+import { closeQuietly, PassedTerminals, type PassedTerminal } from './passedTerminals'
 
 export const enum PtyHostClientConstants {
   /** The host answers hello at once; longer is a host that hangs. */
@@ -59,16 +57,6 @@ export interface PtyHostClientOptions {
   readonly warn?: (message: string) => void
 }
 
-/** How this board reads the terminals the host passes on. */
-interface DirectReading {
-  readonly fdPass: FdPass
-  /** The descriptor channel: this process's own socket, outside libuv. */
-  readonly channel: number
-  readonly logDir: string
-  readonly clock: Clock
-  readonly warn: (message: string) => void
-}
-
 /**
  * The board's connection to the pty host (ptyHost/): its PTY backend. It spawns panes there and
  * takes over the ones the host already holds, each a RemotePty; it routes each output record and
@@ -86,13 +74,10 @@ export class PtyHostClient implements PtyBackend, IDisposable {
   private readonly _onDidClose = new Emitter<{ readonly why: string; readonly expected: boolean }>()
   readonly onDidClose = this._onDidClose.event
 
-  /** Descriptors taken off the channel and not yet claimed by the message naming them. */
-  private readonly fds: number[] = []
-
   private constructor(
     private readonly socket: Socket,
     readonly welcome: PtyHostWelcome,
-    private readonly direct: DirectReading | null,
+    private readonly direct: PassedTerminals | null,
   ) {}
 
   /**
@@ -111,14 +96,14 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       const fail = (err: Error) => {
         clearTimeout(timer)
         socket.destroy()
-        if (direct) closeQuietly(direct.channel)
+        direct?.dispose()
         direct = null
         reject(err)
       }
       const fdPass = options.fdPass === undefined ? loadFdPassOrNull() : options.fdPass
       const logDir = options.logDir ?? join(dirname(socketPath), 'ptylog')
       let welcome: Extract<FromHost, { t: 'welcome' }> | null = null
-      let direct: DirectReading | null = null
+      let direct: PassedTerminals | null = null
       const reader = new FrameReader((type, body) => {
         if (client) return client.frame(type, body)
         if (type !== FrameType.Json) return fail(new Error('the pty host sent output before its welcome'))
@@ -133,9 +118,12 @@ export class PtyHostClient implements PtyBackend, IDisposable {
           if (!fdPass) return fail(new Error('the pty host passes terminals on, but this board cannot take them'))
           welcome = msg
           try {
-            const channel = fdPass.connect(socketPath)
-            direct = { fdPass, channel, logDir, clock: options.clock ?? realClock, warn: options.warn ?? (() => undefined) }
-            writeSync(channel, jsonFrame({ t: 'fd-channel', token: msg.direct.token } satisfies ToHost))
+            direct = PassedTerminals.open(socketPath, msg.direct.token, {
+              fdPass,
+              logDir,
+              clock: options.clock ?? realClock,
+              warn: options.warn ?? (() => undefined),
+            })
           } catch (err) {
             return fail(new Error(`could not open the descriptor channel to the pty host: ${err instanceof Error ? err.message : String(err)}`))
           }
@@ -145,8 +133,9 @@ export class PtyHostClient implements PtyBackend, IDisposable {
         else if (msg.t !== 'fd-channel-ready' || !welcome) return void early.push(msg)
         clearTimeout(timer)
         const w = welcome!
-        const ptys = direct ? w.ptys.map((held) => (held.direct ? fromOutputLog(held, logDir) : held)) : w.ptys
-        if (direct) sweepOutputLogs(logDir, new Set(ptys.filter((p) => p.direct).map((p) => p.key)))
+        const passed = direct
+        const ptys = passed ? w.ptys.map((held) => passed.describe(held)) : w.ptys
+        passed?.sweep(ptys)
         client = new PtyHostClient(socket, { pid: w.pid, version: w.version, reaperTag: w.reaperTag, board: w.board, ptys }, direct)
         direct = null // the client's now: a late `fail` (the socket closing) must not close it
         socket.off('error', fail)
@@ -220,39 +209,23 @@ export class PtyHostClient implements PtyBackend, IDisposable {
   /** Passed terminals being attached: where their replay from the log starts. */
   private readonly replays = new Map<number, number>()
 
-  /** A terminal the host says it passed: read here, or the connection is broken (null). */
-  private passed(pty: RemotePty, key: string, from: number): { terminal: FdTerminal; log: OutputLog } | null {
+  /**
+   * A terminal the host passed (its descriptor is next on the channel), read here from `from` on;
+   * null when nothing reads it here any more (its descriptor is closed) or the connection broke.
+   */
+  private passed(pty: RemotePty | undefined, key: string, from: number): PassedTerminal | null {
     try {
       if (!this.direct) throw new Error('it passed a terminal this board did not ask for')
-      return this.readTerminal(this.direct, pty, key, from)
+      const fd = this.direct.take()
+      if (!pty) {
+        closeQuietly(fd)
+        return null
+      }
+      return this.direct.read(fd, key, from, (text, end) => pty.output(text, end))
     } catch (err) {
       this.broken(err)
       return null
     }
-  }
-
-  /** The descriptor the host sent just before the message naming it. */
-  private takeFd(direct: DirectReading): number {
-    if (!this.fds.length) this.fds.push(...direct.fdPass.recv(direct.channel))
-    const fd = this.fds.shift()
-    if (fd === undefined) throw new Error('the pty host named a terminal it passed, but no descriptor came')
-    return fd
-  }
-
-  /**
-   * A passed terminal read here from now on: what its log holds from `from` on first (a takeover's
-   * replay: the output the last board read after the screen it saved), then what the terminal has.
-   */
-  private readTerminal(direct: DirectReading, pty: RemotePty, key: string, from: number): { terminal: FdTerminal; log: OutputLog } {
-    const fd = this.takeFd(direct)
-    const dir = join(direct.logDir, key)
-    const saved = readOutputLog(dir)
-    const replay = from < saved.end ? saved.bytes(from) : Buffer.alloc(0)
-    const start = from < saved.end ? Math.max(from, saved.start) : from
-    const log = new OutputLog(dir, start + replay.length, direct.warn)
-    const terminal = new FdTerminal(fd, start, { data: (text, end) => pty.output(text, end) }, direct.clock, log, (f) => direct.fdPass.dup(f))
-    terminal.replay(replay)
-    return { terminal, log }
   }
 
   /** A terminal the board cannot take over (its record is unreadable): ended, and forgotten. */
@@ -328,11 +301,12 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       case 'spawned': {
         const pty = this.spawning.get(msg.rid)
         this.spawning.delete(msg.rid)
+        // Its descriptor is taken whether or not the pane still waits: the next one is another's.
+        const direct = msg.ok && msg.direct ? this.passed(pty, msg.key, 0) : null
         if (!pty) return
         if (!msg.ok) return pty.failed(msg.message)
         this.ptys.set(msg.id, pty)
         if (!msg.direct) return pty.spawned(msg.id, msg.pid, msg.key)
-        const direct = this.passed(pty, msg.key, 0)
         if (direct) pty.spawned(msg.id, msg.pid, msg.key, direct)
         return
       }
@@ -340,15 +314,17 @@ export class PtyHostClient implements PtyBackend, IDisposable {
         this.ptys.get(msg.id)?.exited(msg.exit)
         return
       case 'replaced':
+        // The terminals are the other board's now: not one more byte read here.
+        for (const pty of this.ptys.values()) pty.letGo()
         this.lost('another board process took the panes over')
         return
       case 'attached': {
         const from = this.replays.get(msg.id)
         this.replays.delete(msg.id)
-        const pty = this.ptys.get(msg.id)
-        if (!msg.direct || from === undefined || !pty?.key) return
-        const direct = this.passed(pty, pty.key, from)
-        if (direct) pty.readDirectly(direct.terminal, direct.log)
+        const pty = from === undefined ? undefined : this.ptys.get(msg.id)
+        if (!msg.direct) return
+        const direct = this.passed(pty?.key ? pty : undefined, pty?.key ?? '', from ?? 0)
+        if (direct) pty!.readDirectly(direct.terminal, direct.log)
         return
       }
       default: {
@@ -379,12 +355,8 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     this._onDidClose.fire({ why, expected: this.closing })
   }
 
-  private channelClosed = false
-
   private closeChannel(): void {
-    for (const fd of this.fds.splice(0)) closeQuietly(fd)
-    if (this.direct && !this.channelClosed) closeQuietly(this.direct.channel)
-    this.channelClosed = true
+    this.direct?.dispose()
   }
 
   /** Lets go of the connection and of every terminal passed to it (the host and its panes go on). */
@@ -396,22 +368,7 @@ export class PtyHostClient implements PtyBackend, IDisposable {
   }
 }
 
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd)
-  } catch {
-    // Swallow: closed already.
-  }
-}
-
 function loadFdPassOrNull(): FdPass | null {
   const loaded = loadFdPass()
   return 'missing' in loaded ? null : loaded
-}
-
-/** A passed terminal as the host describes it, with what its log files hold (the host keeps none). */
-function fromOutputLog(held: HeldPtyInfo, logDir: string): HeldPtyInfo {
-  const saved = readOutputLog(join(logDir, held.key))
-  if (saved.end === 0) return held
-  return { ...held, logStart: saved.start, end: saved.end, delivered: saved.end }
 }
