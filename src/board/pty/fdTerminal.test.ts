@@ -3,6 +3,7 @@
  * real PTYs, held by a PtyProcess that never reads, read by FdTerminal.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { spawnSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { FdTerminal, incompleteTail } from './fdTerminal'
 import { loadFdPass, type FdPass } from './fdPass'
@@ -105,5 +106,19 @@ describe.skipIf('missing' in fdPass)('FdTerminal', () => {
     expect(t.text()).not.toContain('after')
     t.terminal.resume()
     await eventually(() => t.text().includes('after'), 'the output held back while paused')
+  })
+
+  it('writes a paste larger than the terminal takes at once, in order, to a program that reads it slowly', async () => {
+    // Raw mode first: a canonical terminal drops what goes past its line limit.
+    const t = held('stty raw -echo; echo ready; sleep 0.5; head -c 400000 | cksum')
+    await eventually(() => t.text().includes('ready'), 'the terminal in raw mode')
+    const paste = Array.from({ length: 200_000 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('')
+    t.terminal.write(paste)
+    t.terminal.write(paste.toUpperCase())
+    await eventually(() => / 400000/.test(t.text()), 'the checksum', 20_000)
+    const expected = spawnSync('cksum', { input: paste + paste.toUpperCase() })
+      .stdout.toString()
+      .trim()
+    expect(t.text()).toContain(expected)
   })
 })

@@ -1,4 +1,4 @@
-import { closeSync, readSync, write as writeFd } from 'node:fs'
+import { closeSync, readSync, writeSync } from 'node:fs'
 import { ReadStream } from 'node:tty'
 import type { Clock } from '../../core/lifecycle/clock'
 import type { IDisposable } from '../../core/lifecycle/disposable'
@@ -12,6 +12,11 @@ export interface OutputSink {
 export interface FdTerminalEvents {
   /** Text read, ending at byte offset `end` (whole characters only: a split one waits for its rest). */
   data(text: string, end: number): void
+}
+
+export const enum FdTerminalConstants {
+  /** A terminal that takes no more input now (its program reads slowly) is written again after this. */
+  WriteRetryMs = 10,
 }
 
 /** Bytes at the end of `buf[0, n)` that begin a UTF-8 character whose rest has not come yet. */
@@ -47,8 +52,7 @@ export class FdTerminal implements IDisposable {
   private drainTimer: IDisposable | null = null
   private finish: (() => void) | null = null
   private readonly writes: Buffer[] = []
-  private writeWaiting: NodeJS.Immediate | null = null
-  private writing = false
+  private writeWaiting: IDisposable | null = null
   private disposed = false
   private fd: number | null
 
@@ -128,26 +132,35 @@ export class FdTerminal implements IDisposable {
   write(data: string): void {
     if (this.disposed || this.fd === null || !data) return
     this.writes.push(Buffer.from(data, 'utf8'))
-    if (!this.writing && !this.writeWaiting) this.flushWrites()
+    if (!this.writeWaiting) this.flushWrites()
   }
 
-  /** In order, each to its end; EAGAIN (the program reads slowly) waits a turn, as node-pty does. */
+  /**
+   * In order, each to its end, written at once: a keystroke's echo waits for no thread pool (an
+   * asynchronous write queues behind every other file operation of the process). What the
+   * terminal cannot take now (EAGAIN: the program reads slowly, a large paste) is tried again shortly.
+   */
   private flushWrites(): void {
     this.writeWaiting = null
-    const next = this.writes[0]
-    if (!next || this.fd === null) return
-    this.writing = true
-    writeFd(this.fd, next, 0, next.length, null, (err, written) => {
-      this.writing = false
-      if (err) {
-        if (err.code === 'EAGAIN' && !this.disposed) this.writeWaiting = setImmediate(() => this.flushWrites())
-        else this.writes.length = 0 // the terminal is gone: nothing will read it
+    while (this.writes.length && this.fd !== null) {
+      const next = this.writes[0]!
+      let written: number
+      try {
+        written = writeSync(this.fd, next)
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EAGAIN') written = 0
+        else {
+          this.writes.length = 0 // the terminal is gone: nothing will read it
+          return
+        }
+      }
+      if (written < next.length) {
+        this.writes[0] = next.subarray(written)
+        this.writeWaiting = this.clock.setTimeout(() => this.flushWrites(), FdTerminalConstants.WriteRetryMs)
         return
       }
-      if (written < next.length) this.writes[0] = next.subarray(written)
-      else this.writes.shift()
-      this.flushWrites()
-    })
+      this.writes.shift()
+    }
   }
 
   /**
@@ -201,21 +214,16 @@ export class FdTerminal implements IDisposable {
     this.disposed = true
     this.drainTimer?.dispose()
     this.finish?.()
-    if (this.writeWaiting) clearImmediate(this.writeWaiting)
+    this.writeWaiting?.dispose()
     this.stream.destroy()
     if (this.fd !== null) {
       const fd = this.fd
       this.fd = null
-      // After a write in flight: closing under it could hit a descriptor reused meanwhile.
-      const close = (): void => {
-        if (this.writing) return void setImmediate(close)
-        try {
-          closeSync(fd)
-        } catch {
-          // Swallow: closed already.
-        }
+      try {
+        closeSync(fd)
+      } catch {
+        // Swallow: closed already.
       }
-      close()
     }
   }
 }
