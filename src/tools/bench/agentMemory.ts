@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import xtermHeadless from '@xterm/headless'
@@ -66,7 +66,7 @@ export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]>
 
   await settle()
   const before = rssKiB()
-  const { board, hostPid, stop } = await ptyHostBoard()
+  const { board, hostPid, runtimeDir, stop } = await ptyHostBoard()
   const panes: Pane[] = []
   const parsed = new Map<Pane, number>()
   const add = async (n: number) => {
@@ -87,6 +87,7 @@ export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]>
   let boardAll = 0
   let host0 = 0
   let hostAll = 0
+  let logs = 0
   let idle = 0
   try {
     await settle()
@@ -97,6 +98,7 @@ export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]>
     await add(opts.panes - opts.warm)
     boardAll = rssKiB()
     hostAll = vmRssKiB(hostPid)
+    logs = filesKiB(join(runtimeDir, 'ptylog'))
     idle = panes.filter((p) => p.verdict.state === 'idle').length
   } finally {
     await stop()
@@ -142,9 +144,27 @@ export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]>
     },
     {
       section: SECTION,
-      name: `the pty host's growth with ${opts.panes} panes, KiB (its own process: their output logs since the last saved screen)`,
+      name: `the pty host's growth with ${opts.panes} panes, KiB (its own process: the terminals it holds)`,
       value: fmt(hostAll - host0, 0),
-      detail: `${fmt((hostAll - host0) / opts.panes, 0)} per pane; no workspace here, so nothing is checkpointed`,
+      detail: `${fmt((hostAll - host0) / opts.panes, 0)} per pane; beside it the board's output logs (files in the runtime dir, tmpfs where XDG_RUNTIME_DIR is set): ${fmt(logs, 0)} KiB, no workspace here, so nothing is checkpointed`,
     },
   ]
+}
+
+/** The size of the files under `dir`, KiB (0 when it does not exist). */
+function filesKiB(dir: string): number {
+  let bytes = 0
+  const walk = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = join(d, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else bytes += statSync(path).size
+    }
+  }
+  try {
+    walk(dir)
+  } catch {
+    return 0
+  }
+  return bytes / 1024
 }

@@ -22,6 +22,8 @@ export interface PtyHostBoard {
   readonly board: Board
   /** The pty host's pid: its CPU is the board's too. */
   readonly hostPid: number
+  /** Its runtime dir (the board's output logs are in `ptylog/`). */
+  readonly runtimeDir: string
   stop(): Promise<void>
 }
 
@@ -55,5 +57,5 @@ export async function ptyHostBoard(): Promise<PtyHostBoard> {
     await client.shutdown()
     board.dispose()
   })
-  return { board, hostPid: client.welcome.pid, stop }
+  return { board, hostPid: client.welcome.pid, runtimeDir: dir, stop }
 }
