@@ -39,7 +39,7 @@ const readBuffer = Buffer.allocUnsafe(64 * 1024)
  * and drained here, so that every byte crosses no other process. Reading goes straight into one
  * shared buffer (no allocation per chunk), is decoded as UTF-8 on character boundaries and counted
  * in bytes (`end`: the terminal's log offset, from `from` on). Once the program ended, what it
- * wrote last is drained as PtyProcess does (node-pty#72) before `drained` resolves.
+ * wrote last is drained as PtyProcess does (node-pty#72) before `drain()` resolves.
  */
 export class FdTerminal implements IDisposable {
   private readonly stream: ReadStream
