@@ -44,6 +44,17 @@ static int int_arg(napi_env env, napi_callback_info info, size_t index, int32_t 
   return 1;
 }
 
+/* A message of one byte (a stream socket carries descriptors only with data) and room for `control`. */
+static void one_byte_message(struct msghdr *msg, struct iovec *iov, char *byte, char *control, size_t control_len) {
+  iov->iov_base = byte;
+  iov->iov_len = 1;
+  memset(msg, 0, sizeof *msg);
+  msg->msg_iov = iov;
+  msg->msg_iovlen = 1;
+  msg->msg_control = control;
+  msg->msg_controllen = control_len;
+}
+
 static napi_value fd_connect(napi_env env, napi_callback_info info) {
   size_t argc = 1;
   napi_value argv[1];
@@ -79,18 +90,14 @@ static napi_value fd_send(napi_env env, napi_callback_info info) {
       !int_arg(env, info, 1, &fd, "send(socket, fd): descriptors are integers"))
     return NULL;
   char byte = 'F';
-  struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+  struct iovec iov;
   union {
     char buf[CMSG_SPACE(sizeof(int))];
     struct cmsghdr align;
   } control;
   memset(&control, 0, sizeof control);
   struct msghdr msg;
-  memset(&msg, 0, sizeof msg);
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control.buf;
-  msg.msg_controllen = sizeof control.buf;
+  one_byte_message(&msg, &iov, &byte, control.buf, sizeof control.buf);
   struct cmsghdr *cmsg = CMSG_FIRSTHDR(&msg);
   cmsg->cmsg_level = SOL_SOCKET;
   cmsg->cmsg_type = SCM_RIGHTS;
@@ -112,17 +119,13 @@ static napi_value fd_recv(napi_env env, napi_callback_info info) {
   uint32_t count = 0;
   for (;;) {
     char byte;
-    struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+    struct iovec iov;
     union {
       char buf[CMSG_SPACE(sizeof(int) * 4)];
       struct cmsghdr align;
     } control;
     struct msghdr msg;
-    memset(&msg, 0, sizeof msg);
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control.buf;
-    msg.msg_controllen = sizeof control.buf;
+    one_byte_message(&msg, &iov, &byte, control.buf, sizeof control.buf);
     ssize_t n;
     do {
       n = recvmsg(sock, &msg, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
