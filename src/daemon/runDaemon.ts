@@ -73,6 +73,8 @@ async function ptyHostFor(paths: DaemonPaths, options: DaemonOptions, launcher: 
     pid: client.welcome.pid,
     version: client.welcome.version,
     panes: client.welcome.ptys.length,
+    // Where every pane's bytes are read: here (native/fdpass), or in the host and forwarded.
+    readsTerminals: client.readsTerminals,
   })
   return client
 }

@@ -206,6 +206,11 @@ export class PtyHostClient implements PtyBackend, IDisposable {
     return pty
   }
 
+  /** The host passes its terminals on: this process reads them (false: the host reads and forwards their output). */
+  get readsTerminals(): boolean {
+    return this.direct !== null
+  }
+
   /** Passed terminals being attached: where their replay from the log starts. */
   private readonly replays = new Map<number, number>()
 
