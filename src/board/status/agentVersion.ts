@@ -32,10 +32,15 @@ export class AgentVersion {
     if (!this.seen) this.scans = 0
   }
 
+  /** The banner is still looked for: the next screens are worth reading for it. */
+  get looking(): boolean {
+    return this.pattern !== null && this.seen === null && this.scans < AgentVersionConstants.VersionScanMaxEvaluations
+  }
+
   /** An evaluated screen: read the version off the banner until found. */
   noteScreen(view: ScreenView): void {
     const pattern = this.pattern
-    if (!pattern || this.seen || this.scans >= AgentVersionConstants.VersionScanMaxEvaluations) return
+    if (!pattern || !this.looking) return
     this.scans++
     const m = pattern.exec(view.lines.join('\n'))
     const version = m?.groups?.version ?? m?.[1]

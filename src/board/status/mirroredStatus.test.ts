@@ -23,14 +23,15 @@ function pane(argv: string[], agent?: string) {
 }
 
 describe('the screen a pane’s status reads', () => {
-  it('is not read at all for a pane without screen rules, however often it redraws', async () => {
+  it('is not read, nor evaluated, for a pane without an agent, however often it redraws', async () => {
     const { clock, reads, status, output } = pane(['perl', '-e', 'draw'])
     for (let i = 0; i < 5; i++) {
       await output(`\x1b[H frame ${i}\r\n`)
       clock.advance(200)
     }
-    // Each change was still evaluated (the screen's activity is evidence); only the rows went unread.
-    expect(status.explain().stats.evaluations).toBe(5)
+    // Without an agent the verdict is the process's (decideStatus): no change is worth an evaluation.
+    expect(status.explain().stats.evaluations).toBe(0)
+    expect(clock.pendingTimers).toBe(0)
     expect(reads).not.toHaveBeenCalled()
   })
 

@@ -207,6 +207,30 @@ describe('StatusEngine', () => {
     expect(engine.verdict.evidence[0]?.detail).toBe('process ended: exit code 3')
   })
 
+  it('reads no screen for a pane the screen cannot decide (no agent): its output sets no timer', () => {
+    const clock = new VirtualClock(0)
+    let reads = 0
+    const engine = new StatusEngine({
+      clock,
+      agents: registry,
+      agent: null,
+      rules: [],
+      context: { rootIsShell: true },
+      screen: () => (reads++, realScreen('claude-permission')),
+    })
+    for (let i = 0; i < 50; i++) {
+      engine.screenChanged()
+      expect(clock.pendingTimers).toBe(0)
+      clock.advance(20)
+    }
+    engine.resized()
+    clock.advance(20)
+    expect(reads).toBe(0)
+    expect(engine.explain().stats.evaluations).toBe(0)
+    engine.process({ kind: 'foreground', at: clock.now(), program: { pid: 2, argv: ['make'], isRoot: false } })
+    expect(engine.verdict.state).toBe('working')
+  })
+
   it('follows the process: exit is final', () => {
     const t = setup('claude', realScreen('claude-working'))
     t.engine.screenChanged()

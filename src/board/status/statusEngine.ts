@@ -209,7 +209,7 @@ export class StatusEngine extends Disposable {
 
   /** The screen or title changed (call after the write callback: the buffer reflects it). */
   screenChanged(): void {
-    if (this.evalTimer || this.lost !== null) return
+    if (this.evalTimer || this.lost !== null || !this.readsScreen) return
     this.burstStart = this.options.clock.now()
     this.scheduleEvaluation()
   }
@@ -340,6 +340,16 @@ export class StatusEngine extends Disposable {
     if (!this.evalTimer) return
     this.evalTimer.dispose()
     this.evaluate()
+  }
+
+  /**
+   * The screen can change what this pane shows: an agent's pane (decideStatus goes by its process
+   * alone without one), or one whose banner may still name its version. A command pane's output
+   * then costs no timer and no read (the evaluations were 8 % of the board's thread with 20
+   * redrawing command panes, perf, BENCH_ONLY=redraw).
+   */
+  private get readsScreen(): boolean {
+    return this.ctx.agent !== null || this.version.looking
   }
 
   private scheduleEvaluation(): void {
