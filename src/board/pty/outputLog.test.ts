@@ -46,6 +46,25 @@ describe('OutputLog', () => {
     expect(readOutputLog(d)).toMatchObject({ start: 0, end: 0 })
   })
 
+  it('keeps its bound over the files a takeover found, taking over the listing it read them from', () => {
+    const d = dir()
+    const first = new OutputLog(d, 0, () => undefined)
+    const file = OutputLogConstants.FileBytes
+    const full = OutputLogConstants.MaxBytes / file
+    for (let i = 0; i < full; i++) first.append(bytes(file, String(i % 10)))
+    first.close()
+    const saved = readOutputLog(d)
+    const next = new OutputLog(d, saved.end, () => undefined, saved)
+    next.append(bytes(file, 'z'))
+    next.close()
+    const after = readOutputLog(d)
+    expect(after.end - after.start).toBeLessThanOrEqual(OutputLogConstants.MaxBytes)
+    expect(after.start).toBe(file)
+    expect(after.bytes(after.end - file - 1).toString()).toBe(String((full - 1) % 10) + 'z'.repeat(file))
+    // The listing it was given is the caller's: it was not changed.
+    expect(saved.files.length).toBe(full)
+  })
+
   it('goes on where the last board stopped, and begins afresh where it cannot (files lost, or not its own)', () => {
     const d = dir()
     const first = new OutputLog(d, 0, () => undefined)

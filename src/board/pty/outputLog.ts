@@ -13,7 +13,7 @@ export const enum OutputLogConstants {
   MaxBytes = 4 * 1024 * 1024,
 }
 
-interface LogFile {
+export interface LogFile {
   readonly start: number
   size: number
 }
@@ -51,6 +51,8 @@ function listFiles(dir: string): LogFile[] {
  */
 export class OutputLog implements OutputSink {
   private files: LogFile[]
+  /** What the files hold, kept as they change (the bound is checked on every chunk appended). */
+  private kept: number
   private fd: number | null = null
   private failed = false
 
@@ -59,14 +61,17 @@ export class OutputLog implements OutputSink {
     /** The offset of the next byte appended. */
     private end: number,
     private readonly warn: (message: string) => void,
+    /** The folder's files as `readOutputLog` just listed them (a takeover reads them first); listed here otherwise. */
+    saved?: SavedOutput,
   ) {
-    this.files = listFiles(dir)
+    this.files = saved ? saved.files.map((f) => ({ ...f })) : listFiles(dir)
     const last = this.files[this.files.length - 1]
     if (last && last.start + last.size !== end) {
       // Not where this reader goes on from (they were lost, or are of before a gap): begun afresh.
       rmSync(dir, { recursive: true, force: true })
       this.files = []
     }
+    this.kept = this.files.reduce((n, f) => n + f.size, 0)
   }
 
   append(bytes: Buffer): void {
@@ -77,7 +82,8 @@ export class OutputLog implements OutputSink {
       writeSync(this.fd!, bytes)
       file.size += bytes.length
       this.end += bytes.length
-      this.fit()
+      this.kept += bytes.length
+      while (this.files.length > 1 && this.kept > OutputLogConstants.MaxBytes) this.drop()
     } catch (err) {
       this.failed = true
       this.closeFile()
@@ -98,24 +104,19 @@ export class OutputLog implements OutputSink {
     return file
   }
 
-  private fit(): void {
-    let kept = this.files.reduce((n, f) => n + f.size, 0)
-    while (this.files.length > 1 && kept > OutputLogConstants.MaxBytes) kept -= this.drop()
-  }
-
   /** A screen covering the output up to `offset` is saved: files wholly before it go. */
   checkpoint(offset: number): void {
     while (this.files.length > 1 && this.files[0]!.start + this.files[0]!.size <= offset) this.drop()
   }
 
-  private drop(): number {
+  private drop(): void {
     const file = this.files.shift()!
+    this.kept -= file.size
     try {
       unlinkSync(join(this.dir, `${file.start}.log`))
     } catch {
       // Swallow: gone already.
     }
-    return file.size
   }
 
   private closeFile(): void {
@@ -143,6 +144,8 @@ export class OutputLog implements OutputSink {
 export interface SavedOutput {
   readonly start: number
   readonly end: number
+  /** The files, oldest first (an OutputLog going on from `end` takes them over). */
+  readonly files: readonly LogFile[]
   /** The bytes from `from` (clamped to `start`) to `end`. */
   bytes(from: number): Buffer
 }
@@ -155,6 +158,7 @@ export function readOutputLog(dir: string): SavedOutput {
   return {
     start,
     end,
+    files,
     bytes(from) {
       const parts: Buffer[] = []
       for (const file of files) {

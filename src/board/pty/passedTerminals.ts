@@ -79,10 +79,11 @@ export class PassedTerminals implements IDisposable {
   read(fd: number, key: string, from: number, output: (text: string, end: number) => void): PassedTerminal {
     try {
       const dir = join(this.options.logDir, key)
+      // Listed now, not at `describe`: a board being replaced may still have been writing then.
       const saved = readOutputLog(dir)
       const replay = from < saved.end ? saved.bytes(from) : Buffer.alloc(0)
       const start = from < saved.end ? Math.max(from, saved.start) : from
-      const log = new OutputLog(dir, start + replay.length, this.options.warn)
+      const log = new OutputLog(dir, start + replay.length, this.options.warn, saved)
       const terminal = new FdTerminal(fd, start, { data: output }, this.options.clock, log, (f) => this.options.fdPass.dup(f))
       terminal.replay(replay)
       return { terminal, log }
