@@ -1,6 +1,7 @@
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { FdTerminal } from './fdTerminal'
 import type { OutputLog } from './outputLog'
+import { HostSide, PassedSide, type TerminalSide } from './terminalSide'
 import type { PanePty, PtyExit } from './panePty'
 
 /** What a RemotePty asks of its connection to the pty host (ptyHostClient.ts). */
@@ -21,14 +22,11 @@ export const enum RemotePtyConstants {
 
 /**
  * A pane's terminal held by the pty host, seen from the board: PtyProcess's surface over the
- * host's socket. Output arrives as UTF-8 byte records at log offsets; `offset` is where the last
- * one ended. A PTY being spawned has no id and pid yet (`ready`); what the pane does meanwhile
- * (typing, a resize) waits for it, in order. Output that arrives before the pane listens (the
- * replay of a terminal taken over) waits too, and comes in order once it does.
- *
- * A terminal passed on (`direct`) is read, written and drained here (FdTerminal), its output
- * written down in its OutputLog; the host still resizes and kills it. Until its descriptor came,
- * typing waits for it, and so does its exit.
+ * host's socket. Output arrives as UTF-8 at log offsets; `offset` is where the last chunk ended.
+ * A PTY being spawned has no id and pid yet (`ready`); what the pane does meanwhile (typing, a
+ * resize) waits for it, in order. Output that arrives before the pane listens (the replay of a
+ * terminal taken over) waits too, and comes in order once it does. Its typing, flow control and
+ * end go where its TerminalSide says: the host's socket, or its passed descriptor read here.
  */
 export class RemotePty implements PanePty {
   private readonly _onData = new Emitter<string>()
@@ -38,14 +36,13 @@ export class RemotePty implements PanePty {
   private keyValue: string | null
   private exitValue: PtyExit | null = null
   private offsetValue: number
-  private readonly waiting: ((id: number) => void)[] = []
+  /** Null while it is being spawned: what the pane does waits in `waiting`. */
+  private side: TerminalSide | null
+  private readonly waiting: ((side: TerminalSide, id: number) => void)[] = []
   private queued: ({ data: string; end: number } | { exit: PtyExit })[] | null = []
   private flushScheduled = false
   private disposed = false
-  private direct: { terminal: FdTerminal; log: OutputLog } | null = null
-  /** Passed on, its descriptor not here yet: what waits for it. */
-  private awaitingTerminal: { writes: string[]; paused: boolean; exit: PtyExit | null } | null
-  /** A restart: nothing more is read here (the next board reads on from the log and the terminal). */
+  /** A restart, or another board took over: nothing more is read here. */
   private stopped = false
   private settle!: { resolve: () => void; reject: (err: Error) => void }
   readonly ready: Promise<void>
@@ -55,8 +52,8 @@ export class RemotePty implements PanePty {
     /** A terminal the host already holds (taken over), or null for one being spawned. */
     held: { readonly id: number; readonly pid: number; readonly key: string; readonly from: number; readonly direct?: boolean } | null,
   ) {
-    this.awaitingTerminal = held?.direct ? { writes: [], paused: false, exit: null } : null
     this.id = held?.id ?? null
+    this.side = held ? (held.direct ? new PassedSide(link, held.id) : new HostSide(link, held.id)) : null
     this.pidValue = held?.pid ?? 0
     this.keyValue = held?.key ?? null
     this.offsetValue = held?.from ?? 0
@@ -97,11 +94,18 @@ export class RemotePty implements PanePty {
 
   /** The host started it; `direct`: its descriptor, read here from now on. */
   spawned(id: number, pid: number, key: string, direct?: { terminal: FdTerminal; log: OutputLog }): void {
-    if (direct) this.readDirectly(direct.terminal, direct.log)
+    if (direct) {
+      const side = new PassedSide(this.link, id)
+      this.side = side
+      if (this.stopped) side.stopReading()
+      this.readDirectly(direct.terminal, direct.log)
+    } else {
+      this.side = new HostSide(this.link, id)
+    }
     this.id = id
     this.pidValue = pid
     this.keyValue = key
-    for (const run of this.waiting.splice(0)) run(id)
+    for (const run of this.waiting.splice(0)) run(this.side, id)
     this.settle.resolve()
   }
 
@@ -113,7 +117,7 @@ export class RemotePty implements PanePty {
     this.exited({ code: -1, signal: null })
   }
 
-  /** A record of output from `start` (the host's log offset). */
+  /** Output ending at `end` (the terminal's byte offset). */
   output(data: string, end: number): void {
     if (this.disposed) return
     if (this.queued) this.queued.push({ data, end })
@@ -122,38 +126,20 @@ export class RemotePty implements PanePty {
 
   /** Its descriptor came (spawned, or attached): it is read here. */
   readDirectly(terminal: FdTerminal, log: OutputLog): void {
-    if (this.disposed) {
-      terminal.dispose()
-      log.close()
-      return
-    }
-    this.direct = { terminal, log }
-    const waiting = this.awaitingTerminal
-    this.awaitingTerminal = null
-    if (this.stopped) terminal.pause()
-    for (const data of waiting?.writes ?? []) terminal.write(data)
-    if (waiting?.paused) terminal.pause()
-    if (waiting?.exit) this.exited(waiting.exit)
+    if (!this.disposed && this.side instanceof PassedSide) return this.side.attach(terminal, log)
+    terminal.dispose()
+    log.close()
   }
 
   exited(exit: PtyExit): void {
     if (this.disposed || this.exitValue) return
-    if (this.awaitingTerminal) {
-      this.awaitingTerminal.exit = exit
-      return
+    const deliver = (e: PtyExit) => {
+      if (this.disposed || this.exitValue) return
+      if (this.queued) this.queued.push({ exit: e })
+      else this.deliverExit(e)
     }
-    if (this.direct && !this.direct.terminal.hasEnded) {
-      // After what it wrote last: read here, not sent by the host. Then its descriptors go (an
-      // ended pane may stay on the board for days), its log until the pane forgets it.
-      const { terminal } = this.direct
-      void terminal.drain().then(() => {
-        this.exited(exit)
-        terminal.dispose()
-      })
-      return
-    }
-    if (this.queued) this.queued.push({ exit })
-    else this.deliverExit(exit)
+    if (this.side) this.side.ended(exit, deliver)
+    else deliver(exit)
   }
 
   private deliver(data: string, end: number): void {
@@ -182,49 +168,42 @@ export class RemotePty implements PanePty {
     })
   }
 
-  private withId(run: (id: number) => void): void {
+  /** Runs now if the host named it, else once it does (in order). */
+  private withSide(run: (side: TerminalSide, id: number) => void): void {
     if (this.disposed) return
-    if (this.id !== null) run(this.id)
+    if (this.side && this.id !== null) run(this.side, this.id)
     else this.waiting.push(run)
   }
 
   write(data: string): void {
     if (this.exitValue) return
-    if (this.direct) return this.direct.terminal.write(data)
-    if (this.awaitingTerminal) return void this.awaitingTerminal.writes.push(data)
-    this.withId((id) => (this.direct ? this.direct.terminal.write(data) : this.link.input(id, data)))
+    this.withSide((side) => side.write(data))
   }
 
   resize(cols: number, rows: number): void {
     if (this.exitValue) return
-    this.withId((id) => this.link.resize(id, Math.max(1, cols), Math.max(1, rows)))
+    this.withSide((_, id) => this.link.resize(id, Math.max(1, cols), Math.max(1, rows)))
   }
 
   pause(): void {
-    if (this.direct) return this.direct.terminal.pause()
-    if (this.awaitingTerminal) return void (this.awaitingTerminal.paused = true)
-    this.withId((id) => (this.direct ? this.direct.terminal.pause() : this.link.pause(id)))
+    this.withSide((side) => side.pause())
   }
 
   resume(): void {
     if (this.stopped) return
-    if (this.direct) return this.direct.terminal.resume()
-    if (this.awaitingTerminal) return void (this.awaitingTerminal.paused = false)
-    this.withId((id) => (this.direct ? this.direct.terminal.resume() : this.link.resume(id)))
+    this.withSide((side) => side.resume())
   }
 
   /** This board lets go of the host: the descriptor goes too (the program runs on, held there). */
   letGo(): void {
-    this.direct?.terminal.dispose()
-    this.direct?.log.close()
-    this.direct = null
     this.stopped = true
+    this.side?.letGo()
   }
 
   /** A restart: reads nothing more (what comes waits in the terminal for the next board). */
   stopReading(): void {
     this.stopped = true
-    this.direct?.terminal.pause()
+    this.side?.stopReading()
   }
 
   kill(graceMs: number = RemotePtyConstants.KillGraceMs): Promise<void> {
@@ -236,21 +215,20 @@ export class RemotePty implements PanePty {
   }
 
   checkpoint(offset: number): void {
-    this.direct?.log.checkpoint(offset)
-    this.withId((id) => this.link.checkpoint(id, offset))
+    this.withSide((side) => side.checkpoint(offset))
   }
 
   /** The board recorded the exit: the host forgets the terminal, and its log goes. */
   forget(): void {
-    this.direct?.log.remove()
-    this.withId((id) => this.link.release(id))
+    // Its log goes even from a pane let go of here; only a live one tells the host.
+    if (this.disposed) return this.side?.dropLog()
+    this.withSide((side) => side.forget())
   }
 
   /** Lets go of it here only: the program runs on in the host (a restart, or the board ending). */
   dispose(): void {
     this.disposed = true
-    this.direct?.terminal.dispose()
-    this.direct?.log.close()
+    this.side?.dispose()
     this.waiting.length = 0
     this._onData.dispose()
     this._onExit.dispose()
