@@ -4,12 +4,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
-import { tmpdir } from 'node:os'
 import { FdTerminal, incompleteTail } from './fdTerminal'
 import { loadFdPass, type FdPass } from './fdPass'
-import { PtyProcess } from './ptyProcess'
+import type { PtyProcess } from './ptyProcess'
 import { realClock } from '../util/clock'
-import { eventually } from '../test/support'
+import { eventually, heldPty } from '../test/support'
 
 const fdPass = loadFdPass()
 const disposers: (() => void)[] = []
@@ -21,13 +20,7 @@ afterEach(() => {
 /** A program in a held PTY, read by an FdTerminal on a copy of its master, as a board reads a passed one. */
 function held(script: string, from = 0, sink: Buffer[] | null = null): { text: () => string; end: () => number; terminal: FdTerminal; pty: PtyProcess } {
   const pass = fdPass as FdPass
-  const launched = PtyProcess.launch(
-    { argv: ['sh', '-c', script], cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, cols: 80, rows: 24 },
-    realClock,
-    true,
-  )
-  if (!launched.ok) throw new Error(launched.message)
-  const pty = launched.pty
+  const pty = heldPty(script)
   let text = ''
   let end = from
   const terminal = new FdTerminal(

@@ -10,10 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { FdTerminal } from './fdTerminal'
 import { loadFdPass, type FdPass } from './fdPass'
 import { OutputLog } from './outputLog'
-import { PtyProcess } from './ptyProcess'
 import { RemotePty, type RemotePtyLink } from './remotePty'
 import { realClock } from '../util/clock'
-import { eventually } from '../test/support'
+import { eventually, heldPty } from '../test/support'
 
 const fdPass = loadFdPass()
 const disposers: (() => void)[] = []
@@ -39,13 +38,7 @@ function recordingLink(): RemotePtyLink & { readonly sent: string[] } {
 /** A program in a held PTY, and a pane's RemotePty for it taken over from a host that passes terminals on. */
 function passed(script: string) {
   const pass = fdPass as FdPass
-  const launched = PtyProcess.launch(
-    { argv: ['sh', '-c', script], cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, cols: 80, rows: 24 },
-    realClock,
-    true,
-  )
-  if (!launched.ok) throw new Error(launched.message)
-  const held = launched.pty
+  const held = heldPty(script)
   // The host's own copy, as PassedPty keeps it: it outlives the program (its last words wait in it).
   const passedFd = pass.dup(held.masterFd!)
   const root = mkdtempSync(join(tmpdir(), 'sb-side-'))

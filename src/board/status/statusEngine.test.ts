@@ -39,6 +39,21 @@ function setup(agent: string, first: ScreenView) {
   }
 }
 
+/** A shell pane's engine (no agent, no rules) over a recorded screen, and how often it read it. */
+function shellPane(name: Parameters<typeof realScreen>[0]) {
+  const clock = new VirtualClock(0)
+  let reads = 0
+  const engine = new StatusEngine({
+    clock,
+    agents: registry,
+    agent: null,
+    rules: [],
+    context: { rootIsShell: true },
+    screen: () => (reads++, realScreen(name)),
+  })
+  return { clock, engine, reads: () => reads }
+}
+
 describe('StatusEngine', () => {
   it('coalesces screen changes with a bounded delay: a spinner cannot postpone the evaluation', () => {
     const t = setup('claude', realScreen('claude-idle-startup'))
@@ -187,15 +202,7 @@ describe('StatusEngine', () => {
   })
 
   it('keeps the process semantics for a pane without an agent (a shell)', () => {
-    const clock = new VirtualClock(0)
-    const engine = new StatusEngine({
-      clock,
-      agents: registry,
-      agent: null,
-      rules: [],
-      context: { rootIsShell: true },
-      screen: () => realScreen('claude-working'),
-    })
+    const { clock, engine } = shellPane('claude-working')
     engine.screenChanged()
     clock.advance(16)
     expect(engine.verdict.state).toBe('starting')
@@ -208,16 +215,7 @@ describe('StatusEngine', () => {
   })
 
   it('reads no screen for a pane the screen cannot decide (no agent): its output sets no timer', () => {
-    const clock = new VirtualClock(0)
-    let reads = 0
-    const engine = new StatusEngine({
-      clock,
-      agents: registry,
-      agent: null,
-      rules: [],
-      context: { rootIsShell: true },
-      screen: () => (reads++, realScreen('claude-permission')),
-    })
+    const { clock, engine, reads } = shellPane('claude-permission')
     for (let i = 0; i < 50; i++) {
       engine.screenChanged()
       expect(clock.pendingTimers).toBe(0)
@@ -225,7 +223,7 @@ describe('StatusEngine', () => {
     }
     engine.resized()
     clock.advance(20)
-    expect(reads).toBe(0)
+    expect(reads()).toBe(0)
     expect(engine.explain().stats.evaluations).toBe(0)
     engine.process({ kind: 'foreground', at: clock.now(), program: { pid: 2, argv: ['make'], isRoot: false } })
     expect(engine.verdict.state).toBe('working')

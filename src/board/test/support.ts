@@ -1,10 +1,12 @@
 import { execFileSync, spawn } from 'node:child_process'
+import { tmpdir } from 'node:os'
 import { Board } from '../panes/board'
 import type { Pane } from '../panes/pane'
 import { realClock } from '../util/clock'
 import { silentLogger } from '../util/log'
 import type { PaneState } from '../../shared/domain/pane'
 import type { SavedPane } from '../panes/savedPane'
+import { PtyProcess } from '../pty/ptyProcess'
 
 export function testBoard(extra: Partial<ConstructorParameters<typeof Board>[0]> = {}): Board {
   return new Board({
@@ -89,4 +91,15 @@ export function savedPane(id: string, extra: Partial<SavedPane> = {}): SavedPane
     launch: null,
     ...extra,
   }
+}
+
+/** `sh -c script` in a PTY held as the pty host holds one it passes on: nothing reads it here (read its `masterFd`). */
+export function heldPty(script: string): PtyProcess {
+  const launched = PtyProcess.launch(
+    { argv: ['sh', '-c', script], cwd: tmpdir(), env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' }, cols: 80, rows: 24 },
+    realClock,
+    true,
+  )
+  if (!launched.ok) throw new Error(launched.message)
+  return launched.pty
 }
