@@ -17,7 +17,7 @@ import { notePresence, unknownPresence, type AgentPresence } from '../../core/st
 import { AgentVersion } from './agentVersion'
 import { DriftMonitor, type PaneDrift, type RuleBasis } from './driftMonitor'
 import { StatusEvents, type VerdictChange } from './statusEvents'
-import { typedText } from '../../core/terminal/keyTokens'
+import { noTypedLine, typeInto, type TypedLine } from '../../core/status/typedLine'
 
 export type { VerdictChange }
 
@@ -119,13 +119,8 @@ export class StatusEngine extends Disposable {
   private evalTimer: IDisposable | null = null
   private burstStart: number | null = null
   private deadlineTimer: { at: number; timer: IDisposable } | null = null
-  /** Printable text was typed since the last Enter or Esc (enterSubmitsPrompt agents). */
-  private typedLine: 'prompt' | 'command' | null = null
-  /**
-   * A `/command`'s text as typed, only to tell at Enter whether it is one of the agent's exit
-   * commands (then dropped; never logged or shown). A prompt's text is never kept.
-   */
-  private commandText = ''
+  /** How the line typed since the last Enter or Esc began (enterSubmitsPrompt agents). */
+  private typed: TypedLine = noTypedLine
   private lastInputAt: number | null = null
   /** Why the screen is no longer read, once its mirror froze. */
   private lost: string | null = null
@@ -253,37 +248,11 @@ export class StatusEngine extends Disposable {
     const answers = key !== null && Object.values(this.ctx.answers?.keys ?? {}).some((keys) => keys?.includes(key))
     if (key && answers) this.apply({ kind: 'input', at: this.options.clock.now(), key, ...(key === 'digit' ? { digit: data } : {}) })
     if (this.ctx.enterSubmitsPrompt) {
-      // Only how the typed line began is kept (never the text): Enter on a prompt submits it, on
-      // a `/command` (/exit, /models) starts no turn. Keys typed into a dialog are no prompt.
-      if (inDialog) this.typedLine = null
-      if (key === 'enter' && this.typedLine) {
-        const quits = this.typedLine === 'command' && (this.ctx.exitCommands ?? []).includes(this.commandText.trim())
-        this.apply({ kind: 'input', at: this.options.clock.now(), key: this.typedLine === 'prompt' ? 'submit' : quits ? 'quit' : 'command' })
-      }
-      if (key === 'enter' || key === 'escape') {
-        this.typedLine = null
-        this.commandText = ''
-      } else if (this.typedLine === null && !inDialog) {
-        // Keys' escape sequences (arrows, Alt+key, a paste's brackets) are not text; a paste's content is.
-        const text = typedText(data)
-        if (text) this.typedLine = text.startsWith('/') ? 'command' : 'prompt'
-        if (this.typedLine === 'command') this.commandText = this.typedCommand('', data)
-      } else if (this.typedLine === 'command') this.commandText = this.typedCommand(this.commandText, data)
+      // Enter on a prompt submits it, on a `/command` (/exit, /models) starts no turn.
+      const { line, entered } = typeInto(this.typed, data, key, inDialog, this.ctx.exitCommands ?? [])
+      this.typed = line
+      if (entered) this.apply({ kind: 'input', at: this.options.clock.now(), key: entered })
     }
-  }
-
-  /** A `/command` line after `data` was typed: printable text added, Backspace taking the last off; anything else makes it no exit command. */
-  private typedCommand(before: string, data: string): string {
-    if (before.startsWith('\0')) return before
-    let line = before
-    for (const ch of data) {
-      if (ch === '\x7f' || ch === '\b') line = line.slice(0, -1)
-      else if (ch >= ' ' && ch !== '\x7f') line += ch
-      // An escape sequence (an arrow, a completion key) edits the line in ways not followed here.
-      else return '\0'
-      if (line.length > 40) return '\0'
-    }
-    return line
   }
 
   /** The open dialog's structure (kind, title, options) while the verdict is blocked/question and the screen shows it. */
