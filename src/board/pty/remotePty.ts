@@ -1,19 +1,10 @@
 import { Emitter, type Event } from '../../core/lifecycle/emitter'
 import type { FdTerminal } from './fdTerminal'
 import type { OutputLog } from './outputLog'
-import { HostSide, PassedSide, type TerminalSide } from './terminalSide'
+import { HostSide, PassedSide, type RemotePtyLink, type TerminalSide } from './terminalSide'
 import type { PanePty, PtyExit } from './panePty'
 
-/** What a RemotePty asks of its connection to the pty host (ptyHostClient.ts). */
-export interface RemotePtyLink {
-  input(id: number, data: string): void
-  resize(id: number, cols: number, rows: number): void
-  pause(id: number): void
-  resume(id: number): void
-  kill(id: number, graceMs: number): Promise<void>
-  checkpoint(id: number, offset: number): void
-  release(id: number): void
-}
+export type { RemotePtyLink }
 
 export const enum RemotePtyConstants {
   /** PtyProcess's KillGraceMs: between hang-up and the hard kill. */

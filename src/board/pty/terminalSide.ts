@@ -1,7 +1,17 @@
 import type { FdTerminal } from './fdTerminal'
 import type { OutputLog } from './outputLog'
 import type { PtyExit } from './panePty'
-import type { RemotePtyLink } from './remotePty'
+
+/** What a RemotePty asks of its connection to the pty host (ptyHostClient.ts). */
+export interface RemotePtyLink {
+  input(id: number, data: string): void
+  resize(id: number, cols: number, rows: number): void
+  pause(id: number): void
+  resume(id: number): void
+  kill(id: number, graceMs: number): Promise<void>
+  checkpoint(id: number, offset: number): void
+  release(id: number): void
+}
 
 /**
  * Where a pane's terminal is driven from, once the host named it: its typing, flow control, the
