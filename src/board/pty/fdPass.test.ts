@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadFdPass, type FdPass } from './fdPass'
+import { closeQuietly } from './passedTerminals'
 import { eventually } from '../test/support'
 
 const loaded = loadFdPass()
@@ -29,14 +30,6 @@ async function pair(): Promise<{ server: Server; client: number; accepted: Socke
   })
   const side = await eventually(() => accepted, 'the connection')
   return { server, client, accepted: side }
-}
-
-function closeQuietly(fd: number): void {
-  try {
-    closeSync(fd)
-  } catch {
-    // Swallow: closed by the test.
-  }
 }
 
 describe.skipIf('missing' in loaded)('native/fdpass', () => {

@@ -153,18 +153,10 @@ export async function benchAgentMemory(opts: AgentMemoryOptions): Promise<Row[]>
 
 /** The size of the files under `dir`, KiB (0 when it does not exist). */
 function filesKiB(dir: string): number {
-  let bytes = 0
-  const walk = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const path = join(d, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else bytes += statSync(path).size
-    }
-  }
   try {
-    walk(dir)
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    return files.reduce((bytes, e) => bytes + statSync(join(e.parentPath ?? e.path, e.name)).size, 0) / 1024
   } catch {
     return 0
   }
-  return bytes / 1024
 }
