@@ -326,10 +326,12 @@ export class PtyHostClient implements PtyBackend, IDisposable {
       case 'attached': {
         const from = this.replays.get(msg.id)
         this.replays.delete(msg.id)
-        const pty = from === undefined ? undefined : this.ptys.get(msg.id)
         if (!msg.direct) return
-        const direct = this.passed(pty?.key ? pty : undefined, pty?.key ?? '', from ?? 0)
-        if (direct) pty!.readDirectly(direct.terminal, direct.log)
+        // Only a pane still waiting for its replay reads it; the descriptor is taken either way.
+        const pty = from === undefined ? undefined : this.ptys.get(msg.id)
+        const key = pty?.key
+        const direct = this.passed(key ? pty : undefined, key ?? '', from ?? 0)
+        if (direct) pty?.readDirectly(direct.terminal, direct.log)
         return
       }
       default: {
