@@ -109,20 +109,6 @@ describe('HeadlessMirror.screen reads only the rows a parse changed', () => {
     }
   })
 
-  it('gives the same rows as one text, and reads on correctly from the rows it kept as slices of it', async () => {
-    const { mirror, reference } = pair()
-    const random = prng(7)
-    for (const data of [...sequences, ...sequences]) {
-      await Promise.all([parsed(mirror, data), written(reference, data)])
-      // Alternately, so a partial read follows a text read and the other way round.
-      if (random() < 0.5) expect(mirror.screenText().text, JSON.stringify(data)).toBe(fullRead(reference).join('\n'))
-      else expect(mirror.screen().lines, JSON.stringify(data)).toEqual(fullRead(reference))
-    }
-    const { text, cols, rows, cursor, alternate } = mirror.screenText()
-    const screen = mirror.screen()
-    expect({ text, cols, rows, cursor, alternate }).toEqual({ ...screen, lines: undefined, text: screen.lines.join('\n') })
-  })
-
   it('returns a copy: a screen read before stays as it was', async () => {
     const { mirror } = pair()
     await parsed(mirror, 'first')

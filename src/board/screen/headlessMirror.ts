@@ -265,13 +265,6 @@ export class HeadlessMirror extends MirrorEmitters {
     return { cols: this.term.cols, rows: this.term.rows, cursor: { x: buffer.cursorX, y: buffer.cursorY }, alternate: buffer.type === 'alternate', lines }
   }
 
-  /** The bottom page as screen() gives it, its rows joined by '\n' (what the parser pool posts). */
-  screenText(): MirrorPage & { readonly text: string } {
-    const buffer = this.buffers.active
-    const text = this.readRows().join('\n')
-    return { cols: this.term.cols, rows: this.term.rows, cursor: { x: buffer.cursorX, y: buffer.cursorY }, alternate: buffer.type === 'alternate', text }
-  }
-
   /** The bottom page's rows, read again where they may have changed; kept (and updated in place) for the next read. */
   private readRows(): string[] {
     const buffer = this.buffers.active

@@ -131,9 +131,9 @@ function flush(): void {
 }
 
 function wireState(mirror: HeadlessMirror): WireState {
-  const { text, cols, rows, cursor, alternate } = mirror.screenText()
+  const { lines, cols, rows, cursor, alternate } = mirror.screen()
   return {
-    text,
+    text: lines.join('\n'),
     cols,
     rows,
     cx: cursor.x,
