@@ -8,6 +8,7 @@ import type { AgentDirectory } from '../../core/agents/agentSet'
 import { agentSignals, statusContext, type AgentSignals } from '../../core/status/agentSignals'
 import type { SeenVersion } from '../../core/status/drift'
 import type { PaneContext, ProcessSignal } from '../../core/status/processSignals'
+import { signalsDecide } from '../../core/status/decideStatus'
 import { nextDeadline, reduceStatus } from '../../core/status/reduceStatus'
 import { emptyTracker, interpretReport, type ReportTracker } from '../../core/status/reports/interpretReport'
 import type { StatusSignal } from '../../core/status/signals'
@@ -312,13 +313,12 @@ export class StatusEngine extends Disposable {
   }
 
   /**
-   * The screen can change what this pane shows: an agent's pane (decideStatus goes by its process
-   * alone without one), or one whose banner may still name its version. A command pane's output
-   * then costs no timer and no read (the evaluations were 8 % of the board's thread with 20
-   * redrawing command panes, perf, BENCH_ONLY=redraw).
+   * The screen can change what this pane shows (signalsDecide: an agent's pane), or its banner may
+   * still name the agent's version. A command pane's output then costs no timer and no read (the
+   * evaluations were 8 % of the board's thread with 20 redrawing command panes, perf, BENCH_ONLY=redraw).
    */
   private get readsScreen(): boolean {
-    return this.ctx.agent !== null || this.version.looking
+    return signalsDecide(this.ctx) || this.version.looking
   }
 
   private scheduleEvaluation(): void {
