@@ -35,10 +35,16 @@ describe('ChangesView', () => {
   it("says what changed since the pane's start commit, on its branch, with the diff drawn inside the view's inset", async () => {
     const { wrap } = fakeApi({ 'pane:changes': () => detail })
     render(<ChangesView paneId="3" />, { wrapper: wrap })
-    await waitFor(() => expect(screen.getByTestId('changes-summary').textContent).toBe('1 file changed, +3 −1 since 01234567 on agent/x (from main)'))
+    // The diff is read at the moment the summary first shows: it is drawn in the same commit,
+    // never a frame later (CI beside two CPU loops once saw the summary with an empty diff).
+    let diffWithSummary = ''
+    await waitFor(() => {
+      expect(screen.getByTestId('changes-summary').textContent).toBe('1 file changed, +3 −1 since 01234567 on agent/x (from main)')
+      diffWithSummary = screen.getByTestId('changes-diff').textContent ?? ''
+    })
     // The body keeps the modal's inset (its summary touched the left edge: issue 22).
     expect(screen.getByTestId('changes-summary').closest('.changes')).not.toBeNull()
-    expect(screen.getByTestId('changes-diff').textContent).toContain('a.ts')
+    expect(diffWithSummary).toContain('a.ts')
   })
 
   it('says why it cannot show the changes', async () => {
