@@ -9,11 +9,9 @@ import type { AgentSource } from '../status/agentSource'
 import type { PaneContext } from '../../core/status/processSignals'
 import type {
   AttachSnapshot,
-  MissingEnv,
   OscRecord,
   PaneAlert,
   PaneChanges,
-  PaneWorktree,
   PaneExit,
   PaneExplanation,
   PaneId,
@@ -36,6 +34,7 @@ import type { DataSink, DeliveryPoint } from './paneClients'
 import { PaneAlerts } from './paneAlerts'
 import { PaneName } from './paneName'
 import { PaneOutput, type SavedScreenShot } from './paneOutput'
+import { PaneFacts, type GivenFacts } from './paneFacts'
 
 export type { SavedScreenShot }
 
@@ -46,12 +45,9 @@ export interface PaneOptions {
   readonly title?: string
   /** The agent it was launched as by kind (settings may name any wrapper as its executable). */
   readonly agent?: string
-  /** The worktree the board made for this pane. */
-  readonly worktree?: PaneWorktree | null
-  /** The agent's session this run resumes: its id until the agent reports one of its own. */
-  readonly session?: string | null
-  /** What this run lacks of its launch's environment (not saved: secrets). */
-  readonly missingEnv?: MissingEnv | null
+  readonly worktree?: GivenFacts['worktree']
+  readonly session?: GivenFacts['session']
+  readonly missingEnv?: GivenFacts['missingEnv']
   readonly clock: Clock
   /** The agents in force (the board's AgentCatalog): knowledge, current screen rules, recognition. */
   readonly agents: AgentSource
@@ -69,8 +65,7 @@ export interface PaneOptions {
   readonly mirrorThreads?: MirrorThreads
   /** When its program started, if before this pane object (a pane taken over from the previous board process). */
   readonly createdAt?: number
-  /** What the board before this one learnt from the agent's reports (a pane taken over: they are not sent again). */
-  readonly facts?: { readonly sessionId: string | null; readonly agentVersion: string | null }
+  readonly facts?: GivenFacts['earlier']
 }
 
 export const enum PaneConstants {
@@ -93,16 +88,11 @@ export class Pane extends Disposable {
   private readonly context: PaneContext
   readonly clock: Clock
   private readonly name: PaneName
-  private readonly earlierFacts: PaneOptions['facts']
+  private readonly facts: PaneFacts
   /** The mirror and the status wired as replay wires them. */
   private readonly wired: MirroredStatus
   private readonly status: PaneStatus
   private exitInfo: PaneExit | null = null
-  private lastReport: PaneInfo['lastReport'] = null
-  private readonly worktree: PaneWorktree | null
-  private readonly resumedSession: string | null
-  private readonly missingEnv: MissingEnv | null
-  private changes: PaneChanges | null = null
   private size: { cols: number; rows: number }
   /** State events fired so far: a signal that fired one needs no info event of its own. */
   private stateEvents = 0
@@ -140,10 +130,7 @@ export class Pane extends Disposable {
     this.pty = this.register(options.pty)
     this.clock = options.clock
     this.name = new PaneName(options.title, options.launch)
-    this.worktree = options.worktree ?? null
-    this.resumedSession = options.session ?? null
-    this.missingEnv = options.missingEnv ?? null
-    this.earlierFacts = options.facts
+    this.facts = new PaneFacts({ worktree: options.worktree, session: options.session, missingEnv: options.missingEnv, earlier: options.facts })
     this.createdAt = options.createdAt ?? this.clock.now()
     this.size = { cols: options.launch.cols, rows: options.launch.rows }
     this.context = { rootIsShell: isInteractiveShell(options.launch.argv) }
@@ -260,7 +247,7 @@ export class Pane extends Disposable {
 
   /** An agent's report (hook or plugin event), payload exactly as delivered. */
   report(event: string, payload: unknown): void {
-    this.lastReport = { event, at: this.clock.now() }
+    this.facts.reported(event, this.clock.now())
     this._onDidTap.fire({ kind: 'report', event, payload })
     this.name.report(event, payload)
     this.changedUnlessState(() => this.status.report(event, payload))
@@ -315,18 +302,7 @@ export class Pane extends Disposable {
 
   /** The latest count of what changed in the pane's checkout. */
   setChanges(changes: PaneChanges): void {
-    const before = this.changes
-    this.changes = changes
-    // A recount that found the same is no change (a working pane is recounted every few seconds).
-    const same =
-      before &&
-      before.since === changes.since &&
-      before.branch === changes.branch &&
-      before.files === changes.files &&
-      before.added === changes.added &&
-      before.removed === changes.removed &&
-      before.error === changes.error
-    if (!same) this.changed()
+    if (this.facts.setChanges(changes)) this.changed()
   }
 
   /** The program's pid: 0 until it runs. */
@@ -349,15 +325,9 @@ export class Pane extends Disposable {
       verdict,
       exit: this.exitInfo,
       agent,
-      // A resumed agent is in the session it resumed until it names one itself (also after a takeover).
-      sessionId: sessionId ?? this.earlierFacts?.sessionId ?? this.resumedSession,
       dialog,
       drift: drift && { reason: drift.reason, since: drift.since, detail: drift.detail },
-      agentVersion: agentVersion ?? this.earlierFacts?.agentVersion ?? null,
-      lastReport: this.lastReport,
-      worktree: this.worktree,
-      changes: this.changes,
-      ...(this.missingEnv ? { missingEnv: this.missingEnv } : {}),
+      ...this.facts.info({ sessionId, agentVersion }),
     }
   }
 
