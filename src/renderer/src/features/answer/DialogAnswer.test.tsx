@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { DialogSnapshot } from '../../../../shared/domain/answer'
@@ -49,7 +49,8 @@ describe('DialogAnswer', () => {
     expect(document.activeElement).toBe(field)
     await userEvent.keyboard('MySQL{Enter}')
     expect(props.onFreeText).toHaveBeenCalledWith('3', 'MySQL')
-    expect(screen.queryByTestId('dialog-free-text')).toBeNull()
+    // The field closes once the send resolves (a render after it), not within the keystroke.
+    await waitFor(() => expect(screen.queryByTestId('dialog-free-text')).toBeNull())
     await userEvent.click(screen.getByRole('button', { name: 'Option 3: Type something. (type your answer)' }))
     await userEvent.keyboard('{Escape}')
     expect(screen.getAllByTestId('dialog-option')).toHaveLength(3)
