@@ -96,6 +96,11 @@ describe('HeadlessMirror.screen reads only the rows a parse changed', () => {
       '\x1b[r',
       '\x1b[@',
       '\x1b[P',
+      // Rows whose cells still hold their text keep it (rowTextIs): wide, combined and astral cells too.
+      '漢字',
+      'e\u0301',
+      '🙂',
+      '\x1b[41m  \x1b[0m',
     ]
     for (let round = 0; round < 200; round++) {
       let data = ''
