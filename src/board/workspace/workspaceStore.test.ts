@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PaneInfo, StateChange } from '../../shared/domain/pane'
@@ -11,36 +11,10 @@ import { WORKSPACE_FILE } from './workspaceDb'
 import { createHandlers, dispatchInvoke } from '../ipc/handlers'
 import { SettingsStore } from '../settings/settingsStore'
 import { createWorktree } from '../worktrees/worktrees'
-import { canMount, mountTmpfs } from '../test/mounts'
-import { closeSync, openSync, writeSync } from 'node:fs'
 
 const boards = storeBoards()
 const { tempDir, boardOn } = boards
 afterEach(() => boards.cleanup())
-
-/**
- * A stand-in named claude (the board knows the agent by its command; it only has to run) in
- * session `session`, whose transcript (agent.toml's [resume] transcript, under CLAUDE_CONFIG_DIR)
- * holds `line`, on a board saving to `dir`.
- */
-async function claudeInSession(dir: string, session: string, line: object) {
-  const bin = join(tempDir(), 'claude')
-  writeFileSync(bin, '#!/bin/sh\nexec cat\n', { mode: 0o755 })
-  const config = tempDir()
-  mkdirSync(join(config, 'projects', '-work'), { recursive: true })
-  writeFileSync(join(config, 'projects', '-work', `${session}.jsonl`), JSON.stringify(line) + '\n')
-  const first = boardOn(dir)
-  const info = first.board.create({ command: [bin], env: { CLAUDE_CONFIG_DIR: config } })
-  first.board.deliverReport({
-    paneId: info.id,
-    event: 'UserPromptSubmit',
-    agent: 'claude',
-    payload: { session_id: session, prompt: 'hi' },
-    receivedAt: Date.now(),
-  })
-  await eventually(() => first.board.info(info.id).sessionId === session, 'the session from the report')
-  return { first, info, bin }
-}
 
 describe('the saved workspace', () => {
   it('brings back a pane after a crash with its last screen, marked interrupted, and its state history as seen live', async () => {
@@ -150,70 +124,6 @@ describe('the saved workspace', () => {
     first.board.dispose()
   })
 
-  it('a resumed agent keeps the session it resumed, so another crash resumes it again (issue 17 item 2)', async () => {
-    const dir = tempDir()
-    // One message saved in the session.
-    const { first, info, bin } = await claudeInSession(dir, 'sess-1', { type: 'user', message: { content: 'hi' } })
-    crashed(first)
-    const second = boardOn(dir)
-    expect(second.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
-    const resumed = await second.board.resume(info.id)
-    // Claude reports nothing before its next prompt: the pane knows its session all the same.
-    expect(resumed).toMatchObject({ command: [bin, '--resume', 'sess-1'], sessionId: 'sess-1' })
-    await eventually(() => second.board.info(info.id).pid > 0, 'the resumed pane to run')
-    crashed(second)
-    const third = boardOn(dir)
-    expect(third.board.list()[0]!.interrupted).toMatchObject({ resume: { kind: 'session', sessionId: 'sess-1' }, command: [bin, '--resume', 'sess-1'] })
-    first.board.dispose()
-    second.board.dispose()
-  })
-
-  it('a session with nothing saved starts afresh instead of failing: "No conversation found" (CI, Claude 2.1.332 killed while "Not logged in")', async () => {
-    const dir = tempDir()
-    // Claude was given an id but never got an answer, so it saved no message under it.
-    const { first, info, bin } = await claudeInSession(dir, 'sess-2', { type: 'cost-state' })
-    crashed(first)
-    const second = boardOn(dir)
-    // What Resume will do is what the pane says it will: the command again, not that session.
-    expect(second.board.info(info.id).interrupted).toMatchObject({ resume: { kind: 'rerun' }, command: [bin] })
-    expect(second.board.list().find((p) => p.id === info.id)?.interrupted?.resume).toEqual({ kind: 'rerun' })
-    const resumed = await second.board.resume(info.id)
-    expect(resumed).toMatchObject({ command: [bin], sessionId: null })
-    first.board.dispose()
-  })
-
-  it('records when the board stopped under a pane and when it ran again, once per interruption; an exited pane keeps its exit time (issue 17 item 6)', async () => {
-    const dir = tempDir()
-    const first = boardOn(dir)
-    const running = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
-    const done = first.board.create({ command: ['sh', '-c', 'exit 3'] })
-    await waitForState(first.board.get(running.id), 'idle')
-    await eventually(() => first.board.info(done.id).verdict.state === 'exited', 'the short command to exit')
-    const exitedAt = first.board.info(done.id).verdict.since
-    await first.store.saveScreens()
-
-    crashed(first)
-    const second = boardOn(dir)
-    const down = second.board.info(running.id).interrupted!.at
-    expect(second.board.history(running.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited', since: down })
-    // Exited before the board stopped: "exited for" counts from its exit, at every start.
-    expect(second.board.info(done.id).verdict.since).toBe(exitedAt)
-    // Another start before anyone resumed it: the same interruption, at the same time, once.
-    crashed(second)
-    const third = boardOn(dir)
-    expect(third.board.info(running.id).interrupted!.at).toBe(down)
-    expect(third.board.history(running.id).filter((e) => e.mark === 'interrupted')).toHaveLength(1)
-    expect(third.board.info(done.id).verdict.since).toBe(exitedAt)
-
-    const resumed = await third.board.resume(running.id)
-    expect(third.board.history(running.id).at(-1)).toMatchObject({ mark: 'resumed', state: 'starting', previous: 'exited', since: resumed.createdAt })
-    await waitForState(third.board.get(running.id), 'idle')
-    await third.board.restart(running.id)
-    await eventually(() => third.board.history(running.id).some((e) => e.mark === 'restarted' && e.previous === 'idle'), 'the restart in the history')
-    first.board.dispose()
-    second.board.dispose()
-  })
-
   it('restarts a running pane in place with the same command, cwd and env, and keeps the viewers attached', async () => {
     const dir = tempDir()
     const work = tempDir()
@@ -319,94 +229,6 @@ describe('the saved workspace', () => {
     expect(second.board.list()).toEqual([expect.objectContaining({ id: done.id, exit: { code: 0, signal: null }, interrupted: null })])
     // New panes continue after the restored ids.
     expect(second.board.create({ command: ['sh', '-c', 'sleep 5'] }).id).toBe(String(Number(done.id) + 1))
-  })
-
-  it('after a quit, resumes the interrupted shell by itself when the setting says so', async () => {
-    const dir = tempDir()
-    const first = boardOn(dir)
-    const info = first.board.create({ command: ['bash', '--norc'] })
-    await waitForState(first.board.get(info.id), 'idle')
-    await first.store.close()
-    await first.board.shutdown()
-    const second = boardOn(dir, true)
-    await eventually(() => second.board.list()[0]?.pid, 'the shell to be resumed at start')
-    expect(second.board.list()[0]!.id).toBe(info.id)
-    expect(second.board.list()[0]!.interrupted).toBeUndefined()
-  })
-
-  it('with resume on start, leaves a script run by a shell interrupted: it ran once (issue 24.8)', async () => {
-    const dir = tempDir()
-    const log = join(dir, 'ran.log')
-    const first = boardOn(dir)
-    const script = first.board.create({ command: ['bash', '-c', `echo RAN >> ${log}; exec sleep 1000`] })
-    const shell = first.board.create({ command: ['bash', '--norc'] })
-    // Not there until the script has run: a read before that is "not yet", not a failure (it failed so beside two hogs).
-    await eventually(() => existsSync(log) && readFileSync(log, 'utf8').includes('RAN'), 'the script to run')
-    await waitForState(first.board.get(shell.id), 'idle')
-    await first.store.close()
-    await first.board.shutdown()
-    const second = boardOn(dir, true)
-    // The shell comes back by itself; once it runs, the start's resumes have all been tried.
-    await eventually(() => second.board.list().find((p) => p.id === shell.id && p.interrupted === undefined && p.pid), 'the shell to be resumed at start')
-    expect(second.board.list().find((p) => p.id === script.id)?.interrupted).toMatchObject({ resume: { kind: 'rerun' } })
-    expect(readFileSync(log, 'utf8')).toBe('RAN\n')
-  })
-})
-
-/** Fills the file system under `dir` to the last byte with one file; returns its path. */
-function fillDisk(dir: string): string {
-  const path = join(dir, 'filler')
-  const fd = openSync(path, 'w')
-  try {
-    for (const size of [65536, 4096, 512, 1]) {
-      const chunk = Buffer.alloc(size, 1)
-      for (;;) {
-        try {
-          writeSync(fd, chunk)
-        } catch {
-          break
-        }
-      }
-    }
-  } finally {
-    closeSync(fd)
-  }
-  return path
-}
-
-describe.runIf(canMount)('a full disk (a 2 MiB tmpfs)', () => {
-  it('a pane created while it is full is saved, with its states, once space returns (issue 24.12)', async () => {
-    const dir = tempDir()
-    boards.onCleanup(mountTmpfs(dir, 2048))
-    const first = boardOn(dir)
-    const before = first.board.create({ command: ['bash', '--norc', '--noprofile'] })
-    await waitForState(first.board.get(before.id), 'idle')
-    const filler = fillDisk(dir)
-    const live: StateChange[] = []
-    first.board.onEvent((e) => e.channel === 'pane:state' && live.push(e.payload))
-    // Created while nothing can be written: its row and its first states are refused.
-    const info = first.board.create({ command: ['bash', '--norc', '--noprofile'], title: 'made-while-full' })
-    await waitForState(first.board.get(info.id), 'idle')
-    first.board.get(info.id).write('sleep 0.3\r')
-    await waitForState(first.board.get(info.id), 'working')
-    await waitForState(first.board.get(info.id), 'idle')
-    rmSync(filler)
-    // Space is back: the next write (here a state change) takes what waited along, in order.
-    first.board.get(info.id).write('sleep 0.3\r')
-    await waitForState(first.board.get(info.id), 'working')
-    await waitForState(first.board.get(info.id), 'idle')
-    crashed(first)
-    const second = boardOn(dir)
-    const restored = second.board.list().find((p) => p.id === info.id)
-    expect(restored).toMatchObject({ id: info.id, title: 'made-while-full' })
-    // Every state it went through, while the disk was full and after, in order, with its evidence.
-    const seen = live
-      .filter((c) => c.paneId === info.id)
-      .map((c) => ({ paneId: c.paneId, state: c.info.verdict.state, previous: c.previous, since: c.info.verdict.since, evidence: c.info.verdict.evidence }))
-    expect(seen.filter((c) => c.state === 'working')).toHaveLength(2)
-    // Then the board's stop under it (it still ran at the crash).
-    expect(second.board.history(info.id).filter((e) => !e.mark)).toEqual(seen)
-    expect(second.board.history(info.id).at(-1)).toMatchObject({ mark: 'interrupted', state: 'exited' })
   })
 })
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../core/lifecycle/clock'
 import type { PaneId, PaneInfo, PaneInterruption, StateHistoryEntry } from '../../shared/domain/pane'
 import { resumeCommand, type ResumeLookup } from '../agents/resume'
 import type { Board } from '../panes/board'
-import type { Pane, SavedScreenShot } from '../panes/pane'
+import type { Pane } from '../panes/pane'
 import type { PaneLaunched, PaneLaunchSpec } from '../panes/relaunch'
 import type { RestorablePane, SavedPane } from '../panes/savedPane'
 import { savedLayoutSchema, type SavedLayout } from '../../shared/ipc/contract'
@@ -16,18 +16,10 @@ import { persistableEnv, unsavedEnvNames } from './persistEnv'
 import { WorkspaceDb, type SavedScreen } from './workspaceDb'
 import { WriteQueue } from './writeQueue'
 import { parseSavedRemotePanes, serializeRemotePanes, type SavedRemotePane } from './savedRemotePanes'
+import { ScreenSaveConstants, ScreenSaves } from './screenSaves'
 
 export const WorkspaceConstants = {
-  /**
-   * Screens are saved at most this often (all panes with new output at once), never per chunk.
-   * Serializing 1000 lines of scrollback takes ~30 ms on the board's thread (measured, 120 cols,
-   * coloured lines): every 2 s that is ~1.5% of a core per busy pane; a crash loses ≤ 2 s of screen.
-   */
-  ScreenSaveDelayMs: 2_000,
-  /** Scrollback lines saved with a screen: enough to read back what happened, bounded in size. */
-  ScrollbackLines: 1_000,
-  /** A serialized screen longer than this is saved without its scrollback. */
-  MaxSerializedChars: 1_000_000,
+  ...ScreenSaveConstants,
   /** How often the board writes that it is alive: an interrupted pane's time is the last one. */
   HeartbeatMs: 10_000,
 } as const
@@ -51,27 +43,16 @@ const REMOTE_PANES = 'remote_panes'
 export class WorkspaceStore extends Disposable {
   private readonly specs = new Map<PaneId, PaneLaunchSpec>()
   private readonly saved = new Map<PaneId, string>()
-  private readonly paneListeners = new Map<PaneId, IDisposable>()
-  private readonly dirty = new Map<PaneId, Pane>()
-  /** Every live pane, for a restart's checkpoint of all of them. */
-  private readonly live = new Map<PaneId, Pane>()
   /** A shell's working directory as last seen (it cd'd since launch): where a restored shell starts. */
   private readonly cwdNow = new Map<PaneId, string>()
   private listeners: IDisposable[] = []
-  private saveTimer: IDisposable | null = null
   private heartbeat: IDisposable | null = null
-  private saving: Promise<void> = Promise.resolve()
   private closed = false
   /** Every write goes through it: what a full disk refused is written again once it takes writes. */
   private readonly writes: WriteQueue
   /** The notification modes as last saved (JSON), so an unchanged snapshot writes nothing. */
   private savedModes: string | null = null
-  private readonly unsavedScreens = new Map<PaneId, Parameters<WorkspaceDb['saveScreens']>[0][number]>()
-  /** What each unsaved screen covers: once it is written, the pty host may forget that output. */
-  private readonly unsavedShots = new Map<PaneId, [Pane, SavedScreenShot]>()
-  /** When the last save that wrote every screen waiting began: what panes had parsed by then is on disk. */
-  private screensWrittenFrom = 0
-  private savesRunning = 0
+  private readonly screens: ScreenSaves
 
   private constructor(
     private readonly db: WorkspaceDb,
@@ -82,6 +63,7 @@ export class WorkspaceStore extends Disposable {
   ) {
     super()
     this.writes = new WriteQueue(log, db.path)
+    this.screens = new ScreenSaves(db, this.writes, clock, log, (id, pane) => this.noteShellCwd(id, pane))
   }
 
   static open(options: { readonly dir: string; readonly clock: Clock; readonly log: Logger }): WorkspaceStore {
@@ -238,15 +220,10 @@ export class WorkspaceStore extends Disposable {
         { pane: id },
       )
     }
-    this.live.set(id, pane)
-    this.paneListeners.get(id)?.dispose()
-    this.paneListeners.set(
-      id,
-      pane.onDidParse(() => this.markDirty(id, pane)),
-    )
+    this.screens.track(id, pane)
     this.changed(pane.info())
     // A screen of this terminal from the start (its seed): a board that takes it over replays from there.
-    if (pane.ptyKey) this.markDirty(id, pane)
+    if (pane.ptyKey) this.screens.markDirty(id, pane)
   }
 
   private changed(info: PaneInfo): void {
@@ -292,23 +269,10 @@ export class WorkspaceStore extends Disposable {
   private removed(id: PaneId): void {
     this.specs.delete(id)
     this.saved.delete(id)
-    this.dirty.delete(id)
-    this.live.delete(id)
     this.cwdNow.delete(id)
-    this.paneListeners.get(id)?.dispose()
-    this.paneListeners.delete(id)
+    this.screens.forget(id)
     this.writes.forget(id)
-    this.unsavedScreens.delete(id)
-    this.unsavedShots.delete(id)
     this.writes.run('forget a closed pane', () => this.db.removePane(id))
-  }
-
-  private markDirty(id: PaneId, pane: Pane): void {
-    this.dirty.set(id, pane)
-    this.saveTimer ??= this.clock.setTimeout(() => {
-      this.saveTimer = null
-      void this.saveScreens()
-    }, WorkspaceConstants.ScreenSaveDelayMs)
   }
 
   /**
@@ -318,8 +282,7 @@ export class WorkspaceStore extends Disposable {
    * instead of a save's debounce, and what a script can ask before it stops a machine.
    */
   screensSavedThrough(): number {
-    if (!this.dirty.size && !this.unsavedScreens.size && !this.savesRunning) return this.clock.now()
-    return this.screensWrittenFrom
+    return this.screens.savedThrough()
   }
 
   /**
@@ -327,46 +290,7 @@ export class WorkspaceStore extends Disposable {
    * it covers; once written, the host may forget the output before those offsets (a checkpoint).
    */
   saveScreens(): Promise<void> {
-    this.savesRunning++
-    this.saving = this.saving.then(() => this.writeScreens()).finally(() => this.savesRunning--)
-    return this.saving
-  }
-
-  private async writeScreens(): Promise<void> {
-    const from = this.clock.now()
-    const panes = [...this.dirty]
-    this.dirty.clear()
-    const screens: Parameters<WorkspaceDb['saveScreens']>[0][number][] = []
-    const shots: [Pane, SavedScreenShot][] = []
-    for (const [paneId, pane] of panes) {
-      try {
-        let shot = await pane.snapshotForSave(WorkspaceConstants.ScrollbackLines)
-        if (shot.serialized.length > WorkspaceConstants.MaxSerializedChars) shot = await pane.snapshotForSave(0)
-        // Removed or resumed meanwhile (its mirror answered empty): the pane in its place saves its own.
-        if (this.live.get(paneId) !== pane) continue
-        screens.push({ paneId, ...shot, savedAt: this.clock.now() })
-        shots.push([pane, shot])
-        this.noteShellCwd(paneId, pane)
-      } catch (err) {
-        this.log.warn('could not serialize a pane screen to save it', { pane: paneId, err: String(err) })
-      }
-    }
-    if (!screens.length || this.closed) return
-    // Screens go after the rows they hang on; those the disk refused wait, newest per pane, for the next try.
-    for (const screen of screens) this.unsavedScreens.set(screen.paneId, screen)
-    for (const [pane, shot] of shots) this.unsavedShots.set(pane.id, [pane, shot])
-    this.writes.run(
-      'save screens',
-      () => {
-        this.db.saveScreens([...this.unsavedScreens.values()])
-        this.unsavedScreens.clear()
-        // Only what is written may be forgotten by the pty host.
-        for (const [pane, shot] of this.unsavedShots.values()) pane.checkpointed(shot)
-        this.unsavedShots.clear()
-        this.screensWrittenFrom = from
-      },
-      { key: 'screens' },
-    )
+    return this.screens.save()
   }
 
   /**
@@ -374,8 +298,7 @@ export class WorkspaceStore extends Disposable {
    * the panes over from these). Call once no more output arrives and every mirror has parsed what did.
    */
   checkpointAll(): Promise<void> {
-    for (const [id, pane] of this.live) this.dirty.set(id, pane)
-    return this.saveScreens()
+    return this.screens.checkpointAll()
   }
 
   private noteShellCwd(id: PaneId, pane: Pane): void {
@@ -423,11 +346,9 @@ export class WorkspaceStore extends Disposable {
 
   override dispose(): void {
     this.closed = true
-    this.saveTimer?.dispose()
+    this.screens.dispose()
     this.heartbeat?.dispose()
     this.stopListening()
-    for (const l of this.paneListeners.values()) l.dispose()
-    this.paneListeners.clear()
     super.dispose()
     this.db.close()
   }
