@@ -6,17 +6,14 @@
  * link is back its real verdict returns.
  */
 import type { AttachSnapshot, PaneId, PaneInfo, Verdict } from '../../shared/domain/pane'
-import { closeSync, openSync, readFileSync, rmSync } from 'node:fs'
-import { isAbsolute } from 'node:path'
 import type { BoardEvent, CreatePaneRequest, EventMap, InvokeChannel, RecordingInfo } from '../../shared/ipc/contract'
 import type { RpcClient } from '../../shared/ipc/rpcClient'
 import { BoardError } from '../../shared/ipc/errors'
 import type { RemotePaneSource } from '../panes/remotePaneSource'
 import type { SavedRemotePane } from '../workspace/savedRemotePanes'
 import type { Logger } from '../util/log'
-import { recordingFiles, type RecordingFiles } from '../record/recordingFiles'
 import { RemoteLink, type LinkOptions } from './remoteLink'
-import { catCommand, countRecording, remoteRecordingFiles, removeCommand } from './remoteRecording'
+import { RemoteRecorder } from './remoteRecorder'
 
 interface RemotePane {
   readonly localId: PaneId
@@ -38,17 +35,6 @@ interface RemotePane {
 
 /** What RemotePanes needs of a link (a test gives its own). */
 export type HostConnection = Pick<RemoteLink, 'state' | 'client' | 'problem' | 'ensure' | 'keepTrying' | 'run' | 'onUp' | 'onDown' | 'dispose'>
-
-/** A recording of a remote pane: made there, brought here when it stops. */
-interface RemoteRecording {
-  readonly pane: RemotePane
-  /** The client here that started it: it ends when that client goes away, as a local one does. */
-  readonly owner: string
-  readonly remote: RecordingFiles
-  readonly local: RecordingFiles
-  /** Once stopping: the summary with the files here (or where they are left there, and why). */
-  stopping: Promise<RecordingInfo> | null
-}
 
 interface HostLink {
   readonly link: HostConnection
@@ -78,11 +64,11 @@ const INFO_RESULTS = new Set<InvokeChannel>(['pane:create', 'pane:resume', 'pane
 export class RemotePanes implements RemotePaneSource {
   private readonly hosts = new Map<string, HostLink>()
   private readonly byLocal = new Map<PaneId, RemotePane>()
-  /** By local pane id: the recording running or stopping, then its summary for a late stop. */
-  private readonly recordings = new Map<PaneId, RemoteRecording>()
-  private readonly recorded = new Map<PaneId, RecordingInfo>()
+  private readonly recorder: RemoteRecorder
 
-  constructor(private readonly options: RemotePanesOptions) {}
+  constructor(private readonly options: RemotePanesOptions) {
+    this.recorder = new RemoteRecorder((host) => this.hosts.get(host)!.link, options.log)
+  }
 
   /**
    * The remote panes this board showed when it stopped (a restart, a crash): back under their ids,
@@ -111,7 +97,7 @@ export class RemotePanes implements RemotePaneSource {
 
   owns(id: PaneId): boolean {
     // A pane closed there while recording: its recording is still brought here and stopped from here.
-    return this.byLocal.has(id) || this.recordings.has(id)
+    return this.byLocal.has(id) || this.recorder.has(id)
   }
 
   list(): PaneInfo[] {
@@ -146,8 +132,7 @@ export class RemotePanes implements RemotePaneSource {
     // What the board there said last, kept current by its events: answered while reconnecting too.
     if (channel === 'pane:get') return this.localInfo(pane)
     if (channel === 'pane:record') throw new Error('pane:record of a remote pane goes through record(), which knows the client')
-    const recording = this.recordings.get(id)
-    if (channel === 'pane:mark' && (!recording || recording.stopping)) {
+    if (channel === 'pane:mark' && !this.recorder.running(id)) {
       // Said here, under this board's id (the board there would name its own).
       throw new BoardError('not-found', `pane ${id} is not being recorded; start with \`switchboard record ${id} FILE.cast\``)
     }
@@ -160,80 +145,17 @@ export class RemotePanes implements RemotePaneSource {
     return result
   }
 
-  /**
-   * Records a remote pane: the board there records it (its reports and process signals are there)
-   * into its data folder; `file` here is reserved now (never overwritten, as a local recording) and
-   * filled when the recording stops. It ends as a local one does: stopped, the pane's exit, or the
-   * client that started it going away.
-   */
+  /** The recording is the recorder's; the client there is asked of the link only once the request is valid. */
   async record(clientId: string, id: PaneId, file: string): Promise<RecordingInfo> {
     const pane = this.pane(id)
-    if (!isAbsolute(file) || !file.endsWith('.cast'))
-      throw new BoardError('invalid', `record: give an absolute path ending in .cast (got ${JSON.stringify(file)})`)
-    const running = this.recordings.get(id)
-    if (running) throw new BoardError('invalid', `pane ${id} is already being recorded to ${running.local.cast}`)
-    const client = this.clientOf(pane)
-    const local = reserveFiles(file)
-    try {
-      const there = (await client.invoke('board:info')).workspace?.path
-      if (!there) throw new BoardError('invalid', `the board on ${pane.host} keeps no data folder to record in; see its log (\`switchboard doctor\` there)`)
-      const remote = remoteRecordingFiles(there, pane.remoteId, new Date().toISOString())
-      const started = await client.invoke('pane:record', pane.remoteId, remote.cast)
-      this.recordings.set(id, { pane, owner: clientId, remote: started.files, local, stopping: null })
-      this.recorded.delete(id)
-      return { ...started, files: local }
-    } catch (err) {
-      for (const f of Object.values(local)) rmSync(f, { force: true })
-      throw err
-    }
+    return this.recorder.start(clientId, id, pane, file, () => this.clientOf(pane))
   }
 
   private stopRecording(id: PaneId): Promise<RecordingInfo> {
-    const recording = this.recordings.get(id)
-    if (recording) return (recording.stopping ??= this.bringHome(id, recording))
-    const done = this.recorded.get(id)
-    if (done) return Promise.resolve(done)
+    const stopping = this.recorder.stop(id)
+    if (stopping) return stopping
     this.pane(id)
     throw new BoardError('not-found', `pane ${id} is not being recorded`)
-  }
-
-  /** Stops the recording there and copies its three files here over ssh, then removes them there. */
-  private async bringHome(id: PaneId, r: RemoteRecording): Promise<RecordingInfo> {
-    const { host } = r.pane
-    const link = this.hosts.get(host)!.link
-    let summary: RecordingInfo | null = null
-    let why = ''
-    try {
-      const client = link.state === 'up' && link.client ? link.client : await link.ensure()
-      summary = await client.invoke('pane:record-stop', r.pane.remoteId)
-    } catch (err) {
-      // It ended there anyway (with the pane, or with the connection that started it): its files are there.
-      why = err instanceof Error ? err.message : String(err)
-      this.options.log.warn(`could not stop the recording of pane ${id} on ${host}; fetching what it wrote`, { err: why })
-    }
-    const from = summary?.files ?? r.remote
-    let done: RecordingInfo
-    try {
-      for (const key of ['cast', 'hooks', 'process'] as const) await link.run(catCommand(from[key]), r.local[key])
-      await link
-        .run(removeCommand(from))
-        .catch((err: unknown) => this.options.log.warn(`could not remove a fetched recording on ${host}`, { file: from.cast, err: String(err) }))
-      done = summary
-        ? { ...summary, files: r.local }
-        : { ...countRecording(readFileSync(r.local.cast, 'utf8'), readFileSync(r.local.hooks, 'utf8')), files: r.local }
-    } catch (err) {
-      const said = err instanceof Error ? err.message : String(err)
-      done = {
-        files: r.local,
-        seconds: summary?.seconds ?? 0,
-        events: summary?.events ?? 0,
-        reports: summary?.reports ?? 0,
-        error: `${summary?.error ? `${summary.error}; ` : ''}${why ? `${why}; ` : ''}it could not be brought here (${said}): it is on ${host} at ${from.cast} (its reports and process signals beside it)`,
-      }
-    }
-    this.recordings.delete(id)
-    this.recorded.set(id, done)
-    return done
   }
 
   async attach(clientId: string, id: PaneId, emit: (payload: EventMap['pane:data']) => void): Promise<AttachSnapshot> {
@@ -254,17 +176,14 @@ export class RemotePanes implements RemotePaneSource {
 
   clientGone(clientId: string): void {
     for (const pane of this.byLocal.values()) if (pane.viewers.has(clientId)) this.detach(clientId, pane.localId)
-    // Nobody will stop these otherwise (as the board's own recordings).
-    for (const [id, r] of this.recordings)
-      if (r.owner === clientId) void this.stopRecording(id).then((done) => done.error && this.options.log.warn(`recording of pane ${id}: ${done.error}`))
+    this.recorder.stopOwnedBy(clientId)
   }
 
   dispose(): void {
     for (const { link } of this.hosts.values()) link.dispose()
     this.hosts.clear()
     this.byLocal.clear()
-    // The recordings there end with the connections (their client went); their files stay there.
-    this.recordings.clear()
+    this.recorder.dispose()
   }
 
   private pane(id: PaneId): RemotePane {
@@ -319,10 +238,8 @@ export class RemotePanes implements RemotePaneSource {
   private untrack(pane: RemotePane): void {
     this.hosts.get(pane.host)?.panes.delete(pane.remoteId)
     this.byLocal.delete(pane.localId)
-    this.recorded.delete(pane.localId)
     this.persist()
-    // Closed there while recorded: what it recorded is brought here (a late stop gets the summary).
-    if (this.recordings.has(pane.localId)) void this.stopRecording(pane.localId)
+    this.recorder.paneGone(pane.localId)
     this.options.publish({ channel: 'pane:removed', payload: { paneId: pane.localId } })
   }
 
@@ -421,25 +338,4 @@ export class RemotePanes implements RemotePaneSource {
     }
     return { ...base, verdict, dialog: null, host: { name: pane.host, link: 'reconnecting', problem } }
   }
-}
-
-/** The three files here, made empty now (never over an existing one), to be filled when the recording stops. */
-function reserveFiles(cast: string): RecordingFiles {
-  const files = recordingFiles(cast)
-  const made: string[] = []
-  try {
-    for (const f of Object.values(files)) {
-      closeSync(openSync(f, 'wx', 0o600))
-      made.push(f)
-    }
-  } catch (err) {
-    for (const f of made) rmSync(f, { force: true })
-    const code = (err as NodeJS.ErrnoException).code
-    const all = Object.values(files).join(', ')
-    throw new BoardError(
-      'invalid',
-      code === 'EEXIST' ? `record: will not overwrite an existing recording (${all})` : `record: cannot create ${all}: ${String((err as Error).message)}`,
-    )
-  }
-  return files
 }
