@@ -136,6 +136,9 @@ function withoutScreen(m: StatusMemory, lost: NonNullable<StatusMemory['screenLo
   return { state: 'unknown', evidence: [none] }
 }
 
+/** Whether the screen, reports or the agent's own terminal state can decide; without an agent the process alone does. */
+export const signalsDecide = (ctx: Pick<StatusContext, 'agent'>): boolean => ctx.agent !== null
+
 /**
  * The priority, from seed 001 (screen blocked > latest agent report > shell back in front > other
  * screen rules) corrected by the recordings:
@@ -154,9 +157,6 @@ function withoutScreen(m: StatusMemory, lost: NonNullable<StatusMemory['screenLo
  *     says it does not); else idle
  *  9. the screen says nothing → the latest report, else unknown (never a silent idle)
  */
-/** Whether the screen, reports or the agent's own terminal state can decide; without an agent the process alone does. */
-export const signalsDecide = (ctx: Pick<StatusContext, 'agent'>): boolean => ctx.agent !== null
-
 export function decideStatus(m: StatusMemory, now: number, ctx: StatusContext): Decision {
   if (m.process.state === 'exited') return { state: 'exited', evidence: m.process.evidence }
   if (!signalsDecide(ctx)) return { state: m.process.state, evidence: m.process.evidence }
