@@ -283,8 +283,10 @@ export class HeadlessMirror extends MirrorEmitters {
     const row = (y: number) => {
       const index = buffer.baseY + y
       const old = before?.[y]
-      const line = old === undefined ? null : cellLine(this.core, index)
-      if (line && rowTextIs(line, old!)) return old!
+      if (old !== undefined) {
+        const line = cellLine(this.core, index)
+        if (line && rowTextIs(line, old)) return old
+      }
       return flat(buffer.getLine(index)?.translateToString(true) ?? '')
     }
     let read = this.rowsRead

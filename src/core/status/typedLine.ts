@@ -37,7 +37,8 @@ export function typeInto(
     return { line: text.startsWith('/') ? { kind: 'command', command: typedCommand('', data) } : { kind: 'prompt', command: '' }, entered }
   }
   if (kind === 'command') return { line: { kind, command: typedCommand(line.command, data) }, entered }
-  return { line: { kind, command: '' }, entered }
+  // A prompt goes on as it began (its text is never kept); keys into a dialog leave no line.
+  return { line: kind === null ? noTypedLine : line, entered }
 }
 
 /** A `/command` line after `data` was typed: printable text added, Backspace taking the last off; anything else makes it no exit command. */
